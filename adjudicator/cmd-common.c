@@ -1,0 +1,206 @@
+/*
+ * cmd-common.c: what the commands share: usage, loading rules and orders,
+ * writing files whole or not at all.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <getopt.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "crown/cmd.h"
+#include "crown/common.h"
+
+void
+crown_cmd_usage(const struct crown_cmd *cmd, FILE *fp)
+{
+	fprintf(fp, "usage: crown %s %s\n", cmd->name, cmd->usage);
+}
+
+bool
+crown_cmd_wants_help(const struct crown_cmd *cmd, int argc, char **argv)
+{
+	int	i;
+
+	for (i = 1; i < argc; i++) {
+		if (strcmp(argv[i], "--") == 0)
+			break;
+		if (strcmp(argv[i], "--help") == 0 ||
+		    strcmp(argv[i], "-h") == 0) {
+			crown_cmd_usage(cmd, stdout);
+			printf("\n%s\n", cmd->summary);
+			return true;
+		}
+	}
+	return false;
+}
+
+int
+crown_cmd_usage_error(const struct crown_cmd *cmd, const char *fmt, ...)
+{
+	va_list	ap;
+
+	if (fmt != NULL) {
+		fprintf(stderr, "crown %s: ", cmd->name);
+		va_start(ap, fmt);
+		vfprintf(stderr, fmt, ap);
+		va_end(ap);
+		fputc('\n', stderr);
+	}
+	crown_cmd_usage(cmd, stderr);
+	return CROWN_EXIT_USAGE;
+}
+
+int
+crown_cmd_fail(struct crown_diags *d, int error)
+{
+	crown_diags_print(stderr, d);
+	crown_diags_release(d);
+	return crown_exit_status(error);
+}
+
+int
+crown_cmd_load_rules(struct crown_rules **out, const char *path,
+    const char *dir, const char *id, struct crown_diags *d)
+{
+	char	*found = NULL;
+	int	 error;
+
+	if (path == NULL && dir != NULL)
+		path = found = xasprintf("%s/rules.yaml", dir);
+	else if (path == NULL) {
+		found = crown_rules_find(id != NULL ? id : "maximilian");
+		if (found == NULL) {
+			crown_diag_add(d, "rules", 0, 0, NULL,
+			    "cannot find the rules '%s' (looked beside the "
+			    "program and in %s/rules); give --rules FILE",
+			    id != NULL ? id : "maximilian", CROWN_DATADIR);
+			return CROWN_ENOTFOUND;
+		}
+		path = found;
+	}
+	error = crown_rules_load(out, path, d);
+	free(found);
+	return error;
+}
+
+int
+crown_cmd_load_orders(struct crown_orders ***out, size_t *n,
+    char *const *paths, size_t npaths, const struct crown_state *s,
+    const struct crown_rules *rules, struct crown_diags *d)
+{
+	struct crown_orders	**v;
+	size_t			  i;
+	int			  error, worst = 0;
+
+	v = xcalloc(npaths ? npaths : 1, sizeof(*v));
+	*n = 0;
+	for (i = 0; i < npaths; i++) {
+		error = crown_orders_load(&v[*n], paths[i], d);
+		if (error == CROWN_ENOTFOUND)
+			worst = CROWN_ENOTFOUND;
+		else if (error != 0 && worst == 0)
+			worst = error;
+		if (v[*n] != NULL)
+			(*n)++;
+	}
+	if (crown_orders_validate_set(v, *n, s, rules, d) != 0 && worst == 0)
+		worst = CROWN_EINVALID;
+	if (worst != 0) {
+		crown_cmd_free_orders(v, *n);
+		*out = NULL;
+		*n = 0;
+		return worst;
+	}
+	*out = v;
+	return 0;
+}
+
+void
+crown_cmd_free_orders(struct crown_orders **v, size_t n)
+{
+	size_t	i;
+
+	for (i = 0; i < n; i++)
+		crown_orders_free(v[i]);
+	free(v);
+}
+
+int
+crown_mkdirs(const char *path, struct crown_diags *d)
+{
+	char	*p, *q;
+	int	 error = 0;
+
+	p = xstrdup(path);
+	for (q = p + 1; error == 0; q++) {
+		if (*q != '/' && *q != '\0')
+			continue;
+		char c = *q;
+		*q = '\0';
+		if (mkdir(p, 0777) != 0 && errno != EEXIST) {
+			crown_diag_add(d, p, 0, 0, NULL,
+			    "cannot create directory: %s", strerror(errno));
+			error = CROWN_EWRITE;
+		}
+		*q = c;
+		if (c == '\0')
+			break;
+	}
+	free(p);
+	return error;
+}
+
+int
+crown_write_file(const char *dir, const char *name, const char *data,
+    size_t len, struct crown_diags *d)
+{
+	char	*path, *tmp;
+	int	 fd = -1, error = CROWN_EWRITE;
+	size_t	 off = 0;
+	ssize_t	 n;
+
+	path = xasprintf("%s/%s", dir, name);
+	tmp = xasprintf("%s/.%s.tmp.%ld", dir, name, (long)getpid());
+	if ((fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC, 0644)) < 0) {
+		crown_diag_add(d, path, 0, 0, NULL, "cannot write: %s",
+		    strerror(errno));
+		goto cleanup;
+	}
+	while (off < len) {
+		n = write(fd, data + off, len - off);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0) {
+			crown_diag_add(d, path, 0, 0, NULL,
+			    "cannot write: %s", strerror(errno));
+			goto cleanup;
+		}
+		off += (size_t)n;
+	}
+	if (fsync(fd) != 0 || close(fd) != 0) {
+		fd = -1;
+		crown_diag_add(d, path, 0, 0, NULL, "cannot write: %s",
+		    strerror(errno));
+		goto cleanup;
+	}
+	fd = -1;
+	if (rename(tmp, path) != 0) {
+		crown_diag_add(d, path, 0, 0, NULL, "cannot write: %s",
+		    strerror(errno));
+		goto cleanup;
+	}
+	error = 0;
+cleanup:
+	if (fd >= 0)
+		close(fd);
+	if (error != 0)
+		unlink(tmp);
+	free(tmp);
+	free(path);
+	return error;
+}

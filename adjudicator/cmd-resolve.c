@@ -1,0 +1,142 @@
+/*
+ * cmd-resolve.c: crown resolve: the pure engine from the command line.
+ * State and orders in; new state and events out; no git.
+ */
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "crown/cmd.h"
+#include "crown/common.h"
+#include "crown/dice.h"
+#include "crown/engine.h"
+#include "crown/events.h"
+
+static int	cmd_resolve_exec(int, char **);
+
+const struct crown_cmd crown_cmd_resolve = {
+	"resolve",
+	"--state FILE [--rules FILE] [--orders FILE]... --out DIR\n"
+	"       (--dice-script FILE | --secret-file FILE)",
+	"Resolve one game turn from a state and the sides' orders, without\n"
+	"git: write DIR/state.yaml (the turn advanced by one) and\n"
+	"DIR/events.yaml.  Dice come from a script (integers in the order\n"
+	"rolled) or from a campaign secret (32 bytes).  Orders are validated\n"
+	"first; nothing is written unless the whole turn resolves.",
+	cmd_resolve_exec
+};
+
+#define MAX_ORDER_FILES 64
+
+static int
+cmd_resolve_exec(int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		{ "state", required_argument, NULL, 's' },
+		{ "rules", required_argument, NULL, 'r' },
+		{ "orders", required_argument, NULL, 'o' },
+		{ "out", required_argument, NULL, 'O' },
+		{ "dice-script", required_argument, NULL, 'd' },
+		{ "secret-file", required_argument, NULL, 'S' },
+		{ NULL, 0, NULL, 0 }
+	};
+	struct crown_diags	  d = { 0 };
+	struct crown_state	 *s = NULL;
+	struct crown_rules	 *rules = NULL;
+	struct crown_orders	**orders = NULL;
+	struct crown_dice	 *dice = NULL;
+	struct crown_events	  ev = { 0 };
+	struct crown_buf	  state_out = { 0 }, events_out = { 0 };
+	unsigned char		  secret[CROWN_SECRET_BYTES];
+	const char		 *state_path = NULL, *rules_path = NULL;
+	const char		 *out = NULL, *script = NULL, *secret_path = NULL;
+	char			 *order_paths[MAX_ORDER_FILES];
+	size_t			  norder_paths = 0, n = 0;
+	int			  ch, error = 0, status;
+
+	if (crown_cmd_wants_help(&crown_cmd_resolve, argc, argv))
+		return 0;
+	optind = 1;
+	while ((ch = getopt_long(argc, argv, "+", longopts, NULL)) != -1) {
+		switch (ch) {
+		case 's':
+			state_path = optarg;
+			break;
+		case 'r':
+			rules_path = optarg;
+			break;
+		case 'o':
+			if (norder_paths == MAX_ORDER_FILES)
+				return crown_cmd_usage_error(
+				    &crown_cmd_resolve, "more than %d order "
+				    "files", MAX_ORDER_FILES);
+			order_paths[norder_paths++] = optarg;
+			break;
+		case 'O':
+			out = optarg;
+			break;
+		case 'd':
+			script = optarg;
+			break;
+		case 'S':
+			secret_path = optarg;
+			break;
+		default:
+			return crown_cmd_usage_error(&crown_cmd_resolve, NULL);
+		}
+	}
+	if (optind != argc)
+		return crown_cmd_usage_error(&crown_cmd_resolve,
+		    "unexpected argument '%s'", argv[optind]);
+	if (state_path == NULL || out == NULL)
+		return crown_cmd_usage_error(&crown_cmd_resolve,
+		    "--state and --out are required");
+	if ((script == NULL) == (secret_path == NULL))
+		return crown_cmd_usage_error(&crown_cmd_resolve,
+		    "give one of --dice-script and --secret-file");
+
+	if ((error = crown_state_load(&s, state_path, &d)) != 0)
+		goto cleanup;
+	if ((error = crown_cmd_load_rules(&rules, rules_path, NULL, s->rules,
+	    &d)) != 0)
+		goto cleanup;
+	if ((error = crown_cmd_load_orders(&orders, &n, order_paths,
+	    norder_paths, s, rules, &d)) != 0)
+		goto cleanup;
+	if (script != NULL)
+		error = crown_dice_script_load(&dice, script, &d);
+	else if ((error = crown_secret_read(secret, secret_path, &d)) == 0)
+		dice = crown_dice_campaign(secret);
+	if (error != 0)
+		goto cleanup;
+
+	if ((error = crown_resolve(s, orders, n, rules, dice, &ev, &d)) != 0)
+		goto cleanup;
+	if (crown_state_emit(&state_out, s) != 0 ||
+	    crown_events_emit(&events_out, &ev) != 0) {
+		crown_diag_add(&d, out, 0, 0, NULL, "cannot format output");
+		error = CROWN_ERROR;
+		goto cleanup;
+	}
+	if ((error = crown_mkdirs(out, &d)) != 0)
+		goto cleanup;
+	if ((error = crown_write_file(out, "events.yaml", events_out.data,
+	    events_out.len, &d)) != 0)
+		goto cleanup;
+	error = crown_write_file(out, "state.yaml", state_out.data,
+	    state_out.len, &d);
+	if (error == 0 && script != NULL && crown_dice_unused(dice) > 0)
+		fprintf(stderr, "crown resolve: warning: %zu dice of the "
+		    "script were not used\n", crown_dice_unused(dice));
+cleanup:
+	status = crown_cmd_fail(&d, error);
+	crown_buf_release(&state_out);
+	crown_buf_release(&events_out);
+	crown_events_release(&ev);
+	crown_dice_free(dice);
+	crown_cmd_free_orders(orders, n);
+	crown_rules_free(rules);
+	crown_state_free(s);
+	return status;
+}

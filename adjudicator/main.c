@@ -1,0 +1,62 @@
+/*
+ * main.c: crown, the Phantom Crown: dispatch to a command.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "crown/cmd.h"
+#include "crown/common.h"
+
+static const struct crown_cmd *const cmd_table[] = {
+	&crown_cmd_check,
+	&crown_cmd_resolve,
+	NULL
+};
+
+static void
+usage(FILE *fp)
+{
+	const struct crown_cmd *const	*c;
+
+	fputs("usage: crown [--version] [--help] COMMAND [ARGS]\n\n"
+	    "commands:\n", fp);
+	for (c = cmd_table; *c != NULL; c++)
+		fprintf(fp, "  crown %s %s\n", (*c)->name, (*c)->usage);
+	fputs("\n`crown COMMAND --help` describes a command.\n", fp);
+}
+
+/* Flush stdout and fail on a write error (a full disk, a closed pipe). */
+static int
+finish(int status)
+{
+	if (fflush(stdout) != 0 || ferror(stdout)) {
+		fputs("crown: cannot write to standard output\n", stderr);
+		return status == 0 ? CROWN_EXIT_CANTCREAT : status;
+	}
+	return status;
+}
+
+int
+main(int argc, char **argv)
+{
+	const struct crown_cmd *const	*c;
+
+	if (argc < 2) {
+		usage(stderr);
+		return CROWN_EXIT_USAGE;
+	}
+	if (strcmp(argv[1], "--version") == 0) {
+		printf("crown %s\n", CROWN_VERSION);
+		return finish(0);
+	}
+	if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "help") == 0) {
+		usage(stdout);
+		return finish(0);
+	}
+	for (c = cmd_table; *c != NULL; c++)
+		if (strcmp((*c)->name, argv[1]) == 0)
+			return finish((*c)->exec(argc - 1, argv + 1));
+	fprintf(stderr, "crown: unknown command '%s'\n", argv[1]);
+	usage(stderr);
+	return CROWN_EXIT_USAGE;
+}

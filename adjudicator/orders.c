@@ -1,0 +1,728 @@
+/*
+ * orders.c: reading a side's orders and checking them before any die is
+ * rolled (FORMATS.md "Orders").
+ *
+ * Parsing checks the shape of the file; validation checks it against the
+ * state and the rules.  Both report every problem, with the place and the
+ * rule, so a player can mend a whole file at once.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "crown/common.h"
+#include "crown/orders.h"
+#include "crown/yaml.h"
+
+#define MAX_TURN	100000
+#define MAX_PATH	64	/* points in one move's path */
+#define MAX_ACTIONS	32	/* actions listed for one unit */
+#define MAX_COORD	100000.0
+
+static const char *const top_keys[] = {
+	"game", "turn", "side", "orders", NULL
+};
+static const char *const unit_keys[] = { "unit", "actions", NULL };
+static const char *const leader_keys[] = {
+	"leader", "move", "attach", "detach", NULL
+};
+static const char *const move_keys[] = {
+	"to", "path", "face", "road", NULL
+};
+
+/* Actions written as a bare word, with no argument. */
+static bool
+takes_no_argument(enum crown_action a)
+{
+	return a == CROWN_RELOAD || a == CROWN_LIMBER ||
+	    a == CROWN_UNLIMBER || a == CROWN_REFORM || a == CROWN_RALLY ||
+	    a == CROWN_HOLD;
+}
+
+static int
+read_point(struct crown_yreader *r, const struct crown_ynode *n,
+    const char *what, struct crown_point *p)
+{
+	if (n == NULL || n->kind != CROWN_Y_SEQ || n->n != 2) {
+		crown_yerror(r, n, "R4.2", "'%s' must be a point [x, y]",
+		    what);
+		return CROWN_EINVALID;
+	}
+	if (crown_ynum(r, n->item[0], "x", -MAX_COORD, MAX_COORD, "R4.2",
+	    &p->x) != 0 ||
+	    crown_ynum(r, n->item[1], "y", -MAX_COORD, MAX_COORD, "R4.2",
+	    &p->y) != 0)
+		return CROWN_EINVALID;
+	p->x = crown_round2(p->x);
+	p->y = crown_round2(p->y);
+	return 0;
+}
+
+/* move: {to: [x, y] | path: [[x, y], ...], face: N, road: bool} */
+static void
+read_move(struct crown_yreader *r, const struct crown_ynode *n,
+    struct crown_action_order *a, const char *what)
+{
+	const struct crown_ynode	*to, *path;
+	long				 face;
+	size_t				 i;
+
+	if (crown_ykind(r, n, CROWN_Y_MAP, what, "R4.2") != 0)
+		return;
+	crown_ykeys(r, n, move_keys, "R4.2");
+	to = crown_ymap_get(n, "to");
+	path = crown_ymap_get(n, "path");
+	if ((to == NULL) == (path == NULL)) {
+		crown_yerror(r, n, "R4.2", "'%s' needs either 'to' or 'path'",
+		    what);
+	} else if (to != NULL) {
+		a->path = xcalloc(1, sizeof(*a->path));
+		if (read_point(r, to, "to", &a->path[0]) == 0)
+			a->npath = 1;
+	} else if (crown_ykind(r, path, CROWN_Y_SEQ, "path", "R4.2") == 0) {
+		if (path->n == 0 || path->n > MAX_PATH)
+			crown_yerror(r, path, "R4.2",
+			    "a path has 1 to %d points", MAX_PATH);
+		else {
+			a->path = xcalloc(path->n, sizeof(*a->path));
+			for (i = 0; i < path->n; i++)
+				if (read_point(r, path->item[i], "path",
+				    &a->path[a->npath]) == 0)
+					a->npath++;
+		}
+	}
+	if (crown_yfield_int(r, n, "face", false, 0, 359, "R4.2", &face) ==
+	    0 && crown_ymap_get(n, "face") != NULL) {
+		a->has_face = true;
+		a->face = (int)face;
+	}
+	crown_yfield_bool(r, n, "road", false, "R4.2", &a->road);
+}
+
+static void
+read_action(struct crown_yreader *r, const struct crown_ynode *n,
+    struct crown_action_order *a)
+{
+	const struct crown_ynode	*arg;
+	const char			*s;
+	int				 k;
+
+	a->line = n->line;
+	a->col = n->col;
+	if (n->kind == CROWN_Y_SCALAR) {
+		if (crown_yenum(r, n, "action", crown_action_names,
+		    CROWN_NACTION, "R3.4", &k) != 0)
+			return;
+		a->kind = k;
+		if (!takes_no_argument(a->kind))
+			crown_yerror(r, n, "R3.4",
+			    "action '%s' needs an argument, as '{%s: ...}'",
+			    n->str, n->str);
+		return;
+	}
+	if (n->kind != CROWN_Y_MAP || n->n != 1) {
+		crown_yerror(r, n, "R3.4", "an action is a name, or a map "
+		    "with one key: the action's name");
+		a->kind = CROWN_NACTION;
+		return;
+	}
+	if (crown_yenum(r, n->key[0], "action", crown_action_names,
+	    CROWN_NACTION, "R3.4", &k) != 0) {
+		a->kind = CROWN_NACTION;
+		return;
+	}
+	a->kind = k;
+	arg = n->item[0];
+	switch (a->kind) {
+	case CROWN_MOVE:
+	case CROWN_MANHANDLE:
+		read_move(r, arg, a, crown_action_names[a->kind]);
+		break;
+	case CROWN_CHARGE:
+	case CROWN_HELP:
+		if (crown_yid(r, arg, crown_action_names[a->kind],
+		    a->kind == CROWN_CHARGE ? "R9.1" : "R4.3", &s) == 0)
+			a->target = xstrdup(s);
+		break;
+	case CROWN_FIRE:
+		if (arg->kind == CROWN_Y_SCALAR &&
+		    strncmp(arg->str, "building:", 9) == 0) {
+			if (crown_id_valid(arg->str + 9)) {
+				a->target = xstrdup(arg->str + 9);
+				a->target_building = true;
+			} else
+				crown_yerror(r, arg, "R11.2", "'%s' is not a "
+				    "valid building id", arg->str + 9);
+		} else if (crown_yid(r, arg, "fire", "R5.1", &s) == 0)
+			a->target = xstrdup(s);
+		break;
+	case CROWN_FORMATION:
+		if (crown_yenum(r, arg, "formation", crown_formation_names,
+		    CROWN_NFORMATION, "R3.4", &k) == 0)
+			a->formation = k;
+		break;
+	default:
+		if (!crown_yis_null(arg))
+			crown_yerror(r, arg, "R3.4",
+			    "action '%s' takes no argument",
+			    crown_action_names[a->kind]);
+		break;
+	}
+}
+
+static void
+read_unit_orders(struct crown_yreader *r, const struct crown_ynode *n,
+    struct crown_unit_orders *uo)
+{
+	const struct crown_ynode	*acts;
+	const char			*id;
+	size_t				 i;
+
+	uo->line = n->line;
+	uo->col = n->col;
+	crown_ykeys(r, n, unit_keys, "R3.4");
+	if (crown_yid(r, crown_ymap_get(n, "unit"), "unit", NULL, &id) == 0)
+		uo->unit = xstrdup(id);
+	acts = crown_yrequire(r, n, "actions", "R3.4");
+	if (acts == NULL)
+		return;
+	if (crown_ykind(r, acts, CROWN_Y_SEQ, "actions", "R3.4") != 0)
+		return;
+	if (acts->n > MAX_ACTIONS) {
+		crown_yerror(r, acts, "R3.1", "more than %d actions",
+		    MAX_ACTIONS);
+		return;
+	}
+	uo->actions = xcalloc(acts->n ? acts->n : 1, sizeof(*uo->actions));
+	for (i = 0; i < acts->n; i++)
+		read_action(r, acts->item[i], &uo->actions[uo->nactions++]);
+}
+
+static void
+read_leader_orders(struct crown_yreader *r, const struct crown_ynode *n,
+    struct crown_leader_orders *lo)
+{
+	const struct crown_ynode	*m;
+	const char			*id;
+
+	lo->line = n->line;
+	lo->col = n->col;
+	crown_ykeys(r, n, leader_keys, "R4.6");
+	if (crown_yid(r, crown_ymap_get(n, "leader"), "leader", NULL, &id) ==
+	    0)
+		lo->leader = xstrdup(id);
+	if ((m = crown_ymap_get(n, "move")) != NULL &&
+	    crown_ykind(r, m, CROWN_Y_MAP, "move", "R4.6") == 0) {
+		crown_ykeys(r, m, (const char *const[]){ "to", NULL },
+		    "R4.6");
+		lo->move_line = m->line;
+		lo->move_col = m->col;
+		if (read_point(r, crown_yrequire(r, m, "to", "R4.6"), "to",
+		    &lo->to) == 0)
+			lo->has_move = true;
+	}
+	crown_yfield_id(r, n, "attach", false, "R10.3", &lo->attach);
+	crown_yfield_bool(r, n, "detach", false, "R10.3", &lo->detach);
+	if (lo->attach != NULL && lo->detach)
+		crown_yerror(r, n, "R10.3", "a leader cannot attach and detach "
+		    "in one order");
+}
+
+int
+crown_orders_parse(struct crown_orders **out, const char *file,
+    const char *buf, size_t len, struct crown_diags *d)
+{
+	struct crown_ydoc		*doc;
+	const struct crown_ynode	*root, *list, *v, *n;
+	struct crown_yreader		 r = { file, d, 0 };
+	struct crown_orders		*o;
+	long				 turn;
+	size_t				 i;
+	int				 error;
+
+	*out = NULL;
+	error = crown_ydoc_parse(&doc, file, buf, len, &crown_ylimits_orders,
+	    d);
+	if (error != 0)
+		return error;
+	o = xcalloc(1, sizeof(*o));
+	o->file = xstrdup(file);
+	o->turn = -1;
+	root = crown_ydoc_root(doc);
+	if (crown_ykind(&r, root, CROWN_Y_MAP, "orders file", NULL) != 0)
+		goto done;
+	crown_ykeys(&r, root, top_keys, NULL);
+	crown_yfield_str(&r, root, "game", true, NULL, &o->game);
+	if (crown_yfield_int(&r, root, "turn", true, 1, MAX_TURN, "R2.2",
+	    &turn) == 0)
+		o->turn = (int)turn;
+	if ((v = crown_ymap_get(root, "side")) != NULL) {
+		o->side_line = v->line;
+		o->side_col = v->col;
+	}
+	crown_yfield_id(&r, root, "side", true, NULL, &o->side);
+	list = crown_yrequire(&r, root, "orders", NULL);
+	if (list == NULL || crown_yis_null(list) ||
+	    crown_ykind(&r, list, CROWN_Y_SEQ, "orders", NULL) != 0)
+		goto done;
+	o->units = xcalloc(list->n ? list->n : 1, sizeof(*o->units));
+	o->leaders = xcalloc(list->n ? list->n : 1, sizeof(*o->leaders));
+	for (i = 0; i < list->n; i++) {
+		n = list->item[i];
+		if (crown_ykind(&r, n, CROWN_Y_MAP, "order", NULL) != 0)
+			continue;
+		if (crown_ymap_get(n, "leader") != NULL)
+			read_leader_orders(&r, n,
+			    &o->leaders[o->nleaders++]);
+		else if (crown_ymap_get(n, "unit") != NULL)
+			read_unit_orders(&r, n, &o->units[o->nunits++]);
+		else
+			crown_yerror(&r, n, NULL, "an order names a 'unit' or "
+			    "a 'leader'");
+	}
+done:
+	crown_ydoc_free(doc);
+	/* even with problems, hand back what was read, so validation can
+	 * report the rest of the file's problems in the same run */
+	*out = o;
+	return r.errors > 0 ? CROWN_EINVALID : 0;
+}
+
+int
+crown_orders_load(struct crown_orders **out, const char *path,
+    struct crown_diags *d)
+{
+	char	*buf;
+	size_t	 len;
+	int	 error;
+
+	*out = NULL;
+	error = crown_read_file(&buf, &len, path,
+	    crown_ylimits_orders.max_bytes, d);
+	if (error != 0)
+		return error;
+	error = crown_orders_parse(out, path, buf, len, d);
+	free(buf);
+	return error;
+}
+
+void
+crown_orders_free(struct crown_orders *o)
+{
+	size_t	i, j;
+
+	if (o == NULL)
+		return;
+	for (i = 0; i < o->nunits; i++) {
+		for (j = 0; j < o->units[i].nactions; j++) {
+			free(o->units[i].actions[j].path);
+			free(o->units[i].actions[j].target);
+		}
+		free(o->units[i].actions);
+		free(o->units[i].unit);
+	}
+	free(o->units);
+	for (i = 0; i < o->nleaders; i++) {
+		free(o->leaders[i].leader);
+		free(o->leaders[i].attach);
+	}
+	free(o->leaders);
+	free(o->file);
+	free(o->game);
+	free(o->side);
+	free(o);
+}
+
+/* Validation. */
+
+bool
+crown_unit_undercrewed(const struct crown_rules *rules,
+    const struct crown_unit *u)
+{
+	return crown_is_artillery(u->type) &&
+	    crown_unit_figures(u) < rules->min_crew[u->type];
+}
+
+int
+crown_action_cost(const struct crown_rules *rules, const struct crown_unit *u,
+    enum crown_action a)
+{
+	int	cost = rules->action[a].cost;
+
+	if (crown_unit_undercrewed(rules, u))
+		cost *= rules->undercrewed_cost_factor;	/* R3.5 */
+	return cost;
+}
+
+struct checker {
+	const struct crown_orders	*o;
+	const struct crown_state	*s;
+	const struct crown_rules	*rules;
+	struct crown_diags		*d;
+	int				 errors;
+};
+
+static void
+problem(struct checker *c, unsigned line, unsigned col, const char *rule,
+    const char *fmt, const char *a, const char *b)
+{
+	char	*msg;
+
+	msg = xasprintf(fmt, a, b);
+	crown_diag_add(c->d, c->o->file, line, col, rule, "%s", msg);
+	free(msg);
+	c->errors++;
+}
+
+static const struct crown_feature *
+find_building(const struct crown_state *s, const char *id)
+{
+	size_t	i;
+
+	for (i = 0; i < s->nterrain; i++)
+		if (s->terrain[i].type == CROWN_BUILDING &&
+		    strcmp(s->terrain[i].id, id) == 0)
+			return &s->terrain[i];
+	return NULL;
+}
+
+/* A target: an enemy unit (or a detached enemy leader for fire, R10.4,
+ * or a building for guns, R11.2). */
+static void
+check_target(struct checker *c, const struct crown_unit *u,
+    const struct crown_action_order *a)
+{
+	const struct crown_unit		*t;
+	const struct crown_leader	*ld;
+	const char			*verb = crown_action_names[a->kind];
+	bool				 friendly = a->kind == CROWN_HELP;
+
+	if (a->target == NULL)
+		return;
+	if (a->target_building) {
+		if (find_building(c->s, a->target) == NULL)
+			problem(c, a->line, a->col, "R11.2",
+			    "unknown building '%s'%s", a->target, "");
+		else if (!crown_is_artillery(u->type))
+			problem(c, a->line, a->col, "R11.2",
+			    "only guns fire at buildings; '%s' is %s",
+			    u->id, crown_utype_names[u->type]);
+		return;
+	}
+	t = crown_state_unit(c->s, a->target);
+	if (t == NULL && a->kind == CROWN_FIRE &&
+	    (ld = crown_state_leader(c->s, a->target)) != NULL) {
+		if (strcmp(ld->side, u->side) == 0)
+			problem(c, a->line, a->col, "R10.4",
+			    "'%s' is a leader of your own side%s", a->target,
+			    "");
+		else if (ld->attached != NULL)
+			problem(c, a->line, a->col, "R10.4",
+			    "leader '%s' is attached to '%s': fire at the "
+			    "unit", a->target, ld->attached);
+		return;
+	}
+	if (t == NULL) {
+		problem(c, a->line, a->col, friendly ? "R4.3" :
+		    a->kind == CROWN_CHARGE ? "R9.1" : "R5.1",
+		    "%s target '%s' is not a unit", verb, a->target);
+		return;
+	}
+	if (friendly && strcmp(t->side, u->side) != 0)
+		problem(c, a->line, a->col, "R4.3",
+		    "'%s' is not of your side: help only your own %s",
+		    a->target, "guns and wagons");
+	else if (friendly && t->type != CROWN_WAGON &&
+	    !crown_is_artillery(t->type))
+		problem(c, a->line, a->col, "R4.3",
+		    "'%s' is %s: only guns and wagons are helped", a->target,
+		    crown_utype_names[t->type]);
+	else if (!friendly && strcmp(t->side, u->side) == 0)
+		problem(c, a->line, a->col,
+		    a->kind == CROWN_CHARGE ? "R9.1" : "R5.1",
+		    "cannot %s '%s', a unit of your own side", verb,
+		    a->target);
+	else if (!friendly && t->status == CROWN_LOST)
+		problem(c, a->line, a->col,
+		    a->kind == CROWN_CHARGE ? "R9.1" : "R5.1",
+		    "target '%s' is lost%s", a->target, "");
+	else if (friendly && t == u)
+		problem(c, a->line, a->col, "R4.3",
+		    "'%s' cannot help itself%s", a->target, "");
+}
+
+static void
+check_unit(struct checker *c, const struct crown_unit_orders *uo)
+{
+	const struct crown_rules	*rules = c->rules;
+	const struct crown_unit		*u;
+	const struct crown_action_order	*a, *first_move = NULL;
+	char				 buf[128];
+	bool				 loaded, limbered;
+	int				 shots, spent = 0, budget, cost;
+	size_t				 i;
+
+	u = crown_state_unit(c->s, uo->unit);
+	if (u == NULL) {
+		problem(c, uo->line, uo->col, NULL, "unknown unit '%s'%s",
+		    uo->unit, "");
+		return;
+	}
+	if (c->o->side != NULL && strcmp(u->side, c->o->side) != 0) {
+		problem(c, uo->line, uo->col, NULL,
+		    "unit '%s' belongs to side '%s'", u->id, u->side);
+		return;
+	}
+	if (u->status == CROWN_LOST) {
+		problem(c, uo->line, uo->col, "R1.3",
+		    "unit '%s' is lost and cannot act%s", u->id, "");
+		return;
+	}
+	budget = rules->cls[u->cls].actions;
+	loaded = u->loaded;
+	limbered = u->limbered;
+	shots = u->shots_fired;
+	for (i = 0; i < uo->nactions; i++) {
+		a = &uo->actions[i];
+		if (a->kind >= CROWN_NACTION)
+			continue;
+		/* R8.2: a routing unit may only try to rally */
+		if (u->status == CROWN_ROUTING && a->kind != CROWN_RALLY &&
+		    a->kind != CROWN_HOLD) {
+			problem(c, a->line, a->col, "R8.2",
+			    "'%s' is routing and can only rally, not %s",
+			    u->id, crown_action_names[a->kind]);
+			continue;
+		}
+		if (a->kind == CROWN_RALLY && u->status != CROWN_ROUTING) {
+			problem(c, a->line, a->col, "R8.3",
+			    "'%s' is not routing: nothing to rally%s", u->id,
+			    "");
+			continue;
+		}
+		cost = crown_action_cost(rules, u, a->kind);
+		spent += cost;
+		if (spent > budget) {
+			snprintf(buf, sizeof(buf), "%d action%s a half-turn%s",
+			    budget, budget == 1 ? "" : "s",
+			    crown_unit_undercrewed(rules, u) ?
+			    ", each costing double with too few crew" : "");
+			problem(c, a->line, a->col,
+			    crown_unit_undercrewed(rules, u) ? "R3.5" :
+			    "R3.1", "over budget: '%s' has %s", u->id, buf);
+		}
+		if (rules->action[a->kind].is_move) {
+			if (first_move != NULL) {
+				snprintf(buf, sizeof(buf), "%u",
+				    first_move->line);
+				problem(c, a->line, a->col, "R3.3",
+				    "'%s' may move only once a turn (first "
+				    "move at line %s)", u->id, buf);
+			}
+			first_move = a;
+		}
+		check_target(c, u, a);
+		switch (a->kind) {
+		case CROWN_FIRE:
+			if (crown_is_artillery(u->type) && limbered)
+				problem(c, a->line, a->col, "R6.6",
+				    "'%s' is limbered and cannot fire%s",
+				    u->id, "");
+			else if (!loaded)
+				problem(c, a->line, a->col, "R3.6",
+				    "'%s' is not loaded: reload before "
+				    "firing%s", u->id, "");
+			if (u->weapon == CROWN_REPEATING_RIFLE &&
+			    !crown_is_artillery(u->type)) {
+				if (++shots >= rules->repeater_shots)
+					loaded = false;
+			} else
+				loaded = false;
+			break;
+		case CROWN_RELOAD:
+			if (crown_is_artillery(u->type) && limbered)
+				problem(c, a->line, a->col, "R6.6",
+				    "'%s' is limbered and cannot reload%s",
+				    u->id, "");
+			loaded = true;
+			shots = 0;
+			break;
+		case CROWN_LIMBER:
+		case CROWN_UNLIMBER:
+			if (!crown_is_artillery(u->type))
+				problem(c, a->line, a->col, "R6.6",
+				    "'%s' is %s: only guns limber and "
+				    "unlimber", u->id,
+				    crown_utype_names[u->type]);
+			else if (limbered == (a->kind == CROWN_LIMBER))
+				problem(c, a->line, a->col, "R6.6",
+				    "'%s' is already %s", u->id,
+				    limbered ? "limbered" : "unlimbered");
+			limbered = a->kind == CROWN_LIMBER;
+			break;
+		case CROWN_MANHANDLE:
+			if (!crown_is_artillery(u->type) ||
+			    rules->move[u->type].manhandle <= 0)
+				problem(c, a->line, a->col, "R4.1",
+				    "'%s' is %s and cannot be manhandled",
+				    u->id, crown_utype_names[u->type]);
+			else if (limbered)
+				problem(c, a->line, a->col, "R6.6",
+				    "'%s' is limbered: move it, don't "
+				    "manhandle it%s", u->id, "");
+			break;
+		case CROWN_MOVE:
+			if (crown_is_artillery(u->type) && !limbered)
+				problem(c, a->line, a->col, "R6.6",
+				    "'%s' is unlimbered: limber it first, or "
+				    "manhandle it%s", u->id, "");
+			break;
+		case CROWN_CHARGE:
+			/* R7.5: over 60% casualties, no charge */
+			if (u->start_figures > 0 &&
+			    (u->start_figures - crown_unit_figures(u)) * 100 >
+			    rules->charge_max_casualty_pct *
+			    u->start_figures)
+				problem(c, a->line, a->col, "R7.5",
+				    "'%s' has lost over %s of its figures "
+				    "and cannot charge", u->id,
+				    (snprintf(buf, sizeof(buf), "%d%%",
+				    rules->charge_max_casualty_pct), buf));
+			if (crown_is_artillery(u->type) ||
+			    u->type == CROWN_WAGON)
+				problem(c, a->line, a->col, "R9.1",
+				    "'%s' is %s and cannot charge", u->id,
+				    crown_utype_names[u->type]);
+			break;
+		default:
+			break;
+		}
+	}
+}
+
+static void
+check_leader(struct checker *c, const struct crown_leader_orders *lo)
+{
+	const struct crown_leader	*ld;
+	const struct crown_unit		*u;
+
+	ld = crown_state_leader(c->s, lo->leader);
+	if (ld == NULL) {
+		problem(c, lo->line, lo->col, "R10.1", "unknown leader '%s'%s",
+		    lo->leader, "");
+		return;
+	}
+	if (c->o->side != NULL && strcmp(ld->side, c->o->side) != 0) {
+		problem(c, lo->line, lo->col, "R10.1",
+		    "leader '%s' belongs to side '%s'", ld->id, ld->side);
+		return;
+	}
+	if (ld->status != CROWN_LEADER_OK) {
+		problem(c, lo->line, lo->col, "R10.3", "leader '%s' is %s",
+		    ld->id, crown_leader_status_names[ld->status]);
+		return;
+	}
+	if (lo->has_move && (lo->to.x < 0 || lo->to.x > c->s->width ||
+	    lo->to.y < 0 || lo->to.y > c->s->height))
+		problem(c, lo->move_line, lo->move_col, "R4.6",
+		    "leader '%s' cannot move off the table%s", ld->id, "");
+	if (lo->attach != NULL) {
+		u = crown_state_unit(c->s, lo->attach);
+		if (u == NULL)
+			problem(c, lo->line, lo->col, "R10.3",
+			    "cannot attach to unknown unit '%s'%s",
+			    lo->attach, "");
+		else if (strcmp(u->side, ld->side) != 0)
+			problem(c, lo->line, lo->col, "R10.3",
+			    "cannot attach to '%s' of side '%s'", u->id,
+			    u->side);
+	}
+	if (lo->detach && ld->attached == NULL)
+		problem(c, lo->line, lo->col, "R10.3",
+		    "leader '%s' is not attached%s", ld->id, "");
+}
+
+int
+crown_orders_validate(const struct crown_orders *o,
+    const struct crown_state *s, const struct crown_rules *rules,
+    struct crown_diags *d)
+{
+	struct checker	 c = { o, s, rules, d, 0 };
+	char		 want[32], got[32];
+	size_t		 i, j;
+
+	if (o->game != NULL && s->name != NULL && strcmp(o->game, s->name))
+		problem(&c, 1, 1, NULL, "orders for game '%s', but this game "
+		    "is '%s'", o->game, s->name);
+	if (o->turn >= 0 && o->turn != s->turn + 1) {
+		snprintf(want, sizeof(want), "%d", s->turn + 1);
+		snprintf(got, sizeof(got), "%d", o->turn);
+		problem(&c, 1, 1, "R2.2", "orders for turn %s, but the next "
+		    "turn is %s", got, want);
+	}
+	if (o->side != NULL && crown_state_side(s, o->side) < 0) {
+		problem(&c, o->side_line, o->side_col, NULL,
+		    "unknown side '%s'%s", o->side, "");
+		return CROWN_EINVALID;
+	}
+	for (i = 0; i < o->nunits; i++) {
+		if (o->units[i].unit == NULL)
+			continue;
+		for (j = 0; j < i; j++)
+			if (o->units[j].unit != NULL &&
+			    strcmp(o->units[j].unit, o->units[i].unit) == 0)
+				break;
+		if (j < i) {
+			snprintf(want, sizeof(want), "%u", o->units[j].line);
+			problem(&c, o->units[i].line, o->units[i].col,
+			    "R3.3", "second entry for unit '%s' (first at "
+			    "line %s)", o->units[i].unit, want);
+			continue;
+		}
+		check_unit(&c, &o->units[i]);
+	}
+	for (i = 0; i < o->nleaders; i++) {
+		if (o->leaders[i].leader == NULL)
+			continue;
+		for (j = 0; j < i; j++)
+			if (o->leaders[j].leader != NULL &&
+			    strcmp(o->leaders[j].leader,
+			    o->leaders[i].leader) == 0)
+				break;
+		if (j < i) {
+			snprintf(want, sizeof(want), "%u",
+			    o->leaders[j].line);
+			problem(&c, o->leaders[i].line, o->leaders[i].col,
+			    "R4.6", "second entry for leader '%s' (first at "
+			    "line %s)", o->leaders[i].leader, want);
+			continue;
+		}
+		check_leader(&c, &o->leaders[i]);
+	}
+	return c.errors > 0 ? CROWN_EINVALID : 0;
+}
+
+int
+crown_orders_validate_set(struct crown_orders *const *v, size_t n,
+    const struct crown_state *s, const struct crown_rules *rules,
+    struct crown_diags *d)
+{
+	size_t	i, j;
+	int	bad = 0;
+
+	for (i = 0; i < n; i++) {
+		if (crown_orders_validate(v[i], s, rules, d) != 0)
+			bad = 1;
+		for (j = 0; j < i; j++) {
+			if (v[i]->side != NULL && v[j]->side != NULL &&
+			    strcmp(v[i]->side, v[j]->side) == 0) {
+				crown_diag_add(d, v[i]->file, v[i]->side_line,
+				    v[i]->side_col, "R2.2", "second orders "
+				    "file for side '%s' (first: %s)",
+				    v[i]->side, v[j]->file);
+				bad = 1;
+				break;
+			}
+		}
+	}
+	return bad ? CROWN_EINVALID : 0;
+}

@@ -1,0 +1,1688 @@
+/*
+ * rules.c: the rule book as data (R1-R13).
+ *
+ * Reads rules/<id>.yaml, where every table and number of RULES.md sits
+ * under its R-id, into struct crown_rules.  Everything is checked: missing
+ * sections and keys, unknown keys, wrong types, numbers outside sane
+ * ranges, tables that do not ascend or do not cover every score.  All the
+ * problems of a file are reported, each with its place and the R-id of
+ * its section, before the load fails.  The look-ups at the end (range
+ * band, artillery casualties, morale result) are the only places the
+ * engine reads these tables.
+ */
+#include <sys/stat.h>
+
+#include <ctype.h>
+#include <limits.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#define PCRE2_CODE_UNIT_WIDTH 8
+#include <pcre2.h>
+
+#include "crown/common.h"
+#include "crown/diag.h"
+#include "crown/rules.h"
+#include "crown/types.h"
+#include "crown/yaml.h"
+
+#ifndef CROWN_DATADIR
+#define CROWN_DATADIR "/usr/local/share/crown"
+#endif
+
+/* "1D6+4", "2D6", "4", optionally signed: the sign comes back apart. */
+#define DICE_PATTERN \
+	"^([+-]?)(?:([0-9]{1,4})[Dd]([0-9]{1,4})(?:([+-])([0-9]{1,4}))?" \
+	"|([0-9]{1,4}))\\z"
+/* R12.1 D10 scores: "9-7" (either order) or one face. */
+#define D10_PATTERN	"^([0-9])(?:-([0-9]))?\\z"
+
+#define MAX_DICE	20
+#define MAX_SIDES	100
+#define MAX_PLUS	100
+#define MAX_INCHES	1000.0
+
+struct ctx {
+	struct crown_yreader	 r;
+	struct crown_rules	*rules;
+	pcre2_code		*dice_re;
+	pcre2_code		*d10_re;
+	pcre2_match_data	*md;
+};
+
+static void	parse_org(struct ctx *, const struct crown_ynode *,
+		    const char *);
+static void	parse_footprint(struct ctx *, const struct crown_ynode *,
+		    const char *);
+static void	parse_classes(struct ctx *, const struct crown_ynode *,
+		    const char *);
+static void	parse_actions(struct ctx *, const struct crown_ynode *,
+		    const char *);
+static void	parse_simple(struct ctx *, const struct crown_ynode *,
+		    const char *);
+static void	parse_move(struct ctx *, const struct crown_ynode *,
+		    const char *);
+static void	parse_terrain(struct ctx *, const struct crown_ynode *,
+		    const char *);
+static void	parse_weapons(struct ctx *, const struct crown_ynode *,
+		    const char *);
+static void	parse_cover(struct ctx *, const struct crown_ynode *,
+		    const char *);
+static void	parse_guns(struct ctx *, const struct crown_ynode *,
+		    const char *);
+static void	parse_crew(struct ctx *, const struct crown_ynode *,
+		    const char *);
+static void	parse_morale_table(struct ctx *, const struct crown_ynode *,
+		    const char *);
+static void	parse_morale_mods(struct ctx *, const struct crown_ynode *,
+		    const char *);
+static void	parse_leader_counts(struct ctx *, const struct crown_ynode *,
+		    const char *);
+static void	parse_leader_bonus(struct ctx *, const struct crown_ynode *,
+		    const char *);
+static void	parse_leader_fire(struct ctx *, const struct crown_ynode *,
+		    const char *);
+static void	parse_buildings(struct ctx *, const struct crown_ynode *,
+		    const char *);
+static void	parse_average_die(struct ctx *, const struct crown_ynode *,
+		    const char *);
+static void	parse_troops(struct ctx *, const struct crown_ynode *,
+		    const char *);
+static void	parse_rulings(struct ctx *, const struct crown_ynode *,
+		    const char *);
+
+/* Sections in file order; each is a required top-level key. */
+static const struct section {
+	const char	*id;
+	void		(*parse)(struct ctx *, const struct crown_ynode *,
+			    const char *);
+} sections[] = {
+	{ "R1.1", parse_org },
+	{ "R1.2", parse_footprint },
+	{ "R3.1", parse_classes },
+	{ "R3.3", parse_actions },
+	{ "R3.5", parse_simple },
+	{ "R3.6", parse_simple },
+	{ "R3.7", parse_simple },
+	{ "R4.1", parse_move },
+	{ "R4.3", parse_terrain },
+	{ "R4.5", parse_simple },
+	{ "R4.6", parse_simple },
+	{ "R5.2", parse_simple },
+	{ "R5.3", parse_weapons },
+	{ "R5.4", parse_simple },
+	{ "R5.5", parse_cover },
+	{ "R6.2", parse_guns },
+	{ "R6.3", parse_simple },
+	{ "R6.4", parse_crew },
+	{ "R6.5", parse_simple },
+	{ "R7.1", parse_simple },
+	{ "R7.2", parse_morale_table },
+	{ "R7.3", parse_morale_mods },
+	{ "R7.5", parse_simple },
+	{ "R8.3", parse_simple },
+	{ "R8.4", parse_simple },
+	{ "R8.5", parse_simple },
+	{ "R8.6", parse_simple },
+	{ "R9.4", parse_simple },
+	{ "R9.5", parse_simple },
+	{ "R9.8", parse_simple },
+	{ "R9.9", parse_simple },
+	{ "R10.1", parse_leader_counts },
+	{ "R10.2", parse_leader_bonus },
+	{ "R10.3", parse_simple },
+	{ "R10.4", parse_leader_fire },
+	{ "R11.1", parse_buildings },
+	{ "R11.2", parse_simple },
+	{ "R11.3", parse_average_die },
+	{ "R12.1", parse_troops },
+	{ "R13.1", parse_rulings },
+};
+
+/* Plain numbers: section, key, type, range and where it goes. */
+enum { F_INT, F_NUM };
+#define OFF(m)	offsetof(struct crown_rules, m)
+
+static const struct simple {
+	const char	*rule;
+	const char	*key;
+	int		 type;
+	double		 lo, hi;
+	size_t		 off;
+} simple[] = {
+	{ "R1.1", "men_per_figure", F_INT, 1, 1000, OFF(org.men_per_figure) },
+	{ "R1.2", "limbered_depth", F_NUM, 0.01, 100, OFF(limbered_depth) },
+	{ "R3.5", "cost_factor", F_INT, 1, 10, OFF(undercrewed_cost_factor) },
+	{ "R3.6", "repeater_shots", F_INT, 1, 20, OFF(repeater_shots) },
+	{ "R3.7", "disorder_mod", F_INT, -10, 10, OFF(disorder_mod) },
+	{ "R4.3", "stuck_move_per_stand", F_NUM, 0, 100,
+	    OFF(stuck_move_per_stand) },
+	{ "R4.5", "stop_short", F_NUM, 0, 100, OFF(stop_short) },
+	{ "R4.6", "leader_move", F_NUM, 0, MAX_INCHES, OFF(leader_move) },
+	{ "R5.2", "moved", F_INT, 1, 10, OFF(fire_moved_one_in) },
+	{ "R5.2", "column", F_INT, 1, 10, OFF(fire_column_one_in) },
+	{ "R5.2", "mounted_cavalry", F_INT, 1, 10, OFF(fire_cavalry_one_in) },
+	{ "R5.4", "target_cavalry", F_INT, -10, 10,
+	    OFF(fire_mod.target_cavalry) },
+	{ "R5.4", "soft_cover", F_INT, -10, 10,
+	    OFF(fire_mod.cover[CROWN_COVER_SOFT]) },
+	{ "R5.4", "hard_cover", F_INT, -10, 10,
+	    OFF(fire_mod.cover[CROWN_COVER_HARD]) },
+	{ "R5.4", "target_skirmishers", F_INT, -10, 10,
+	    OFF(fire_mod.target_skirmishers) },
+	{ "R5.4", "disordered", F_INT, -10, 10, OFF(fire_mod.disordered) },
+	{ "R5.4", "rallied", F_INT, -10, 10, OFF(fire_mod.rallied) },
+	{ "R5.5", "wall_distance", F_NUM, 0, 100, OFF(wall_cover_distance) },
+	{ "R5.5", "thick_woods_sight", F_NUM, 0, 100, OFF(thick_woods_sight) },
+	{ "R6.3", "score", F_INT, -20, 20, OFF(ricochet_score) },
+	{ "R6.3", "factor", F_INT, 1, 10, OFF(ricochet_factor) },
+	{ "R6.4", "horse_artillery", F_INT, 1, 100,
+	    OFF(min_crew[CROWN_HORSE_ART]) },
+	{ "R6.4", "foot_artillery", F_INT, 1, 100,
+	    OFF(min_crew[CROWN_FOOT_ART]) },
+	{ "R6.4", "siege_artillery", F_INT, 1, 100,
+	    OFF(min_crew[CROWN_SIEGE_ART]) },
+	{ "R6.5", "retire_with_gun", F_INT, 0, 10, OFF(gun_retire_max) },
+	{ "R7.1", "rout_radius", F_NUM, 0, MAX_INCHES,
+	    OFF(morale_trigger_radius) },
+	{ "R7.3", "breakthrough", F_INT, -10, 10,
+	    OFF(morale_mod.breakthrough) },
+	{ "R7.3", "general_killed", F_INT, -10, 10,
+	    OFF(morale_mod.general_killed) },
+	{ "R7.3", "charged_rear", F_INT, -10, 10,
+	    OFF(morale_mod.charged_rear) },
+	{ "R7.3", "rout_near", F_INT, -10, 10, OFF(morale_mod.rout_near) },
+	{ "R7.3", "officer_killed", F_INT, -10, 10,
+	    OFF(morale_mod.officer_killed) },
+	{ "R7.3", "rout_far", F_INT, -10, 10, OFF(morale_mod.rout_far) },
+	{ "R7.3", "artillery_fire", F_INT, -10, 10,
+	    OFF(morale_mod.artillery_fire) },
+	{ "R7.3", "charged_flank", F_INT, -10, 10,
+	    OFF(morale_mod.charged_flank) },
+	{ "R7.3", "stand_lost", F_INT, -10, 10, OFF(morale_mod.stand_lost) },
+	{ "R7.3", "disordered", F_INT, -10, 10, OFF(morale_mod.disordered) },
+	{ "R7.3", "charged_by_cavalry", F_INT, -10, 10,
+	    OFF(morale_mod.charged_by_cavalry) },
+	{ "R7.3", "repeat_test", F_INT, -10, 10,
+	    OFF(morale_mod.repeat_test) },
+	{ "R7.3", "officer_attached", F_INT, -10, 10,
+	    OFF(morale_mod.officer_attached) },
+	{ "R7.3", "general_near", F_INT, -10, 10,
+	    OFF(morale_mod.general_near) },
+	{ "R7.3", "per_two_stands", F_INT, -10, 10,
+	    OFF(morale_mod.per_two_stands) },
+	{ "R7.3", "hard_cover", F_INT, -10, 10, OFF(morale_mod.hard_cover) },
+	{ "R7.3", "general_attached", F_INT, -10, 10,
+	    OFF(morale_mod.general_attached) },
+	{ "R7.3", "infantry_flank_rear", F_INT, -10, 10,
+	    OFF(morale_mod.infantry_flank_rear) },
+	{ "R7.3", "cavalry_flank_rear", F_INT, -10, 10,
+	    OFF(morale_mod.cavalry_flank_rear) },
+	{ "R7.3", "rout_near_radius", F_NUM, 0, MAX_INCHES,
+	    OFF(morale_mod.rout_near_radius) },
+	{ "R7.3", "rout_far_radius", F_NUM, 0, MAX_INCHES,
+	    OFF(morale_mod.rout_far_radius) },
+	{ "R7.3", "general_radius", F_NUM, 0, MAX_INCHES,
+	    OFF(morale_mod.general_radius) },
+	{ "R7.5", "charge_max_casualty_pct", F_INT, 0, 100,
+	    OFF(charge_max_casualty_pct) },
+	{ "R7.5", "retire_at_stands", F_INT, 0, 100, OFF(retire_at_stands) },
+	{ "R8.3", "rally_radius", F_NUM, 0, MAX_INCHES, OFF(rally_radius) },
+	{ "R8.3", "first_half_turn", F_INT, 1, 100,
+	    OFF(rally_first_half_turn) },
+	{ "R8.4", "target", F_INT, -10, 20, OFF(rally_target) },
+	{ "R8.4", "officer", F_INT, -10, 10, OFF(rally_officer) },
+	{ "R8.4", "general", F_INT, -10, 10, OFF(rally_general) },
+	{ "R8.5", "max_failures", F_INT, 0, 100, OFF(rally_max_failures) },
+	{ "R8.5", "max_routs", F_INT, 1, 100, OFF(rally_max_routs) },
+	{ "R8.6", "dice_mod", F_INT, -10, 10, OFF(rallied_dice_mod) },
+	{ "R9.4", "flank_first_round_stands", F_INT, 0, 100,
+	    OFF(melee_flank_first_stands) },
+	{ "R9.5", "charging", F_INT, -10, 10, OFF(melee_charging) },
+	{ "R9.5", "per_stand", F_INT, -10, 10, OFF(melee_per_stand) },
+	{ "R9.5", "cap_per_stand", F_INT, 0, 100, OFF(melee_cap_per_stand) },
+	{ "R9.5", "rear_cap_per_stand", F_INT, 0, 100,
+	    OFF(melee_rear_cap_per_stand) },
+	{ "R9.8", "max_rounds", F_INT, 1, 100, OFF(melee_max_rounds) },
+	{ "R9.9", "lance_first_round", F_INT, -10, 10,
+	    OFF(lance_first_round) },
+	{ "R10.2", "bonus_min", F_INT, -10, 10, OFF(leader_bonus_min) },
+	{ "R10.2", "bonus_max", F_INT, -10, 10, OFF(leader_bonus_max) },
+	{ "R10.3", "kill_die", F_INT, 2, MAX_SIDES, OFF(leader_kill_die) },
+	{ "R11.2", "siege_mod", F_INT, -10, 10, OFF(building_siege_mod) },
+	{ "R13.1", "ruling_die", F_INT, 2, MAX_SIDES, OFF(ruling_die) },
+	{ "R13.1", "defender_max", F_INT, 1, MAX_SIDES,
+	    OFF(ruling_defender_max) },
+};
+
+static const char *const weapon_bands[CROWN_NBAND] = {
+	"close", "medium", "long"
+};
+static const char *const gun_bands[CROWN_NBAND] = {
+	"canister", "effective", "long"
+};
+static const char *const cover_names[CROWN_NCOVER] = {
+	"none", "soft", "hard"
+};
+
+#define RBIT(x)	(1u << (x))
+/* R7.2: the results each column may give (FORMATS.md, events). */
+static const unsigned column_results[CROWN_NCOLUMN] = {
+	RBIT(CROWN_R_OK) | RBIT(CROWN_R_HOLD) | RBIT(CROWN_R_HOLD_DISORDERED) |
+	    RBIT(CROWN_R_RETIRE_1) | RBIT(CROWN_R_RETIRE_2) |
+	    RBIT(CROWN_R_ROUT),
+	RBIT(CROWN_R_FIRE_CLOSE) | RBIT(CROWN_R_FIRE_MEDIUM) |
+	    RBIT(CROWN_R_FIRE_LONG) | RBIT(CROWN_R_HOLD) |
+	    RBIT(CROWN_R_HOLD_DISORDERED) | RBIT(CROWN_R_ROUT),
+	RBIT(CROWN_R_CHARGE) | RBIT(CROWN_R_CHARGE_HALF) |
+	    RBIT(CROWN_R_CHARGE_NO_BONUS) | RBIT(CROWN_R_HOLD) |
+	    RBIT(CROWN_R_HOLD_DISORDERED)
+};
+
+/* Helpers over the YAML reader. */
+
+static bool
+is_map(struct ctx *c, const struct crown_ynode *n, const char *what,
+    const char *rule)
+{
+	return crown_ykind(&c->r, n, CROWN_Y_MAP, what, rule) == 0;
+}
+
+static bool
+is_seq(struct ctx *c, const struct crown_ynode *n, const char *what,
+    const char *rule)
+{
+	return crown_ykind(&c->r, n, CROWN_Y_SEQ, what, rule) == 0;
+}
+
+/* map[key], reported when missing or not a map. */
+static const struct crown_ynode *
+get_map(struct ctx *c, const struct crown_ynode *map, const char *key,
+    const char *rule)
+{
+	const struct crown_ynode *v;
+
+	if ((v = crown_yrequire(&c->r, map, key, rule)) == NULL)
+		return NULL;
+	return is_map(c, v, key, rule) ? v : NULL;
+}
+
+/* Report every key of map that is in neither names[0..n) nor extra. */
+static void
+check_keys(struct ctx *c, const struct crown_ynode *map,
+    const char *const *names, int n, const char *const *extra,
+    const char *rule)
+{
+	const char *const	*e;
+	const char		*k;
+	size_t			 i;
+	int			 j;
+
+	for (i = 0; i < map->n; i++) {
+		k = map->key[i]->str;
+		for (j = 0; j < n; j++)
+			if (names[j] != NULL && strcmp(names[j], k) == 0)
+				break;
+		if (j < n)
+			continue;
+		for (e = extra; e != NULL && *e != NULL; e++)
+			if (strcmp(*e, k) == 0)
+				break;
+		if (e != NULL && *e != NULL)
+			continue;
+		crown_yerror(&c->r, map->key[i], rule, "unknown key '%s'", k);
+	}
+}
+
+static int
+get_int(struct ctx *c, const struct crown_ynode *map, const char *key,
+    long lo, long hi, const char *rule, int *out)
+{
+	long	v;
+
+	if (crown_yfield_int(&c->r, map, key, true, lo, hi, rule, &v) != 0)
+		return CROWN_EINVALID;
+	*out = (int)v;
+	return 0;
+}
+
+/* "-", "none", "N/A" or null: a band, bonus or option that is not there. */
+static bool
+absent(const struct crown_ynode *n)
+{
+	return crown_yis_null(n) || (n->kind == CROWN_Y_SCALAR &&
+	    (strcmp(n->str, "-") == 0 || strcmp(n->str, "none") == 0 ||
+	    strcmp(n->str, "N/A") == 0));
+}
+
+static bool
+simple_key(const char *rule, const char *key)
+{
+	size_t	i;
+
+	for (i = 0; i < CROWN_NELEM(simple); i++)
+		if (strcmp(simple[i].rule, rule) == 0 &&
+		    strcmp(simple[i].key, key) == 0)
+			return true;
+	return false;
+}
+
+/*
+ * Read the plain numbers of section `rule` from sec (a map).  Keys that
+ * are neither these nor extra[0..nextra) are reported.
+ */
+static void
+read_simple(struct ctx *c, const struct crown_ynode *sec, const char *rule,
+    const char *const *extra, int nextra)
+{
+	const struct simple	*s;
+	size_t			 i;
+	int			 j;
+	long			 l;
+	double			 d;
+	char			*base = (char *)c->rules;
+
+	for (i = 0; i < sec->n; i++) {
+		if (simple_key(rule, sec->key[i]->str))
+			continue;
+		for (j = 0; j < nextra; j++)
+			if (extra[j] != NULL &&
+			    strcmp(extra[j], sec->key[i]->str) == 0)
+				break;
+		if (j == nextra)
+			crown_yerror(&c->r, sec->key[i], rule,
+			    "unknown key '%s'", sec->key[i]->str);
+	}
+	for (i = 0; i < CROWN_NELEM(simple); i++) {
+		s = &simple[i];
+		if (strcmp(s->rule, rule) != 0)
+			continue;
+		if (s->type == F_INT) {
+			if (crown_yfield_int(&c->r, sec, s->key, true,
+			    (long)s->lo, (long)s->hi, rule, &l) == 0)
+				*(int *)(void *)(base + s->off) = (int)l;
+		} else if (crown_yfield_num(&c->r, sec, s->key, true, s->lo,
+		    s->hi, rule, &d) == 0)
+			*(double *)(void *)(base + s->off) = d;
+	}
+}
+
+static void
+pcre2_text(int code, char *buf, size_t len)
+{
+	if (pcre2_get_error_message(code, (PCRE2_UCHAR *)buf, len) < 0)
+		snprintf(buf, len, "PCRE2 error %d", code);
+}
+
+/* Match n (a scalar) against re; 0 or a diagnostic and CROWN_EINVALID. */
+static int
+match(struct ctx *c, pcre2_code *re, const struct crown_ynode *n,
+    const char *rule)
+{
+	char	msg[256];
+	int	rc;
+
+	rc = pcre2_match(re, (PCRE2_SPTR)n->str, n->len, 0, 0, c->md, NULL);
+	if (rc >= 0)
+		return 0;
+	if (rc != PCRE2_ERROR_NOMATCH) {
+		pcre2_text(rc, msg, sizeof(msg));
+		crown_yerror(&c->r, n, rule, "cannot match '%s': %s", n->str,
+		    msg);
+	}
+	return CROWN_EINVALID;
+}
+
+/* Capture group i of the last match as a number; -1 when unset. */
+static long
+group(const struct ctx *c, const char *s, int i)
+{
+	PCRE2_SIZE	*ov = pcre2_get_ovector_pointer(c->md);
+	PCRE2_SIZE	 k;
+	long		 v = 0;
+
+	if (ov[2 * i] == PCRE2_UNSET || ov[2 * i] == ov[2 * i + 1])
+		return -1;
+	for (k = ov[2 * i]; k < ov[2 * i + 1]; k++)
+		v = v * 10 + (s[k] - '0');
+	return v;
+}
+
+/*
+ * A dice roll "1D6+4", "2D6" or a fixed "4", with an optional sign in
+ * front that comes back in *neg.
+ */
+static int
+parse_dice(struct ctx *c, const struct crown_ynode *n, const char *what,
+    const char *rule, bool *neg, struct crown_dice *out)
+{
+	PCRE2_SIZE	*ov;
+	long		 nd, sides, plus;
+
+	if (crown_ykind(&c->r, n, CROWN_Y_SCALAR, what, rule) != 0)
+		return CROWN_EINVALID;
+	if (match(c, c->dice_re, n, rule) != 0) {
+		crown_yerror(&c->r, n, rule, "'%s' is not a dice roll: '%s' "
+		    "(write like 1D6+4, 2D6 or 4)", what, n->str);
+		return CROWN_EINVALID;
+	}
+	ov = pcre2_get_ovector_pointer(c->md);
+	*neg = ov[3] > ov[2] && n->str[ov[2]] == '-';
+	memset(out, 0, sizeof(*out));
+	if ((plus = group(c, n->str, 6)) >= 0) {
+		if (plus > MAX_PLUS) {
+			crown_yerror(&c->r, n, rule, "'%s': a fixed amount "
+			    "must be from 0 to %d, not %ld", what, MAX_PLUS,
+			    plus);
+			return CROWN_EINVALID;
+		}
+		out->plus = (int)plus;
+		return 0;
+	}
+	nd = group(c, n->str, 2);
+	sides = group(c, n->str, 3);
+	plus = group(c, n->str, 5);
+	if (nd < 1 || nd > MAX_DICE) {
+		crown_yerror(&c->r, n, rule, "'%s': the number of dice must "
+		    "be from 1 to %d, not %ld", what, MAX_DICE, nd);
+		return CROWN_EINVALID;
+	}
+	if (sides < 2 || sides > MAX_SIDES) {
+		crown_yerror(&c->r, n, rule, "'%s': dice must have from 2 to "
+		    "%d sides, not %ld", what, MAX_SIDES, sides);
+		return CROWN_EINVALID;
+	}
+	if (plus > MAX_PLUS) {
+		crown_yerror(&c->r, n, rule, "'%s': the amount added must be "
+		    "from 0 to %d, not %ld", what, MAX_PLUS, plus);
+		return CROWN_EINVALID;
+	}
+	out->n = (int)nd;
+	out->sides = (int)sides;
+	if (plus > 0)
+		out->plus = n->str[ov[8]] == '-' ? (int)-plus : (int)plus;
+	return 0;
+}
+
+/* R4.1: a roll added to a move; "-" when may_absent (then *present). */
+static void
+move_dice(struct ctx *c, const struct crown_ynode *map, const char *key,
+    bool may_absent, const char *rule, struct crown_dice *out,
+    bool *present)
+{
+	const struct crown_ynode *v;
+	bool			  neg;
+
+	if ((v = crown_yrequire(&c->r, map, key, rule)) == NULL)
+		return;
+	if (present != NULL)
+		*present = false;
+	if (may_absent && absent(v)) {
+		memset(out, 0, sizeof(*out));
+		return;
+	}
+	if (parse_dice(c, v, key, rule, &neg, out) != 0)
+		return;
+	if (neg) {
+		crown_yerror(&c->r, v, rule, "'%s' must not be negative, not "
+		    "'%s'", key, v->str);
+		return;
+	}
+	if (present != NULL)
+		*present = true;
+}
+
+/*
+ * R5.3, R6.2: three bands in order, each "-" or {min?, max, hit?}.  A band
+ * starts where the one before it ends unless it gives a later min.
+ */
+static void
+parse_bands(struct ctx *c, const struct crown_ynode *map,
+    const char *const *names, bool want_hit, const char *rule,
+    struct crown_band *out)
+{
+	static const char *const hit_keys[] = { "min", "max", "hit", NULL };
+	static const char *const gun_keys[] = { "min", "max", NULL };
+	const struct crown_ynode *v, *n;
+	double			  prev = 0, lo, hi;
+	int			  b, hit = 0;
+
+	check_keys(c, map, names, CROWN_NBAND, NULL, rule);
+	for (b = 0; b < CROWN_NBAND; b++) {
+		memset(&out[b], 0, sizeof(out[b]));
+		if ((v = crown_yrequire(&c->r, map, names[b], rule)) == NULL)
+			continue;
+		if (absent(v))
+			continue;
+		if (!is_map(c, v, names[b], rule))
+			continue;
+		crown_ykeys(&c->r, v, want_hit ? hit_keys : gun_keys, rule);
+		lo = prev;
+		if ((n = crown_ymap_get(v, "min")) != NULL) {
+			if (crown_ynum(&c->r, n, "min", 0, MAX_INCHES, rule,
+			    &lo) != 0)
+				continue;
+			if (lo < prev) {
+				crown_yerror(&c->r, n, rule, "band '%s' must "
+				    "not start before %g, where the band "
+				    "before it ends", names[b], prev);
+				continue;
+			}
+		}
+		if (crown_yfield_num(&c->r, v, "max", true, 0, MAX_INCHES,
+		    rule, &hi) != 0)
+			continue;
+		if (!(hi > lo)) {
+			crown_yerror(&c->r, crown_ymap_get(v, "max"), rule,
+			    "bands must increase: 'max' of '%s' must be over "
+			    "%g, not %g", names[b], lo, hi);
+			continue;
+		}
+		if (want_hit && get_int(c, v, "hit", -10, 20, rule, &hit) != 0)
+			continue;
+		out[b].min = lo;
+		out[b].max = hi;
+		out[b].hit = hit;
+		out[b].present = true;
+		prev = hi;
+	}
+}
+
+/* Sections. */
+
+static void
+min_max(struct ctx *c, const struct crown_ynode *sec, const char *key,
+    const char *rule, int *lo, int *hi)
+{
+	static const char *const keys[] = { "min", "max", NULL };
+	const struct crown_ynode *m;
+
+	if ((m = get_map(c, sec, key, rule)) == NULL)
+		return;
+	crown_ykeys(&c->r, m, keys, rule);
+	if (get_int(c, m, "min", 1, 100, rule, lo) != 0 ||
+	    get_int(c, m, "max", 1, 100, rule, hi) != 0)
+		return;
+	if (*hi < *lo)
+		crown_yerror(&c->r, crown_ymap_get(m, "max"), rule,
+		    "'max' of '%s' must not be under its min %d, not %d", key,
+		    *lo, *hi);
+}
+
+/* R1.1 organisation. */
+static void
+parse_org(struct ctx *c, const struct crown_ynode *sec, const char *rule)
+{
+	static const char *const extra[] = {
+		"figures_per_stand", "stands_per_unit"
+	};
+	struct crown_rules	*R = c->rules;
+
+	if (!is_map(c, sec, rule, rule))
+		return;
+	read_simple(c, sec, rule, extra, (int)CROWN_NELEM(extra));
+	min_max(c, sec, "figures_per_stand", rule, &R->org.figures_min,
+	    &R->org.figures_max);
+	min_max(c, sec, "stands_per_unit", rule, &R->org.stands_min,
+	    &R->org.stands_max);
+}
+
+/* R1.2 footprints. */
+static void
+parse_footprint(struct ctx *c, const struct crown_ynode *sec,
+    const char *rule)
+{
+	static const char *const keys[] = { "frontage", "depth", "gap", NULL };
+	const struct crown_ynode *m;
+	int			  t;
+
+	if (!is_map(c, sec, rule, rule))
+		return;
+	read_simple(c, sec, rule, crown_utype_names, CROWN_NUTYPE);
+	for (t = 0; t < CROWN_NUTYPE; t++) {
+		if ((m = get_map(c, sec, crown_utype_names[t], rule)) == NULL)
+			continue;
+		crown_ykeys(&c->r, m, keys, rule);
+		crown_yfield_num(&c->r, m, "frontage", true, 0.01, 100, rule,
+		    &c->rules->footprint[t].frontage);
+		crown_yfield_num(&c->r, m, "depth", true, 0.01, 100, rule,
+		    &c->rules->footprint[t].depth);
+		crown_yfield_num(&c->r, m, "gap", false, 0, 100, rule,
+		    &c->rules->footprint[t].gap);
+	}
+}
+
+/* R3.1 classes. */
+static void
+parse_classes(struct ctx *c, const struct crown_ynode *sec,
+    const char *rule)
+{
+	static const char *const keys[] = {
+		"actions", "firing", "melee", "morale", NULL
+	};
+	const struct crown_ynode *m;
+	int			  k;
+
+	if (!is_map(c, sec, rule, rule))
+		return;
+	check_keys(c, sec, crown_class_names, CROWN_NCLASS, NULL, rule);
+	for (k = 0; k < CROWN_NCLASS; k++) {
+		if ((m = get_map(c, sec, crown_class_names[k], rule)) == NULL)
+			continue;
+		crown_ykeys(&c->r, m, keys, rule);
+		get_int(c, m, "actions", 0, 10, rule,
+		    &c->rules->cls[k].actions);
+		get_int(c, m, "firing", -10, 10, rule,
+		    &c->rules->cls[k].firing);
+		get_int(c, m, "melee", -10, 10, rule, &c->rules->cls[k].melee);
+		get_int(c, m, "morale", -10, 10, rule,
+		    &c->rules->cls[k].morale);
+	}
+}
+
+/* R3.3, R3.4 actions. */
+static void
+parse_actions(struct ctx *c, const struct crown_ynode *sec,
+    const char *rule)
+{
+	static const char *const keys[] = { "cost", "is_move", NULL };
+	const struct crown_ynode *m;
+	int			  a;
+
+	if (!is_map(c, sec, rule, rule))
+		return;
+	check_keys(c, sec, crown_action_names, CROWN_NACTION, NULL, rule);
+	for (a = 0; a < CROWN_NACTION; a++) {
+		if ((m = get_map(c, sec, crown_action_names[a], rule)) == NULL)
+			continue;
+		crown_ykeys(&c->r, m, keys, rule);
+		get_int(c, m, "cost", 0, 10, rule, &c->rules->action[a].cost);
+		crown_yfield_bool(&c->r, m, "is_move", true, rule,
+		    &c->rules->action[a].is_move);
+	}
+}
+
+/* Sections of plain numbers only. */
+static void
+parse_simple(struct ctx *c, const struct crown_ynode *sec, const char *rule)
+{
+	if (is_map(c, sec, rule, rule))
+		read_simple(c, sec, rule, NULL, 0);
+}
+
+/* R4.1 movement rolls. */
+static void
+parse_move(struct ctx *c, const struct crown_ynode *sec, const char *rule)
+{
+	static const char *const keys[] = {
+		"normal", "charge_bonus", "road_bonus", "manhandle", NULL
+	};
+	const struct crown_ynode *m, *v;
+	int			  t;
+
+	if (!is_map(c, sec, rule, rule))
+		return;
+	check_keys(c, sec, crown_utype_names, CROWN_NUTYPE, NULL, rule);
+	for (t = 0; t < CROWN_NUTYPE; t++) {
+		if ((m = get_map(c, sec, crown_utype_names[t], rule)) == NULL)
+			continue;
+		crown_ykeys(&c->r, m, keys, rule);
+		move_dice(c, m, "normal", false, rule,
+		    &c->rules->move[t].normal, NULL);
+		move_dice(c, m, "charge_bonus", true, rule,
+		    &c->rules->move[t].bonus, &c->rules->move[t].has_bonus);
+		move_dice(c, m, "road_bonus", true, rule,
+		    &c->rules->move[t].road, NULL);
+		if ((v = crown_yrequire(&c->r, m, "manhandle", rule)) == NULL)
+			continue;
+		if (absent(v))
+			c->rules->move[t].manhandle = 0;
+		else
+			crown_ynum(&c->r, v, "manhandle", 0, 100, rule,
+			    &c->rules->move[t].manhandle);
+	}
+}
+
+/* R4.3: one cell, NONE, N/A, "-nD6" or {penalty, drown, stuck}. */
+static void
+terrain_cell(struct ctx *c, const struct crown_ynode *v, const char *what,
+    const char *rule, struct crown_terrain_move *out)
+{
+	static const char *const keys[] = {
+		"penalty", "drown", "stuck", NULL
+	};
+	const struct crown_ynode *p = v;
+	struct crown_dice	  dice;
+	bool			  neg, drown = false, stuck = false;
+
+	memset(out, 0, sizeof(*out));
+	if (v->kind == CROWN_Y_MAP) {
+		crown_ykeys(&c->r, v, keys, rule);
+		if (crown_yfield_bool(&c->r, v, "drown", false, rule,
+		    &drown) != 0 || crown_yfield_bool(&c->r, v, "stuck",
+		    false, rule, &stuck) != 0)
+			return;
+		if ((p = crown_yrequire(&c->r, v, "penalty", rule)) == NULL)
+			return;
+		what = "penalty";
+	}
+	if (crown_ykind(&c->r, p, CROWN_Y_SCALAR, what, rule) != 0)
+		return;
+	if (strcmp(p->str, "NONE") == 0 || strcmp(p->str, "none") == 0)
+		out->dice = 0;
+	else if (strcmp(p->str, "N/A") == 0 || strcmp(p->str, "n/a") == 0)
+		out->na = true;
+	else {
+		if (match(c, c->dice_re, p, rule) != 0) {
+			crown_yerror(&c->r, p, rule, "'%s' must be NONE, N/A "
+			    "or a penalty like -1D6, not '%s'", what, p->str);
+			return;
+		}
+		if (parse_dice(c, p, what, rule, &neg, &dice) != 0)
+			return;
+		if (!neg || dice.n == 0 || dice.sides != 6 || dice.plus != 0) {
+			crown_yerror(&c->r, p, rule, "'%s' must be NONE, N/A "
+			    "or a penalty like -1D6, not '%s'", what, p->str);
+			return;
+		}
+		out->dice = dice.n;
+	}
+	if ((drown || stuck) && out->dice == 0) {
+		crown_yerror(&c->r, p, rule, "'%s' is needed with 'drown' or "
+		    "'stuck': they apply to a penalty roll", "penalty");
+		return;
+	}
+	out->drown = drown;
+	out->stuck = stuck;
+}
+
+/* R4.3 terrain penalties: [terrain][troop type]. */
+static void
+parse_terrain(struct ctx *c, const struct crown_ynode *sec,
+    const char *rule)
+{
+	const struct crown_ynode *m, *v;
+	int			  t, u;
+
+	if (!is_map(c, sec, rule, rule))
+		return;
+	read_simple(c, sec, rule, crown_terrain_names, CROWN_NTERRAIN);
+	for (t = 0; t < CROWN_NTERRAIN; t++) {
+		if ((m = get_map(c, sec, crown_terrain_names[t], rule)) ==
+		    NULL)
+			continue;
+		check_keys(c, m, crown_utype_names, CROWN_NUTYPE, NULL, rule);
+		for (u = 0; u < CROWN_NUTYPE; u++) {
+			v = crown_yrequire(&c->r, m, crown_utype_names[u],
+			    rule);
+			if (v != NULL)
+				terrain_cell(c, v, crown_utype_names[u], rule,
+				    &c->rules->terrain_move[t][u]);
+		}
+	}
+}
+
+/* R5.3 weapons. */
+static void
+parse_weapons(struct ctx *c, const struct crown_ynode *sec,
+    const char *rule)
+{
+	const struct crown_ynode *m;
+	int			  w;
+
+	if (!is_map(c, sec, rule, rule))
+		return;
+	check_keys(c, sec, crown_weapon_names, CROWN_NWEAPON, NULL, rule);
+	for (w = 0; w < CROWN_NWEAPON; w++)
+		if ((m = get_map(c, sec, crown_weapon_names[w], rule)) != NULL)
+			parse_bands(c, m, weapon_bands, true, rule,
+			    c->rules->weapon[w]);
+}
+
+/* R5.5 cover by terrain; buildings take theirs from R11.1. */
+static void
+parse_cover(struct ctx *c, const struct crown_ynode *sec, const char *rule)
+{
+	static const char *const extra[] = { "cover" };
+	const struct crown_ynode *m, *v;
+	int			  t, k;
+
+	if (!is_map(c, sec, rule, rule))
+		return;
+	read_simple(c, sec, rule, extra, 1);
+	if ((m = get_map(c, sec, "cover", rule)) == NULL)
+		return;
+	check_keys(c, m, crown_terrain_names, CROWN_NTERRAIN, NULL, rule);
+	for (t = 0; t < CROWN_NTERRAIN; t++) {
+		v = crown_yrequire(&c->r, m, crown_terrain_names[t], rule);
+		if (v == NULL)
+			continue;
+		if (t == CROWN_BUILDING) {
+			if (v->kind != CROWN_Y_SCALAR ||
+			    strcmp(v->str, "by_class") != 0)
+				crown_yerror(&c->r, v, rule, "a building's "
+				    "cover is set by its class (R11.1): "
+				    "write 'by_class'");
+			c->rules->terrain_cover[t] = CROWN_COVER_NONE;
+			continue;
+		}
+		if (crown_yenum(&c->r, v, "cover", cover_names, CROWN_NCOVER,
+		    rule, &k) == 0)
+			c->rules->terrain_cover[t] = (enum crown_cover)k;
+	}
+}
+
+/* R6.2 artillery: bands by type and gun, casualties by score. */
+static void
+parse_guns(struct ctx *c, const struct crown_ynode *sec, const char *rule)
+{
+	static const char *const keys[] = { "bands", "casualties", NULL };
+	static const char *const row_keys[] = {
+		"max", "canister", "effective", "long", NULL
+	};
+	const char		 *art[CROWN_NUTYPE];
+	const struct crown_ynode *bands, *list, *g, *m, *row, *v;
+	struct crown_rules	 *R = c->rules;
+	long			  mx, prev = 0;
+	int			  t, gun, nart = 0, b;
+	size_t			  i;
+
+	if (!is_map(c, sec, rule, rule))
+		return;
+	crown_ykeys(&c->r, sec, keys, rule);
+	for (t = 0; t < CROWN_NUTYPE; t++)
+		if (crown_is_artillery(t))
+			art[nart++] = crown_utype_names[t];
+	if ((bands = get_map(c, sec, "bands", rule)) != NULL) {
+		check_keys(c, bands, art, nart, NULL, rule);
+		for (t = 0; t < CROWN_NUTYPE; t++) {
+			if (!crown_is_artillery(t))
+				continue;
+			g = get_map(c, bands, crown_utype_names[t], rule);
+			if (g == NULL)
+				continue;
+			check_keys(c, g, crown_gun_names, CROWN_NGUN, NULL,
+			    rule);
+			for (gun = CROWN_CANNON; gun < CROWN_NGUN; gun++) {
+				m = get_map(c, g, crown_gun_names[gun], rule);
+				if (m != NULL)
+					parse_bands(c, m, gun_bands, false,
+					    rule, R->gun_band[t][gun]);
+			}
+		}
+	}
+	if ((list = crown_yrequire(&c->r, sec, "casualties", rule)) == NULL ||
+	    !is_seq(c, list, "casualties", rule))
+		return;
+	if (list->n < 1 || list->n > CROWN_MAX_ART_ROWS) {
+		crown_yerror(&c->r, list, rule, "'casualties' must have 1 to "
+		    "%d rows, not %zu", CROWN_MAX_ART_ROWS, list->n);
+		return;
+	}
+	R->art_nrows = (int)list->n;
+	for (i = 0; i < list->n; i++) {
+		row = list->item[i];
+		if (!is_map(c, row, "casualties", rule))
+			continue;
+		crown_ykeys(&c->r, row, row_keys, rule);
+		for (b = 0; b < CROWN_NBAND; b++)
+			get_int(c, row, gun_bands[b], 0, 100, rule,
+			    &R->art_row[i].casualties[b]);
+		if ((v = crown_yrequire(&c->r, row, "max", rule)) == NULL)
+			continue;
+		if (crown_yis_null(v)) {
+			if (i + 1 != list->n)
+				crown_yerror(&c->r, v, rule, "only the last "
+				    "row may leave 'max' open (null)");
+			R->art_row[i].max_score = INT_MAX;
+			continue;
+		}
+		if (i + 1 == list->n) {
+			crown_yerror(&c->r, v, rule, "the last row must have "
+			    "'max' null, to take every higher score");
+			continue;
+		}
+		if (crown_yint(&c->r, v, "max", -100, 100, rule, &mx) != 0)
+			continue;
+		if (i > 0 && mx <= prev)
+			crown_yerror(&c->r, v, rule, "rows must ascend: 'max' "
+			    "must be over %ld, not %ld", prev, mx);
+		R->art_row[i].max_score = (int)mx;
+		prev = mx;
+	}
+}
+
+/* R6.4 minimum crews and their replacements. */
+static void
+parse_crew(struct ctx *c, const struct crown_ynode *sec, const char *rule)
+{
+	static const char *const extra[] = { "crew_replacement" };
+	static const char *const keys[] = {
+		"classes", "min_original", NULL
+	};
+	const struct crown_ynode *m, *list;
+	size_t			  i;
+	int			  k;
+
+	if (!is_map(c, sec, rule, rule))
+		return;
+	read_simple(c, sec, rule, extra, 1);
+	if ((m = get_map(c, sec, "crew_replacement", rule)) == NULL)
+		return;
+	crown_ykeys(&c->r, m, keys, rule);
+	get_int(c, m, "min_original", 0, 100, rule,
+	    &c->rules->crew_replace.min_original);
+	if ((list = crown_yrequire(&c->r, m, "classes", rule)) == NULL ||
+	    !is_seq(c, list, "classes", rule))
+		return;
+	for (i = 0; i < list->n; i++)
+		if (crown_yenum(&c->r, list->item[i], "class",
+		    crown_class_names, CROWN_NCLASS, rule, &k) == 0)
+			c->rules->crew_replace.cls[k] = true;
+}
+
+/* R7.2 morale table. */
+static void
+parse_morale_table(struct ctx *c, const struct crown_ynode *sec,
+    const char *rule)
+{
+	static const char *const keys[] = {
+		"min", "normal", "being_charged", "charging", NULL
+	};
+	const struct crown_ynode *row, *v;
+	struct crown_morale_row	 *mr;
+	size_t			  i;
+	int			  col, res, prev = 0;
+	bool			  have_prev = false;
+
+	if (!is_seq(c, sec, rule, rule))
+		return;
+	if (sec->n < 1 || sec->n > CROWN_MAX_MORALE_ROWS) {
+		crown_yerror(&c->r, sec, rule, "'%s' must have 1 to %d rows, "
+		    "not %zu", rule, CROWN_MAX_MORALE_ROWS, sec->n);
+		return;
+	}
+	c->rules->morale_nrows = (int)sec->n;
+	for (i = 0; i < sec->n; i++) {
+		row = sec->item[i];
+		mr = &c->rules->morale_row[i];
+		if (!is_map(c, row, "row", rule))
+			continue;
+		crown_ykeys(&c->r, row, keys, rule);
+		if (get_int(c, row, "min", -100, 100, rule, &mr->min) == 0) {
+			if (i == 0 && mr->min > 0)
+				crown_yerror(&c->r, crown_ymap_get(row, "min"),
+				    rule, "the first row must start at 0 or "
+				    "lower, so that every score has a row, "
+				    "not %d", mr->min);
+			else if (have_prev && mr->min <= prev)
+				crown_yerror(&c->r, crown_ymap_get(row, "min"),
+				    rule, "rows must ascend: 'min' must be "
+				    "over %d, not %d", prev, mr->min);
+			prev = mr->min;
+			have_prev = true;
+		}
+		for (col = 0; col < CROWN_NCOLUMN; col++) {
+			if (crown_yfield_enum(&c->r, row,
+			    crown_column_names[col], true, crown_result_names,
+			    CROWN_NRESULT, rule, &res) != 0)
+				continue;
+			v = crown_ymap_get(row, crown_column_names[col]);
+			if ((column_results[col] & RBIT(res)) == 0)
+				crown_yerror(&c->r, v, rule, "'%s' is not a "
+				    "result of the '%s' column",
+				    crown_result_names[res],
+				    crown_column_names[col]);
+			mr->result[col] = (enum crown_morale_result)res;
+		}
+	}
+}
+
+/* R7.3 morale modifiers. */
+static void
+parse_morale_mods(struct ctx *c, const struct crown_ynode *sec,
+    const char *rule)
+{
+	const struct crown_morale_mods *m = &c->rules->morale_mod;
+	int			  errors = c->r.errors;
+
+	if (!is_map(c, sec, rule, rule))
+		return;
+	read_simple(c, sec, rule, NULL, 0);
+	if (c->r.errors == errors && m->rout_far_radius < m->rout_near_radius)
+		crown_yerror(&c->r, crown_ymap_get(sec, "rout_far_radius"),
+		    rule, "'rout_far_radius' must not be under "
+		    "'rout_near_radius' (%g), not %g", m->rout_near_radius,
+		    m->rout_far_radius);
+}
+
+/* R10.1 leaders per army. */
+static void
+parse_leader_counts(struct ctx *c, const struct crown_ynode *sec,
+    const char *rule)
+{
+	static const char *const keys[] = {
+		"imperial", "republican", NULL
+	};
+	static const char *const imp_keys[] = {
+		"units_per_officer", "generals", NULL
+	};
+	static const char *const rep_keys[] = {
+		"split_year", "early", "late", NULL
+	};
+	static const char *const early_keys[] = {
+		"general_units", "units_per_officer", NULL
+	};
+	static const char *const late_keys[] = {
+		"units_per_officer", "generals", NULL
+	};
+	const struct crown_ynode *m, *e;
+	struct crown_rules	 *R = c->rules;
+
+	if (!is_map(c, sec, rule, rule))
+		return;
+	crown_ykeys(&c->r, sec, keys, rule);
+	if ((m = get_map(c, sec, "imperial", rule)) != NULL) {
+		crown_ykeys(&c->r, m, imp_keys, rule);
+		min_max(c, m, "units_per_officer", rule,
+		    &R->leaders.imperial_units_per_officer_min,
+		    &R->leaders.imperial_units_per_officer_max);
+		get_int(c, m, "generals", 0, 100, rule,
+		    &R->leaders.imperial_generals);
+	}
+	if ((m = get_map(c, sec, "republican", rule)) == NULL)
+		return;
+	crown_ykeys(&c->r, m, rep_keys, rule);
+	get_int(c, m, "split_year", 1800, 1900, rule,
+	    &R->leaders.republican_split_year);
+	if ((e = get_map(c, m, "early", rule)) != NULL) {
+		crown_ykeys(&c->r, e, early_keys, rule);
+		get_int(c, e, "general_units", 1, 100, rule,
+		    &R->leaders.early_general_units);
+		get_int(c, e, "units_per_officer", 1, 100, rule,
+		    &R->leaders.early_units_per_officer);
+	}
+	if ((e = get_map(c, m, "late", rule)) != NULL) {
+		crown_ykeys(&c->r, e, late_keys, rule);
+		get_int(c, e, "units_per_officer", 1, 100, rule,
+		    &R->leaders.late_units_per_officer);
+		get_int(c, e, "generals", 0, 100, rule,
+		    &R->leaders.late_generals);
+	}
+}
+
+/* R10.2 leader bonuses. */
+static void
+parse_leader_bonus(struct ctx *c, const struct crown_ynode *sec,
+    const char *rule)
+{
+	int	errors = c->r.errors;
+
+	if (!is_map(c, sec, rule, rule))
+		return;
+	read_simple(c, sec, rule, NULL, 0);
+	if (c->r.errors == errors &&
+	    c->rules->leader_bonus_max < c->rules->leader_bonus_min)
+		crown_yerror(&c->r, crown_ymap_get(sec, "bonus_max"), rule,
+		    "'bonus_max' must not be under 'bonus_min' (%d), not %d",
+		    c->rules->leader_bonus_min, c->rules->leader_bonus_max);
+}
+
+/* R10.4 fire at a detached leader. */
+static void
+parse_leader_fire(struct ctx *c, const struct crown_ynode *sec,
+    const char *rule)
+{
+	static const char *const keys[] = {
+		"fire_band", "fire_cover", NULL
+	};
+	int	k;
+
+	if (!is_map(c, sec, rule, rule))
+		return;
+	crown_ykeys(&c->r, sec, keys, rule);
+	if (crown_yfield_enum(&c->r, sec, "fire_band", true, weapon_bands,
+	    CROWN_NBAND, rule, &k) == 0)
+		c->rules->leader_fire_band = (enum crown_band_name)k;
+	if (crown_yfield_enum(&c->r, sec, "fire_cover", true, cover_names,
+	    CROWN_NCOVER, rule, &k) == 0)
+		c->rules->leader_fire_cover = (enum crown_cover)k;
+}
+
+/* R11.1 building classes 1..5, in order. */
+static void
+parse_buildings(struct ctx *c, const struct crown_ynode *sec,
+    const char *rule)
+{
+	static const char *const keys[] = {
+		"class", "example", "cover", "casualties", "stands", NULL
+	};
+	const struct crown_ynode *row, *v;
+	const char		 *s;
+	size_t			  i;
+	int			  k, cls;
+
+	if (!is_seq(c, sec, rule, rule))
+		return;
+	if (sec->n != CROWN_MAX_BUILDING_CLASS) {
+		crown_yerror(&c->r, sec, rule, "'%s' must list the building "
+		    "classes 1 to %d, not %zu rows", rule,
+		    CROWN_MAX_BUILDING_CLASS, sec->n);
+		return;
+	}
+	for (i = 0; i < sec->n; i++) {
+		row = sec->item[i];
+		if (!is_map(c, row, "building class", rule))
+			continue;
+		crown_ykeys(&c->r, row, keys, rule);
+		if (get_int(c, row, "class", 1, CROWN_MAX_BUILDING_CLASS,
+		    rule, &cls) == 0 && cls != (int)i + 1)
+			crown_yerror(&c->r, crown_ymap_get(row, "class"), rule,
+			    "building classes must be 1 to %d in order: "
+			    "expected %zu, not %d", CROWN_MAX_BUILDING_CLASS,
+			    i + 1, cls);
+		if ((v = crown_ymap_get(row, "example")) != NULL)
+			crown_ystr(&c->r, v, "example", rule, &s);
+		if (crown_yfield_enum(&c->r, row, "cover", true, cover_names,
+		    CROWN_NCOVER, rule, &k) == 0)
+			c->rules->building[i].cover = (enum crown_cover)k;
+		get_int(c, row, "casualties", 0, 1000, rule,
+		    &c->rules->building[i].casualties);
+		get_int(c, row, "stands", 0, 100, rule,
+		    &c->rules->building[i].capacity);
+	}
+}
+
+/* R11.3 the average die: exactly six faces. */
+static void
+parse_average_die(struct ctx *c, const struct crown_ynode *sec,
+    const char *rule)
+{
+	static const char *const keys[] = { "average_die", NULL };
+	const struct crown_ynode *list;
+	size_t			  i;
+	long			  v;
+	int			  nface;
+
+	nface = (int)CROWN_NELEM(c->rules->average_die);
+	if (!is_map(c, sec, rule, rule))
+		return;
+	crown_ykeys(&c->r, sec, keys, rule);
+	if ((list = crown_yrequire(&c->r, sec, "average_die", rule)) == NULL ||
+	    !is_seq(c, list, "average_die", rule))
+		return;
+	if (list->n != (size_t)nface) {
+		crown_yerror(&c->r, list, rule, "'average_die' must have "
+		    "exactly %d faces, not %zu", nface, list->n);
+		return;
+	}
+	for (i = 0; i < list->n; i++)
+		if (crown_yint(&c->r, list->item[i], "face", 1, MAX_SIDES,
+		    rule, &v) == 0)
+			c->rules->average_die[i] = (int)v;
+}
+
+/* R12.1: one option of a troop row; sets the faces it takes in *faces. */
+static void
+troop_option(struct ctx *c, const struct crown_ynode *o,
+    const struct crown_troop_row *tr, bool utype_ok, const char *rule,
+    struct crown_troop_option *out, unsigned *faces)
+{
+	static const char *const keys[] = {
+		"d10", "class", "weapon", "lances", NULL
+	};
+	const struct crown_ynode *v;
+	long			  lo, hi, t;
+	int			  k, f;
+
+	if (!is_map(c, o, "option", rule))
+		return;
+	crown_ykeys(&c->r, o, keys, rule);
+	if ((v = crown_yrequire(&c->r, o, "d10", rule)) != NULL &&
+	    crown_ykind(&c->r, v, CROWN_Y_SCALAR, "d10", rule) == 0) {
+		if (match(c, c->d10_re, v, rule) != 0)
+			crown_yerror(&c->r, v, rule, "'d10' must be a D10 "
+			    "score or range like \"9-7\", not '%s'", v->str);
+		else {
+			lo = group(c, v->str, 1);
+			hi = group(c, v->str, 2);
+			if (hi < 0)
+				hi = lo;
+			if (hi < lo) {
+				t = lo;
+				lo = hi;
+				hi = t;
+			}
+			out->lo = (int)lo;
+			out->hi = (int)hi;
+			for (f = out->lo; f <= out->hi; f++) {
+				if (*faces & RBIT(f))
+					crown_yerror(&c->r, v, rule, "D10 "
+					    "score %d is in two options of "
+					    "this row", f);
+				*faces |= RBIT(f);
+			}
+		}
+	}
+	if (crown_yfield_enum(&c->r, o, "class", true, crown_class_names,
+	    CROWN_NCLASS, rule, &k) == 0)
+		out->cls = (enum crown_class)k;
+	if (crown_yfield_enum(&c->r, o, "weapon", true, crown_weapon_names,
+	    CROWN_NWEAPON, rule, &k) == 0)
+		out->weapon = (enum crown_weapon)k;
+	if (crown_yfield_bool(&c->r, o, "lances", false, rule,
+	    &out->lances) == 0 && out->lances && utype_ok &&
+	    tr->utype != CROWN_CAVALRY)
+		crown_yerror(&c->r, crown_ymap_get(o, "lances"), rule,
+		    "only cavalry carry lances");
+}
+
+/* R12.1: one row of the troop tables; *years is its years node if good. */
+static void
+troop_row(struct ctx *c, const struct crown_ynode *row, const char *rule,
+    struct crown_troop_row *tr, const struct crown_ynode **years)
+{
+	static const char *const keys[] = {
+		"type", "label", "utype", "gun", "years", "options", NULL
+	};
+	const struct crown_ynode *v, *list;
+	struct crown_buf	  miss = { 0 };
+	unsigned		  faces = 0;
+	size_t			  i;
+	long			  y[2];
+	int			  k, f;
+	bool			  utype_ok = false;
+
+	*years = NULL;
+	if (!is_map(c, row, "troop row", rule))
+		return;
+	crown_ykeys(&c->r, row, keys, rule);
+	crown_yfield_id(&c->r, row, "type", true, rule, &tr->type);
+	crown_yfield_str(&c->r, row, "label", true, rule, &tr->label);
+	if (crown_yfield_enum(&c->r, row, "utype", true, crown_utype_names,
+	    CROWN_NUTYPE, rule, &k) == 0) {
+		tr->utype = (enum crown_utype)k;
+		utype_ok = true;
+	}
+	v = crown_ymap_get(row, "gun");
+	if (utype_ok && crown_is_artillery(tr->utype)) {
+		if (crown_yfield_enum(&c->r, row, "gun", true,
+		    crown_gun_names, CROWN_NGUN, rule, &k) == 0)
+			tr->gun = (enum crown_gun)k;
+	} else if (v != NULL && utype_ok)
+		crown_yerror(&c->r, v, rule, "'gun' is only for artillery");
+	if ((v = crown_yrequire(&c->r, row, "years", rule)) != NULL &&
+	    is_seq(c, v, "years", rule)) {
+		if (v->n != 2)
+			crown_yerror(&c->r, v, rule, "'years' must be [first, "
+			    "last], not %zu numbers", v->n);
+		else if (crown_yint(&c->r, v->item[0], "years", 1800, 1900,
+		    rule, &y[0]) == 0 && crown_yint(&c->r, v->item[1],
+		    "years", 1800, 1900, rule, &y[1]) == 0) {
+			if (y[1] < y[0])
+				crown_yerror(&c->r, v, rule, "'years' must "
+				    "not end (%ld) before they start (%ld)",
+				    y[1], y[0]);
+			else {
+				tr->year_from = (int)y[0];
+				tr->year_to = (int)y[1];
+				*years = v;
+			}
+		}
+	}
+	if ((list = crown_yrequire(&c->r, row, "options", rule)) == NULL ||
+	    !is_seq(c, list, "options", rule))
+		return;
+	if (list->n < 1 || list->n > CROWN_MAX_TROOP_OPTIONS) {
+		crown_yerror(&c->r, list, rule, "'options' must have 1 to %d "
+		    "entries, not %zu", CROWN_MAX_TROOP_OPTIONS, list->n);
+		return;
+	}
+	tr->noptions = (int)list->n;
+	for (i = 0; i < list->n; i++)
+		troop_option(c, list->item[i], tr, utype_ok, rule,
+		    &tr->option[i], &faces);
+	for (f = 0; f <= 9; f++)
+		if ((faces & RBIT(f)) == 0)
+			crown_buf_printf(&miss, "%s%d", miss.len ? ", " : "",
+			    f);
+	if (miss.len > 0)
+		crown_yerror(&c->r, list, rule, "no option takes D10 "
+		    "score %s: a row's options must use 0 to 9", miss.data);
+	crown_buf_release(&miss);
+}
+
+/* R12.1 troop generation tables. */
+static void
+parse_troops(struct ctx *c, const struct crown_ynode *sec, const char *rule)
+{
+	static const char *const keys[] = {
+		"irregular", "intervention", NULL
+	};
+	const struct crown_ynode *years[CROWN_MAX_TROOP_ROWS];
+	const struct crown_ynode *list;
+	struct crown_rules	 *R = c->rules;
+	const struct crown_troop_row *a, *b;
+	size_t			  i;
+	int			  g, j, k;
+
+	if (!is_map(c, sec, rule, rule))
+		return;
+	crown_ykeys(&c->r, sec, keys, rule);
+	for (g = 0; keys[g] != NULL; g++) {
+		if ((list = crown_yrequire(&c->r, sec, keys[g], rule)) ==
+		    NULL || !is_seq(c, list, keys[g], rule))
+			continue;
+		for (i = 0; i < list->n; i++) {
+			if (R->troop_nrows == CROWN_MAX_TROOP_ROWS) {
+				crown_yerror(&c->r, list->item[i], rule,
+				    "more than %d troop rows",
+				    CROWN_MAX_TROOP_ROWS);
+				break;
+			}
+			troop_row(c, list->item[i], rule,
+			    &R->troop[R->troop_nrows],
+			    &years[R->troop_nrows]);
+			R->troop_nrows++;
+		}
+	}
+	/* one answer per type and year */
+	for (j = 0; j < R->troop_nrows; j++) {
+		for (k = 0; k < j; k++) {
+			a = &R->troop[k];
+			b = &R->troop[j];
+			if (years[j] == NULL || years[k] == NULL ||
+			    a->type == NULL || b->type == NULL ||
+			    strcmp(a->type, b->type) != 0)
+				continue;
+			if (a->year_from <= b->year_to &&
+			    b->year_from <= a->year_to) {
+				crown_yerror(&c->r, years[j], rule, "years of "
+				    "'%s' overlap those of line %u",
+				    b->type, years[k]->line);
+				break;
+			}
+		}
+	}
+}
+
+/* R13.1 rulings. */
+static void
+parse_rulings(struct ctx *c, const struct crown_ynode *sec,
+    const char *rule)
+{
+	int	errors = c->r.errors;
+
+	if (!is_map(c, sec, rule, rule))
+		return;
+	read_simple(c, sec, rule, NULL, 0);
+	if (c->r.errors == errors &&
+	    c->rules->ruling_defender_max >= c->rules->ruling_die)
+		crown_yerror(&c->r, crown_ymap_get(sec, "defender_max"), rule,
+		    "'defender_max' must be under 'ruling_die' (%d), not %d",
+		    c->rules->ruling_die, c->rules->ruling_defender_max);
+}
+
+/* The whole file. */
+
+/* Length of an R-id ("R4.3") at the start of s, or 0. */
+static size_t
+rule_id_len(const char *s, size_t len)
+{
+	size_t	i;
+
+	if (len < 2 || s[0] != 'R' || !isdigit((unsigned char)s[1]))
+		return 0;
+	for (i = 1; i < len && (isdigit((unsigned char)s[i]) || s[i] == '.');
+	    i++)
+		continue;
+	return s[i - 1] == '.' ? 0 : i;
+}
+
+static void
+read_root(struct ctx *c, const struct crown_ynode *root)
+{
+	const struct crown_ynode *v;
+	const char		 *k;
+	size_t			  i, j;
+
+	if (!is_map(c, root, "rules file", NULL))
+		return;
+	for (i = 0; i < root->n; i++) {
+		k = root->key[i]->str;
+		if (strcmp(k, "id") == 0 || strcmp(k, "title") == 0)
+			continue;
+		for (j = 0; j < CROWN_NELEM(sections); j++)
+			if (strcmp(sections[j].id, k) == 0)
+				break;
+		if (j < CROWN_NELEM(sections))
+			continue;
+		crown_yerror(&c->r, root->key[i],
+		    rule_id_len(k, strlen(k)) == strlen(k) ? k : NULL,
+		    "unknown section '%s'", k);
+	}
+	crown_yfield_id(&c->r, root, "id", true, NULL, &c->rules->id);
+	crown_yfield_str(&c->r, root, "title", true, NULL, &c->rules->title);
+	for (j = 0; j < CROWN_NELEM(sections); j++) {
+		if ((v = crown_ymap_get(root, sections[j].id)) == NULL) {
+			crown_yerror(&c->r, root, sections[j].id,
+			    "missing section '%s'", sections[j].id);
+			continue;
+		}
+		sections[j].parse(c, v, sections[j].id);
+	}
+}
+
+/*
+ * The YAML layer knows nothing of sections, so its problems (syntax,
+ * duplicate keys) come without an R-id: give each the id of the top-level
+ * key whose lines it falls in.
+ */
+static void
+tag_sections(struct crown_diags *d, size_t first, const char *buf,
+    size_t len)
+{
+	const char	*p, *eol, *end = buf + len, *id;
+	size_t		 i, n, idlen;
+	unsigned	 line;
+
+	for (i = first; i < d->n; i++) {
+		if (d->v[i].rule != NULL || d->v[i].line == 0)
+			continue;
+		id = NULL;
+		idlen = 0;
+		for (p = buf, line = 1; p < end && line <= d->v[i].line;
+		    line++) {
+			if ((eol = memchr(p, '\n', (size_t)(end - p))) == NULL)
+				eol = end;
+			/* a top-level key starts in column 1 */
+			if (p < eol && *p != ' ' && *p != '\t' && *p != '#' &&
+			    *p != '-' && *p != '}' && *p != ']' &&
+			    *p != '\r') {
+				n = rule_id_len(p, (size_t)(eol - p));
+				id = n > 0 ? p : NULL;
+				idlen = n;
+			}
+			p = eol + 1;
+		}
+		if (id != NULL)
+			d->v[i].rule = xstrndup(id, idlen);
+	}
+}
+
+static int
+compile(pcre2_code **out, const char *pattern, const char *file,
+    struct crown_diags *d)
+{
+	char		msg[256];
+	PCRE2_SIZE	off;
+	int		code;
+
+	*out = pcre2_compile((PCRE2_SPTR)pattern, PCRE2_ZERO_TERMINATED, 0,
+	    &code, &off, NULL);
+	if (*out != NULL)
+		return 0;
+	pcre2_text(code, msg, sizeof(msg));
+	crown_diag_add(d, file, 0, 0, NULL, "internal error: pattern '%s' "
+	    "at offset %zu: %s", pattern, (size_t)off, msg);
+	return CROWN_ERROR;
+}
+
+int
+crown_rules_parse(struct crown_rules **out, const char *file,
+    const char *buf, size_t len, struct crown_diags *d)
+{
+	struct crown_ydoc	*doc = NULL;
+	struct ctx		 c;
+	size_t			 first = d->n;
+	int			 error;
+
+	*out = NULL;
+	memset(&c, 0, sizeof(c));
+	error = crown_ydoc_parse(&doc, file, buf, len, &crown_ylimits_state,
+	    d);
+	if (error != 0) {
+		tag_sections(d, first, buf, len);
+		return error;
+	}
+	c.r.file = file;
+	c.r.diags = d;
+	c.rules = xcalloc(1, sizeof(*c.rules));
+	c.rules->file = xstrdup(file);
+	if ((error = compile(&c.dice_re, DICE_PATTERN, file, d)) != 0 ||
+	    (error = compile(&c.d10_re, D10_PATTERN, file, d)) != 0)
+		goto cleanup;
+	/* the dice pattern has the most groups */
+	c.md = pcre2_match_data_create_from_pattern(c.dice_re, NULL);
+	if (c.md == NULL) {
+		error = CROWN_ERROR;
+		goto cleanup;
+	}
+	read_root(&c, crown_ydoc_root(doc));
+	if (c.r.errors > 0)
+		error = CROWN_EINVALID;
+
+cleanup:
+	pcre2_match_data_free(c.md);
+	pcre2_code_free(c.d10_re);
+	pcre2_code_free(c.dice_re);
+	crown_ydoc_free(doc);
+	if (error != 0) {
+		crown_rules_free(c.rules);
+		return error;
+	}
+	*out = c.rules;
+	return 0;
+}
+
+int
+crown_rules_load(struct crown_rules **out, const char *path,
+    struct crown_diags *d)
+{
+	char	*buf;
+	size_t	 len;
+	int	 error;
+
+	*out = NULL;
+	error = crown_read_file(&buf, &len, path,
+	    crown_ylimits_state.max_bytes, d);
+	if (error != 0)
+		return error;
+	error = crown_rules_parse(out, path, buf, len, d);
+	free(buf);
+	return error;
+}
+
+void
+crown_rules_free(struct crown_rules *R)
+{
+	int	i;
+
+	if (R == NULL)
+		return;
+	for (i = 0; i < CROWN_MAX_TROOP_ROWS; i++) {
+		free(R->troop[i].type);
+		free(R->troop[i].label);
+	}
+	free(R->file);
+	free(R->title);
+	free(R->id);
+	free(R);
+}
+
+char *
+crown_rules_find(const char *id)
+{
+	char	*rel, *path;
+
+	if (id == NULL || !crown_id_valid(id))
+		return NULL;
+	rel = xasprintf("rules/%s.yaml", id);
+	path = crown_data_find(rel);
+	free(rel);
+	return path;
+}
+
+/* Look-ups. */
+
+int
+crown_rules_art_casualties(const struct crown_rules *R, int score,
+    enum crown_band_name b)
+{
+	int	i, n;
+
+	if ((int)b < 0 || b >= CROWN_NBAND || R->art_nrows < 1)
+		return 0;
+	/* R6.2: the first row whose max the score does not exceed */
+	for (i = 0; i < R->art_nrows - 1; i++)
+		if (score <= R->art_row[i].max_score)
+			break;
+	n = R->art_row[i].casualties[b];
+	/* R6.3 ricochet */
+	if (score <= R->ricochet_score)
+		n *= R->ricochet_factor;
+	return n;
+}
+
+enum crown_morale_result
+crown_rules_morale(const struct crown_rules *R, int score,
+    enum crown_morale_column col)
+{
+	int	i, row = 0;
+
+	if ((int)col < 0 || col >= CROWN_NCOLUMN || R->morale_nrows < 1)
+		return CROWN_R_OK;
+	/* R7.2: the last row whose min the score reaches; below: the first */
+	for (i = 1; i < R->morale_nrows; i++) {
+		if (R->morale_row[i].min > score)
+			break;
+		row = i;
+	}
+	return R->morale_row[row].result[col];
+}
+
+enum crown_band_name
+crown_rules_band(const struct crown_band *bands, double range)
+{
+	int	b;
+
+	if (range != range)
+		return CROWN_NBAND;
+	if (range < 0)
+		range = 0;
+	/*
+	 * R13.1: bands are (min, max], the nearest also holding 0, so a
+	 * range exactly on an edge is in the nearer band.
+	 */
+	for (b = 0; b < CROWN_NBAND; b++) {
+		if (!bands[b].present)
+			continue;
+		if (range <= bands[b].max &&
+		    (range > bands[b].min || bands[b].min <= 0))
+			return (enum crown_band_name)b;
+	}
+	return CROWN_NBAND;
+}

@@ -1,0 +1,1169 @@
+/*
+ * state.c: loading, writing, copying and freeing the state of a game
+ * (FORMATS.md "State and scenario").
+ *
+ * Loading reports every problem of the file at once.  Writing goes through
+ * libyaml's emitter in a fixed order with positions to 2 decimals, so that
+ * load(write(s)) == s and write(load(write(s))) is byte-identical.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "crown/common.h"
+#include "crown/state.h"
+#include "crown/yaml.h"
+
+const char *const crown_leader_status_names[CROWN_NLEADER_STATUS] = {
+	"ok", "killed", "captured"
+};
+const char *const crown_attack_names[CROWN_NATTACK] = {
+	"front", "flank", "rear"
+};
+
+/* Limits of sanity for numbers in a state; rules-specific bounds (R1.1,
+ * R10.2) are checked against the rules at `crown new`. */
+#define MAX_TURN	100000
+#define MAX_TABLE	100000.0
+#define MAX_FIGURES	1000
+#define MAX_STANDS	1000
+#define MAX_COUNT	1000
+
+static const char *const game_keys[] = {
+	"name", "rules", "turn", "attacker", "last_turn", "allow_elite",
+	"year", "umpire", "dice_commitment", NULL
+};
+static const char *const person_keys[] = { "name", "email", NULL };
+static const char *const side_keys[] = {
+	"id", "name", "home_edge", "players", NULL
+};
+static const char *const feature_keys[] = {
+	"id", "name", "type", "polygon", "path", "width", "class", "damage",
+	NULL
+};
+static const char *const unit_keys[] = {
+	"id", "name", "side", "type", "gun", "class", "weapon", "stands",
+	"start_figures", "start_stands", "x", "y", "facing", "formation",
+	"loaded", "shots_fired", "limbered", "disordered", "status", "routs",
+	"rally_failures", "rallied", "stuck", "holding", "rout_halves",
+	"skip_next", "crew_replaced", NULL
+};
+static const char *const leader_keys[] = {
+	"id", "name", "side", "rank", "bonus", "attached", "x", "y", "status",
+	NULL
+};
+static const char *const melee_keys[] = {
+	"attackers", "defenders", "rounds", "attack", NULL
+};
+static const char *const top_keys[] = {
+	"game", "table", "sides", "terrain", "units", "leaders", "melees",
+	NULL
+};
+
+static int
+cmp_unit_order(size_t a, size_t b, const struct crown_state *s)
+{
+	return strcmp(s->units[a].id, s->units[b].id);
+}
+
+/* qsort_r is not C11; a small merge sort keeps the index portable. */
+static void
+sort_order(size_t *v, size_t n, const struct crown_state *s)
+{
+	size_t	*tmp, width, i, lo, mid, hi, a, b, k;
+
+	tmp = xreallocarray(NULL, n ? n : 1, sizeof(*tmp));
+	for (width = 1; width < n; width *= 2) {
+		for (lo = 0; lo < n; lo += 2 * width) {
+			mid = lo + width < n ? lo + width : n;
+			hi = lo + 2 * width < n ? lo + 2 * width : n;
+			a = lo;
+			b = mid;
+			for (k = lo; k < hi; k++) {
+				if (a < mid && (b >= hi ||
+				    cmp_unit_order(v[a], v[b], s) <= 0))
+					tmp[k] = v[a++];
+				else
+					tmp[k] = v[b++];
+			}
+		}
+		for (i = 0; i < n; i++)
+			v[i] = tmp[i];
+	}
+	free(tmp);
+}
+
+void
+crown_state_index(struct crown_state *s)
+{
+	size_t	i;
+
+	free(s->unit_order);
+	s->unit_order = xreallocarray(NULL, s->nunits ? s->nunits : 1,
+	    sizeof(*s->unit_order));
+	for (i = 0; i < s->nunits; i++)
+		s->unit_order[i] = i;
+	sort_order(s->unit_order, s->nunits, s);
+}
+
+struct crown_unit *
+crown_state_unit(const struct crown_state *s, const char *id)
+{
+	size_t	lo = 0, hi = s->nunits, mid;
+	int	c;
+
+	if (id == NULL || s->unit_order == NULL)
+		return NULL;
+	while (lo < hi) {
+		mid = lo + (hi - lo) / 2;
+		c = strcmp(id, s->units[s->unit_order[mid]].id);
+		if (c == 0)
+			return &s->units[s->unit_order[mid]];
+		if (c < 0)
+			hi = mid;
+		else
+			lo = mid + 1;
+	}
+	return NULL;
+}
+
+struct crown_leader *
+crown_state_leader(const struct crown_state *s, const char *id)
+{
+	size_t	i;
+
+	for (i = 0; id != NULL && i < s->nleaders; i++)
+		if (strcmp(s->leaders[i].id, id) == 0)
+			return &s->leaders[i];
+	return NULL;
+}
+
+int
+crown_state_side(const struct crown_state *s, const char *id)
+{
+	size_t	i;
+
+	for (i = 0; id != NULL && i < s->nsides; i++)
+		if (strcmp(s->sides[i].id, id) == 0)
+			return (int)i;
+	return -1;
+}
+
+int
+crown_unit_figures(const struct crown_unit *u)
+{
+	size_t	i;
+	int	n = 0;
+
+	for (i = 0; i < u->nstands; i++)
+		n += u->stands[i];
+	return n;
+}
+
+int
+crown_unit_stands(const struct crown_unit *u)
+{
+	size_t	i;
+	int	n = 0;
+
+	for (i = 0; i < u->nstands; i++)
+		if (u->stands[i] > 0)
+			n++;
+	return n;
+}
+
+/* Loading. */
+
+struct loader {
+	struct crown_yreader	 r;
+	struct crown_state	*s;
+};
+
+static void
+read_person(struct loader *l, const struct crown_ynode *n,
+    struct crown_person *p, const char *what)
+{
+	if (crown_ykind(&l->r, n, CROWN_Y_MAP, what, NULL) != 0)
+		return;
+	crown_ykeys(&l->r, n, person_keys, NULL);
+	crown_yfield_str(&l->r, n, "name", false, NULL, &p->name);
+	crown_yfield_str(&l->r, n, "email", false, NULL, &p->email);
+}
+
+static bool
+is_hex64(const char *s)
+{
+	size_t	i;
+
+	for (i = 0; s[i] != '\0'; i++)
+		if (!((s[i] >= '0' && s[i] <= '9') ||
+		    (s[i] >= 'a' && s[i] <= 'f')))
+			return false;
+	return i == 64;
+}
+
+static void
+read_game(struct loader *l, const struct crown_ynode *g)
+{
+	struct crown_state		*s = l->s;
+	const struct crown_ynode	*v;
+	long				 n;
+
+	if (crown_ykind(&l->r, g, CROWN_Y_MAP, "game", NULL) != 0)
+		return;
+	crown_ykeys(&l->r, g, game_keys, NULL);
+	crown_yfield_str(&l->r, g, "name", true, NULL, &s->name);
+	crown_yfield_id(&l->r, g, "rules", false, NULL, &s->rules);
+	if (s->rules == NULL)
+		s->rules = xstrdup("maximilian");
+	if (crown_yfield_int(&l->r, g, "turn", true, 0, MAX_TURN, "R2.1",
+	    &n) == 0)
+		s->turn = (int)n;
+	crown_yfield_id(&l->r, g, "attacker", true, "R2.1", &s->attacker);
+	n = 0;
+	if (crown_yfield_int(&l->r, g, "last_turn", false, 0, MAX_TURN, NULL,
+	    &n) == 0)
+		s->last_turn = (int)n;
+	crown_yfield_bool(&l->r, g, "allow_elite", false, "R3.2",
+	    &s->allow_elite);
+	n = 0;
+	if (crown_yfield_int(&l->r, g, "year", false, 1800, 1900, "R10.1",
+	    &n) == 0)
+		s->year = (int)n;
+	if ((v = crown_ymap_get(g, "umpire")) != NULL)
+		read_person(l, v, &s->umpire, "umpire");
+	crown_yfield_str(&l->r, g, "dice_commitment", false, NULL,
+	    &s->dice_commitment);
+	if (s->dice_commitment != NULL && !is_hex64(s->dice_commitment))
+		crown_yerror(&l->r, crown_ymap_get(g, "dice_commitment"),
+		    NULL, "'dice_commitment' must be 64 lower-case hex "
+		    "digits (a SHA-256)");
+}
+
+static void
+read_table(struct loader *l, const struct crown_ynode *t)
+{
+	if (crown_ykind(&l->r, t, CROWN_Y_MAP, "table", NULL) != 0)
+		return;
+	crown_ykeys(&l->r, t, (const char *const[]){ "width", "height",
+	    NULL }, NULL);
+	crown_yfield_num(&l->r, t, "width", true, 1, MAX_TABLE, "R1.2",
+	    &l->s->width);
+	crown_yfield_num(&l->r, t, "height", true, 1, MAX_TABLE, "R1.2",
+	    &l->s->height);
+}
+
+static void
+read_sides(struct loader *l, const struct crown_ynode *list)
+{
+	struct crown_state		*s = l->s;
+	const struct crown_ynode	*n, *p;
+	struct crown_side		*sd;
+	size_t				 i, j;
+	int				 e;
+
+	if (crown_ykind(&l->r, list, CROWN_Y_SEQ, "sides", NULL) != 0)
+		return;
+	s->sides = xcalloc(list->n, sizeof(*s->sides));
+	for (i = 0; i < list->n; i++) {
+		n = list->item[i];
+		if (crown_ykind(&l->r, n, CROWN_Y_MAP, "side", NULL) != 0)
+			continue;
+		sd = &s->sides[s->nsides++];
+		crown_ykeys(&l->r, n, side_keys, NULL);
+		crown_yfield_id(&l->r, n, "id", true, NULL, &sd->id);
+		crown_yfield_str(&l->r, n, "name", false, NULL, &sd->name);
+		if (sd->name == NULL && sd->id != NULL)
+			sd->name = xstrdup(sd->id);
+		e = CROWN_SOUTH;
+		crown_yfield_enum(&l->r, n, "home_edge", true,
+		    crown_edge_names, CROWN_NEDGE, "R7.4", &e);
+		sd->home_edge = e;
+		for (j = 0; sd->id != NULL && j + 1 < s->nsides; j++)
+			if (s->sides[j].id != NULL &&
+			    strcmp(s->sides[j].id, sd->id) == 0)
+				crown_yerror(&l->r, crown_ymap_get(n, "id"),
+				    NULL, "duplicate side id '%s'", sd->id);
+		p = crown_ymap_get(n, "players");
+		if (p == NULL || crown_ykind(&l->r, p, CROWN_Y_SEQ, "players",
+		    NULL) != 0)
+			continue;
+		sd->players = xcalloc(p->n, sizeof(*sd->players));
+		for (j = 0; j < p->n; j++)
+			read_person(l, p->item[j], &sd->players[sd->nplayers++],
+			    "player");
+	}
+	if (s->nsides < 2)
+		crown_yerror(&l->r, list, "R2.1",
+		    "a game needs at least two sides");
+}
+
+/* [[x, y], ...] within the table (or its edge). */
+static int
+read_points(struct loader *l, const struct crown_ynode *n, const char *what,
+    size_t min, struct crown_point **out, size_t *nout)
+{
+	const struct crown_ynode	*p;
+	struct crown_point		*v;
+	size_t				 i;
+	int				 bad = 0;
+
+	if (crown_ykind(&l->r, n, CROWN_Y_SEQ, what, NULL) != 0)
+		return CROWN_EINVALID;
+	if (n->n < min) {
+		crown_yerror(&l->r, n, NULL, "'%s' needs at least %zu points",
+		    what, min);
+		return CROWN_EINVALID;
+	}
+	v = xcalloc(n->n, sizeof(*v));
+	for (i = 0; i < n->n; i++) {
+		p = n->item[i];
+		if (p->kind != CROWN_Y_SEQ || p->n != 2) {
+			crown_yerror(&l->r, p, NULL,
+			    "a point of '%s' must be [x, y]", what);
+			bad = 1;
+			continue;
+		}
+		if (crown_ynum(&l->r, p->item[0], "x", 0, l->s->width,
+		    "R1.2", &v[i].x) != 0 ||
+		    crown_ynum(&l->r, p->item[1], "y", 0, l->s->height,
+		    "R1.2", &v[i].y) != 0)
+			bad = 1;
+		v[i].x = crown_round2(v[i].x);
+		v[i].y = crown_round2(v[i].y);
+	}
+	*out = v;
+	*nout = n->n;
+	return bad ? CROWN_EINVALID : 0;
+}
+
+static void
+read_terrain(struct loader *l, const struct crown_ynode *list)
+{
+	struct crown_state		*s = l->s;
+	const struct crown_ynode	*n, *poly, *path;
+	struct crown_feature		*f;
+	size_t				 i, j;
+	long				 v;
+	int				 e;
+
+	if (crown_ykind(&l->r, list, CROWN_Y_SEQ, "terrain", NULL) != 0)
+		return;
+	s->terrain = xcalloc(list->n, sizeof(*s->terrain));
+	for (i = 0; i < list->n; i++) {
+		n = list->item[i];
+		if (crown_ykind(&l->r, n, CROWN_Y_MAP, "terrain feature",
+		    NULL) != 0)
+			continue;
+		f = &s->terrain[s->nterrain++];
+		f->line = n->line;
+		f->col = n->col;
+		crown_ykeys(&l->r, n, feature_keys, "R4.3");
+		crown_yfield_id(&l->r, n, "id", true, NULL, &f->id);
+		crown_yfield_str(&l->r, n, "name", false, NULL, &f->name);
+		e = CROWN_HILL;
+		crown_yfield_enum(&l->r, n, "type", true, crown_terrain_names,
+		    CROWN_NTERRAIN, "R4.3", &e);
+		f->type = e;
+		for (j = 0; f->id != NULL && j + 1 < s->nterrain; j++)
+			if (s->terrain[j].id != NULL &&
+			    strcmp(s->terrain[j].id, f->id) == 0)
+				crown_yerror(&l->r, crown_ymap_get(n, "id"),
+				    NULL, "duplicate terrain id '%s'", f->id);
+		poly = crown_ymap_get(n, "polygon");
+		path = crown_ymap_get(n, "path");
+		f->is_path = f->type == CROWN_ROAD || f->type == CROWN_WALLS;
+		if (f->is_path && path != NULL)
+			read_points(l, path, "path", 2, &f->pts, &f->npts);
+		else if (!f->is_path && poly != NULL)
+			read_points(l, poly, "polygon", 3, &f->pts, &f->npts);
+		else
+			crown_yerror(&l->r, n, "R4.3", "%s '%s' needs a '%s'",
+			    crown_terrain_names[f->type],
+			    f->id ? f->id : "?",
+			    f->is_path ? "path" : "polygon");
+		if (f->is_path ? poly != NULL : path != NULL)
+			crown_yerror(&l->r, f->is_path ? poly : path, "R4.3",
+			    "%s takes a '%s', not a '%s'",
+			    crown_terrain_names[f->type],
+			    f->is_path ? "path" : "polygon",
+			    f->is_path ? "polygon" : "path");
+		f->width = f->type == CROWN_ROAD ? 1.0 : 0.0;
+		if (crown_ymap_get(n, "width") != NULL &&
+		    f->type != CROWN_ROAD)
+			crown_yerror(&l->r, crown_ymap_get(n, "width"), NULL,
+			    "only roads have a 'width'");
+		else
+			crown_yfield_num(&l->r, n, "width", false, 0.01, 100,
+			    NULL, &f->width);
+		f->width = crown_round2(f->width);
+		if (f->type == CROWN_BUILDING) {
+			v = 0;
+			if (crown_yfield_int(&l->r, n, "class", false, 1, 5,
+			    "R11.1", &v) == 0)
+				f->bclass = (int)v;
+			v = 0;
+			if (crown_yfield_int(&l->r, n, "damage", false, 0,
+			    MAX_COUNT, "R11.2", &v) == 0)
+				f->damage = (int)v;
+		} else if (crown_ymap_get(n, "class") != NULL ||
+		    crown_ymap_get(n, "damage") != NULL)
+			crown_yerror(&l->r, crown_ymap_get(n, "class") ?
+			    crown_ymap_get(n, "class") :
+			    crown_ymap_get(n, "damage"), "R11.1",
+			    "only buildings have a class and damage");
+	}
+}
+
+static void
+read_stands(struct loader *l, const struct crown_ynode *n,
+    struct crown_unit *u)
+{
+	size_t	i;
+	long	v;
+
+	if (crown_ykind(&l->r, n, CROWN_Y_SEQ, "stands", "R1.1") != 0)
+		return;
+	if (n->n > MAX_STANDS) {
+		crown_yerror(&l->r, n, "R1.1", "more than %d stands",
+		    MAX_STANDS);
+		return;
+	}
+	u->stands = xcalloc(n->n, sizeof(*u->stands));
+	for (i = 0; i < n->n; i++) {
+		/* R1.3: a stand with no figures is lost, so not listed */
+		if (crown_yint(&l->r, n->item[i], "stands", 1, MAX_FIGURES,
+		    "R1.3", &v) == 0)
+			u->stands[u->nstands++] = (int)v;
+	}
+}
+
+static void
+read_unit(struct loader *l, const struct crown_ynode *n, struct crown_unit *u)
+{
+	const struct crown_ynode	*v;
+	long				 k;
+	int				 e;
+
+	u->line = n->line;
+	u->col = n->col;
+	crown_ykeys(&l->r, n, unit_keys, NULL);
+	crown_yfield_id(&l->r, n, "id", true, NULL, &u->id);
+	crown_yfield_str(&l->r, n, "name", false, NULL, &u->name);
+	if (u->name == NULL && u->id != NULL)
+		u->name = xstrdup(u->id);
+	if (crown_yfield_id(&l->r, n, "side", true, NULL, &u->side) == 0 &&
+	    u->side != NULL && crown_state_side(l->s, u->side) < 0)
+		crown_yerror(&l->r, crown_ymap_get(n, "side"), NULL,
+		    "unknown side '%s'", u->side);
+	e = CROWN_INFANTRY;
+	crown_yfield_enum(&l->r, n, "type", true, crown_utype_names,
+	    CROWN_NUTYPE, "R4.1", &e);
+	u->type = e;
+	e = CROWN_REGULAR;
+	crown_yfield_enum(&l->r, n, "class", true, crown_class_names,
+	    CROWN_NCLASS, "R3.1", &e);
+	u->cls = e;
+	if (crown_is_artillery(u->type)) {
+		e = CROWN_CANNON;
+		crown_yfield_enum(&l->r, n, "gun", false, crown_gun_names,
+		    CROWN_NGUN, "R6.1", &e);
+		u->gun = e;
+	} else if ((v = crown_ymap_get(n, "gun")) != NULL)
+		crown_yerror(&l->r, v, "R6.1", "only artillery has a 'gun'");
+	e = CROWN_RIFLED_MUSKET;
+	crown_yfield_enum(&l->r, n, "weapon",
+	    !crown_is_artillery(u->type) && u->type != CROWN_WAGON,
+	    crown_weapon_names, CROWN_NWEAPON, "R5.3", &e);
+	u->weapon = e;
+	if ((v = crown_yrequire(&l->r, n, "stands", "R1.1")) != NULL)
+		read_stands(l, v, u);
+	k = crown_unit_figures(u);
+	if (crown_yfield_int(&l->r, n, "start_figures", false, 1,
+	    MAX_FIGURES * MAX_STANDS, "R1.3", &k) == 0)
+		u->start_figures = (int)k;
+	k = (long)u->nstands;
+	if (crown_yfield_int(&l->r, n, "start_stands", false, 1, MAX_STANDS,
+	    "R7.3", &k) == 0)
+		u->start_stands = (int)k;
+	crown_yfield_num(&l->r, n, "x", true, 0, l->s->width, "R1.2", &u->x);
+	crown_yfield_num(&l->r, n, "y", true, 0, l->s->height, "R1.2", &u->y);
+	u->x = crown_round2(u->x);
+	u->y = crown_round2(u->y);
+	if (crown_yfield_int(&l->r, n, "facing", true, 0, 359, "R1.2", &k)
+	    == 0)
+		u->facing = (int)k;
+	e = CROWN_LINE;
+	crown_yfield_enum(&l->r, n, "formation", false,
+	    crown_formation_names, CROWN_NFORMATION, "R3.4", &e);
+	u->formation = e;
+	crown_yfield_bool(&l->r, n, "limbered", false, "R6.6", &u->limbered);
+	if (u->limbered && !crown_is_artillery(u->type))
+		crown_yerror(&l->r, crown_ymap_get(n, "limbered"), "R6.6",
+		    "only artillery can be limbered");
+	/* R3.6: guns that start the game limbered are unloaded */
+	u->loaded = !u->limbered;
+	crown_yfield_bool(&l->r, n, "loaded", false, "R3.6", &u->loaded);
+	k = 0;
+	if (crown_yfield_int(&l->r, n, "shots_fired", false, 0, MAX_COUNT,
+	    "R3.6", &k) == 0)
+		u->shots_fired = (int)k;
+	crown_yfield_bool(&l->r, n, "disordered", false, "R3.7",
+	    &u->disordered);
+	e = CROWN_OK_STATUS;
+	crown_yfield_enum(&l->r, n, "status", false, crown_status_names,
+	    CROWN_NSTATUS, "R8.2", &e);
+	u->status = e;
+	k = 0;
+	if (crown_yfield_int(&l->r, n, "routs", false, 0, MAX_COUNT, "R8.5",
+	    &k) == 0)
+		u->routs = (int)k;
+	k = 0;
+	if (crown_yfield_int(&l->r, n, "rally_failures", false, 0, MAX_COUNT,
+	    "R8.5", &k) == 0)
+		u->rally_failures = (int)k;
+	crown_yfield_bool(&l->r, n, "rallied", false, "R8.6", &u->rallied);
+	crown_yfield_bool(&l->r, n, "stuck", false, "R4.3", &u->stuck);
+	crown_yfield_bool(&l->r, n, "holding", false, "R7.4", &u->holding);
+	k = 0;
+	if (crown_yfield_int(&l->r, n, "rout_halves", false, 0, MAX_TURN * 2,
+	    "R8.3", &k) == 0)
+		u->rout_halves = (int)k;
+	crown_yfield_bool(&l->r, n, "skip_next", false, "R8.1",
+	    &u->skip_next);
+	k = 0;
+	if (crown_yfield_int(&l->r, n, "crew_replaced", false, 0, MAX_FIGURES,
+	    "R6.4", &k) == 0)
+		u->crew_replaced = (int)k;
+	if (u->status != CROWN_LOST && u->nstands == 0 &&
+	    crown_ymap_get(n, "stands") != NULL)
+		crown_yerror(&l->r, crown_ymap_get(n, "stands"), "R1.3",
+		    "a unit with no stands must have status 'lost'");
+}
+
+static void
+read_units(struct loader *l, const struct crown_ynode *list)
+{
+	struct crown_state	*s = l->s;
+	size_t			 i;
+
+	if (crown_ykind(&l->r, list, CROWN_Y_SEQ, "units", NULL) != 0)
+		return;
+	s->units = xcalloc(list->n, sizeof(*s->units));
+	for (i = 0; i < list->n; i++) {
+		if (crown_ykind(&l->r, list->item[i], CROWN_Y_MAP, "unit",
+		    NULL) != 0)
+			continue;
+		read_unit(l, list->item[i], &s->units[s->nunits++]);
+	}
+	/* duplicates: sort the ids once, n log n */
+	for (i = 0; i < s->nunits; i++)
+		if (s->units[i].id == NULL)
+			s->units[i].id = xstrdup("");
+	crown_state_index(s);
+	for (i = 1; i < s->nunits; i++) {
+		struct crown_unit *a = &s->units[s->unit_order[i - 1]];
+		struct crown_unit *b = &s->units[s->unit_order[i]];
+
+		if (a->id[0] != '\0' && strcmp(a->id, b->id) == 0)
+			crown_diag_add(l->r.diags, l->r.file,
+			    a->line > b->line ? a->line : b->line,
+			    a->line > b->line ? a->col : b->col, NULL,
+			    "duplicate unit id '%s'", a->id), l->r.errors++;
+	}
+}
+
+static void
+read_leaders(struct loader *l, const struct crown_ynode *list)
+{
+	struct crown_state		*s = l->s;
+	const struct crown_ynode	*n;
+	struct crown_leader		*ld;
+	struct crown_unit		*u;
+	size_t				 i, j;
+	long				 k;
+	int				 e;
+
+	if (crown_ykind(&l->r, list, CROWN_Y_SEQ, "leaders", NULL) != 0)
+		return;
+	s->leaders = xcalloc(list->n, sizeof(*s->leaders));
+	for (i = 0; i < list->n; i++) {
+		n = list->item[i];
+		if (crown_ykind(&l->r, n, CROWN_Y_MAP, "leader", NULL) != 0)
+			continue;
+		ld = &s->leaders[s->nleaders++];
+		ld->line = n->line;
+		ld->col = n->col;
+		crown_ykeys(&l->r, n, leader_keys, "R10");
+		crown_yfield_id(&l->r, n, "id", true, NULL, &ld->id);
+		crown_yfield_str(&l->r, n, "name", false, NULL, &ld->name);
+		if (ld->name == NULL && ld->id != NULL)
+			ld->name = xstrdup(ld->id);
+		for (j = 0; ld->id != NULL && j + 1 < s->nleaders; j++)
+			if (s->leaders[j].id != NULL &&
+			    strcmp(s->leaders[j].id, ld->id) == 0)
+				crown_yerror(&l->r, crown_ymap_get(n, "id"),
+				    NULL, "duplicate leader id '%s'", ld->id);
+		if (ld->id != NULL && crown_state_unit(s, ld->id) != NULL)
+			crown_yerror(&l->r, crown_ymap_get(n, "id"), NULL,
+			    "leader id '%s' is also a unit id", ld->id);
+		if (crown_yfield_id(&l->r, n, "side", true, NULL, &ld->side)
+		    == 0 && ld->side != NULL &&
+		    crown_state_side(s, ld->side) < 0)
+			crown_yerror(&l->r, crown_ymap_get(n, "side"), NULL,
+			    "unknown side '%s'", ld->side);
+		e = CROWN_OFFICER;
+		crown_yfield_enum(&l->r, n, "rank", true, crown_rank_names,
+		    CROWN_NRANK, "R10.1", &e);
+		ld->rank = e;
+		k = 0;
+		if (crown_yfield_int(&l->r, n, "bonus", false, -9, 9, "R10.2",
+		    &k) == 0)
+			ld->bonus = (int)k;
+		e = CROWN_LEADER_OK;
+		crown_yfield_enum(&l->r, n, "status", false,
+		    crown_leader_status_names, CROWN_NLEADER_STATUS, "R10.3",
+		    &e);
+		ld->status = e;
+		crown_yfield_id(&l->r, n, "attached", false, "R10.3",
+		    &ld->attached);
+		if (ld->attached != NULL) {
+			u = crown_state_unit(s, ld->attached);
+			if (u == NULL)
+				crown_yerror(&l->r,
+				    crown_ymap_get(n, "attached"), "R10.3",
+				    "attached to unknown unit '%s'",
+				    ld->attached);
+			else if (ld->side != NULL &&
+			    strcmp(u->side, ld->side) != 0)
+				crown_yerror(&l->r,
+				    crown_ymap_get(n, "attached"), "R10.3",
+				    "attached to '%s' of another side",
+				    ld->attached);
+			else {
+				ld->x = u->x;
+				ld->y = u->y;
+			}
+			if (crown_ymap_get(n, "x") != NULL ||
+			    crown_ymap_get(n, "y") != NULL)
+				crown_yerror(&l->r, n, "R10.3",
+				    "an attached leader has no 'x' and 'y' "
+				    "of his own");
+		} else {
+			crown_yfield_num(&l->r, n, "x", true, 0, s->width,
+			    "R4.6", &ld->x);
+			crown_yfield_num(&l->r, n, "y", true, 0, s->height,
+			    "R4.6", &ld->y);
+			ld->x = crown_round2(ld->x);
+			ld->y = crown_round2(ld->y);
+		}
+	}
+}
+
+static void
+read_ids(struct loader *l, const struct crown_ynode *n, const char *what,
+    char ***out, size_t *nout)
+{
+	size_t		 i;
+	const char	*id;
+
+	if (crown_ykind(&l->r, n, CROWN_Y_SEQ, what, "R9.7") != 0)
+		return;
+	*out = xcalloc(n->n, sizeof(**out));
+	for (i = 0; i < n->n; i++) {
+		if (crown_yid(&l->r, n->item[i], what, "R9.7", &id) != 0)
+			continue;
+		if (crown_state_unit(l->s, id) == NULL)
+			crown_yerror(&l->r, n->item[i], "R9.7",
+			    "unknown unit '%s'", id);
+		(*out)[(*nout)++] = xstrdup(id);
+	}
+}
+
+static void
+read_melees(struct loader *l, const struct crown_ynode *list)
+{
+	struct crown_state		*s = l->s;
+	const struct crown_ynode	*n;
+	struct crown_melee		*m;
+	size_t				 i;
+	long				 k;
+	int				 e;
+
+	if (crown_ykind(&l->r, list, CROWN_Y_SEQ, "melees", NULL) != 0)
+		return;
+	s->melees = xcalloc(list->n, sizeof(*s->melees));
+	for (i = 0; i < list->n; i++) {
+		n = list->item[i];
+		if (crown_ykind(&l->r, n, CROWN_Y_MAP, "melee", "R9.8") != 0)
+			continue;
+		m = &s->melees[s->nmelees++];
+		crown_ykeys(&l->r, n, melee_keys, "R9.8");
+		if (crown_yrequire(&l->r, n, "attackers", "R9.7") != NULL)
+			read_ids(l, crown_ymap_get(n, "attackers"),
+			    "attackers", &m->attackers, &m->nattackers);
+		if (crown_yrequire(&l->r, n, "defenders", "R9.7") != NULL)
+			read_ids(l, crown_ymap_get(n, "defenders"),
+			    "defenders", &m->defenders, &m->ndefenders);
+		k = 0;
+		if (crown_yfield_int(&l->r, n, "rounds", false, 0, MAX_COUNT,
+		    "R9.8", &k) == 0)
+			m->rounds = (int)k;
+		e = CROWN_FRONT;
+		crown_yfield_enum(&l->r, n, "attack", false,
+		    crown_attack_names, CROWN_NATTACK, "R9.4", &e);
+		m->attack = e;
+	}
+}
+
+int
+crown_state_parse(struct crown_state **out, const char *file,
+    const char *buf, size_t len, struct crown_diags *d)
+{
+	struct crown_ydoc		*doc;
+	const struct crown_ynode	*root, *v;
+	struct loader			 l;
+	int				 error;
+
+	*out = NULL;
+	error = crown_ydoc_parse(&doc, file, buf, len, &crown_ylimits_state,
+	    d);
+	if (error != 0)
+		return error;
+	memset(&l, 0, sizeof(l));
+	l.r.file = file;
+	l.r.diags = d;
+	l.s = xcalloc(1, sizeof(*l.s));
+	l.s->file = xstrdup(file);
+	root = crown_ydoc_root(doc);
+	if (crown_ykind(&l.r, root, CROWN_Y_MAP, "state", NULL) == 0) {
+		crown_ykeys(&l.r, root, top_keys, NULL);
+		if ((v = crown_yrequire(&l.r, root, "table", NULL)) != NULL)
+			read_table(&l, v);
+		if ((v = crown_yrequire(&l.r, root, "game", NULL)) != NULL)
+			read_game(&l, v);
+		if ((v = crown_yrequire(&l.r, root, "sides", NULL)) != NULL)
+			read_sides(&l, v);
+		if (l.s->attacker != NULL &&
+		    crown_state_side(l.s, l.s->attacker) < 0)
+			crown_yerror(&l.r, crown_ymap_get(crown_ymap_get(root,
+			    "game"), "attacker"), "R2.1",
+			    "attacker '%s' is not one of the sides",
+			    l.s->attacker);
+		if ((v = crown_ymap_get(root, "terrain")) != NULL)
+			read_terrain(&l, v);
+		if ((v = crown_yrequire(&l.r, root, "units", NULL)) != NULL)
+			read_units(&l, v);
+		if ((v = crown_ymap_get(root, "leaders")) != NULL)
+			read_leaders(&l, v);
+		if ((v = crown_ymap_get(root, "melees")) != NULL &&
+		    !crown_yis_null(v))
+			read_melees(&l, v);
+	}
+	crown_ydoc_free(doc);
+	if (l.s->unit_order == NULL)
+		crown_state_index(l.s);
+	if (l.r.errors > 0) {
+		crown_state_free(l.s);
+		return CROWN_EINVALID;
+	}
+	*out = l.s;
+	return 0;
+}
+
+int
+crown_state_load(struct crown_state **out, const char *path,
+    struct crown_diags *d)
+{
+	char	*buf;
+	size_t	 len;
+	int	 error;
+
+	*out = NULL;
+	error = crown_read_file(&buf, &len, path,
+	    crown_ylimits_state.max_bytes, d);
+	if (error != 0)
+		return error;
+	error = crown_state_parse(out, path, buf, len, d);
+	free(buf);
+	return error;
+}
+
+/* Writing. */
+
+static void
+emit_person(struct crown_yemit *e, const char *key,
+    const struct crown_person *p)
+{
+	crown_yemit_str(e, key);
+	crown_yemit_map(e, true);
+	if (p->name != NULL)
+		crown_yemit_kstr(e, "name", p->name);
+	if (p->email != NULL)
+		crown_yemit_kstr(e, "email", p->email);
+	crown_yemit_end(e);
+}
+
+static void
+emit_points(struct crown_yemit *e, const char *key,
+    const struct crown_point *p, size_t n)
+{
+	size_t	i;
+
+	crown_yemit_str(e, key);
+	crown_yemit_seq(e, true);
+	for (i = 0; i < n; i++) {
+		crown_yemit_seq(e, true);
+		crown_yemit_num2(e, p[i].x);
+		crown_yemit_num2(e, p[i].y);
+		crown_yemit_end(e);
+	}
+	crown_yemit_end(e);
+}
+
+static void
+emit_ids(struct crown_yemit *e, const char *key, char **ids, size_t n)
+{
+	size_t	i;
+
+	crown_yemit_str(e, key);
+	crown_yemit_seq(e, true);
+	for (i = 0; i < n; i++)
+		crown_yemit_str(e, ids[i]);
+	crown_yemit_end(e);
+}
+
+static void
+emit_unit(struct crown_yemit *e, const struct crown_unit *u)
+{
+	size_t	i;
+
+	crown_yemit_map(e, false);
+	crown_yemit_kstr(e, "id", u->id);
+	crown_yemit_kstr(e, "name", u->name);
+	crown_yemit_kstr(e, "side", u->side);
+	crown_yemit_kstr(e, "type", crown_utype_names[u->type]);
+	if (crown_is_artillery(u->type))
+		crown_yemit_kstr(e, "gun", crown_gun_names[u->gun]);
+	crown_yemit_kstr(e, "class", crown_class_names[u->cls]);
+	crown_yemit_kstr(e, "weapon", crown_weapon_names[u->weapon]);
+	crown_yemit_str(e, "stands");
+	crown_yemit_seq(e, true);
+	for (i = 0; i < u->nstands; i++)
+		crown_yemit_int(e, u->stands[i]);
+	crown_yemit_end(e);
+	crown_yemit_kint(e, "start_figures", u->start_figures);
+	crown_yemit_kint(e, "start_stands", u->start_stands);
+	crown_yemit_knum2(e, "x", u->x);
+	crown_yemit_knum2(e, "y", u->y);
+	crown_yemit_kint(e, "facing", u->facing);
+	crown_yemit_kstr(e, "formation", crown_formation_names[u->formation]);
+	crown_yemit_kbool(e, "loaded", u->loaded);
+	crown_yemit_kint(e, "shots_fired", u->shots_fired);
+	crown_yemit_kbool(e, "limbered", u->limbered);
+	crown_yemit_kbool(e, "disordered", u->disordered);
+	crown_yemit_kstr(e, "status", crown_status_names[u->status]);
+	crown_yemit_kint(e, "routs", u->routs);
+	crown_yemit_kint(e, "rally_failures", u->rally_failures);
+	crown_yemit_kbool(e, "rallied", u->rallied);
+	crown_yemit_kbool(e, "stuck", u->stuck);
+	if (u->holding)
+		crown_yemit_kbool(e, "holding", true);
+	if (u->rout_halves != 0)
+		crown_yemit_kint(e, "rout_halves", u->rout_halves);
+	if (u->skip_next)
+		crown_yemit_kbool(e, "skip_next", true);
+	if (u->crew_replaced != 0)
+		crown_yemit_kint(e, "crew_replaced", u->crew_replaced);
+	crown_yemit_end(e);
+}
+
+int
+crown_state_emit(struct crown_buf *out, const struct crown_state *s)
+{
+	struct crown_yemit	*e;
+	size_t			 i, j;
+	int			 error;
+
+	e = crown_yemit_new(out);
+	crown_yemit_map(e, false);
+
+	crown_yemit_str(e, "game");
+	crown_yemit_map(e, false);
+	crown_yemit_kstr(e, "name", s->name);
+	crown_yemit_kstr(e, "rules", s->rules);
+	crown_yemit_kint(e, "turn", s->turn);
+	crown_yemit_kstr(e, "attacker", s->attacker);
+	if (s->last_turn != 0)
+		crown_yemit_kint(e, "last_turn", s->last_turn);
+	crown_yemit_kbool(e, "allow_elite", s->allow_elite);
+	if (s->year != 0)
+		crown_yemit_kint(e, "year", s->year);
+	if (s->umpire.name != NULL || s->umpire.email != NULL)
+		emit_person(e, "umpire", &s->umpire);
+	if (s->dice_commitment != NULL)
+		crown_yemit_kstr(e, "dice_commitment", s->dice_commitment);
+	crown_yemit_end(e);
+
+	crown_yemit_str(e, "table");
+	crown_yemit_map(e, true);
+	crown_yemit_knum2(e, "width", s->width);
+	crown_yemit_knum2(e, "height", s->height);
+	crown_yemit_end(e);
+
+	crown_yemit_str(e, "sides");
+	crown_yemit_seq(e, false);
+	for (i = 0; i < s->nsides; i++) {
+		const struct crown_side *sd = &s->sides[i];
+
+		crown_yemit_map(e, false);
+		crown_yemit_kstr(e, "id", sd->id);
+		crown_yemit_kstr(e, "name", sd->name);
+		crown_yemit_kstr(e, "home_edge",
+		    crown_edge_names[sd->home_edge]);
+		crown_yemit_str(e, "players");
+		crown_yemit_seq(e, false);
+		for (j = 0; j < sd->nplayers; j++) {
+			crown_yemit_map(e, true);
+			if (sd->players[j].name != NULL)
+				crown_yemit_kstr(e, "name",
+				    sd->players[j].name);
+			if (sd->players[j].email != NULL)
+				crown_yemit_kstr(e, "email",
+				    sd->players[j].email);
+			crown_yemit_end(e);
+		}
+		crown_yemit_end(e);
+		crown_yemit_end(e);
+	}
+	crown_yemit_end(e);
+
+	crown_yemit_str(e, "terrain");
+	crown_yemit_seq(e, false);
+	for (i = 0; i < s->nterrain; i++) {
+		const struct crown_feature *f = &s->terrain[i];
+
+		crown_yemit_map(e, false);
+		crown_yemit_kstr(e, "id", f->id);
+		if (f->name != NULL)
+			crown_yemit_kstr(e, "name", f->name);
+		crown_yemit_kstr(e, "type", crown_terrain_names[f->type]);
+		emit_points(e, f->is_path ? "path" : "polygon", f->pts,
+		    f->npts);
+		if (f->type == CROWN_ROAD)
+			crown_yemit_knum2(e, "width", f->width);
+		if (f->type == CROWN_BUILDING && f->bclass != 0)
+			crown_yemit_kint(e, "class", f->bclass);
+		if (f->type == CROWN_BUILDING && f->damage != 0)
+			crown_yemit_kint(e, "damage", f->damage);
+		crown_yemit_end(e);
+	}
+	crown_yemit_end(e);
+
+	crown_yemit_str(e, "units");
+	crown_yemit_seq(e, false);
+	for (i = 0; i < s->nunits; i++)
+		emit_unit(e, &s->units[i]);
+	crown_yemit_end(e);
+
+	crown_yemit_str(e, "leaders");
+	crown_yemit_seq(e, false);
+	for (i = 0; i < s->nleaders; i++) {
+		const struct crown_leader *ld = &s->leaders[i];
+
+		crown_yemit_map(e, false);
+		crown_yemit_kstr(e, "id", ld->id);
+		crown_yemit_kstr(e, "name", ld->name);
+		crown_yemit_kstr(e, "side", ld->side);
+		crown_yemit_kstr(e, "rank", crown_rank_names[ld->rank]);
+		crown_yemit_kint(e, "bonus", ld->bonus);
+		if (ld->attached != NULL)
+			crown_yemit_kstr(e, "attached", ld->attached);
+		else {
+			crown_yemit_knum2(e, "x", ld->x);
+			crown_yemit_knum2(e, "y", ld->y);
+		}
+		crown_yemit_kstr(e, "status",
+		    crown_leader_status_names[ld->status]);
+		crown_yemit_end(e);
+	}
+	crown_yemit_end(e);
+
+	crown_yemit_str(e, "melees");
+	crown_yemit_seq(e, false);
+	for (i = 0; i < s->nmelees; i++) {
+		const struct crown_melee *m = &s->melees[i];
+
+		crown_yemit_map(e, false);
+		emit_ids(e, "attackers", m->attackers, m->nattackers);
+		emit_ids(e, "defenders", m->defenders, m->ndefenders);
+		crown_yemit_kint(e, "rounds", m->rounds);
+		crown_yemit_kstr(e, "attack", crown_attack_names[m->attack]);
+		crown_yemit_end(e);
+	}
+	crown_yemit_end(e);
+
+	crown_yemit_end(e);
+	error = crown_yemit_finish(e);
+	crown_yemit_free(e);
+	return error;
+}
+
+/* Copying and freeing. */
+
+static char *
+dup_or_null(const char *s)
+{
+	return s != NULL ? xstrdup(s) : NULL;
+}
+
+static void *
+dup_mem(const void *p, size_t n, size_t sz)
+{
+	void	*q;
+
+	q = xreallocarray(NULL, n ? n : 1, sz);
+	if (n > 0)
+		memcpy(q, p, n * sz);
+	return q;
+}
+
+static char **
+dup_ids(char **ids, size_t n)
+{
+	char	**v;
+	size_t	  i;
+
+	v = xcalloc(n ? n : 1, sizeof(*v));
+	for (i = 0; i < n; i++)
+		v[i] = xstrdup(ids[i]);
+	return v;
+}
+
+static void
+dup_person(struct crown_person *to, const struct crown_person *from)
+{
+	to->name = dup_or_null(from->name);
+	to->email = dup_or_null(from->email);
+}
+
+struct crown_state *
+crown_state_clone(const struct crown_state *s)
+{
+	struct crown_state	*c;
+	size_t			 i, j;
+
+	c = xcalloc(1, sizeof(*c));
+	*c = *s;
+	c->name = dup_or_null(s->name);
+	c->rules = dup_or_null(s->rules);
+	c->attacker = dup_or_null(s->attacker);
+	dup_person(&c->umpire, &s->umpire);
+	c->dice_commitment = dup_or_null(s->dice_commitment);
+	c->file = dup_or_null(s->file);
+	c->sides = dup_mem(s->sides, s->nsides, sizeof(*s->sides));
+	for (i = 0; i < s->nsides; i++) {
+		struct crown_side *sd = &c->sides[i];
+
+		sd->id = xstrdup(s->sides[i].id);
+		sd->name = xstrdup(s->sides[i].name);
+		sd->players = dup_mem(s->sides[i].players, sd->nplayers,
+		    sizeof(*sd->players));
+		for (j = 0; j < sd->nplayers; j++)
+			dup_person(&sd->players[j], &s->sides[i].players[j]);
+	}
+	c->terrain = dup_mem(s->terrain, s->nterrain, sizeof(*s->terrain));
+	for (i = 0; i < s->nterrain; i++) {
+		c->terrain[i].id = xstrdup(s->terrain[i].id);
+		c->terrain[i].name = dup_or_null(s->terrain[i].name);
+		c->terrain[i].pts = dup_mem(s->terrain[i].pts,
+		    s->terrain[i].npts, sizeof(*s->terrain[i].pts));
+	}
+	c->units = dup_mem(s->units, s->nunits, sizeof(*s->units));
+	for (i = 0; i < s->nunits; i++) {
+		c->units[i].id = xstrdup(s->units[i].id);
+		c->units[i].name = xstrdup(s->units[i].name);
+		c->units[i].side = xstrdup(s->units[i].side);
+		c->units[i].stands = dup_mem(s->units[i].stands,
+		    s->units[i].nstands, sizeof(int));
+	}
+	c->leaders = dup_mem(s->leaders, s->nleaders, sizeof(*s->leaders));
+	for (i = 0; i < s->nleaders; i++) {
+		c->leaders[i].id = xstrdup(s->leaders[i].id);
+		c->leaders[i].name = xstrdup(s->leaders[i].name);
+		c->leaders[i].side = xstrdup(s->leaders[i].side);
+		c->leaders[i].attached = dup_or_null(s->leaders[i].attached);
+	}
+	c->melees = dup_mem(s->melees, s->nmelees, sizeof(*s->melees));
+	for (i = 0; i < s->nmelees; i++) {
+		c->melees[i].attackers = dup_ids(s->melees[i].attackers,
+		    s->melees[i].nattackers);
+		c->melees[i].defenders = dup_ids(s->melees[i].defenders,
+		    s->melees[i].ndefenders);
+	}
+	c->unit_order = NULL;
+	crown_state_index(c);
+	return c;
+}
+
+static void
+free_ids(char **ids, size_t n)
+{
+	size_t	i;
+
+	for (i = 0; i < n; i++)
+		free(ids[i]);
+	free(ids);
+}
+
+void
+crown_state_free(struct crown_state *s)
+{
+	size_t	i, j;
+
+	if (s == NULL)
+		return;
+	for (i = 0; i < s->nmelees; i++) {
+		free_ids(s->melees[i].attackers, s->melees[i].nattackers);
+		free_ids(s->melees[i].defenders, s->melees[i].ndefenders);
+	}
+	free(s->melees);
+	for (i = 0; i < s->nleaders; i++) {
+		free(s->leaders[i].id);
+		free(s->leaders[i].name);
+		free(s->leaders[i].side);
+		free(s->leaders[i].attached);
+	}
+	free(s->leaders);
+	for (i = 0; i < s->nunits; i++) {
+		free(s->units[i].id);
+		free(s->units[i].name);
+		free(s->units[i].side);
+		free(s->units[i].stands);
+	}
+	free(s->units);
+	for (i = 0; i < s->nterrain; i++) {
+		free(s->terrain[i].id);
+		free(s->terrain[i].name);
+		free(s->terrain[i].pts);
+	}
+	free(s->terrain);
+	for (i = 0; i < s->nsides; i++) {
+		for (j = 0; j < s->sides[i].nplayers; j++) {
+			free(s->sides[i].players[j].name);
+			free(s->sides[i].players[j].email);
+		}
+		free(s->sides[i].players);
+		free(s->sides[i].id);
+		free(s->sides[i].name);
+	}
+	free(s->sides);
+	free(s->name);
+	free(s->rules);
+	free(s->attacker);
+	free(s->umpire.name);
+	free(s->umpire.email);
+	free(s->dice_commitment);
+	free(s->file);
+	free(s->unit_order);
+	free(s);
+}

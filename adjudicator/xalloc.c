@@ -1,0 +1,191 @@
+/*
+ * xalloc.c: allocation that dies on failure, behind one fault hook.
+ */
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "crown/common.h"
+
+static unsigned long alloc_count;
+static unsigned long alloc_fail_at;
+
+void
+crown_alloc_fail_at(unsigned long n)
+{
+	alloc_fail_at = n == 0 ? 0 : alloc_count + n;
+}
+
+unsigned long
+crown_alloc_count(void)
+{
+	return alloc_count;
+}
+
+static void
+oom(void)
+{
+	fputs("crown: out of memory\n", stderr);
+	fflush(stdout);
+	exit(CROWN_EXIT_INTERNAL);
+}
+
+static void *
+checked(void *p)
+{
+	if (p == NULL)
+		oom();
+	return p;
+}
+
+static void
+fault(void)
+{
+	alloc_count++;
+	if (alloc_fail_at != 0 && alloc_count == alloc_fail_at)
+		oom();
+}
+
+void *
+xmalloc(size_t n)
+{
+	fault();
+	return checked(malloc(n == 0 ? 1 : n));
+}
+
+void *
+xcalloc(size_t n, size_t sz)
+{
+	fault();
+	return checked(calloc(n == 0 ? 1 : n, sz == 0 ? 1 : sz));
+}
+
+void *
+xrealloc(void *p, size_t n)
+{
+	fault();
+	return checked(realloc(p, n == 0 ? 1 : n));
+}
+
+void *
+xreallocarray(void *p, size_t n, size_t sz)
+{
+	if (sz != 0 && n > SIZE_MAX / sz)
+		oom();
+	return xrealloc(p, n * sz);
+}
+
+char *
+xstrdup(const char *s)
+{
+	return xstrndup(s, strlen(s));
+}
+
+char *
+xstrndup(const char *s, size_t n)
+{
+	char	*p;
+
+	p = xmalloc(n + 1);
+	memcpy(p, s, n);
+	p[n] = '\0';
+	return p;
+}
+
+char *
+xasprintf(const char *fmt, ...)
+{
+	va_list	 ap;
+	int	 n;
+	char	*p;
+
+	va_start(ap, fmt);
+	n = vsnprintf(NULL, 0, fmt, ap);
+	va_end(ap);
+	if (n < 0)
+		oom();
+	p = xmalloc((size_t)n + 1);
+	va_start(ap, fmt);
+	vsnprintf(p, (size_t)n + 1, fmt, ap);
+	va_end(ap);
+	return p;
+}
+
+void
+crown_grow(void *vp, size_t *cap, size_t n, size_t sz)
+{
+	void	**v = vp;
+	size_t	  ncap;
+
+	if (n <= *cap)
+		return;
+	ncap = *cap < 8 ? 8 : *cap;
+	while (ncap < n)
+		ncap *= 2;
+	*v = xreallocarray(*v, ncap, sz);
+	*cap = ncap;
+}
+
+void
+crown_buf_add(struct crown_buf *b, const void *p, size_t n)
+{
+	crown_grow(&b->data, &b->cap, b->len + n + 1, 1);
+	memcpy(b->data + b->len, p, n);
+	b->len += n;
+	b->data[b->len] = '\0';
+}
+
+void
+crown_buf_puts(struct crown_buf *b, const char *s)
+{
+	crown_buf_add(b, s, strlen(s));
+}
+
+void
+crown_buf_printf(struct crown_buf *b, const char *fmt, ...)
+{
+	va_list	 ap;
+	int	 n;
+
+	va_start(ap, fmt);
+	n = vsnprintf(NULL, 0, fmt, ap);
+	va_end(ap);
+	if (n < 0)
+		oom();
+	crown_grow(&b->data, &b->cap, b->len + (size_t)n + 1, 1);
+	va_start(ap, fmt);
+	vsnprintf(b->data + b->len, (size_t)n + 1, fmt, ap);
+	va_end(ap);
+	b->len += (size_t)n;
+}
+
+void
+crown_buf_release(struct crown_buf *b)
+{
+	free(b->data);
+	b->data = NULL;
+	b->len = b->cap = 0;
+}
+
+int
+crown_exit_status(int error)
+{
+	switch (error) {
+	case CROWN_OK:
+		return CROWN_EXIT_OK;
+	case CROWN_EINVALID:
+		return CROWN_EXIT_DATAERR;
+	case CROWN_ENOTFOUND:
+		return CROWN_EXIT_NOINPUT;
+	case CROWN_EWRITE:
+		return CROWN_EXIT_CANTCREAT;
+	case CROWN_ELOCKED:
+		return CROWN_EXIT_TEMPFAIL;
+	case CROWN_EUSAGE:
+		return CROWN_EXIT_USAGE;
+	default:
+		return CROWN_EXIT_INTERNAL;
+	}
+}

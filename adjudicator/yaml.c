@@ -1,0 +1,831 @@
+/*
+ * yaml.c: YAML documents as trees with places, and typed reading.
+ *
+ * libyaml gives events; we build a tree whose nodes carry 1-based lines
+ * and columns (libyaml's marks count from 0).  Anchors and aliases are
+ * refused everywhere: nothing we read needs them and they make alias
+ * bombs possible in mailed orders.
+ */
+#include <errno.h>
+#include <limits.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#define PCRE2_CODE_UNIT_WIDTH 8
+#include <pcre2.h>
+#include <yaml.h>
+
+#include "crown/common.h"
+#include "crown/diag.h"
+#include "crown/yaml.h"
+
+const struct crown_ylimits crown_ylimits_orders = {
+	1024 * 1024, 16, 200000
+};
+const struct crown_ylimits crown_ylimits_state = {
+	64 * 1024 * 1024, 32, 20000000
+};
+
+#define ARENA_CHUNK (64 * 1024)
+
+struct arena_chunk {
+	struct arena_chunk	*next;
+	size_t			 used;
+	size_t			 size;
+	/* max_align_t keeps the payload aligned for any node */
+	max_align_t		 data[];
+};
+
+struct crown_ydoc {
+	char			*file;
+	struct crown_ynode	*root;
+	struct arena_chunk	*arena;
+};
+
+/* A container being built: its node and its children so far. */
+struct frame {
+	struct crown_ynode	 *node;
+	struct crown_ynode	**item;
+	struct crown_ynode	**key;
+	size_t			  n;
+	size_t			  cap;
+	size_t			  kcap;
+	bool			  want_key;	/* maps: next scalar is a key */
+};
+
+static void *
+arena_alloc(struct crown_ydoc *doc, size_t n)
+{
+	struct arena_chunk	*c = doc->arena;
+	void			*p;
+	size_t			 size;
+
+	n = (n + sizeof(max_align_t) - 1) / sizeof(max_align_t) *
+	    sizeof(max_align_t);
+	if (c == NULL || c->size - c->used < n) {
+		size = n > ARENA_CHUNK ? n : ARENA_CHUNK;
+		c = xmalloc(sizeof(*c) + size);
+		c->next = doc->arena;
+		c->used = 0;
+		c->size = size;
+		doc->arena = c;
+	}
+	p = (char *)c->data + c->used;
+	c->used += n;
+	return p;
+}
+
+static struct crown_ynode *
+new_node(struct crown_ydoc *doc, enum crown_ykind kind, yaml_mark_t mark)
+{
+	struct crown_ynode	*n;
+
+	n = arena_alloc(doc, sizeof(*n));
+	memset(n, 0, sizeof(*n));
+	n->kind = kind;
+	n->line = (unsigned)mark.line + 1;
+	n->col = (unsigned)mark.column + 1;
+	return n;
+}
+
+static int
+cmp_keys(const void *a, const void *b)
+{
+	const struct crown_ynode *const *ka = a, *const *kb = b;
+	int	r;
+
+	r = strcmp((*ka)->str, (*kb)->str);
+	if (r != 0)
+		return r;
+	/* later key second, so the duplicate reported is the later one */
+	if ((*ka)->line != (*kb)->line)
+		return (*ka)->line < (*kb)->line ? -1 : 1;
+	return (*ka)->col < (*kb)->col ? -1 : (*ka)->col > (*kb)->col;
+}
+
+/* Report keys given twice; sort a copy so a huge map costs n log n. */
+static int
+check_duplicates(struct crown_ydoc *doc, struct crown_ynode *map,
+    struct crown_diags *d)
+{
+	struct crown_ynode	**k;
+	size_t			  i;
+	int			  bad = 0;
+
+	if (map->n < 2)
+		return 0;
+	k = xreallocarray(NULL, map->n, sizeof(*k));
+	memcpy(k, map->key, map->n * sizeof(*k));
+	qsort(k, map->n, sizeof(*k), cmp_keys);
+	for (i = 1; i < map->n; i++) {
+		if (strcmp(k[i - 1]->str, k[i]->str) == 0) {
+			crown_diag_add(d, doc->file, k[i]->line, k[i]->col,
+			    NULL, "duplicate key '%s' (first at line %u)",
+			    k[i]->str, k[i - 1]->line);
+			bad = 1;
+		}
+	}
+	free(k);
+	return bad;
+}
+
+static void
+frame_push(struct frame *f, struct crown_ynode *child)
+{
+	if (f->node->kind == CROWN_Y_MAP && f->want_key) {
+		crown_grow(&f->key, &f->kcap, f->n + 1, sizeof(*f->key));
+		f->key[f->n] = child;
+		f->want_key = false;
+		return;
+	}
+	crown_grow(&f->item, &f->cap, f->n + 1, sizeof(*f->item));
+	f->item[f->n++] = child;
+	if (f->node->kind == CROWN_Y_MAP)
+		f->want_key = true;
+}
+
+static void
+frame_close(struct crown_ydoc *doc, struct frame *f)
+{
+	struct crown_ynode	*n = f->node;
+
+	n->n = f->n;
+	n->item = arena_alloc(doc, (f->n + 1) * sizeof(*n->item));
+	if (f->n > 0)
+		memcpy(n->item, f->item, f->n * sizeof(*n->item));
+	if (n->kind == CROWN_Y_MAP) {
+		n->key = arena_alloc(doc, (f->n + 1) * sizeof(*n->key));
+		if (f->n > 0)
+			memcpy(n->key, f->key, f->n * sizeof(*n->key));
+	}
+	free(f->item);
+	free(f->key);
+	memset(f, 0, sizeof(*f));
+}
+
+static bool
+has_nul(const char *buf, size_t len)
+{
+	return memchr(buf, '\0', len) != NULL;
+}
+
+int
+crown_ydoc_parse(struct crown_ydoc **out, const char *file, const char *buf,
+    size_t len, const struct crown_ylimits *lim, struct crown_diags *d)
+{
+	yaml_parser_t		 parser;
+	yaml_event_t		 ev;
+	struct crown_ydoc	*doc;
+	struct frame		*stack = NULL;
+	size_t			 depth = 0, stack_cap = 0, nodes = 0;
+	unsigned		 docs = 0;
+	int			 bad = 0, done = 0;
+	struct crown_ynode	*n;
+
+	*out = NULL;
+	doc = xcalloc(1, sizeof(*doc));
+	doc->file = xstrdup(file);
+	if (lim != NULL && len > lim->max_bytes) {
+		crown_diag_add(d, file, 0, 0, NULL,
+		    "file is %zu bytes, over the limit of %zu", len,
+		    lim->max_bytes);
+		crown_ydoc_free(doc);
+		return CROWN_EINVALID;
+	}
+	if (has_nul(buf, len)) {
+		const char *z = memchr(buf, '\0', len);
+		unsigned line = 1, col = 1;
+		const char *p;
+
+		for (p = buf; p < z; p++) {
+			if (*p == '\n') {
+				line++;
+				col = 1;
+			} else
+				col++;
+		}
+		crown_diag_add(d, file, line, col, NULL,
+		    "NUL byte in a text file");
+		crown_ydoc_free(doc);
+		return CROWN_EINVALID;
+	}
+
+	if (!yaml_parser_initialize(&parser)) {
+		crown_ydoc_free(doc);
+		return CROWN_ERROR;
+	}
+	yaml_parser_set_input_string(&parser, (const unsigned char *)buf, len);
+	while (!done && !bad) {
+		if (!yaml_parser_parse(&parser, &ev)) {
+			crown_diag_add(d, file,
+			    (unsigned)parser.problem_mark.line + 1,
+			    (unsigned)parser.problem_mark.column + 1, NULL,
+			    "YAML syntax: %s%s%s",
+			    parser.problem ? parser.problem : "bad YAML",
+			    parser.context ? " " : "",
+			    parser.context ? parser.context : "");
+			bad = 1;
+			break;
+		}
+		n = NULL;
+		switch (ev.type) {
+		case YAML_STREAM_END_EVENT:
+			done = 1;
+			break;
+		case YAML_DOCUMENT_START_EVENT:
+			if (++docs > 1) {
+				crown_diag_add(d, file,
+				    (unsigned)ev.start_mark.line + 1,
+				    (unsigned)ev.start_mark.column + 1, NULL,
+				    "only one YAML document is allowed");
+				bad = 1;
+			}
+			break;
+		case YAML_ALIAS_EVENT:
+			crown_diag_add(d, file,
+			    (unsigned)ev.start_mark.line + 1,
+			    (unsigned)ev.start_mark.column + 1, NULL,
+			    "YAML aliases are not allowed");
+			bad = 1;
+			break;
+		case YAML_SCALAR_EVENT:
+		case YAML_SEQUENCE_START_EVENT:
+		case YAML_MAPPING_START_EVENT:
+			if ((ev.type == YAML_SCALAR_EVENT &&
+			    ev.data.scalar.anchor != NULL) ||
+			    (ev.type == YAML_SEQUENCE_START_EVENT &&
+			    ev.data.sequence_start.anchor != NULL) ||
+			    (ev.type == YAML_MAPPING_START_EVENT &&
+			    ev.data.mapping_start.anchor != NULL)) {
+				crown_diag_add(d, file,
+				    (unsigned)ev.start_mark.line + 1,
+				    (unsigned)ev.start_mark.column + 1, NULL,
+				    "YAML anchors are not allowed");
+				bad = 1;
+				break;
+			}
+			if (lim != NULL && ++nodes > lim->max_nodes) {
+				crown_diag_add(d, file,
+				    (unsigned)ev.start_mark.line + 1,
+				    (unsigned)ev.start_mark.column + 1, NULL,
+				    "more than %zu YAML nodes", lim->max_nodes);
+				bad = 1;
+				break;
+			}
+			if (ev.type == YAML_SCALAR_EVENT) {
+				n = new_node(doc, CROWN_Y_SCALAR, ev.start_mark);
+				n->len = ev.data.scalar.length;
+				n->str = arena_alloc(doc, n->len + 1);
+				memcpy(n->str, ev.data.scalar.value, n->len);
+				n->str[n->len] = '\0';
+				n->plain = ev.data.scalar.style ==
+				    YAML_PLAIN_SCALAR_STYLE;
+				if (memchr(n->str, '\0', n->len) != NULL) {
+					crown_diag_add(d, file, n->line, n->col,
+					    NULL, "NUL character in a string");
+					bad = 1;
+					break;
+				}
+			} else
+				n = new_node(doc,
+				    ev.type == YAML_MAPPING_START_EVENT ?
+				    CROWN_Y_MAP : CROWN_Y_SEQ, ev.start_mark);
+			if (depth > 0) {
+				struct frame *f = &stack[depth - 1];
+
+				if (f->node->kind == CROWN_Y_MAP &&
+				    f->want_key && n->kind != CROWN_Y_SCALAR) {
+					crown_diag_add(d, file, n->line,
+					    n->col, NULL,
+					    "map keys must be plain strings");
+					bad = 1;
+					break;
+				}
+				frame_push(f, n);
+			} else
+				doc->root = n;
+			if (n->kind != CROWN_Y_SCALAR) {
+				if (lim != NULL && depth >= lim->max_depth) {
+					crown_diag_add(d, file, n->line,
+					    n->col, NULL,
+					    "nesting deeper than %u levels",
+					    lim->max_depth);
+					bad = 1;
+					break;
+				}
+				crown_grow(&stack, &stack_cap, depth + 1,
+				    sizeof(*stack));
+				memset(&stack[depth], 0, sizeof(*stack));
+				stack[depth].node = n;
+				stack[depth].want_key = n->kind == CROWN_Y_MAP;
+				depth++;
+			}
+			break;
+		case YAML_SEQUENCE_END_EVENT:
+		case YAML_MAPPING_END_EVENT:
+			depth--;
+			n = stack[depth].node;
+			frame_close(doc, &stack[depth]);
+			if (n->kind == CROWN_Y_MAP &&
+			    check_duplicates(doc, n, d))
+				bad = 1;
+			break;
+		default:
+			break;
+		}
+		yaml_event_delete(&ev);
+	}
+	yaml_parser_delete(&parser);
+	while (depth > 0)
+		frame_close(doc, &stack[--depth]);
+	free(stack);
+	if (!bad && doc->root == NULL) {
+		crown_diag_add(d, file, 1, 1, NULL, "empty document");
+		bad = 1;
+	}
+	if (bad) {
+		crown_ydoc_free(doc);
+		return CROWN_EINVALID;
+	}
+	*out = doc;
+	return 0;
+}
+
+int
+crown_read_file(char **out, size_t *len, const char *path, size_t max,
+    struct crown_diags *d)
+{
+	FILE		*fp;
+	struct stat	 st;
+	struct crown_buf b = { 0 };
+	char		 chunk[65536];
+	size_t		 n;
+
+	*out = NULL;
+	*len = 0;
+	if ((fp = fopen(path, "rb")) == NULL) {
+		crown_diag_add(d, path, 0, 0, NULL, "cannot open: %s",
+		    strerror(errno));
+		return CROWN_ENOTFOUND;
+	}
+	if (fstat(fileno(fp), &st) == 0 && S_ISDIR(st.st_mode)) {
+		fclose(fp);
+		crown_diag_add(d, path, 0, 0, NULL,
+		    "is a directory, not a file");
+		return CROWN_ENOTFOUND;
+	}
+	while ((n = fread(chunk, 1, sizeof(chunk), fp)) > 0) {
+		if (max > 0 && b.len + n > max) {
+			fclose(fp);
+			crown_buf_release(&b);
+			crown_diag_add(d, path, 0, 0, NULL,
+			    "file is over the limit of %zu bytes", max);
+			return CROWN_EINVALID;
+		}
+		crown_buf_add(&b, chunk, n);
+	}
+	if (ferror(fp)) {
+		fclose(fp);
+		crown_buf_release(&b);
+		crown_diag_add(d, path, 0, 0, NULL, "read error: %s",
+		    strerror(errno));
+		return CROWN_ENOTFOUND;
+	}
+	fclose(fp);
+	if (b.data == NULL)
+		crown_buf_add(&b, "", 0);
+	*out = b.data;
+	*len = b.len;
+	return 0;
+}
+
+int
+crown_ydoc_load(struct crown_ydoc **out, const char *path,
+    const struct crown_ylimits *lim, struct crown_diags *d)
+{
+	char	*buf;
+	size_t	 len;
+	int	 error;
+
+	*out = NULL;
+	error = crown_read_file(&buf, &len, path,
+	    lim != NULL ? lim->max_bytes : 0, d);
+	if (error != 0)
+		return error;
+	error = crown_ydoc_parse(out, path, buf, len, lim, d);
+	free(buf);
+	return error;
+}
+
+const struct crown_ynode *
+crown_ydoc_root(const struct crown_ydoc *doc)
+{
+	return doc->root;
+}
+
+const char *
+crown_ydoc_file(const struct crown_ydoc *doc)
+{
+	return doc->file;
+}
+
+void
+crown_ydoc_free(struct crown_ydoc *doc)
+{
+	struct arena_chunk	*c, *next;
+
+	if (doc == NULL)
+		return;
+	for (c = doc->arena; c != NULL; c = next) {
+		next = c->next;
+		free(c);
+	}
+	free(doc->file);
+	free(doc);
+}
+
+/* Typed reading. */
+
+void
+crown_yerror(struct crown_yreader *r, const struct crown_ynode *n,
+    const char *rule, const char *fmt, ...)
+{
+	char	*msg;
+	va_list	 ap;
+	int	 len;
+
+	va_start(ap, fmt);
+	len = vsnprintf(NULL, 0, fmt, ap);
+	va_end(ap);
+	msg = xmalloc((size_t)(len < 0 ? 0 : len) + 1);
+	va_start(ap, fmt);
+	vsnprintf(msg, (size_t)(len < 0 ? 0 : len) + 1, fmt, ap);
+	va_end(ap);
+	crown_diag_add(r->diags, r->file, n != NULL ? n->line : 0,
+	    n != NULL ? n->col : 0, rule, "%s", msg);
+	free(msg);
+	r->errors++;
+}
+
+const struct crown_ynode *
+crown_ymap_get(const struct crown_ynode *map, const char *key)
+{
+	size_t	i;
+
+	if (map == NULL || map->kind != CROWN_Y_MAP)
+		return NULL;
+	for (i = 0; i < map->n; i++)
+		if (strcmp(map->key[i]->str, key) == 0)
+			return map->item[i];
+	return NULL;
+}
+
+const struct crown_ynode *
+crown_ymap_key_of(const struct crown_ynode *map, const struct crown_ynode *v)
+{
+	size_t	i;
+
+	if (map == NULL || map->kind != CROWN_Y_MAP)
+		return NULL;
+	for (i = 0; i < map->n; i++)
+		if (map->item[i] == v)
+			return map->key[i];
+	return NULL;
+}
+
+bool
+crown_yis_null(const struct crown_ynode *n)
+{
+	return n == NULL || (n->kind == CROWN_Y_SCALAR && n->plain &&
+	    (n->len == 0 || strcmp(n->str, "~") == 0 ||
+	    strcmp(n->str, "null") == 0 || strcmp(n->str, "Null") == 0 ||
+	    strcmp(n->str, "NULL") == 0));
+}
+
+static const char *
+kind_name(enum crown_ykind k)
+{
+	switch (k) {
+	case CROWN_Y_SCALAR:
+		return "a single value";
+	case CROWN_Y_SEQ:
+		return "a list";
+	default:
+		return "a map";
+	}
+}
+
+int
+crown_ykind(struct crown_yreader *r, const struct crown_ynode *n,
+    enum crown_ykind kind, const char *what, const char *rule)
+{
+	if (n != NULL && n->kind == kind)
+		return 0;
+	crown_yerror(r, n, rule, "'%s' must be %s, not %s", what,
+	    kind_name(kind), n != NULL ? kind_name(n->kind) : "missing");
+	return CROWN_EINVALID;
+}
+
+int
+crown_ykeys(struct crown_yreader *r, const struct crown_ynode *map,
+    const char *const *keys, const char *rule)
+{
+	size_t			 i;
+	const char *const	*k;
+	int			 bad = 0;
+
+	if (map == NULL || map->kind != CROWN_Y_MAP)
+		return 0;
+	for (i = 0; i < map->n; i++) {
+		for (k = keys; *k != NULL; k++)
+			if (strcmp(*k, map->key[i]->str) == 0)
+				break;
+		if (*k == NULL) {
+			crown_yerror(r, map->key[i], rule, "unknown key '%s'",
+			    map->key[i]->str);
+			bad = CROWN_EINVALID;
+		}
+	}
+	return bad;
+}
+
+const struct crown_ynode *
+crown_yrequire(struct crown_yreader *r, const struct crown_ynode *map,
+    const char *key, const char *rule)
+{
+	const struct crown_ynode *v;
+
+	v = crown_ymap_get(map, key);
+	if (v == NULL)
+		crown_yerror(r, map, rule, "missing key '%s'", key);
+	return v;
+}
+
+static int
+scalar(struct crown_yreader *r, const struct crown_ynode *n,
+    const char *what, const char *want, const char *rule)
+{
+	if (n != NULL && n->kind == CROWN_Y_SCALAR)
+		return 0;
+	crown_yerror(r, n, rule, "'%s' must be %s, not %s", what, want,
+	    n != NULL ? kind_name(n->kind) : "missing");
+	return CROWN_EINVALID;
+}
+
+int
+crown_yint(struct crown_yreader *r, const struct crown_ynode *n,
+    const char *what, long lo, long hi, const char *rule, long *out)
+{
+	char	*end;
+	long	 v;
+
+	if (scalar(r, n, what, "a whole number", rule) != 0)
+		return CROWN_EINVALID;
+	errno = 0;
+	v = strtol(n->str, &end, 10);
+	if (!n->plain || n->len == 0 || *end != '\0' ||
+	    (n->str[0] != '-' && n->str[0] != '+' &&
+	    (n->str[0] < '0' || n->str[0] > '9'))) {
+		crown_yerror(r, n, rule, "'%s' must be a whole number, not "
+		    "'%s'", what, n->str);
+		return CROWN_EINVALID;
+	}
+	if (errno == ERANGE || v < lo || v > hi) {
+		crown_yerror(r, n, rule, "'%s' must be from %ld to %ld, not "
+		    "%s", what, lo, hi, n->str);
+		return CROWN_EINVALID;
+	}
+	*out = v;
+	return 0;
+}
+
+int
+crown_ynum(struct crown_yreader *r, const struct crown_ynode *n,
+    const char *what, double lo, double hi, const char *rule, double *out)
+{
+	char	*end;
+	double	 v;
+	size_t	 i;
+
+	if (scalar(r, n, what, "a number", rule) != 0)
+		return CROWN_EINVALID;
+	/* decimal notation only: no hex floats, inf or nan */
+	for (i = 0; i < n->len; i++)
+		if (strchr("0123456789+-.eE", n->str[i]) == NULL)
+			break;
+	errno = 0;
+	v = strtod(n->str, &end);
+	if (!n->plain || n->len == 0 || i != n->len || *end != '\0') {
+		crown_yerror(r, n, rule, "'%s' must be a number, not '%s'",
+		    what, n->str);
+		return CROWN_EINVALID;
+	}
+	if (errno == ERANGE || !(v >= lo && v <= hi)) {
+		crown_yerror(r, n, rule, "'%s' must be from %g to %g, not %s",
+		    what, lo, hi, n->str);
+		return CROWN_EINVALID;
+	}
+	*out = v;
+	return 0;
+}
+
+int
+crown_ybool(struct crown_yreader *r, const struct crown_ynode *n,
+    const char *what, const char *rule, bool *out)
+{
+	if (scalar(r, n, what, "true or false", rule) != 0)
+		return CROWN_EINVALID;
+	if (n->plain && (strcmp(n->str, "true") == 0 ||
+	    strcmp(n->str, "True") == 0 || strcmp(n->str, "TRUE") == 0)) {
+		*out = true;
+		return 0;
+	}
+	if (n->plain && (strcmp(n->str, "false") == 0 ||
+	    strcmp(n->str, "False") == 0 || strcmp(n->str, "FALSE") == 0)) {
+		*out = false;
+		return 0;
+	}
+	crown_yerror(r, n, rule, "'%s' must be true or false, not '%s'",
+	    what, n->str);
+	return CROWN_EINVALID;
+}
+
+int
+crown_ystr(struct crown_yreader *r, const struct crown_ynode *n,
+    const char *what, const char *rule, const char **out)
+{
+	if (scalar(r, n, what, "text", rule) != 0)
+		return CROWN_EINVALID;
+	*out = n->str;
+	return 0;
+}
+
+static pcre2_code *id_re;
+static pcre2_match_data *id_md;
+
+static void
+id_re_free(void)
+{
+	pcre2_match_data_free(id_md);
+	pcre2_code_free(id_re);
+}
+
+bool
+crown_id_valid(const char *s)
+{
+	int		 errcode;
+	PCRE2_SIZE	 erroff;
+
+	if (id_re == NULL) {
+		id_re = pcre2_compile((PCRE2_SPTR)"^[a-z0-9][a-z0-9_-]{0,31}\\z",
+		    PCRE2_ZERO_TERMINATED, 0, &errcode, &erroff, NULL);
+		if (id_re == NULL) {
+			PCRE2_UCHAR msg[120];
+
+			pcre2_get_error_message(errcode, msg, sizeof(msg));
+			fprintf(stderr, "crown: id pattern at %zu: %s\n",
+			    (size_t)erroff, (char *)msg);
+			abort();
+		}
+		id_md = pcre2_match_data_create_from_pattern(id_re, NULL);
+		atexit(id_re_free);
+	}
+	return pcre2_match(id_re, (PCRE2_SPTR)s, strlen(s), 0, 0, id_md,
+	    NULL) >= 0;
+}
+
+int
+crown_yid(struct crown_yreader *r, const struct crown_ynode *n,
+    const char *what, const char *rule, const char **out)
+{
+	if (scalar(r, n, what, "an id", rule) != 0)
+		return CROWN_EINVALID;
+	if (n->len != strlen(n->str) || !crown_id_valid(n->str)) {
+		crown_yerror(r, n, rule, "'%s' is not a valid id: '%s' (ids "
+		    "are 1-32 of a-z 0-9 _ -, starting with a letter or "
+		    "digit)", what, n->str);
+		return CROWN_EINVALID;
+	}
+	*out = n->str;
+	return 0;
+}
+
+int
+crown_yenum(struct crown_yreader *r, const struct crown_ynode *n,
+    const char *what, const char *const *names, int count, const char *rule,
+    int *out)
+{
+	struct crown_buf	b = { 0 };
+	int			i;
+
+	if (scalar(r, n, what, "a name", rule) != 0)
+		return CROWN_EINVALID;
+	for (i = 0; i < count; i++)
+		if (names[i] != NULL && strcmp(names[i], n->str) == 0) {
+			*out = i;
+			return 0;
+		}
+	for (i = 0; i < count; i++)
+		if (names[i] != NULL)
+			crown_buf_printf(&b, "%s%s", b.len ? ", " : "",
+			    names[i]);
+	crown_yerror(r, n, rule, "unknown %s '%s' (one of: %s)", what, n->str,
+	    b.data);
+	crown_buf_release(&b);
+	return CROWN_EINVALID;
+}
+
+int
+crown_yfield_int(struct crown_yreader *r, const struct crown_ynode *map,
+    const char *key, bool required, long lo, long hi, const char *rule,
+    long *out)
+{
+	const struct crown_ynode *v = crown_ymap_get(map, key);
+
+	if (v == NULL)
+		return required ? (crown_yrequire(r, map, key, rule),
+		    CROWN_EINVALID) : 0;
+	return crown_yint(r, v, key, lo, hi, rule, out);
+}
+
+int
+crown_yfield_num(struct crown_yreader *r, const struct crown_ynode *map,
+    const char *key, bool required, double lo, double hi, const char *rule,
+    double *out)
+{
+	const struct crown_ynode *v = crown_ymap_get(map, key);
+
+	if (v == NULL)
+		return required ? (crown_yrequire(r, map, key, rule),
+		    CROWN_EINVALID) : 0;
+	return crown_ynum(r, v, key, lo, hi, rule, out);
+}
+
+int
+crown_yfield_bool(struct crown_yreader *r, const struct crown_ynode *map,
+    const char *key, bool required, const char *rule, bool *out)
+{
+	const struct crown_ynode *v = crown_ymap_get(map, key);
+
+	if (v == NULL)
+		return required ? (crown_yrequire(r, map, key, rule),
+		    CROWN_EINVALID) : 0;
+	return crown_ybool(r, v, key, rule, out);
+}
+
+int
+crown_yfield_str(struct crown_yreader *r, const struct crown_ynode *map,
+    const char *key, bool required, const char *rule, char **out)
+{
+	const struct crown_ynode *v = crown_ymap_get(map, key);
+	const char		 *s;
+
+	if (v == NULL)
+		return required ? (crown_yrequire(r, map, key, rule),
+		    CROWN_EINVALID) : 0;
+	if (crown_ystr(r, v, key, rule, &s) != 0)
+		return CROWN_EINVALID;
+	free(*out);
+	*out = xstrdup(s);
+	return 0;
+}
+
+int
+crown_yfield_id(struct crown_yreader *r, const struct crown_ynode *map,
+    const char *key, bool required, const char *rule, char **out)
+{
+	const struct crown_ynode *v = crown_ymap_get(map, key);
+	const char		 *s;
+
+	if (v == NULL)
+		return required ? (crown_yrequire(r, map, key, rule),
+		    CROWN_EINVALID) : 0;
+	if (crown_yid(r, v, key, rule, &s) != 0)
+		return CROWN_EINVALID;
+	free(*out);
+	*out = xstrdup(s);
+	return 0;
+}
+
+int
+crown_yfield_enum(struct crown_yreader *r, const struct crown_ynode *map,
+    const char *key, bool required, const char *const *names, int count,
+    const char *rule, int *out)
+{
+	const struct crown_ynode *v = crown_ymap_get(map, key);
+
+	if (v == NULL)
+		return required ? (crown_yrequire(r, map, key, rule),
+		    CROWN_EINVALID) : 0;
+	return crown_yenum(r, v, key, names, count, rule, out);
+}
+
+double
+crown_round2(double v)
+{
+	return (double)llround(v * 100.0) / 100.0;
+}

@@ -1,0 +1,281 @@
+/*
+ * yemit.c: deterministic YAML output through libyaml's emitter.
+ *
+ * Output goes to a crown_buf so callers can compare it, hash it or write it
+ * atomically.  Strings that would read back as another type (numbers,
+ * booleans, null) are double-quoted; everything else is left to libyaml.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <yaml.h>
+
+#include "crown/common.h"
+#include "crown/yaml.h"
+
+struct crown_yemit {
+	yaml_emitter_t		 emitter;
+	struct crown_buf	*out;
+	int			 failed;
+	/* open collections, innermost last: 'm' map, 's' sequence */
+	struct crown_buf	 open;
+};
+
+static int
+write_handler(void *data, unsigned char *buf, size_t size)
+{
+	struct crown_yemit *e = data;
+
+	crown_buf_add(e->out, buf, size);
+	return 1;
+}
+
+static void
+emit(struct crown_yemit *e, yaml_event_t *ev)
+{
+	if (e->failed) {
+		yaml_event_delete(ev);
+		return;
+	}
+	if (!yaml_emitter_emit(&e->emitter, ev))
+		e->failed = 1;
+}
+
+struct crown_yemit *
+crown_yemit_new(struct crown_buf *out)
+{
+	struct crown_yemit	*e;
+	yaml_event_t		 ev;
+
+	e = xcalloc(1, sizeof(*e));
+	e->out = out;
+	if (!yaml_emitter_initialize(&e->emitter)) {
+		fputs("crown: out of memory\n", stderr);
+		exit(CROWN_EXIT_INTERNAL);
+	}
+	yaml_emitter_set_output(&e->emitter, write_handler, e);
+	yaml_emitter_set_unicode(&e->emitter, 1);
+	yaml_emitter_set_width(&e->emitter, -1);
+	yaml_emitter_set_indent(&e->emitter, 2);
+	yaml_emitter_set_break(&e->emitter, YAML_LN_BREAK);
+	yaml_stream_start_event_initialize(&ev, YAML_UTF8_ENCODING);
+	emit(e, &ev);
+	yaml_document_start_event_initialize(&ev, NULL, NULL, NULL, 1);
+	emit(e, &ev);
+	return e;
+}
+
+int
+crown_yemit_finish(struct crown_yemit *e)
+{
+	yaml_event_t	ev;
+
+	yaml_document_end_event_initialize(&ev, 1);
+	emit(e, &ev);
+	yaml_stream_end_event_initialize(&ev);
+	emit(e, &ev);
+	if (!e->failed && !yaml_emitter_flush(&e->emitter))
+		e->failed = 1;
+	return e->failed ? CROWN_ERROR : 0;
+}
+
+void
+crown_yemit_free(struct crown_yemit *e)
+{
+	if (e == NULL)
+		return;
+	yaml_emitter_delete(&e->emitter);
+	crown_buf_release(&e->open);
+	free(e);
+}
+
+void
+crown_yemit_map(struct crown_yemit *e, bool flow)
+{
+	yaml_event_t	ev;
+
+	yaml_mapping_start_event_initialize(&ev, NULL, NULL, 1,
+	    flow ? YAML_FLOW_MAPPING_STYLE : YAML_BLOCK_MAPPING_STYLE);
+	emit(e, &ev);
+	crown_buf_add(&e->open, "m", 1);
+}
+
+void
+crown_yemit_seq(struct crown_yemit *e, bool flow)
+{
+	yaml_event_t	ev;
+
+	yaml_sequence_start_event_initialize(&ev, NULL, NULL, 1,
+	    flow ? YAML_FLOW_SEQUENCE_STYLE : YAML_BLOCK_SEQUENCE_STYLE);
+	emit(e, &ev);
+	crown_buf_add(&e->open, "s", 1);
+}
+
+void
+crown_yemit_end(struct crown_yemit *e)
+{
+	yaml_event_t	ev;
+
+	if (e->open.len == 0) {
+		e->failed = 1;
+		return;
+	}
+	if (e->open.data[--e->open.len] == 'm')
+		yaml_mapping_end_event_initialize(&ev);
+	else
+		yaml_sequence_end_event_initialize(&ev);
+	emit(e, &ev);
+}
+
+static void
+scalar(struct crown_yemit *e, const char *s, yaml_scalar_style_t style)
+{
+	yaml_event_t	ev;
+
+	if (!yaml_scalar_event_initialize(&ev, NULL, NULL,
+	    (yaml_char_t *)s, (int)strlen(s), 1, 1, style)) {
+		e->failed = 1;
+		return;
+	}
+	emit(e, &ev);
+}
+
+/* Would s, written plain, read back as something other than a string? */
+static bool
+ambiguous(const char *s)
+{
+	static const char *const words[] = {
+		"", "~", "null", "Null", "NULL", "true", "True", "TRUE",
+		"false", "False", "FALSE", "yes", "Yes", "YES", "no", "No",
+		"NO", "on", "On", "ON", "off", "Off", "OFF", ".inf", ".nan",
+		"-.inf", "+.inf", ".Inf", ".NaN", NULL
+	};
+	const char *const	*w;
+	const char		*p = s;
+
+	for (w = words; *w != NULL; w++)
+		if (strcmp(*w, s) == 0)
+			return true;
+	/* a date or time stamp: 2026-11-29... */
+	if (strlen(s) >= 8 && strspn(s, "0123456789") == 4 && s[4] == '-')
+		return true;
+	if (*p == '+' || *p == '-')
+		p++;
+	if (!((*p >= '0' && *p <= '9') || *p == '.'))
+		return false;
+	/* numbers of every YAML 1.1 form (decimal, hex, octal, binary,
+	 * floats, sexagesimal 1:30) use no other characters; "1-legion"
+	 * does, and stays plain */
+	return strspn(p, "0123456789abcdefABCDEFxXoO_.:+-") == strlen(p);
+}
+
+void
+crown_yemit_str(struct crown_yemit *e, const char *s)
+{
+	scalar(e, s, ambiguous(s) ? YAML_DOUBLE_QUOTED_SCALAR_STYLE :
+	    YAML_ANY_SCALAR_STYLE);
+}
+
+void
+crown_yemit_int(struct crown_yemit *e, long v)
+{
+	char	buf[32];
+
+	snprintf(buf, sizeof(buf), "%ld", v);
+	scalar(e, buf, YAML_PLAIN_SCALAR_STYLE);
+}
+
+void
+crown_yemit_bool(struct crown_yemit *e, bool v)
+{
+	scalar(e, v ? "true" : "false", YAML_PLAIN_SCALAR_STYLE);
+}
+
+void
+crown_yemit_num2(struct crown_yemit *e, double v)
+{
+	char	buf[64];
+
+	v = crown_round2(v);
+	if (v == 0)
+		v = 0;	/* no "-0.00" */
+	snprintf(buf, sizeof(buf), "%.2f", v);
+	scalar(e, buf, YAML_PLAIN_SCALAR_STYLE);
+}
+
+void
+crown_yemit_null(struct crown_yemit *e)
+{
+	scalar(e, "null", YAML_PLAIN_SCALAR_STYLE);
+}
+
+void
+crown_yemit_kstr(struct crown_yemit *e, const char *k, const char *v)
+{
+	crown_yemit_str(e, k);
+	crown_yemit_str(e, v);
+}
+
+void
+crown_yemit_kint(struct crown_yemit *e, const char *k, long v)
+{
+	crown_yemit_str(e, k);
+	crown_yemit_int(e, v);
+}
+
+void
+crown_yemit_kbool(struct crown_yemit *e, const char *k, bool v)
+{
+	crown_yemit_str(e, k);
+	crown_yemit_bool(e, v);
+}
+
+void
+crown_yemit_knum2(struct crown_yemit *e, const char *k, double v)
+{
+	crown_yemit_str(e, k);
+	crown_yemit_num2(e, v);
+}
+
+/* Write a parsed tree back out: scalars keep their quoting (a quoted "12"
+ * stays a string), collections become block style. */
+static void
+emit_node(struct crown_yemit *e, const struct crown_ynode *n)
+{
+	size_t	i;
+
+	switch (n->kind) {
+	case CROWN_Y_SCALAR:
+		scalar(e, n->str, n->plain ? YAML_PLAIN_SCALAR_STYLE :
+		    YAML_DOUBLE_QUOTED_SCALAR_STYLE);
+		break;
+	case CROWN_Y_SEQ:
+		crown_yemit_seq(e, false);
+		for (i = 0; i < n->n; i++)
+			emit_node(e, n->item[i]);
+		crown_yemit_end(e);
+		break;
+	case CROWN_Y_MAP:
+		crown_yemit_map(e, false);
+		for (i = 0; i < n->n; i++) {
+			emit_node(e, n->key[i]);
+			emit_node(e, n->item[i]);
+		}
+		crown_yemit_end(e);
+		break;
+	}
+}
+
+int
+crown_ynode_emit(struct crown_buf *out, const struct crown_ynode *n)
+{
+	struct crown_yemit	*e;
+	int			 error;
+
+	e = crown_yemit_new(out);
+	emit_node(e, n);
+	error = crown_yemit_finish(e);
+	crown_yemit_free(e);
+	return error;
+}

@@ -1,0 +1,46 @@
+#!/bin/sh
+# Make sure the libraries crown builds against are present (DEVELOPERS.md:
+# "missing -dev packages via apt-get").  Checks each with pkg-config; as root
+# on Debian it installs what is missing, otherwise it says what to install.
+# Usage: setup-deps.sh [extra Debian packages to want as well]
+set -u
+
+# pkg-config module  Debian package
+want='yaml-0.1 libyaml-dev
+libpcre2-8 libpcre2-dev
+libgit2 libgit2-dev
+libsodium libsodium-dev
+cmocka libcmocka-dev'
+
+missing=
+command -v pkg-config >/dev/null 2>&1 || missing="pkg-config"
+if [ -z "$missing" ]; then
+	missing=$(printf '%s\n' "$want" | while read -r mod pkg; do
+		pkg-config --exists "$mod" 2>/dev/null || printf '%s ' "$pkg"
+	done)
+else
+	missing="pkg-config $(printf '%s\n' "$want" | awk '{printf "%s ", $2}')"
+fi
+for tool in "$@"; do
+	command -v "${tool%%:*}" >/dev/null 2>&1 || missing="$missing ${tool#*:}"
+done
+command -v cc >/dev/null 2>&1 || missing="$missing gcc"
+command -v make >/dev/null 2>&1 || missing="$missing make"
+
+missing=$(echo $missing)
+[ -z "$missing" ] && exit 0
+
+if [ "$(id -u)" != 0 ]; then
+	echo "crown: missing build dependencies: $missing" >&2
+	echo "crown: install them with: sudo apt-get install $missing" >&2
+	exit 1
+fi
+if ! command -v apt-get >/dev/null 2>&1; then
+	echo "crown: missing $missing and no apt-get here; install them by hand" >&2
+	exit 1
+fi
+echo "crown: installing $missing" >&2
+export DEBIAN_FRONTEND=noninteractive
+apt-get update -qq >&2 || exit 1
+apt-get install -y -qq $missing >&2 || exit 1
+exit 0

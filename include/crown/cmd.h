@@ -1,0 +1,56 @@
+/*
+ * cmd.h: the command table and what the commands share.  One file per
+ * command (cmd-<name>.c); main.c only dispatches.
+ */
+#ifndef CROWN_CMD_H
+#define CROWN_CMD_H
+
+#include <stdbool.h>
+#include <stdio.h>
+
+#include "crown/diag.h"
+#include "crown/orders.h"
+#include "crown/rules.h"
+#include "crown/state.h"
+
+struct crown_cmd {
+	const char	*name;
+	const char	*usage;		/* after "crown NAME " */
+	const char	*summary;
+	/* argv[0] is the command name; returns an exit status */
+	int		(*exec)(int argc, char **argv);
+};
+
+extern const struct crown_cmd crown_cmd_check;
+extern const struct crown_cmd crown_cmd_resolve;
+
+/* Print "usage: crown NAME USAGE" to fp. */
+void	crown_cmd_usage(const struct crown_cmd *, FILE *fp);
+/* Common options: returns true (and prints usage to stdout) for --help. */
+bool	crown_cmd_wants_help(const struct crown_cmd *, int argc, char **argv);
+int	crown_cmd_usage_error(const struct crown_cmd *, const char *fmt, ...)
+	    __attribute__((format(printf, 2, 3)));
+
+/* Print the problems, free them, and return the exit status of error. */
+int	crown_cmd_fail(struct crown_diags *, int error);
+
+/*
+ * Load the rules: from `path` if given, else from rules.yaml in campaign
+ * dir `dir` if given, else the rule set the state names (crown_rules_find).
+ */
+int	crown_cmd_load_rules(struct crown_rules **out, const char *path,
+	    const char *dir, const char *id, struct crown_diags *d);
+/* Load and validate order files against s; all problems to d. */
+int	crown_cmd_load_orders(struct crown_orders ***out, size_t *n,
+	    char *const *paths, size_t npaths, const struct crown_state *s,
+	    const struct crown_rules *rules, struct crown_diags *d);
+void	crown_cmd_free_orders(struct crown_orders **, size_t n);
+
+/* Write data to dir/name atomically (temporary file, fsync, rename);
+ * CROWN_EWRITE with a diagnostic on failure. */
+int	crown_write_file(const char *dir, const char *name, const char *data,
+	    size_t len, struct crown_diags *d);
+/* mkdir -p; CROWN_EWRITE on failure. */
+int	crown_mkdirs(const char *path, struct crown_diags *d);
+
+#endif

@@ -1,0 +1,77 @@
+/*
+ * common.h: error codes, allocation and small helpers shared by every module.
+ *
+ * Library-style code returns 0 or a negative CROWN_E* code and never exits;
+ * only main.c and cmd-*.c turn codes into exit statuses (crown_exit_status).
+ */
+#ifndef CROWN_COMMON_H
+#define CROWN_COMMON_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#define CROWN_VERSION "0.1.0"
+
+enum crown_error {
+	CROWN_OK = 0,
+	CROWN_ERROR = -1,	/* internal error: exit 1 */
+	CROWN_EINVALID = -2,	/* bad input: exit 65 */
+	CROWN_ENOTFOUND = -3,	/* missing input file: exit 66 */
+	CROWN_EWRITE = -4,	/* cannot write output: exit 73 */
+	CROWN_ELOCKED = -5,	/* campaign locked: exit 75 */
+	CROWN_EUSAGE = -6	/* usage: exit 2 */
+};
+
+/* sysexits values of FORMATS.md */
+#define CROWN_EXIT_OK		0
+#define CROWN_EXIT_INTERNAL	1
+#define CROWN_EXIT_USAGE	2
+#define CROWN_EXIT_DATAERR	65
+#define CROWN_EXIT_NOINPUT	66
+#define CROWN_EXIT_CANTCREAT	73
+#define CROWN_EXIT_TEMPFAIL	75
+
+int	crown_exit_status(int error);
+
+/*
+ * Allocation.  Every allocation goes through these; on failure they print
+ * "crown: out of memory" and exit 1.  crown_alloc_fail_at(n) makes the nth
+ * allocation from now fail (0 turns it off), the SQLite-style fault hook
+ * used by the tests.
+ */
+void	*xmalloc(size_t);
+void	*xcalloc(size_t, size_t);
+void	*xrealloc(void *, size_t);
+void	*xreallocarray(void *, size_t, size_t);
+char	*xstrdup(const char *);
+char	*xstrndup(const char *, size_t);
+char	*xasprintf(const char *, ...)
+	    __attribute__((format(printf, 1, 2)));
+void	 crown_alloc_fail_at(unsigned long);
+unsigned long crown_alloc_count(void);
+
+/* Grow *v (of *cap elements of size sz) to hold at least n elements. */
+void	 crown_grow(void *vp, size_t *cap, size_t n, size_t sz);
+
+/* A growable byte buffer, always NUL-terminated. */
+struct crown_buf {
+	char	*data;
+	size_t	 len;
+	size_t	 cap;
+};
+void	 crown_buf_add(struct crown_buf *, const void *, size_t);
+void	 crown_buf_puts(struct crown_buf *, const char *);
+void	 crown_buf_printf(struct crown_buf *, const char *, ...)
+	    __attribute__((format(printf, 2, 3)));
+void	 crown_buf_release(struct crown_buf *);
+
+/*
+ * Find a data file (rel: "rules/maximilian.yaml", "templates") beside the
+ * program or up to two directories above it (a source tree), else under
+ * CROWN_DATADIR.  Returns the path (caller frees) or NULL.
+ */
+char	*crown_data_find(const char *rel);
+
+#define CROWN_NELEM(a) (sizeof(a) / sizeof((a)[0]))
+
+#endif

@@ -1,0 +1,55 @@
+/*
+ * report.h: what a resolved turn produces besides the state and events:
+ * the umpire's report, one report per side, and the map (FORMATS.md
+ * "Outputs").  Rendered from templates (templates/) so an umpire can
+ * change the wording without recompiling.
+ */
+#ifndef CROWN_REPORT_H
+#define CROWN_REPORT_H
+
+#include <stddef.h>
+
+#include "crown/common.h"
+#include "crown/diag.h"
+#include "crown/events.h"
+#include "crown/orders.h"
+#include "crown/rules.h"
+#include "crown/state.h"
+
+/* A named output file held in memory: "report.md", "report-french.md",
+ * "map.svg". */
+struct crown_output {
+	char		*name;
+	struct crown_buf data;
+};
+
+struct crown_outputs {
+	struct crown_output	*v;
+	size_t			 n;
+	size_t			 cap;
+};
+
+struct crown_report_input {
+	const struct crown_state	*before;	/* the turn's start */
+	const struct crown_state	*after;
+	const struct crown_events	*events;
+	struct crown_orders *const	*orders;
+	size_t				 norders;
+	const struct crown_rules	*rules;
+	const char			*templates;	/* directory */
+};
+
+/* Render every report and the map into out (appended, in a fixed order:
+ * report.md, report-SIDE.md in the order of the sides, map.svg).  Returns
+ * 0, or CROWN_EINVALID / CROWN_ENOTFOUND for bad or missing templates
+ * (problems in d). */
+int	crown_report_render(struct crown_outputs *out,
+	    const struct crown_report_input *, struct crown_diags *d);
+/* Where the templates are when no --templates is given: templates/
+ * beside the program (or up to two levels above it: a source tree),
+ * else CROWN_DATADIR/templates.  Caller frees; NULL if none. */
+char	*crown_templates_find(void);
+struct crown_buf *crown_outputs_add(struct crown_outputs *, const char *name);
+void	crown_outputs_release(struct crown_outputs *);
+
+#endif

@@ -1,0 +1,165 @@
+/*
+ * state.h: the table, the forces and where they stand (FORMATS.md
+ * "State and scenario").  A scenario is a turn-0 state.
+ */
+#ifndef CROWN_STATE_H
+#define CROWN_STATE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "crown/common.h"
+#include "crown/diag.h"
+#include "crown/geom.h"
+#include "crown/types.h"
+
+struct crown_person {
+	char	*name;
+	char	*email;
+};
+
+struct crown_side {
+	char			*id;
+	char			*name;
+	enum crown_edge		 home_edge;
+	struct crown_person	*players;
+	size_t			 nplayers;
+};
+
+struct crown_feature {
+	char			*id;
+	char			*name;		/* optional */
+	enum crown_terrain	 type;
+	struct crown_point	*pts;		/* polygon or path */
+	size_t			 npts;
+	bool			 is_path;	/* path (road, walls) */
+	double			 width;		/* roads: inches */
+	int			 bclass;	/* buildings: R11.1 class 1-5 */
+	int			 damage;	/* buildings: R11.2 casualties */
+	unsigned		 line, col;	/* where it was read */
+};
+
+struct crown_unit {
+	char			*id;
+	char			*name;
+	char			*side;
+	enum crown_utype	 type;
+	enum crown_gun		 gun;
+	enum crown_class	 cls;
+	enum crown_weapon	 weapon;
+	int			*stands;	/* figures per stand */
+	size_t			 nstands;
+	int			 start_figures;
+	int			 start_stands;
+	double			 x, y;
+	int			 facing;	/* whole degrees 0-359 */
+	enum crown_formation	 formation;
+	bool			 loaded;
+	int			 shots_fired;
+	bool			 limbered;
+	bool			 disordered;
+	enum crown_status	 status;
+	int			 routs;
+	int			 rally_failures;
+	bool			 rallied;
+	bool			 stuck;
+	/* engine keys (written only when set) */
+	bool			 holding;	/* R7.4: no closer next half */
+	int			 rout_halves;	/* R8.3: half-turns in rout */
+	bool			 skip_next;	/* R8.1: no move next half */
+	int			 crew_replaced;	/* R6.4: infantry in the crew */
+	unsigned		 line, col;
+};
+
+struct crown_leader {
+	char			*id;
+	char			*name;
+	char			*side;
+	enum crown_rank		 rank;
+	int			 bonus;		/* R10.2 */
+	char			*attached;	/* unit id, or NULL */
+	double			 x, y;		/* when detached */
+	enum crown_leader_status {
+		CROWN_LEADER_OK,
+		CROWN_LEADER_KILLED,
+		CROWN_LEADER_CAPTURED,
+		CROWN_NLEADER_STATUS
+	}			 status;
+	unsigned		 line, col;
+};
+
+/* A melee in progress (R9.8). */
+struct crown_melee {
+	char		**attackers;	/* unit ids */
+	size_t		  nattackers;
+	char		**defenders;
+	size_t		  ndefenders;
+	int		  rounds;	/* fought so far */
+	enum crown_attack {
+		CROWN_FRONT,
+		CROWN_FLANK,
+		CROWN_REAR,
+		CROWN_NATTACK
+	}		  attack;
+};
+
+struct crown_state {
+	/* game */
+	char			*name;
+	char			*rules;		/* rule set id */
+	int			 turn;
+	char			*attacker;	/* side id */
+	int			 last_turn;	/* 0: none */
+	bool			 allow_elite;
+	int			 year;		/* 0: unknown (R10.1) */
+	struct crown_person	 umpire;
+	char			*dice_commitment;
+	/* table */
+	double			 width, height;
+	struct crown_side	*sides;
+	size_t			 nsides;
+	struct crown_feature	*terrain;
+	size_t			 nterrain;
+	struct crown_unit	*units;
+	size_t			 nunits;
+	struct crown_leader	*leaders;
+	size_t			 nleaders;
+	struct crown_melee	*melees;
+	size_t			 nmelees;
+	char			*file;		/* where it was read */
+	/* unit indices sorted by id, for crown_state_unit (n log n) */
+	size_t			*unit_order;
+};
+
+extern const char *const crown_leader_status_names[CROWN_NLEADER_STATUS];
+extern const char *const crown_attack_names[CROWN_NATTACK];
+
+/*
+ * Load a state or scenario.  Every problem of the file goes to d; returns
+ * 0, CROWN_EINVALID or CROWN_ENOTFOUND.  *out is the caller's
+ * (crown_state_free).  A scenario may leave out what `crown new` fills in
+ * (start_figures, start_stands and the unit flags).
+ */
+int	crown_state_load(struct crown_state **out, const char *path,
+	    struct crown_diags *d);
+int	crown_state_parse(struct crown_state **out, const char *file,
+	    const char *buf, size_t len, struct crown_diags *d);
+/* Write s in a stable order, positions to 2 decimals.  0 or CROWN_ERROR. */
+int	crown_state_emit(struct crown_buf *out, const struct crown_state *s);
+struct crown_state *crown_state_clone(const struct crown_state *);
+/* Rebuild the id index after adding or removing units. */
+void	crown_state_index(struct crown_state *);
+void	crown_state_free(struct crown_state *);
+
+/* Look-ups; NULL or -1 when absent. */
+struct crown_unit *crown_state_unit(const struct crown_state *,
+	    const char *id);
+struct crown_leader *crown_state_leader(const struct crown_state *,
+	    const char *id);
+int	crown_state_side(const struct crown_state *, const char *id);
+
+int	crown_unit_figures(const struct crown_unit *);
+/* Stands with at least one figure (R1.3). */
+int	crown_unit_stands(const struct crown_unit *);
+
+#endif

@@ -1,0 +1,393 @@
+/*
+ * test-cases.c: the conformance suite.  Every YAML file of tests/cases is one
+ * case: a state, the orders, scripted dice and the expected outcome (see
+ * tests/cases/README.md).  Each is run in-process through the engine; on
+ * failure the case's expectation and what happened are printed side by
+ * side.
+ */
+#include <dirent.h>
+#include <math.h>
+
+#include "testutil.h"
+
+#include "crown/dice.h"
+#include "crown/engine.h"
+#include "crown/events.h"
+#include "crown/yaml.h"
+
+struct tcase {
+	char	*path;
+};
+
+static struct crown_rules *rules;
+
+/* Everything that happened, one line an event, for failure reports. */
+static char *
+describe_events(const struct crown_events *ev)
+{
+	struct crown_buf	b = { 0 };
+	size_t			i, j;
+
+	crown_buf_puts(&b, "");
+	for (i = 0; i < ev->n; i++) {
+		const struct crown_event *e = &ev->v[i];
+
+		crown_buf_printf(&b, "  %u %s/%s %s unit=%s target=%s "
+		    "result=%s cas=%d rule=%s rolls=[", e->seq, e->half,
+		    crown_phase_names[e->phase], e->kind,
+		    e->unit ? e->unit : "-", e->target ? e->target : "-",
+		    e->result ? e->result : "-",
+		    e->has_casualties ? e->casualties : -1,
+		    e->rule ? e->rule : "-");
+		for (j = 0; j < e->ndice; j++)
+			crown_buf_printf(&b, "%s%d->%d", j ? " " : "",
+			    e->dice[j].roll, e->dice[j].score);
+		crown_buf_printf(&b, "]\n    %s\n", e->text ? e->text : "");
+	}
+	return b.data;
+}
+
+static char *
+node_text(const struct crown_ynode *n)
+{
+	struct crown_buf	b = { 0 };
+
+	crown_ynode_emit(&b, n);
+	return b.data;
+}
+
+static bool
+str_field_matches(const struct crown_ynode *want, const char *key,
+    const char *got)
+{
+	const struct crown_ynode *v = crown_ymap_get(want, key);
+
+	if (v == NULL)
+		return true;
+	if (crown_yis_null(v))
+		return got == NULL;
+	return got != NULL && strcmp(v->str, got) == 0;
+}
+
+static bool
+int_list_matches(const struct crown_ynode *want, const struct crown_event *e,
+    bool scores)
+{
+	size_t	i;
+
+	if (want == NULL)
+		return true;
+	if (want->n != e->ndice)
+		return false;
+	for (i = 0; i < want->n; i++)
+		if (strtol(want->item[i]->str, NULL, 10) !=
+		    (scores ? e->dice[i].score : e->dice[i].roll))
+			return false;
+	return true;
+}
+
+static bool
+event_matches(const struct crown_ynode *want, const struct crown_event *e)
+{
+	const struct crown_ynode *v;
+
+	if (!str_field_matches(want, "kind", e->kind) ||
+	    !str_field_matches(want, "unit", e->unit) ||
+	    !str_field_matches(want, "leader", e->leader) ||
+	    !str_field_matches(want, "target", e->target) ||
+	    !str_field_matches(want, "result", e->result) ||
+	    !str_field_matches(want, "rule", e->rule) ||
+	    !str_field_matches(want, "half", e->half) ||
+	    !str_field_matches(want, "band", e->band) ||
+	    !str_field_matches(want, "phase", crown_phase_names[e->phase]))
+		return false;
+	if ((v = crown_ymap_get(want, "casualties")) != NULL &&
+	    (!e->has_casualties ||
+	    strtol(v->str, NULL, 10) != e->casualties))
+		return false;
+	if (!int_list_matches(crown_ymap_get(want, "rolls"), e, false) ||
+	    !int_list_matches(crown_ymap_get(want, "scores"), e, true))
+		return false;
+	if ((v = crown_ymap_get(want, "text_has")) != NULL &&
+	    (e->text == NULL || strstr(e->text, v->str) == NULL))
+		return false;
+	return true;
+}
+
+/* Compare one expected unit; returns a description of the mismatch. */
+static char *
+unit_mismatch(const struct crown_ynode *want, const struct crown_state *s)
+{
+	const struct crown_ynode	*v;
+	const struct crown_unit		*u;
+	const char			*id;
+	size_t				 i;
+
+	v = crown_ymap_get(want, "id");
+	id = v != NULL ? v->str : "?";
+	if ((u = crown_state_unit(s, id)) == NULL)
+		return xasprintf("no unit '%s'", id);
+#define NUM(key, val) do {						\
+	if ((v = crown_ymap_get(want, key)) != NULL &&			\
+	    fabs(strtod(v->str, NULL) - (double)(val)) > 0.01 + 1e-9)	\
+		return xasprintf("unit '%s': %s is %g, expected %s", id,	\
+		    key, (double)(val), v->str);				\
+} while (0)
+#define BOOL(key, val) do {						\
+	if ((v = crown_ymap_get(want, key)) != NULL &&			\
+	    (strcmp(v->str, "true") == 0) != (val))			\
+		return xasprintf("unit '%s': %s is %s, expected %s", id,	\
+		    key, (val) ? "true" : "false", v->str);		\
+} while (0)
+#define NAME(key, names, val) do {					\
+	if ((v = crown_ymap_get(want, key)) != NULL &&			\
+	    strcmp(v->str, names[val]) != 0)				\
+		return xasprintf("unit '%s': %s is %s, expected %s", id,	\
+		    key, names[val], v->str);				\
+} while (0)
+	NUM("x", u->x);
+	NUM("y", u->y);
+	NUM("facing", u->facing);
+	NUM("figures", crown_unit_figures(u));
+	NUM("shots_fired", u->shots_fired);
+	NUM("routs", u->routs);
+	NUM("rally_failures", u->rally_failures);
+	BOOL("loaded", u->loaded);
+	BOOL("disordered", u->disordered);
+	BOOL("limbered", u->limbered);
+	BOOL("stuck", u->stuck);
+	BOOL("rallied", u->rallied);
+	BOOL("holding", u->holding);
+	NAME("status", crown_status_names, u->status);
+	NAME("formation", crown_formation_names, u->formation);
+	if ((v = crown_ymap_get(want, "stands")) != NULL) {
+		bool same = v->n == u->nstands;
+
+		for (i = 0; same && i < v->n; i++)
+			same = strtol(v->item[i]->str, NULL, 10) ==
+			    u->stands[i];
+		if (!same) {
+			struct crown_buf b = { 0 };
+
+			crown_buf_puts(&b, "");
+			for (i = 0; i < u->nstands; i++)
+				crown_buf_printf(&b, "%s%d", i ? ", " : "",
+				    u->stands[i]);
+			char *m = xasprintf("unit '%s': stands are [%s]",
+			    id, b.data);
+			crown_buf_release(&b);
+			return m;
+		}
+	}
+#undef NUM
+#undef BOOL
+#undef NAME
+	return NULL;
+}
+
+static char *
+leader_mismatch(const struct crown_ynode *want, const struct crown_state *s)
+{
+	const struct crown_ynode	*v;
+	const struct crown_leader	*ld;
+	const char			*id;
+
+	v = crown_ymap_get(want, "id");
+	id = v != NULL ? v->str : "?";
+	if ((ld = crown_state_leader(s, id)) == NULL)
+		return xasprintf("no leader '%s'", id);
+	if ((v = crown_ymap_get(want, "status")) != NULL &&
+	    strcmp(v->str, crown_leader_status_names[ld->status]) != 0)
+		return xasprintf("leader '%s' is %s, expected %s", id,
+		    crown_leader_status_names[ld->status], v->str);
+	if (!str_field_matches(want, "attached", ld->attached))
+		return xasprintf("leader '%s' is attached to %s", id,
+		    ld->attached ? ld->attached : "nobody");
+	return NULL;
+}
+
+static void
+case_fail(const char *path, const char *what, const struct crown_ynode *exp,
+    const struct crown_events *ev, const struct crown_diags *d)
+{
+	char	*want = exp != NULL ? node_text(exp) : xstrdup("");
+	char	*got = describe_events(ev);
+	char	*diags = tu_diags(d);
+
+	print_error("case %s: %s\n=== expected\n%s=== actual events\n%s"
+	    "=== diagnostics\n%s", path, what, want, got, diags);
+	free(want);
+	free(got);
+	free(diags);
+	fail();
+}
+
+static void
+test_case(void **state)
+{
+	struct tcase			*tc = *state;
+	struct crown_diags		 d = { 0 };
+	struct crown_ydoc		*doc = NULL;
+	const struct crown_ynode	*root, *exp, *list, *v;
+	struct crown_state		*s = NULL;
+	struct crown_orders		*orders[8] = { 0 };
+	struct crown_dice		*dice = NULL;
+	struct crown_events		 ev = { 0 };
+	struct crown_buf		 text = { 0 }, script = { 0 };
+	size_t				 norders = 0, i, j;
+	int				 error = 0, verr = 0;
+	char				*m, *all;
+
+	assert_int_equal(crown_ydoc_load(&doc, tc->path, NULL, &d), 0);
+	root = crown_ydoc_root(doc);
+	exp = crown_ymap_get(root, "expect");
+	assert_non_null(exp);
+	/* the state */
+	v = crown_ymap_get(root, "state");
+	assert_non_null(v);
+	crown_ynode_emit(&text, v);
+	if (crown_state_parse(&s, tc->path, text.data, text.len, &d) != 0)
+		case_fail(tc->path, "the state does not load", NULL, &ev, &d);
+	crown_buf_release(&text);
+	/* the orders, validated as crown turn would */
+	list = crown_ymap_get(root, "orders");
+	for (i = 0; list != NULL && i < list->n && i < 8; i++) {
+		crown_ynode_emit(&text, list->item[i]);
+		if (crown_orders_parse(&orders[norders], tc->path, text.data,
+		    text.len, &d) != 0)
+			verr = CROWN_EINVALID;
+		if (orders[norders] != NULL)
+			norders++;
+		crown_buf_release(&text);
+	}
+	if (crown_orders_validate_set(orders, norders, s, rules, &d) != 0)
+		verr = CROWN_EINVALID;
+	if ((v = crown_ymap_get(exp, "invalid")) != NULL) {
+		if (verr == 0)
+			case_fail(tc->path, "orders should be refused", v, &ev,
+			    &d);
+		all = tu_diags(&d);
+		for (i = 0; i < v->n; i++)
+			if (strstr(all, v->item[i]->str) == NULL) {
+				free(all);
+				case_fail(tc->path, "a problem was not "
+				    "reported", v->item[i], &ev, &d);
+			}
+		free(all);
+		goto cleanup;
+	}
+	if (verr != 0)
+		case_fail(tc->path, "orders refused", NULL, &ev, &d);
+	/* the dice */
+	crown_buf_puts(&script, "");
+	list = crown_ymap_get(root, "dice");
+	for (i = 0; list != NULL && i < list->n; i++)
+		crown_buf_printf(&script, "%s\n", list->item[i]->str);
+	assert_int_equal(crown_dice_script_parse(&dice, "dice", script.data,
+	    script.len, &d), 0);
+	error = crown_resolve(s, orders, norders, rules, dice, &ev, &d);
+	if ((v = crown_ymap_get(exp, "dice_error")) != NULL) {
+		all = tu_diags(&d);
+		if (error == 0 || strstr(all, v->str) == NULL) {
+			free(all);
+			case_fail(tc->path, "the dice should fail", v, &ev,
+			    &d);
+		}
+		free(all);
+		goto cleanup;
+	}
+	if (error != 0)
+		case_fail(tc->path, "resolution failed", NULL, &ev, &d);
+	if (crown_dice_unused(dice) != 0) {
+		m = xasprintf("%zu scripted dice were not used",
+		    crown_dice_unused(dice));
+		case_fail(tc->path, m, crown_ymap_get(root, "dice"), &ev, &d);
+	}
+	/* the outcome */
+	list = crown_ymap_get(exp, "units");
+	for (i = 0; list != NULL && i < list->n; i++)
+		if ((m = unit_mismatch(list->item[i], s)) != NULL)
+			case_fail(tc->path, m, list->item[i], &ev, &d);
+	list = crown_ymap_get(exp, "leaders");
+	for (i = 0; list != NULL && i < list->n; i++)
+		if ((m = leader_mismatch(list->item[i], s)) != NULL)
+			case_fail(tc->path, m, list->item[i], &ev, &d);
+	/* expected events appear in this order (others may come between) */
+	list = crown_ymap_get(exp, "events");
+	for (i = 0, j = 0; list != NULL && i < list->n; i++) {
+		while (j < ev.n && !event_matches(list->item[i], &ev.v[j]))
+			j++;
+		if (j == ev.n)
+			case_fail(tc->path, "an expected event is missing "
+			    "(or out of order)", list->item[i], &ev, &d);
+		j++;
+	}
+	list = crown_ymap_get(exp, "no_events");
+	for (i = 0; list != NULL && i < list->n; i++)
+		for (j = 0; j < ev.n; j++)
+			if (strcmp(ev.v[j].kind, list->item[i]->str) == 0)
+				case_fail(tc->path, "an event that should not "
+				    "happen did", list->item[i], &ev, &d);
+cleanup:
+	crown_buf_release(&script);
+	crown_events_release(&ev);
+	crown_dice_free(dice);
+	for (i = 0; i < norders; i++)
+		crown_orders_free(orders[i]);
+	crown_state_free(s);
+	crown_ydoc_free(doc);
+	crown_diags_release(&d);
+}
+
+static int
+cmp_names(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+int
+main(void)
+{
+	struct crown_diags	 d = { 0 };
+	struct CMUnitTest	*tests;
+	struct tcase		*tc;
+	DIR			*dp;
+	struct dirent		*de;
+	char			**names = NULL;
+	size_t			 n = 0, cap = 0, i, len;
+	int			 rc;
+
+	if (crown_rules_load(&rules, "rules/maximilian.yaml", &d) != 0) {
+		crown_diags_print(stderr, &d);
+		return 1;
+	}
+	if ((dp = opendir("tests/cases")) == NULL) {
+		perror("tests/cases");
+		return 1;
+	}
+	while ((de = readdir(dp)) != NULL) {
+		len = strlen(de->d_name);
+		if (len < 6 || strcmp(de->d_name + len - 5, ".yaml") != 0)
+			continue;
+		crown_grow(&names, &cap, n + 1, sizeof(*names));
+		names[n++] = xasprintf("tests/cases/%s", de->d_name);
+	}
+	closedir(dp);
+	qsort(names, n, sizeof(*names), cmp_names);
+	tests = xcalloc(n ? n : 1, sizeof(*tests));
+	tc = xcalloc(n ? n : 1, sizeof(*tc));
+	for (i = 0; i < n; i++) {
+		tc[i].path = names[i];
+		tests[i].name = names[i] + strlen("tests/cases/");
+		tests[i].test_func = test_case;
+		tests[i].initial_state = &tc[i];
+	}
+	rc = _cmocka_run_group_tests("conformance", tests, n, NULL, NULL);
+	for (i = 0; i < n; i++)
+		free(names[i]);
+	free(names);
+	free(tests);
+	free(tc);
+	crown_rules_free(rules);
+	return rc;
+}

@@ -1,0 +1,236 @@
+/*
+ * test-cli.c: golden command-line tests.  Each tests/golden/NAME.yaml
+ * gives the arguments, the exit status and the expected standard output
+ * and error (exact, or lines that must appear), and files the run must
+ * write.  "$TMP" in an argument is a fresh temporary directory.
+ */
+#include <dirent.h>
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "testutil.h"
+
+#include "crown/yaml.h"
+
+#define MAX_ARGS 64
+
+struct golden {
+	char	*path;
+};
+
+static char *
+subst(const char *arg, const char *tmp)
+{
+	struct crown_buf	 b = { 0 };
+	const char		*p;
+
+	crown_buf_puts(&b, "");
+	while ((p = strstr(arg, "$TMP")) != NULL) {
+		crown_buf_add(&b, arg, (size_t)(p - arg));
+		crown_buf_puts(&b, tmp);
+		arg = p + 4;
+	}
+	crown_buf_puts(&b, arg);
+	return b.data;
+}
+
+static int
+run(char **argv, const char *out, const char *err)
+{
+	pid_t	pid;
+	int	status, fd;
+
+	pid = fork();
+	if (pid == 0) {
+		fd = open("/dev/null", O_RDONLY);
+		dup2(fd, 0);
+		fd = open(out, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+		dup2(fd, 1);
+		fd = open(err, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+		dup2(fd, 2);
+		execv(argv[0], argv);
+		_exit(127);
+	}
+	if (pid < 0 || waitpid(pid, &status, 0) != pid)
+		return -1;
+	return WIFEXITED(status) ? WEXITSTATUS(status) : 128 +
+	    WTERMSIG(status);
+}
+
+static void
+check_text(const char *what, const char *name, const char *got,
+    const struct crown_ynode *want_exact, const struct crown_ynode *want_has)
+{
+	size_t	i;
+
+	if (want_exact != NULL && strcmp(got, want_exact->str) != 0) {
+		print_error("%s: %s differs.\n--- expected\n%s--- got\n%s",
+		    name, what, want_exact->str, got);
+		fail();
+	}
+	for (i = 0; want_has != NULL && i < want_has->n; i++) {
+		if (strstr(got, want_has->item[i]->str) == NULL) {
+			print_error("%s: %s lacks \"%s\"; got:\n%s", name,
+			    what, want_has->item[i]->str, got);
+			fail();
+		}
+	}
+}
+
+static void
+rm_rf(const char *dir)
+{
+	DIR		*dp;
+	struct dirent	*de;
+	char		*p;
+	struct stat	 st;
+
+	if ((dp = opendir(dir)) == NULL)
+		return;
+	while ((de = readdir(dp)) != NULL) {
+		if (strcmp(de->d_name, ".") == 0 ||
+		    strcmp(de->d_name, "..") == 0)
+			continue;
+		p = xasprintf("%s/%s", dir, de->d_name);
+		if (lstat(p, &st) == 0 && S_ISDIR(st.st_mode))
+			rm_rf(p);
+		else
+			unlink(p);
+		free(p);
+	}
+	closedir(dp);
+	rmdir(dir);
+}
+
+static void
+test_golden(void **state)
+{
+	struct golden			*g = *state;
+	struct crown_diags		 d = { 0 };
+	struct crown_ydoc		*doc = NULL;
+	const struct crown_ynode	*root, *args, *files, *v;
+	const char			*bin = getenv("CROWN_BIN");
+	char				 tmp[] = "/tmp/crown-cli-XXXXXX";
+	char				*argv[MAX_ARGS + 2] = { 0 };
+	char				*out, *err, *got_out, *got_err;
+	char				*got, *want, *p;
+	long				 status = 0;
+	size_t				 i, argc = 0;
+	int				 rc;
+
+	if (bin == NULL)
+		bin = "build/crown";
+	assert_int_equal(crown_ydoc_load(&doc, g->path, NULL, &d), 0);
+	root = crown_ydoc_root(doc);
+	args = crown_ymap_get(root, "args");
+	assert_non_null(args);
+	assert_non_null(mkdtemp(tmp));
+	argv[argc++] = xstrdup(bin);
+	for (i = 0; i < args->n && argc < MAX_ARGS; i++)
+		argv[argc++] = subst(args->item[i]->str, tmp);
+	out = xasprintf("%s/.stdout", tmp);
+	err = xasprintf("%s/.stderr", tmp);
+	rc = run(argv, out, err);
+	got_out = tu_slurp(out);
+	got_err = tu_slurp(err);
+	/* the temporary directory's name varies: show it as $TMP */
+	while ((p = strstr(got_err, tmp)) != NULL) {
+		memcpy(p, "$TMP", 4);
+		memmove(p + 4, p + strlen(tmp), strlen(p + strlen(tmp)) + 1);
+	}
+	v = crown_ymap_get(root, "status");
+	if (v != NULL)
+		status = strtol(v->str, NULL, 10);
+	if (rc != status) {
+		print_error("%s: exit status %d, expected %ld\nstderr:\n%s",
+		    g->path, rc, status, got_err);
+		fail();
+	}
+	check_text("stdout", g->path, got_out, crown_ymap_get(root, "stdout"),
+	    crown_ymap_get(root, "stdout_has"));
+	check_text("stderr", g->path, got_err, crown_ymap_get(root, "stderr"),
+	    crown_ymap_get(root, "stderr_has"));
+	/* files: {written path: expected file} */
+	files = crown_ymap_get(root, "files");
+	for (i = 0; files != NULL && i < files->n; i++) {
+		p = subst(files->key[i]->str, tmp);
+		got = tu_slurp(p);
+		if (crown_yis_null(files->item[i])) {
+			if (got != NULL) {
+				print_error("%s: %s should not exist",
+				    g->path, files->key[i]->str);
+				fail();
+			}
+			free(p);
+			continue;
+		}
+		want = tu_slurp(files->item[i]->str);
+		if (got == NULL || want == NULL || strcmp(got, want) != 0) {
+			print_error("%s: %s differs from %s:\n%s", g->path,
+			    files->key[i]->str, files->item[i]->str,
+			    got ? got : "(missing)");
+			fail();
+		}
+		free(got);
+		free(want);
+		free(p);
+	}
+	rm_rf(tmp);
+	for (i = 0; i < argc; i++)
+		free(argv[i]);
+	free(out);
+	free(err);
+	free(got_out);
+	free(got_err);
+	crown_ydoc_free(doc);
+}
+
+static int
+cmp_names(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+int
+main(void)
+{
+	struct CMUnitTest	*tests;
+	struct golden		*g;
+	DIR			*dp;
+	struct dirent		*de;
+	char			**names = NULL;
+	size_t			 n = 0, cap = 0, i;
+	size_t			 len;
+	int			 rc;
+
+	if ((dp = opendir("tests/golden")) == NULL) {
+		perror("tests/golden");
+		return 1;
+	}
+	while ((de = readdir(dp)) != NULL) {
+		len = strlen(de->d_name);
+		if (len < 6 || strcmp(de->d_name + len - 5, ".yaml") != 0)
+			continue;
+		crown_grow(&names, &cap, n + 1, sizeof(*names));
+		names[n++] = xasprintf("tests/golden/%s", de->d_name);
+	}
+	closedir(dp);
+	qsort(names, n, sizeof(*names), cmp_names);
+	tests = xcalloc(n, sizeof(*tests));
+	g = xcalloc(n, sizeof(*g));
+	for (i = 0; i < n; i++) {
+		g[i].path = names[i];
+		tests[i].name = names[i];
+		tests[i].test_func = test_golden;
+		tests[i].initial_state = &g[i];
+	}
+	rc = _cmocka_run_group_tests("cli", tests, n, NULL, NULL);
+	for (i = 0; i < n; i++)
+		free(names[i]);
+	free(names);
+	free(tests);
+	free(g);
+	return rc;
+}

@@ -1,0 +1,237 @@
+/*
+ * test-state.c: loading, writing and copying states; every problem of a
+ * bad file reported at once with its place.
+ */
+#include "testutil.h"
+
+#include "crown/state.h"
+#include "crown/yaml.h"
+
+static char *
+emit(const struct crown_state *s)
+{
+	struct crown_buf	b = { 0 };
+
+	assert_int_equal(crown_state_emit(&b, s), 0);
+	return b.data;
+}
+
+static void
+test_load_fixture(void **state)
+{
+	struct crown_diags	 d = { 0 };
+	struct crown_state	*s;
+	struct crown_unit	*u;
+
+	assert_int_equal(crown_state_load(&s, "tests/data/state-small.yaml",
+	    &d), 0);
+	assert_no_diags(&d);
+	assert_string_equal(s->name, "Test Skirmish");
+	assert_int_equal(s->turn, 2);
+	assert_string_equal(s->attacker, "french");
+	assert_int_equal(s->nsides, 2);
+	assert_int_equal(s->sides[1].home_edge, CROWN_NORTH);
+	assert_int_equal(s->nterrain, 4);
+	assert_true(s->terrain[1].is_path);
+	assert_true(s->terrain[1].width == 1.0);
+	assert_int_equal(s->terrain[3].bclass, 2);
+	assert_int_equal(s->nunits, 4);
+	u = crown_state_unit(s, "1-legion");
+	assert_non_null(u);
+	assert_int_equal(u->cls, CROWN_VETERAN);
+	assert_int_equal(u->nstands, 3);
+	assert_int_equal(u->start_figures, 12);
+	assert_int_equal(u->start_stands, 3);
+	assert_true(u->loaded);
+	/* R3.6: a gun that starts limbered is unloaded */
+	u = crown_state_unit(s, "gun-1");
+	assert_true(u->limbered);
+	assert_false(u->loaded);
+	assert_int_equal(u->gun, CROWN_HOWITZER);
+	assert_null(crown_state_unit(s, "nobody"));
+	assert_string_equal(crown_state_leader(s, "danjou")->attached,
+	    "1-legion");
+	/* an attached leader stands with his unit */
+	assert_true(crown_state_leader(s, "danjou")->x == 30.0);
+	crown_state_free(s);
+}
+
+static void
+test_round_trip_is_byte_identical(void **state)
+{
+	struct crown_diags	 d = { 0 };
+	struct crown_state	*s, *s2, *c;
+	char			*a, *b, *cc;
+
+	assert_int_equal(crown_state_load(&s, "tests/data/state-small.yaml",
+	    &d), 0);
+	a = emit(s);
+	assert_int_equal(crown_state_parse(&s2, "again.yaml", a, strlen(a),
+	    &d), 0);
+	assert_no_diags(&d);
+	b = emit(s2);
+	assert_string_equal(a, b);
+	c = crown_state_clone(s2);
+	cc = emit(c);
+	assert_string_equal(a, cc);
+	/* positions are written with 2 decimals */
+	assert_non_null(strstr(a, "x: 30.00\n"));
+	assert_non_null(strstr(a, "y: 12.50\n"));
+	free(a);
+	free(b);
+	free(cc);
+	crown_state_free(s);
+	crown_state_free(s2);
+	crown_state_free(c);
+}
+
+static void
+test_positions_round_to_hundredths(void **state)
+{
+	struct crown_diags	 d = { 0 };
+	struct crown_state	*s, *s2;
+	char			*a, *b;
+
+	assert_int_equal(crown_state_load(&s, "tests/data/state-small.yaml",
+	    &d), 0);
+	s->units[0].x = 10.0 / 3.0;
+	s->units[0].y = 2.0 / 3.0;
+	a = emit(s);
+	assert_non_null(strstr(a, "x: 3.33\n"));
+	assert_non_null(strstr(a, "y: 0.67\n"));
+	assert_int_equal(crown_state_parse(&s2, "t.yaml", a, strlen(a), &d),
+	    0);
+	assert_true(s2->units[0].x == 3.33);
+	b = emit(s2);
+	assert_string_equal(a, b);
+	free(a);
+	free(b);
+	crown_state_free(s);
+	crown_state_free(s2);
+}
+
+static const char bad_state[] =
+    "game:\n"
+    "  name: Bad\n"
+    "  turn: -1\n"			/* 3: out of range */
+    "  attacker: nobody\n"		/* 4: not a side */
+    "  colour: blue\n"			/* 5: unknown key */
+    "table: {width: 72, height: 48}\n"
+    "sides:\n"
+    "  - {id: a, name: A, home_edge: south}\n"
+    "  - {id: b, name: B, home_edge: up}\n"	/* 9: bad edge */
+    "terrain:\n"
+    "  - {id: h, type: volcano, polygon: [[0,0],[1,0],[1,1]]}\n" /* 11 */
+    "  - {id: r, type: road, polygon: [[0,0],[1,0],[1,1]]}\n"	/* 12 */
+    "units:\n"
+    "  - id: u1\n"
+    "    side: c\n"			/* 15: unknown side */
+    "    type: infantry\n"
+    "    class: heroic\n"		/* 17: bad class */
+    "    weapon: rifled_musket\n"
+    "    stands: [4, 0]\n"		/* 19: empty stand */
+    "    x: 80\n"			/* 20: off the table */
+    "    y: 10\n"
+    "    facing: 360\n"		/* 22: facing */
+    "  - id: u1\n"			/* 23: duplicate */
+    "    side: a\n"
+    "    type: cavalry\n"
+    "    gun: cannon\n"		/* 26: gun on cavalry */
+    "    class: regular\n"
+    "    weapon: lance\n"
+    "    stands: [3, 3, 3]\n"
+    "    x: 1\n"
+    "    y: 1\n"
+    "    facing: 0\n"
+    "    loaded: maybe\n";		/* 33: not a bool */
+
+static void
+test_every_problem_at_once(void **state)
+{
+	struct crown_diags	 d = { 0 };
+	struct crown_state	*s = NULL;
+
+	assert_int_equal(crown_state_parse(&s, "bad.yaml", bad_state,
+	    strlen(bad_state), &d), CROWN_EINVALID);
+	assert_null(s);
+	assert_diag(&d, "bad.yaml:3:9: error: 'turn' must be from 0 to "
+	    "100000, not -1 (R2.1)");
+	assert_diag(&d, "bad.yaml:4:13: error: attacker 'nobody' is not one "
+	    "of the sides (R2.1)");
+	assert_diag(&d, "bad.yaml:5:3: error: unknown key 'colour'");
+	assert_diag(&d, "bad.yaml:9:33: error: unknown home_edge 'up'");
+	assert_diag(&d, "bad.yaml:11:19: error: unknown type 'volcano'");
+	assert_diag(&d, "bad.yaml:12:5: error: road 'r' needs a 'path' "
+	    "(R4.3)");
+	assert_diag(&d, "bad.yaml:15:11: error: unknown side 'c'");
+	assert_diag(&d, "bad.yaml:17:12: error: unknown class 'heroic'");
+	assert_diag(&d, "bad.yaml:19:17: error: 'stands' must be from 1 to "
+	    "1000, not 0 (R1.3)");
+	assert_diag(&d, "bad.yaml:20:8: error: 'x' must be from 0 to 72, "
+	    "not 80 (R1.2)");
+	assert_diag(&d, "bad.yaml:22:13: error: 'facing' must be from 0 to "
+	    "359, not 360 (R1.2)");
+	assert_diag(&d, "bad.yaml:23:5: error: duplicate unit id 'u1'");
+	assert_diag(&d, "bad.yaml:26:10: error: only artillery has a 'gun' "
+	    "(R6.1)");
+	assert_diag(&d, "bad.yaml:33:13: error: 'loaded' must be true or "
+	    "false, not 'maybe' (R3.6)");
+	assert_diag(&d, "bad.yaml:12:34: error: road takes a 'path', not a "
+	    "'polygon' (R4.3)");
+	assert_int_equal(d.n, 15);
+	crown_diags_release(&d);
+}
+
+static void
+test_missing_file(void **state)
+{
+	struct crown_diags	 d = { 0 };
+	struct crown_state	*s = NULL;
+
+	assert_int_equal(crown_state_load(&s, "tests/data/nope.yaml", &d),
+	    CROWN_ENOTFOUND);
+	assert_null(s);
+	crown_diags_release(&d);
+}
+
+static void
+test_scenario_defaults(void **state)
+{
+	static const char text[] =
+	    "game: {name: S, turn: 0, attacker: a}\n"
+	    "table: {width: 48, height: 48}\n"
+	    "sides: [{id: a, home_edge: south}, {id: b, home_edge: north}]\n"
+	    "units:\n"
+	    "  - {id: g, side: a, type: horse_artillery, class: veteran, "
+	    "stands: [4], x: 5, y: 5, facing: 0}\n";
+	struct crown_diags	 d = { 0 };
+	struct crown_state	*s = NULL;
+
+	assert_int_equal(crown_state_parse(&s, "s.yaml", text, strlen(text),
+	    &d), 0);
+	assert_no_diags(&d);
+	assert_string_equal(s->rules, "maximilian");
+	assert_string_equal(s->sides[0].name, "a");
+	assert_int_equal(s->units[0].gun, CROWN_CANNON);
+	assert_int_equal(s->units[0].formation, CROWN_LINE);
+	assert_int_equal(s->units[0].status, CROWN_OK_STATUS);
+	assert_true(s->units[0].loaded);
+	assert_int_equal(s->units[0].start_figures, 4);
+	assert_int_equal(s->nleaders, 0);
+	crown_state_free(s);
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_load_fixture),
+		cmocka_unit_test(test_round_trip_is_byte_identical),
+		cmocka_unit_test(test_positions_round_to_hundredths),
+		cmocka_unit_test(test_every_problem_at_once),
+		cmocka_unit_test(test_missing_file),
+		cmocka_unit_test(test_scenario_defaults),
+	};
+
+	return cmocka_run_group_tests_name("state", tests, NULL, NULL);
+}

@@ -1,0 +1,303 @@
+/*
+ * test-yaml.c: the YAML layer: places, refusals, typed reading, emitting.
+ */
+#include "testutil.h"
+
+#include "crown/yaml.h"
+
+static struct crown_ydoc *
+parse(const char *text, struct crown_diags *d, int *error)
+{
+	struct crown_ydoc	*doc = NULL;
+
+	*error = crown_ydoc_parse(&doc, "t.yaml", text, strlen(text),
+	    &crown_ylimits_orders, d);
+	return doc;
+}
+
+static void
+test_places_are_one_based(void **state)
+{
+	struct crown_diags		 d = { 0 };
+	struct crown_ydoc		*doc;
+	const struct crown_ynode	*root, *v;
+	int				 error;
+
+	doc = parse("a: 1\nb:\n  - x\n  - {c: 2}\n", &d, &error);
+	assert_int_equal(error, 0);
+	root = crown_ydoc_root(doc);
+	assert_int_equal(root->kind, CROWN_Y_MAP);
+	v = crown_ymap_get(root, "b");
+	assert_non_null(v);
+	assert_int_equal(v->kind, CROWN_Y_SEQ);
+	assert_int_equal(v->n, 2);
+	assert_int_equal(v->item[0]->line, 3);
+	assert_int_equal(v->item[0]->col, 5);
+	assert_string_equal(v->item[0]->str, "x");
+	assert_int_equal(v->item[1]->line, 4);
+	assert_int_equal(crown_ymap_get(v->item[1], "c")->col, 9);
+	crown_ydoc_free(doc);
+	crown_diags_release(&d);
+}
+
+static void
+test_syntax_error_has_place(void **state)
+{
+	struct crown_diags	 d = { 0 };
+	struct crown_ydoc	*doc;
+	int			 error;
+
+	doc = parse("a: 1\nb: [1, 2\nc: 3\n", &d, &error);
+	assert_null(doc);
+	assert_int_equal(error, CROWN_EINVALID);
+	assert_int_equal(d.n, 1);
+	assert_diag(&d, "t.yaml:3:2: error: YAML syntax:");
+	crown_diags_release(&d);
+}
+
+static void
+test_aliases_and_anchors_refused(void **state)
+{
+	struct crown_diags	 d = { 0 };
+	int			 error;
+
+	assert_null(parse("a: &x [1, 2]\nb: *x\n", &d, &error));
+	assert_int_equal(error, CROWN_EINVALID);
+	assert_diag(&d, "t.yaml:1:4: error: YAML anchors are not allowed");
+	crown_diags_release(&d);
+	assert_null(parse("a: *x\n", &d, &error));
+	assert_int_equal(error, CROWN_EINVALID);
+	crown_diags_release(&d);
+}
+
+static void
+test_duplicate_keys_refused(void **state)
+{
+	struct crown_diags	 d = { 0 };
+	int			 error;
+
+	assert_null(parse("a: 1\nb: 2\na: 3\n", &d, &error));
+	assert_int_equal(error, CROWN_EINVALID);
+	assert_diag(&d, "t.yaml:3:1: error: duplicate key 'a' (first at "
+	    "line 1)");
+	crown_diags_release(&d);
+}
+
+static void
+test_limits(void **state)
+{
+	struct crown_diags	 d = { 0 };
+	struct crown_buf	 b = { 0 };
+	struct crown_ydoc	*doc = NULL;
+	int			 i, error;
+
+	/* nesting: 16 levels pass, 17 fail */
+	for (i = 0; i < 16; i++)
+		crown_buf_puts(&b, "[");
+	for (i = 0; i < 16; i++)
+		crown_buf_puts(&b, "]");
+	assert_int_equal(crown_ydoc_parse(&doc, "t.yaml", b.data, b.len,
+	    &crown_ylimits_orders, &d), 0);
+	crown_ydoc_free(doc);
+	crown_buf_release(&b);
+	for (i = 0; i < 17; i++)
+		crown_buf_puts(&b, "[");
+	for (i = 0; i < 17; i++)
+		crown_buf_puts(&b, "]");
+	assert_int_equal(crown_ydoc_parse(&doc, "t.yaml", b.data, b.len,
+	    &crown_ylimits_orders, &d), CROWN_EINVALID);
+	assert_diag(&d, "nesting deeper than 16 levels");
+	crown_diags_release(&d);
+	crown_buf_release(&b);
+
+	/* NUL bytes, with their place */
+	error = crown_ydoc_parse(&doc, "t.yaml", "a: 1\nb: x\0y\n", 12,
+	    &crown_ylimits_orders, &d);
+	assert_int_equal(error, CROWN_EINVALID);
+	assert_diag(&d, "t.yaml:2:5: error: NUL byte");
+	crown_diags_release(&d);
+
+	/* invalid UTF-8 */
+	assert_null(parse("a: \xff\xfe\n", &d, &error));
+	assert_int_equal(error, CROWN_EINVALID);
+	crown_diags_release(&d);
+
+	/* two documents */
+	assert_null(parse("a: 1\n---\nb: 2\n", &d, &error));
+	assert_diag(&d, "only one YAML document");
+	crown_diags_release(&d);
+
+	/* empty */
+	assert_null(parse("# nothing\n", &d, &error));
+	assert_diag(&d, "empty document");
+	crown_diags_release(&d);
+}
+
+static void
+test_typed_reading(void **state)
+{
+	struct crown_diags		 d = { 0 };
+	struct crown_ydoc		*doc;
+	const struct crown_ynode	*root;
+	struct crown_yreader		 r = { "t.yaml", &d, 0 };
+	static const char *const	 keys[] = { "i", "big", "q", "n", "b",
+		"id", "badid", "e", "hex", NULL };
+	static const char *const	 names[] = { "line", "column" };
+	long				 i = 0;
+	double				 n = 0;
+	bool				 b = false;
+	char				*s = NULL;
+	int				 e = -1, error;
+
+	doc = parse("i: 12\nbig: 99999999999999999999999\nq: \"12\"\n"
+	    "n: 12.5\nb: true\nid: 1-legion\nbadid: Legion\ne: column\n"
+	    "hex: 0x1p3\nextra: 1\n", &d, &error);
+	assert_int_equal(error, 0);
+	root = crown_ydoc_root(doc);
+	assert_int_equal(crown_ykeys(&r, root, keys, NULL), CROWN_EINVALID);
+	assert_diag(&d, "t.yaml:10:1: error: unknown key 'extra'");
+	assert_int_equal(crown_yfield_int(&r, root, "i", true, 0, 12, "R1.1",
+	    &i), 0);
+	assert_int_equal(i, 12);
+	/* a band edge: 12 is in 0..12, not in 0..11 */
+	assert_int_equal(crown_yfield_int(&r, root, "i", true, 0, 11, "R1.1",
+	    &i), CROWN_EINVALID);
+	assert_diag(&d, "t.yaml:1:4: error: 'i' must be from 0 to 11, not "
+	    "12 (R1.1)");
+	assert_int_equal(crown_yfield_int(&r, root, "big", true, 0, 100,
+	    NULL, &i), CROWN_EINVALID);
+	assert_int_equal(crown_yfield_int(&r, root, "q", true, 0, 100, NULL,
+	    &i), CROWN_EINVALID);
+	assert_diag(&d, "'q' must be a whole number, not '12'");
+	assert_int_equal(crown_yfield_num(&r, root, "n", true, 0, 72, NULL,
+	    &n), 0);
+	assert_true(n == 12.5);
+	assert_int_equal(crown_yfield_num(&r, root, "hex", true, 0, 72, NULL,
+	    &n), CROWN_EINVALID);
+	assert_int_equal(crown_yfield_bool(&r, root, "b", true, NULL, &b), 0);
+	assert_true(b);
+	assert_int_equal(crown_yfield_id(&r, root, "id", true, NULL, &s), 0);
+	assert_string_equal(s, "1-legion");
+	assert_int_equal(crown_yfield_id(&r, root, "badid", true, NULL, &s),
+	    CROWN_EINVALID);
+	assert_diag(&d, "t.yaml:7:8: error: 'badid' is not a valid id");
+	assert_int_equal(crown_yfield_enum(&r, root, "e", true, names, 2,
+	    NULL, &e), 0);
+	assert_int_equal(e, 1);
+	assert_int_equal(crown_yfield_int(&r, root, "missing", true, 0, 1,
+	    "R2.1", &i), CROWN_EINVALID);
+	assert_diag(&d, "t.yaml:1:1: error: missing key 'missing' (R2.1)");
+	free(s);
+	crown_ydoc_free(doc);
+	crown_diags_release(&d);
+}
+
+static void
+test_id_pattern(void **state)
+{
+	char	long_id[40];
+
+	assert_true(crown_id_valid("a"));
+	assert_true(crown_id_valid("0"));
+	assert_true(crown_id_valid("2-militia_b"));
+	assert_false(crown_id_valid(""));
+	assert_false(crown_id_valid("-a"));
+	assert_false(crown_id_valid("_a"));
+	assert_false(crown_id_valid("A"));
+	assert_false(crown_id_valid("a/b"));
+	assert_false(crown_id_valid("../x"));
+	assert_false(crown_id_valid("a\n"));
+	/* 32 characters pass, 33 fail */
+	memset(long_id, 'a', 32);
+	long_id[32] = '\0';
+	assert_true(crown_id_valid(long_id));
+	long_id[32] = 'a';
+	long_id[33] = '\0';
+	assert_false(crown_id_valid(long_id));
+}
+
+static void
+test_emitter_quotes_and_numbers(void **state)
+{
+	struct crown_buf	 b = { 0 };
+	struct crown_yemit	*y;
+
+	y = crown_yemit_new(&b);
+	crown_yemit_map(y, false);
+	crown_yemit_kstr(y, "a", "12");
+	crown_yemit_kstr(y, "b", "true");
+	crown_yemit_kstr(y, "c", "plain words");
+	crown_yemit_kstr(y, "d", "");
+	crown_yemit_knum2(y, "e", 12.345);
+	crown_yemit_knum2(y, "f", -0.001);
+	crown_yemit_kstr(y, "g", "Cerro: del Borrego");
+	crown_yemit_kstr(y, "h", "Camarón");
+	crown_yemit_str(y, "p");
+	crown_yemit_seq(y, true);
+	crown_yemit_int(y, 1);
+	crown_yemit_int(y, -2);
+	crown_yemit_end(y);
+	crown_yemit_end(y);
+	assert_int_equal(crown_yemit_finish(y), 0);
+	crown_yemit_free(y);
+	assert_string_equal(b.data,
+	    "a: \"12\"\n"
+	    "b: \"true\"\n"
+	    "c: plain words\n"
+	    "d: \"\"\n"
+	    "e: 12.35\n"
+	    "f: 0.00\n"
+	    "g: 'Cerro: del Borrego'\n"
+	    "h: Camarón\n"
+	    "p: [1, -2]\n");
+	crown_buf_release(&b);
+}
+
+static void
+test_round2(void **state)
+{
+	assert_true(crown_round2(1.005) == 1.0 || crown_round2(1.005) ==
+	    1.01);
+	assert_true(crown_round2(2.5) == 2.5);
+	assert_true(crown_round2(-1.234) == -1.23);
+	assert_true(crown_round2(0.125) == 0.13);
+}
+
+static void
+test_read_file_limits(void **state)
+{
+	struct crown_diags	 d = { 0 };
+	char			*buf;
+	size_t			 len;
+
+	assert_int_equal(crown_read_file(&buf, &len, "/nonexistent/x.yaml",
+	    0, &d), CROWN_ENOTFOUND);
+	assert_diag(&d, "/nonexistent/x.yaml: error: cannot open");
+	crown_diags_release(&d);
+	assert_int_equal(crown_read_file(&buf, &len, "tests/data/"
+	    "state-small.yaml", 10, &d), CROWN_EINVALID);
+	assert_diag(&d, "over the limit of 10 bytes");
+	crown_diags_release(&d);
+	assert_int_equal(crown_read_file(&buf, &len, "tests/data",
+	    0, &d), CROWN_ENOTFOUND);
+	crown_diags_release(&d);
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_places_are_one_based),
+		cmocka_unit_test(test_syntax_error_has_place),
+		cmocka_unit_test(test_aliases_and_anchors_refused),
+		cmocka_unit_test(test_duplicate_keys_refused),
+		cmocka_unit_test(test_limits),
+		cmocka_unit_test(test_typed_reading),
+		cmocka_unit_test(test_id_pattern),
+		cmocka_unit_test(test_emitter_quotes_and_numbers),
+		cmocka_unit_test(test_round2),
+		cmocka_unit_test(test_read_file_limits),
+	};
+
+	return cmocka_run_group_tests_name("yaml", tests, NULL, NULL);
+}

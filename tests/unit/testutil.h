@@ -1,0 +1,74 @@
+/*
+ * testutil.h: small helpers shared by the cmocka tests (header-only so
+ * each test stays one file).
+ */
+#ifndef CROWN_TESTUTIL_H
+#define CROWN_TESTUTIL_H
+
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include "crown/common.h"
+#include "crown/diag.h"
+
+/* All diagnostics as one string, a line each, for assertions. */
+static inline char *
+tu_diags(const struct crown_diags *d)
+{
+	struct crown_buf	b = { 0 };
+	size_t			i;
+	char			*s;
+
+	crown_buf_puts(&b, "");
+	for (i = 0; i < d->n; i++) {
+		s = crown_diag_format(&d->v[i]);
+		crown_buf_printf(&b, "%s\n", s);
+		free(s);
+	}
+	return b.data;
+}
+
+/* Assert that some diagnostic line contains `want`. */
+#define assert_diag(d, want) do {					\
+	char *all_ = tu_diags(d);					\
+	if (strstr(all_, (want)) == NULL) {				\
+		print_error("no diagnostic contains \"%s\"; got:\n%s",	\
+		    (want), all_);					\
+		free(all_);						\
+		fail();							\
+	}								\
+	free(all_);							\
+} while (0)
+
+#define assert_no_diags(d) do {						\
+	if ((d)->n != 0) {						\
+		char *all_ = tu_diags(d);				\
+		print_error("unexpected diagnostics:\n%s", all_);	\
+		free(all_);						\
+		fail();							\
+	}								\
+} while (0)
+
+static inline char *
+tu_slurp(const char *path)
+{
+	FILE	*fp = fopen(path, "rb");
+	struct crown_buf b = { 0 };
+	char	 chunk[4096];
+	size_t	 n;
+
+	if (fp == NULL)
+		return NULL;
+	crown_buf_puts(&b, "");
+	while ((n = fread(chunk, 1, sizeof(chunk), fp)) > 0)
+		crown_buf_add(&b, chunk, n);
+	fclose(fp);
+	return b.data;
+}
+
+#endif
