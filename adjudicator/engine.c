@@ -154,6 +154,27 @@ crown_unit_take_casualties(struct crown_unit *u, int figures)
 	return taken;
 }
 
+void
+crown_unit_footprint(struct crown_quad *out, const struct crown_rules *rules,
+    const struct crown_unit *u)
+{
+	double	width, depth, sdepth;
+	int	n;
+
+	sdepth = rules->footprint[u->type].depth;
+	if (crown_is_artillery(u->type) && u->limbered)
+		sdepth = rules->limbered_depth;
+	/* R1.2: a gun with its crew is one stand, whatever its figures */
+	n = crown_is_artillery(u->type) ? 1 : crown_unit_stands(u);
+	if (n < 1)
+		n = 1;
+	crown_geom_formation_size(&width, &depth, u->formation, n,
+	    rules->footprint[u->type].frontage, sdepth,
+	    rules->footprint[u->type].gap);
+	crown_geom_footprint(out, (struct crown_point){ u->x, u->y },
+	    u->facing, width, depth);
+}
+
 /* Simple actions (R3.4). */
 
 int

@@ -10,6 +10,7 @@
 static const struct crown_cmd *const cmd_table[] = {
 	&crown_cmd_check,
 	&crown_cmd_resolve,
+	&crown_cmd_rules,
 	NULL
 };
 

@@ -1686,3 +1686,14 @@ crown_rules_band(const struct crown_band *bands, double range)
 	}
 	return CROWN_NBAND;
 }
+
+void
+crown_rules_dice_str(char *buf, size_t len, const struct crown_dice *d)
+{
+	if (d->n == 0)
+		snprintf(buf, len, "%d", d->plus);
+	else if (d->plus == 0)
+		snprintf(buf, len, "%dD%d", d->n, d->sides);
+	else
+		snprintf(buf, len, "%dD%d%+d", d->n, d->sides, d->plus);
+}

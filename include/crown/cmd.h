@@ -23,6 +23,7 @@ struct crown_cmd {
 
 extern const struct crown_cmd crown_cmd_check;
 extern const struct crown_cmd crown_cmd_resolve;
+extern const struct crown_cmd crown_cmd_rules;
 
 /* Print "usage: crown NAME USAGE" to fp. */
 void	crown_cmd_usage(const struct crown_cmd *, FILE *fp);

@@ -15,6 +15,7 @@
 #include "crown/dice.h"
 #include "crown/diag.h"
 #include "crown/events.h"
+#include "crown/geom.h"
 #include "crown/orders.h"
 #include "crown/rules.h"
 #include "crown/state.h"
@@ -93,6 +94,11 @@ int	crown_engine_home_edge(const struct crown_engine *,
 /* Take figures from the last stand first (R1.3); a unit with no stands is
  * lost.  Returns the figures actually taken. */
 int	crown_unit_take_casualties(struct crown_unit *, int figures);
+
+/* A unit's footprint on the table (R1.2): its stands in line or column
+ * (limbered guns deeper), front edge centred on its position. */
+void	crown_unit_footprint(struct crown_quad *out,
+	    const struct crown_rules *, const struct crown_unit *);
 
 /* Phase and action handlers, one module each. */
 typedef int (*crown_action_fn)(struct crown_engine *, struct crown_unit *,

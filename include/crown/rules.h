@@ -269,6 +269,9 @@ void	crown_rules_free(struct crown_rules *);
  */
 char	*crown_rules_find(const char *id);
 
+/* "1D6+4", "2D6", "4" (no dice) into buf. */
+void	crown_rules_dice_str(char *buf, size_t len, const struct crown_dice *);
+
 /* R6.2: casualties for a gun's modified score in band b (R6.3 applied). */
 int	crown_rules_art_casualties(const struct crown_rules *, int score,
 	    enum crown_band_name b);

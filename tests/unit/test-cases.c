@@ -108,6 +108,17 @@ event_matches(const struct crown_ynode *want, const struct crown_event *e)
 	if (!int_list_matches(crown_ymap_get(want, "rolls"), e, false) ||
 	    !int_list_matches(crown_ymap_get(want, "scores"), e, true))
 		return false;
+	if ((v = crown_ymap_get(want, "range")) != NULL && (!e->has_range ||
+	    fabs(strtod(v->str, NULL) - e->range) > 0.01 + 1e-9))
+		return false;
+	if ((v = crown_ymap_get(want, "dice_count")) != NULL &&
+	    strtol(v->str, NULL, 10) != (long)e->ndice)
+		return false;
+	if ((v = crown_ymap_get(want, "to")) != NULL && (!e->has_to ||
+	    v->n != 2 ||
+	    fabs(strtod(v->item[0]->str, NULL) - e->to.x) > 0.01 + 1e-9 ||
+	    fabs(strtod(v->item[1]->str, NULL) - e->to.y) > 0.01 + 1e-9))
+		return false;
 	if ((v = crown_ymap_get(want, "text_has")) != NULL &&
 	    (e->text == NULL || strstr(e->text, v->str) == NULL))
 		return false;
@@ -203,6 +214,32 @@ leader_mismatch(const struct crown_ynode *want, const struct crown_state *s)
 	if (!str_field_matches(want, "attached", ld->attached))
 		return xasprintf("leader '%s' is attached to %s", id,
 		    ld->attached ? ld->attached : "nobody");
+	return NULL;
+}
+
+static char *
+terrain_mismatch(const struct crown_ynode *want, const struct crown_state *s)
+{
+	const struct crown_ynode	*v;
+	const struct crown_feature	*f = NULL;
+	const char			*id;
+	size_t				 i;
+
+	v = crown_ymap_get(want, "id");
+	id = v != NULL ? v->str : "?";
+	for (i = 0; i < s->nterrain; i++)
+		if (strcmp(s->terrain[i].id, id) == 0)
+			f = &s->terrain[i];
+	if (f == NULL)
+		return xasprintf("no terrain '%s'", id);
+	if ((v = crown_ymap_get(want, "damage")) != NULL &&
+	    strtol(v->str, NULL, 10) != f->damage)
+		return xasprintf("terrain '%s': damage is %d, expected %s", id,
+		    f->damage, v->str);
+	if ((v = crown_ymap_get(want, "class")) != NULL &&
+	    strtol(v->str, NULL, 10) != f->bclass)
+		return xasprintf("terrain '%s': class is %d, expected %s", id,
+		    f->bclass, v->str);
 	return NULL;
 }
 
@@ -308,6 +345,20 @@ test_case(void **state)
 	for (i = 0; list != NULL && i < list->n; i++)
 		if ((m = unit_mismatch(list->item[i], s)) != NULL)
 			case_fail(tc->path, m, list->item[i], &ev, &d);
+	list = crown_ymap_get(exp, "terrain");
+	for (i = 0; list != NULL && i < list->n; i++)
+		if ((m = terrain_mismatch(list->item[i], s)) != NULL)
+			case_fail(tc->path, m, list->item[i], &ev, &d);
+	if ((v = crown_ymap_get(exp, "melees")) != NULL &&
+	    strtol(v->str, NULL, 10) != (long)s->nmelees) {
+		m = xasprintf("%zu melees in progress", s->nmelees);
+		case_fail(tc->path, m, v, &ev, &d);
+	}
+	if ((v = crown_ymap_get(exp, "turn")) != NULL &&
+	    strtol(v->str, NULL, 10) != s->turn) {
+		m = xasprintf("the state's turn is %d", s->turn);
+		case_fail(tc->path, m, v, &ev, &d);
+	}
 	list = crown_ymap_get(exp, "leaders");
 	for (i = 0; list != NULL && i < list->n; i++)
 		if ((m = leader_mismatch(list->item[i], s)) != NULL)
@@ -337,6 +388,80 @@ cleanup:
 	crown_state_free(s);
 	crown_ydoc_free(doc);
 	crown_diags_release(&d);
+}
+
+/*
+ * Rule coverage: every id of rules/index.yaml against the `rules:` lists
+ * of the cases.  Prints the count for each id.
+ */
+struct coverage {
+	char	**ids;
+	size_t	 *count;
+	size_t	  n;
+};
+
+static struct coverage cov;
+
+static void
+coverage_load(char **names, size_t n)
+{
+	struct crown_diags		 d = { 0 };
+	struct crown_ydoc		*index = NULL, *doc;
+	const struct crown_ynode	*list, *ids, *id;
+	size_t				 i, j, k;
+
+	if (crown_ydoc_load(&index, "rules/index.yaml", NULL, &d) != 0) {
+		crown_diags_print(stderr, &d);
+		crown_diags_release(&d);
+		return;
+	}
+	list = crown_ymap_get(crown_ydoc_root(index), "rules");
+	cov.n = list != NULL ? list->n : 0;
+	cov.ids = xcalloc(cov.n + 1, sizeof(*cov.ids));
+	cov.count = xcalloc(cov.n + 1, sizeof(*cov.count));
+	for (i = 0; i < cov.n; i++) {
+		id = crown_ymap_get(list->item[i], "id");
+		cov.ids[i] = xstrdup(id != NULL ? id->str : "?");
+	}
+	crown_ydoc_free(index);
+	for (j = 0; j < n; j++) {
+		if (crown_ydoc_load(&doc, names[j], NULL, &d) != 0) {
+			crown_diags_release(&d);
+			continue;
+		}
+		ids = crown_ymap_get(crown_ydoc_root(doc), "rules");
+		for (k = 0; ids != NULL && k < ids->n; k++)
+			for (i = 0; i < cov.n; i++)
+				if (strcmp(ids->item[k]->str, cov.ids[i]) == 0)
+					cov.count[i]++;
+		crown_ydoc_free(doc);
+	}
+}
+
+static void
+coverage_print(void)
+{
+	size_t	i, missing = 0;
+
+	printf("rule coverage (cases per rule id):\n");
+	for (i = 0; i < cov.n; i++) {
+		printf("  %-6s %3zu%s", cov.ids[i], cov.count[i],
+		    (i + 1) % 6 == 0 || i + 1 == cov.n ? "\n" : "");
+		if (cov.count[i] == 0)
+			missing++;
+	}
+	printf("%zu rule ids, %zu without a case\n", cov.n, missing);
+}
+
+static void
+coverage_release(void)
+{
+	size_t	i;
+
+	for (i = 0; i < cov.n; i++)
+		free(cov.ids[i]);
+	free(cov.ids);
+	free(cov.count);
 }
 
 static int
@@ -382,7 +507,10 @@ main(void)
 		tests[i].test_func = test_case;
 		tests[i].initial_state = &tc[i];
 	}
+	coverage_load(names, n);
+	coverage_print();
 	rc = _cmocka_run_group_tests("conformance", tests, n, NULL, NULL);
+	coverage_release();
 	for (i = 0; i < n; i++)
 		free(names[i]);
 	free(names);

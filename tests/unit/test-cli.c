@@ -2,7 +2,8 @@
  * test-cli.c: golden command-line tests.  Each tests/golden/NAME.yaml
  * gives the arguments, the exit status and the expected standard output
  * and error (exact, or lines that must appear), and files the run must
- * write.  "$TMP" in an argument is a fresh temporary directory.
+ * write.  "$TMP" in an argument is a fresh temporary directory, where
+ * `fixtures` can make edited copies of the project's files first.
  */
 #include <dirent.h>
 #include <fcntl.h>
@@ -104,6 +105,63 @@ rm_rf(const char *dir)
 	rmdir(dir);
 }
 
+/* Replace every `from` by `to` in s; returns a new string. */
+static char *
+replace_all(const char *s, const char *from, const char *to)
+{
+	struct crown_buf	 b = { 0 };
+	const char		*p;
+
+	crown_buf_puts(&b, "");
+	while (*from != '\0' && (p = strstr(s, from)) != NULL) {
+		crown_buf_add(&b, s, (size_t)(p - s));
+		crown_buf_puts(&b, to);
+		s = p + strlen(from);
+	}
+	crown_buf_puts(&b, s);
+	return b.data;
+}
+
+/*
+ * fixtures: {"$TMP/name": {from: FILE, replace: [[old, new], ...]}}:
+ * files made for the test from the project's own, so they follow changes
+ * to those files (a house-ruled copy of the rules, say).
+ */
+static void
+make_fixtures(const struct crown_ynode *fx, const char *tmp)
+{
+	const struct crown_ynode	*from, *rep;
+	char				*path, *text, *next;
+	size_t				 i, j;
+	FILE				*fp;
+
+	for (i = 0; fx != NULL && i < fx->n; i++) {
+		path = subst(fx->key[i]->str, tmp);
+		from = crown_ymap_get(fx->item[i], "from");
+		rep = crown_ymap_get(fx->item[i], "replace");
+		assert_non_null(from);
+		text = tu_slurp(from->str);
+		assert_non_null(text);
+		for (j = 0; rep != NULL && j < rep->n; j++) {
+			if (strstr(text, rep->item[j]->item[0]->str) == NULL) {
+				print_error("fixture %s: '%s' not found in %s",
+				    path, rep->item[j]->item[0]->str,
+				    from->str);
+				fail();
+			}
+			next = replace_all(text, rep->item[j]->item[0]->str,
+			    rep->item[j]->item[1]->str);
+			free(text);
+			text = next;
+		}
+		assert_non_null(fp = fopen(path, "w"));
+		fputs(text, fp);
+		fclose(fp);
+		free(text);
+		free(path);
+	}
+}
+
 static void
 test_golden(void **state)
 {
@@ -127,6 +185,7 @@ test_golden(void **state)
 	args = crown_ymap_get(root, "args");
 	assert_non_null(args);
 	assert_non_null(mkdtemp(tmp));
+	make_fixtures(crown_ymap_get(root, "fixtures"), tmp);
 	argv[argc++] = xstrdup(bin);
 	for (i = 0; i < args->n && argc < MAX_ARGS; i++)
 		argv[argc++] = subst(args->item[i]->str, tmp);
