@@ -378,6 +378,7 @@ crown_resolve(struct crown_state *s, struct crown_orders *const *orders,
 		half_turn(&e);
 	}
 	free(e.tu);
+	crown_spatial_free(&e);
 	if (e.error != 0)
 		return e.error;
 	s->turn = e.turn;

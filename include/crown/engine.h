@@ -53,6 +53,7 @@ struct crown_engine {
 	enum crown_phase		 phase;
 	struct crown_turn_unit		*tu;
 	int				 error;		/* sticky */
+	struct crown_spatial		*spatial;	/* spatial.c */
 };
 
 /*
@@ -99,6 +100,24 @@ int	crown_unit_take_casualties(struct crown_unit *, int figures);
  * (limbered guns deeper), front edge centred on its position. */
 void	crown_unit_footprint(struct crown_quad *out,
 	    const struct crown_rules *, const struct crown_unit *);
+
+/*
+ * Spatial queries (spatial.c), so nothing scans all pairs of units: the
+ * units whose footprint's bounding box comes within `radius` inches of box
+ * b, as state indices, ascending, each once (candidates: measure exact
+ * distances yourself; lost units included).  *out stays valid until the
+ * next query.  After changing a unit's position, facing, formation,
+ * stands or limbered state, call crown_engine_unit_moved.
+ */
+size_t	crown_engine_units_near(struct crown_engine *,
+	    const struct crown_geom_box *b, double radius, const size_t **out);
+void	crown_engine_unit_moved(struct crown_engine *,
+	    const struct crown_unit *);
+/* Terrain features whose bounding boxes come within radius of b, as
+ * indices into state->terrain, ascending. */
+size_t	crown_engine_terrain_near(struct crown_engine *,
+	    const struct crown_geom_box *b, double radius, const int **out);
+void	crown_spatial_free(struct crown_engine *);
 
 /* Phase and action handlers, one module each. */
 typedef int (*crown_action_fn)(struct crown_engine *, struct crown_unit *,
