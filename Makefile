@@ -4,6 +4,8 @@
 #   make test       install missing -dev packages (as root), build, run every
 #                   test, then again under AddressSanitizer and UBSan
 #   make demo       set up, build, and play a bundled campaign
+#   make fuzz       build the libFuzzer targets of tests/fuzz with clang and
+#                   run each for FUZZ_SECONDS (60) seconds
 #   make install PREFIX=/usr/local
 #
 # The top-level targets that need libraries first run contrib/setup-deps.sh,
@@ -16,7 +18,7 @@ MANDIR	?= $(PREFIX)/share/man
 BUILD	?= build
 CC	?= cc
 
-PKGS	:= yaml-0.1 libpcre2-8 libgit2 libsodium
+PKGS	:= yaml-0.1 libpcre2-8 libgit2 libsodium gmime-3.0
 OPT	?= -O2 -g
 WARN	:= -std=c11 -Wall -Wextra -Wpedantic -Werror -Wshadow \
 	   -Wstrict-prototypes -Wmissing-prototypes -Wno-unused-parameter
@@ -46,7 +48,7 @@ all: deps
 	@$(MAKE) --no-print-directory build
 
 deps:
-	@sh contrib/setup-deps.sh
+	@sh contrib/setup-deps.sh rsvg-convert:librsvg2-bin git:git
 
 build: crown
 
@@ -96,6 +98,98 @@ demo: deps
 bench: deps
 	@$(MAKE) --no-print-directory build
 	@sh contrib/bench.sh
+
+# Fuzzing: the libFuzzer targets of tests/fuzz, built by clang with ASan
+# and UBSan into build/fuzz.  `make fuzz FUZZ_SECONDS=600` runs each target
+# that long (two at a time with -j2) from the seeds cut from tests/cases and
+# tests/data, the corpus it grows (build/fuzz/corpus) and the inputs that
+# once crashed (tests/fuzz/crashers); a crash stops it with the input in
+# build/fuzz/artifacts.  FUZZ_FLAGS passes libFuzzer options, e.g.
+# "-fork=1 -ignore_crashes=1" to go on after a crash and keep every one.
+FUZZ_SECONDS	?= 60
+FUZZ_FLAGS	?=
+FUZZ_CC		?= clang
+FUZZ_BUILD	:= build/fuzz
+FUZZ_TARGETS	:= state orders rules dice turn \
+		   $(if $(wildcard adjudicator/template.c),template) \
+		   $(if $(wildcard adjudicator/shorthand.c),shorthand)
+FUZZ_SAN	:= -O1 -g -fno-omit-frame-pointer \
+		   -fsanitize=address,undefined -fno-sanitize-recover=all
+FUZZ_BINS	:= $(FUZZ_TARGETS:%=$(FUZZ_BUILD)/fuzz-%)
+
+.PHONY: fuzz-build fuzz-seeds fuzz-run
+
+# test-crashers.c runs the fuzz harnesses on the saved crashers
+$(BUILD)/tests/test-crashers: $(wildcard tests/fuzz/*.c tests/fuzz/*.h)
+
+fuzz:
+	@sh contrib/setup-deps.sh --fuzz
+	@$(MAKE) --no-print-directory fuzz-build
+	@$(MAKE) --no-print-directory fuzz-seeds
+	@$(MAKE) --no-print-directory fuzz-run
+
+# -Wno-error: clang's warnings are not the gate here, crashes are.
+fuzz-build:
+	@$(MAKE) --no-print-directory BUILD=$(FUZZ_BUILD) CC=$(FUZZ_CC) \
+	    OPT="$(FUZZ_SAN) -fsanitize=fuzzer-no-link" \
+	    CFLAGS="-Wno-error -DCROWN_SRCDIR='\"$(CURDIR)\"'" \
+	    LDFLAGS="-fsanitize=address,undefined" \
+	    $(FUZZ_BINS) $(FUZZ_BUILD)/mkseeds
+
+$(BUILD)/fuzz-%: tests/fuzz/fuzz-%.c tests/fuzz/fuzz.h $(BUILD)/libcrown.a \
+    $(HDRS)
+	@echo "  CC $@"; $(CC) $(ALL_CFLAGS) -fsanitize=fuzzer -o $@ $< \
+	    $(BUILD)/libcrown.a $(PKG_LIBS) $(LDFLAGS)
+
+$(BUILD)/mkseeds: tests/fuzz/mkseeds.c $(BUILD)/libcrown.a $(HDRS)
+	@echo "  CC $@"; $(CC) $(ALL_CFLAGS) -o $@ $< $(BUILD)/libcrown.a \
+	    $(PKG_LIBS) $(LDFLAGS)
+
+fuzz-seeds:
+	@rm -rf $(FUZZ_BUILD)/seeds
+	@for t in $(FUZZ_TARGETS); do mkdir -p $(FUZZ_BUILD)/seeds/$$t; done
+	@$(FUZZ_BUILD)/mkseeds case $(FUZZ_BUILD)/seeds \
+	    $(sort $(wildcard tests/cases/*.yaml))
+	@cp tests/data/state-*.yaml $(FUZZ_BUILD)/seeds/state/
+	@cp tests/data/orders-*.yaml $(FUZZ_BUILD)/seeds/orders/
+	@cp tests/data/dice-*.txt $(FUZZ_BUILD)/seeds/dice/
+	@cp rules/maximilian.yaml $(FUZZ_BUILD)/seeds/rules/
+	@$(FUZZ_BUILD)/mkseeds turn $(FUZZ_BUILD)/seeds/turn/data-small.yaml \
+	    tests/data/state-small.yaml tests/data/orders-french-ok.yaml \
+	    tests/data/orders-republic-ok.yaml
+	@for t in $(FUZZ_TARGETS); do \
+	    if ls tests/fuzz/seeds/$$t/* >/dev/null 2>&1; then \
+		cp tests/fuzz/seeds/$$t/* $(FUZZ_BUILD)/seeds/$$t/; fi; \
+	done
+	@if ls templates/*.tmpl >/dev/null 2>&1; then \
+	    cp templates/*.tmpl $(FUZZ_BUILD)/seeds/template/; fi
+
+fuzz-run: $(FUZZ_TARGETS:%=fuzz-run-%)
+
+fuzz-run-%:
+	@mkdir -p $(FUZZ_BUILD)/corpus/$* $(FUZZ_BUILD)/artifacts
+	@touch $(FUZZ_BUILD)/.start-$*
+	@echo "  FUZZ $* for $(FUZZ_SECONDS)s (log: $(FUZZ_BUILD)/fuzz-$*.log)"
+	@$(FUZZ_BUILD)/fuzz-$* -max_total_time=$(FUZZ_SECONDS) \
+	    -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 \
+	    $(if $(wildcard tests/fuzz/$*.dict),-dict=tests/fuzz/$*.dict, \
+		$(if $(filter dice,$*),,-dict=tests/fuzz/yaml.dict)) \
+	    -artifact_prefix=$(FUZZ_BUILD)/artifacts/$*- $(FUZZ_FLAGS) \
+	    $(FUZZ_BUILD)/corpus/$* $(FUZZ_BUILD)/seeds/$* \
+	    $(wildcard tests/fuzz/crashers/$*) \
+	    >$(FUZZ_BUILD)/fuzz-$*.log 2>&1; st=$$?; \
+	new=$$(find $(FUZZ_BUILD)/artifacts -name '$*-*' \
+	    -newer $(FUZZ_BUILD)/.start-$*); \
+	if [ $$st -eq 0 ] && [ -z "$$new" ]; then \
+		printf '  FUZZ %s: ok, %s runs\n' $* "$$(sed -n -e \
+		    's/^stat::number_of_executed_units: *//p' -e \
+		    's/^#\([0-9]*\).*/\1/p' $(FUZZ_BUILD)/fuzz-$*.log | \
+		    tail -n 1)"; \
+	else \
+		tail -n 40 $(FUZZ_BUILD)/fuzz-$*.log; \
+		echo "  FUZZ $*: FAILED; inputs:" $$new; \
+		exit 1; \
+	fi
 
 install: all
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(DATADIR)/rules \

@@ -19,7 +19,7 @@ const struct crown_cmd crown_cmd_check = {
 	"given state, with the same checks `crown turn` makes before any die\n"
 	"is rolled.  Every problem is printed as FILE:LINE:COLUMN: error:\n"
 	"MESSAGE (R-id).  Exit 0 when all are valid, 65 when any is not, 66\n"
-	"when a file is missing.",
+	"when a file is missing.\n\n" CROWN_LIMIT_HELP,
 	cmd_check_exec
 };
 
@@ -29,6 +29,7 @@ cmd_check_exec(int argc, char **argv)
 	static const struct option longopts[] = {
 		{ "state", required_argument, NULL, 's' },
 		{ "rules", required_argument, NULL, 'r' },
+		CROWN_LIMIT_OPTIONS,
 		{ NULL, 0, NULL, 0 }
 	};
 	struct crown_diags	  d = { 0 };
@@ -50,6 +51,11 @@ cmd_check_exec(int argc, char **argv)
 			break;
 		case 'r':
 			rules_path = optarg;
+			break;
+		case CROWN_OPT_LIMIT_ORDERS:
+		case CROWN_OPT_LIMIT_STATE:
+			if ((status = crown_cmd_limit(&crown_cmd_check, ch, optarg)) != 0)
+				return status;
 			break;
 		default:
 			return crown_cmd_usage_error(&crown_cmd_check, NULL);

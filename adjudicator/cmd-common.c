@@ -14,6 +14,8 @@
 
 #include "crown/cmd.h"
 #include "crown/common.h"
+#include "crown/report.h"
+#include "crown/yaml.h"
 
 void
 crown_cmd_usage(const struct crown_cmd *cmd, FILE *fp)
@@ -61,6 +63,22 @@ crown_cmd_fail(struct crown_diags *d, int error)
 	crown_diags_print(stderr, d);
 	crown_diags_release(d);
 	return crown_exit_status(error);
+}
+
+int
+crown_cmd_limit(const struct crown_cmd *cmd, int opt, const char *arg)
+{
+	int	error;
+
+	if (opt == CROWN_OPT_LIMIT_ORDERS)
+		error = crown_limits_set_orders_bytes(arg);
+	else
+		error = crown_limits_set_state_bytes(arg);
+	if (error == 0)
+		return 0;
+	return crown_cmd_usage_error(cmd, "--limit-%s-bytes: '%s' is not a "
+	    "size from 1 to 1G (bytes, or with k or M)",
+	    opt == CROWN_OPT_LIMIT_ORDERS ? "orders" : "state", arg);
 }
 
 int
@@ -155,52 +173,108 @@ crown_mkdirs(const char *path, struct crown_diags *d)
 	return error;
 }
 
-int
-crown_write_file(const char *dir, const char *name, const char *data,
-    size_t len, struct crown_diags *d)
+/* dir/.name.tmp.PID: beside the file, so rename never crosses a disk. */
+static char *
+temp_name(const char *path)
 {
-	char	*path, *tmp;
-	int	 fd = -1, error = CROWN_EWRITE;
-	size_t	 off = 0;
-	ssize_t	 n;
+	const char	*slash = strrchr(path, '/');
+	size_t		 n = slash != NULL ? (size_t)(slash - path) + 1 : 0;
 
-	path = xasprintf("%s/%s", dir, name);
-	tmp = xasprintf("%s/.%s.tmp.%ld", dir, name, (long)getpid());
-	if ((fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC, 0644)) < 0) {
-		crown_diag_add(d, path, 0, 0, NULL, "cannot write: %s",
-		    strerror(errno));
-		goto cleanup;
-	}
+	return xasprintf("%.*s.%s.tmp.%ld", (int)n, path, path + n,
+	    (long)getpid());
+}
+
+/* Write a whole file and sync it; 0 or the errno. */
+static int
+write_temp(const char *tmp, const char *data, size_t len)
+{
+	size_t	off = 0;
+	ssize_t	n;
+	int	fd, e;
+
+	if ((fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC, 0644)) < 0)
+		return errno;
 	while (off < len) {
 		n = write(fd, data + off, len - off);
 		if (n < 0 && errno == EINTR)
 			continue;
 		if (n <= 0) {
-			crown_diag_add(d, path, 0, 0, NULL,
-			    "cannot write: %s", strerror(errno));
-			goto cleanup;
+			e = n < 0 ? errno : EIO;
+			close(fd);
+			return e;
 		}
 		off += (size_t)n;
 	}
-	if (fsync(fd) != 0 || close(fd) != 0) {
-		fd = -1;
-		crown_diag_add(d, path, 0, 0, NULL, "cannot write: %s",
-		    strerror(errno));
-		goto cleanup;
-	}
-	fd = -1;
-	if (rename(tmp, path) != 0) {
-		crown_diag_add(d, path, 0, 0, NULL, "cannot write: %s",
-		    strerror(errno));
-		goto cleanup;
-	}
-	error = 0;
-cleanup:
-	if (fd >= 0)
+	if (fsync(fd) != 0) {
+		e = errno;
 		close(fd);
-	if (error != 0)
-		unlink(tmp);
-	free(tmp);
+		return e;
+	}
+	return close(fd) != 0 ? errno : 0;
+}
+
+int
+crown_write_outputs(const char *dir, const struct crown_outputs *files,
+    struct crown_diags *d)
+{
+	char	**path, **tmp;
+	size_t	  i, j, n = files->n, bad = 0;
+	int	  e = 0, fd;
+
+	/* every name first, so that no allocation (which may fail and end
+	 * the program) happens while temporaries exist */
+	path = xcalloc(n ? n : 1, sizeof(*path));
+	tmp = xcalloc(n ? n : 1, sizeof(*tmp));
+	for (i = 0; i < n; i++) {
+		path[i] = xasprintf("%s/%s", dir, files->v[i].name);
+		tmp[i] = temp_name(path[i]);
+	}
+	for (i = 0; i < n && e == 0; i++)
+		if ((e = write_temp(tmp[i], files->v[i].data.data,
+		    files->v[i].data.len)) != 0)
+			bad = i;
+	if (e != 0) {
+		for (j = 0; j <= bad; j++)
+			unlink(tmp[j]);
+	} else {
+		for (i = 0; i < n && e == 0; i++)
+			if (rename(tmp[i], path[i]) != 0) {
+				e = errno;
+				bad = i;
+			}
+		if (e != 0) {
+			/* all or none: take back what this call put */
+			for (j = 0; j < bad; j++)
+				unlink(path[j]);
+			for (j = bad; j < n; j++)
+				unlink(tmp[j]);
+		} else if ((fd = open(dir, O_RDONLY)) >= 0) {
+			/* make the renames durable; best effort */
+			(void)fsync(fd);
+			close(fd);
+		}
+	}
+	if (e != 0)
+		crown_diag_add(d, path[bad], 0, 0, NULL, "cannot write: %s",
+		    strerror(e));
+	for (i = 0; i < n; i++) {
+		free(path[i]);
+		free(tmp[i]);
+	}
 	free(path);
-	return error;
+	free(tmp);
+	return e != 0 ? CROWN_EWRITE : 0;
+}
+
+int
+crown_write_file(const char *dir, const char *name, const char *data,
+    size_t len, struct crown_diags *d)
+{
+	struct crown_output	o;
+	struct crown_outputs	files = { &o, 1, 1 };
+
+	o.name = (char *)name;
+	o.data.data = (char *)data;
+	o.data.len = o.data.cap = len;
+	return crown_write_outputs(dir, &files, d);
 }

@@ -12,18 +12,23 @@
 #include "crown/dice.h"
 #include "crown/engine.h"
 #include "crown/events.h"
+#include "crown/report.h"
 
 static int	cmd_resolve_exec(int, char **);
 
 const struct crown_cmd crown_cmd_resolve = {
 	"resolve",
 	"--state FILE [--rules FILE] [--orders FILE]... --out DIR\n"
-	"       (--dice-script FILE | --secret-file FILE)",
+	"       (--dice-script FILE | --secret-file FILE) [--templates DIR]",
 	"Resolve one game turn from a state and the sides' orders, without\n"
-	"git: write DIR/state.yaml (the turn advanced by one) and\n"
-	"DIR/events.yaml.  Dice come from a script (integers in the order\n"
-	"rolled) or from a campaign secret (32 bytes).  Orders are validated\n"
-	"first; nothing is written unless the whole turn resolves.",
+	"git: write DIR/state.yaml (the turn advanced by one),\n"
+	"DIR/events.yaml, the umpire's DIR/report.md, one DIR/report-SIDE.md\n"
+	"for each side and the map DIR/map.svg.  Dice come from a script\n"
+	"(integers in the order rolled) or from a campaign secret (32\n"
+	"bytes).  The reports come from the templates in --templates DIR\n"
+	"(default: crown's own).  Orders are checked first; nothing is\n"
+	"written unless the whole turn resolves and every report renders.\n\n"
+	CROWN_LIMIT_HELP,
 	cmd_resolve_exec
 };
 
@@ -39,18 +44,24 @@ cmd_resolve_exec(int argc, char **argv)
 		{ "out", required_argument, NULL, 'O' },
 		{ "dice-script", required_argument, NULL, 'd' },
 		{ "secret-file", required_argument, NULL, 'S' },
+		{ "templates", required_argument, NULL, 'T' },
+		CROWN_LIMIT_OPTIONS,
 		{ NULL, 0, NULL, 0 }
 	};
 	struct crown_diags	  d = { 0 };
-	struct crown_state	 *s = NULL;
+	struct crown_state	 *s = NULL, *before = NULL;
 	struct crown_rules	 *rules = NULL;
 	struct crown_orders	**orders = NULL;
 	struct crown_dice	 *dice = NULL;
 	struct crown_events	  ev = { 0 };
 	struct crown_buf	  state_out = { 0 }, events_out = { 0 };
+	struct crown_outputs	  reports = { 0 };
+	struct crown_report_input rin;
 	unsigned char		  secret[CROWN_SECRET_BYTES];
 	const char		 *state_path = NULL, *rules_path = NULL;
 	const char		 *out = NULL, *script = NULL, *secret_path = NULL;
+	const char		 *templates = NULL;
+	char			 *found_templates = NULL;
 	char			 *order_paths[MAX_ORDER_FILES];
 	size_t			  norder_paths = 0, n = 0;
 	int			  ch, error = 0, status;
@@ -82,6 +93,14 @@ cmd_resolve_exec(int argc, char **argv)
 		case 'S':
 			secret_path = optarg;
 			break;
+		case 'T':
+			templates = optarg;
+			break;
+		case CROWN_OPT_LIMIT_ORDERS:
+		case CROWN_OPT_LIMIT_STATE:
+			if ((status = crown_cmd_limit(&crown_cmd_resolve, ch, optarg)) != 0)
+				return status;
+			break;
 		default:
 			return crown_cmd_usage_error(&crown_cmd_resolve, NULL);
 		}
@@ -111,6 +130,10 @@ cmd_resolve_exec(int argc, char **argv)
 	if (error != 0)
 		goto cleanup;
 
+	if (templates == NULL)
+		templates = found_templates = crown_templates_find();
+
+	before = crown_state_clone(s);
 	if ((error = crown_resolve(s, orders, n, rules, dice, &ev, &d)) != 0)
 		goto cleanup;
 	if (crown_state_emit(&state_out, s) != 0 ||
@@ -119,18 +142,33 @@ cmd_resolve_exec(int argc, char **argv)
 		error = CROWN_ERROR;
 		goto cleanup;
 	}
+	/* the reports and the map, before anything is written */
+	memset(&rin, 0, sizeof(rin));
+	rin.before = before;
+	rin.after = s;
+	rin.events = &ev;
+	rin.orders = orders;
+	rin.norders = n;
+	rin.rules = rules;
+	rin.templates = templates;
+	if ((error = crown_report_render(&reports, &rin, &d)) != 0)
+		goto cleanup;
 	if ((error = crown_mkdirs(out, &d)) != 0)
 		goto cleanup;
-	if ((error = crown_write_file(out, "events.yaml", events_out.data,
-	    events_out.len, &d)) != 0)
-		goto cleanup;
-	error = crown_write_file(out, "state.yaml", state_out.data,
-	    state_out.len, &d);
+	/* all files or none (a full disk): the new state goes last */
+	crown_buf_add(crown_outputs_add(&reports, "events.yaml"),
+	    events_out.data, events_out.len);
+	crown_buf_add(crown_outputs_add(&reports, "state.yaml"),
+	    state_out.data, state_out.len);
+	error = crown_write_outputs(out, &reports, &d);
 	if (error == 0 && script != NULL && crown_dice_unused(dice) > 0)
 		fprintf(stderr, "crown resolve: warning: %zu dice of the "
 		    "script were not used\n", crown_dice_unused(dice));
 cleanup:
 	status = crown_cmd_fail(&d, error);
+	crown_outputs_release(&reports);
+	free(found_templates);
+	crown_state_free(before);
 	crown_buf_release(&state_out);
 	crown_buf_release(&events_out);
 	crown_events_release(&ev);

@@ -9,6 +9,7 @@
 
 #include "crown/common.h"
 #include "crown/engine.h"
+#include "crown/morale.h"
 
 /* The action handlers, by R3.4 action.  NULL: adjudicated elsewhere. */
 static const crown_action_fn action_fn[CROWN_NACTION] = {
@@ -251,6 +252,9 @@ side_holds(struct crown_engine *e)
 		if (strcmp(u->side, e->phasing) != 0 ||
 		    u->status != CROWN_OK_STATUS)
 			continue;
+		/* R7.5, R8, R9.8 take some units over */
+		if (crown_morale_override(e, u, NULL))
+			continue;
 		memset(&a, 0, sizeof(a));
 		a.kind = u->loaded ? CROWN_FIRE : CROWN_RELOAD;
 		if (a.kind == CROWN_RELOAD && crown_is_artillery(u->type) &&
@@ -270,6 +274,9 @@ unit_actions(struct crown_engine *e, const struct crown_unit_orders *uo)
 	u = crown_state_unit(e->s, uo->unit);
 	if (u == NULL)
 		return;		/* validation has refused it already */
+	/* R7.5, R8, R9.8 take some units over */
+	if (crown_morale_override(e, u, uo))
+		return;
 	for (j = 0; j < uo->nactions && e->error == 0; j++) {
 		a = &uo->actions[j];
 		/* R2.2: orders that have become impossible are skipped */
@@ -296,6 +303,9 @@ actions_phase(struct crown_engine *e)
 	size_t				 i;
 
 	e->phase = CROWN_PHASE_ACTIONS;
+	/* R7.5, R8: routing units and last stands first */
+	if (crown_morale_actions(e) != 0)
+		return;
 	o = crown_engine_side_orders(e, e->phasing);
 	if (o == NULL) {
 		side_holds(e);
@@ -326,6 +336,9 @@ half_turn(struct crown_engine *e)
 		t->routed_this_half = false;
 		t->charged = false;
 		t->fired = false;
+		t->officer_killed = false;
+		t->general_killed = false;
+		t->taken_over = 0;
 		t->start_figures_half = crown_unit_figures(&e->s->units[i]);
 	}
 	e->phase = CROWN_PHASE_CHARGE;
@@ -337,6 +350,8 @@ half_turn(struct crown_engine *e)
 		crown_charge_phase(e);
 	if (e->error == 0)
 		actions_phase(e);
+	if (e->error == 0)
+		crown_artillery_captures(e);	/* R6.5 */
 	e->phase = CROWN_PHASE_MELEE;
 	if (e->error == 0)
 		crown_melee_phase(e);

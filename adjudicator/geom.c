@@ -112,6 +112,10 @@ static double	ahead(struct crown_point, struct crown_point,
 static double	meet_from_b(struct crown_point, struct crown_point,
 		    struct crown_point, struct crown_point);
 static bool	box_valid(const struct crown_geom_box *);
+static void	clip_linear(double *, double *, double, double, double,
+		    double);
+static void	disk_interval(double *, double *, struct crown_point, double,
+		    double, double, struct crown_point, double);
 static size_t	cell_of(double, double, double, size_t);
 
 static const char *const compass_names[8] = {
@@ -790,6 +794,147 @@ crown_geom_sweep_touches_polyline(const struct crown_quad *q,
 	struct target	tg = { line, k, true, width };
 
 	return sweep_touches(q, path, m, s, &tg);
+}
+
+double
+crown_geom_sweep_dist_poly(const struct crown_quad *q,
+    const struct crown_point *path, size_t m, double s,
+    const struct crown_point *p, size_t n)
+{
+	struct crown_point	*pre, pts[8], hull[8];
+	double			 best, t;
+	size_t			 i, j, k, nh;
+
+	if (n == 0)
+		return HUGE_VAL;
+	if (m < 2 || !(s > 0))
+		return crown_geom_dist_poly(q->c, 4, p, n);
+	k = crown_geom_path_prefix(&pre, path, m, s);
+	best = k == 1 ? crown_geom_dist_poly(q->c, 4, p, n) : HUGE_VAL;
+	/* Each leg: the hull of the footprint at both of its ends. */
+	for (i = 0; best > 0 && i + 1 < k; i++) {
+		for (j = 0; j < 4; j++) {
+			pts[j].x = q->c[j].x + (pre[i].x - pre[0].x);
+			pts[j].y = q->c[j].y + (pre[i].y - pre[0].y);
+			pts[4 + j].x = q->c[j].x + (pre[i + 1].x - pre[0].x);
+			pts[4 + j].y = q->c[j].y + (pre[i + 1].y - pre[0].y);
+		}
+		nh = crown_geom_hull(hull, pts, 8);
+		t = crown_geom_dist_poly(hull, nh, p, n);
+		if (t < best)
+			best = t;
+	}
+	free(pre);
+	return best;
+}
+
+/* Narrow [*t0, *t1] to the t with lo <= f0 + k t <= hi. */
+static void
+clip_linear(double *t0, double *t1, double f0, double k, double lo,
+    double hi)
+{
+	double	a, b, t;
+
+	if (k == 0) {
+		if (f0 < lo || f0 > hi) {
+			*t0 = HUGE_VAL;
+			*t1 = -HUGE_VAL;
+		}
+		return;
+	}
+	a = (lo - f0) / k;
+	b = (hi - f0) / k;
+	if (k < 0) {
+		t = a;
+		a = b;
+		b = t;
+	}
+	if (a > *t0)
+		*t0 = a;
+	if (b < *t1)
+		*t1 = b;
+}
+
+/* Widen [*lo, *hi] by the t with |a + t v - c| <= r. */
+static void
+disk_interval(double *lo, double *hi, struct crown_point a, double vx,
+    double vy, double vv, struct crown_point c, double r)
+{
+	double	wx, wy, bq, cq, disc, sq, t0, t1;
+
+	wx = a.x - c.x;
+	wy = a.y - c.y;
+	bq = vx * wx + vy * wy;
+	cq = wx * wx + wy * wy - r * r;
+	disc = bq * bq - vv * cq;
+	if (disc < 0)
+		return;
+	sq = sqrt(disc);
+	t0 = (-bq - sq) / vv;
+	t1 = (-bq + sq) / vv;
+	if (t0 < *lo)
+		*lo = t0;
+	if (t1 > *hi)
+		*hi = t1;
+}
+
+bool
+crown_geom_seg_capsule(double *lo, double *hi, struct crown_point a,
+    struct crown_point b, struct crown_point c, struct crown_point d,
+    double r)
+{
+	double	vx, vy, vv, ex, ey, ee, wx, wy, l, h, t0, t1, re;
+
+	vx = b.x - a.x;
+	vy = b.y - a.y;
+	vv = vx * vx + vy * vy;
+	if (vv == 0) {
+		if (!(crown_geom_dist_point_seg(a, c, d) <= r))
+			return false;
+		*lo = 0;
+		*hi = 1;
+		return true;
+	}
+	/*
+	 * The capsule is the union of the disks round c and d and the band
+	 * beside cd; the union is convex, so the line meets it in the span
+	 * of the three pieces it meets.
+	 */
+	l = HUGE_VAL;
+	h = -HUGE_VAL;
+	disk_interval(&l, &h, a, vx, vy, vv, c, r);
+	disk_interval(&l, &h, a, vx, vy, vv, d, r);
+	ex = d.x - c.x;
+	ey = d.y - c.y;
+	ee = ex * ex + ey * ey;
+	if (ee > 0) {
+		wx = a.x - c.x;
+		wy = a.y - c.y;
+		t0 = -HUGE_VAL;
+		t1 = HUGE_VAL;
+		/* projection on cd within its length */
+		clip_linear(&t0, &t1, wx * ex + wy * ey, vx * ex + vy * ey, 0,
+		    ee);
+		/* within r of the line through cd: |cross| <= r |e| */
+		re = r * sqrt(ee);
+		clip_linear(&t0, &t1, ex * wy - ey * wx, ex * vy - ey * vx,
+		    -re, re);
+		if (t0 <= t1) {
+			if (t0 < l)
+				l = t0;
+			if (t1 > h)
+				h = t1;
+		}
+	}
+	if (l < 0)
+		l = 0;
+	if (h > 1)
+		h = 1;
+	if (!(l <= h))
+		return false;
+	*lo = l;
+	*hi = h;
+	return true;
 }
 
 /*

@@ -9,8 +9,21 @@
 
 static const struct crown_cmd *const cmd_table[] = {
 	&crown_cmd_check,
+	&crown_cmd_inbox,
+	&crown_cmd_muster,
 	&crown_cmd_resolve,
 	&crown_cmd_rules,
+	&crown_cmd_status,
+	/* the campaign history (issue 6) */
+	&crown_cmd_new,
+	&crown_cmd_turn,
+	&crown_cmd_log,
+	&crown_cmd_show,
+	&crown_cmd_verify,
+	&crown_cmd_reveal,
+	&crown_cmd_rerun,
+	&crown_cmd_adopt,
+	&crown_cmd_publish,
 	NULL
 };
 

@@ -450,13 +450,31 @@ check_target(struct checker *c, const struct crown_unit *u,
 		    "'%s' cannot help itself%s", a->target, "");
 }
 
+/* R5.3: wagons and lances have no range bands. */
+static bool
+has_fire_weapon(const struct crown_rules *rules, const struct crown_unit *u)
+{
+	int	b;
+
+	if (u->type == CROWN_WAGON)
+		return false;
+	if (crown_is_artillery(u->type))
+		return true;
+	for (b = 0; b < CROWN_NBAND; b++)
+		if (rules->weapon[u->weapon][b].present)
+			return true;
+	return false;
+}
+
 static void
 check_unit(struct checker *c, const struct crown_unit_orders *uo)
 {
 	const struct crown_rules	*rules = c->rules;
 	const struct crown_unit		*u;
 	const struct crown_action_order	*a, *first_move = NULL;
-	char				 buf[128];
+	struct crown_unit		 then;
+	enum crown_formation		 formation;
+	char				 buf[128], *why;
 	bool				 loaded, limbered;
 	int				 shots, spent = 0, budget, cost;
 	size_t				 i;
@@ -480,6 +498,7 @@ check_unit(struct checker *c, const struct crown_unit_orders *uo)
 	budget = rules->cls[u->cls].actions;
 	loaded = u->loaded;
 	limbered = u->limbered;
+	formation = u->formation;
 	shots = u->shots_fired;
 	for (i = 0; i < uo->nactions; i++) {
 		a = &uo->actions[i];
@@ -523,7 +542,12 @@ check_unit(struct checker *c, const struct crown_unit_orders *uo)
 		check_target(c, u, a);
 		switch (a->kind) {
 		case CROWN_FIRE:
-			if (crown_is_artillery(u->type) && limbered)
+			if (!has_fire_weapon(rules, u))
+				problem(c, a->line, a->col, "R5.3",
+				    "'%s' has no weapon that fires (%s)",
+				    u->id, u->type == CROWN_WAGON ? "wagon" :
+				    crown_weapon_names[u->weapon]);
+			else if (crown_is_artillery(u->type) && limbered)
 				problem(c, a->line, a->col, "R6.6",
 				    "'%s' is limbered and cannot fire%s",
 				    u->id, "");
@@ -558,10 +582,16 @@ check_unit(struct checker *c, const struct crown_unit_orders *uo)
 				    "'%s' is already %s", u->id,
 				    limbered ? "limbered" : "unlimbered");
 			limbered = a->kind == CROWN_LIMBER;
+			/* R6.6: a gun travels unloaded (move.c) */
+			if (limbered)
+				loaded = false;
+			break;
+		case CROWN_FORMATION:
+			formation = a->formation;
 			break;
 		case CROWN_MANHANDLE:
-			if (!crown_is_artillery(u->type) ||
-			    rules->move[u->type].manhandle <= 0)
+			/* R4.1: guns and wagons have a manhandle distance */
+			if (rules->move[u->type].manhandle <= 0)
 				problem(c, a->line, a->col, "R4.1",
 				    "'%s' is %s and cannot be manhandled",
 				    u->id, crown_utype_names[u->type]);
@@ -569,12 +599,23 @@ check_unit(struct checker *c, const struct crown_unit_orders *uo)
 				problem(c, a->line, a->col, "R6.6",
 				    "'%s' is limbered: move it, don't "
 				    "manhandle it%s", u->id, "");
-			break;
+			/* FALLTHROUGH */
 		case CROWN_MOVE:
-			if (crown_is_artillery(u->type) && !limbered)
+			if (a->kind == CROWN_MOVE &&
+			    crown_is_artillery(u->type) && !limbered)
 				problem(c, a->line, a->col, "R6.6",
 				    "'%s' is unlimbered: limber it first, or "
 				    "manhandle it%s", u->id, "");
+			/* R4.3: no N/A terrain along the way */
+			then = *u;
+			then.limbered = limbered;
+			then.formation = formation;
+			if (crown_move_validate(c->s, rules, &then, a,
+			    &why) != 0) {
+				problem(c, a->line, a->col, "R4.3", "%s%s",
+				    why, "");
+				free(why);
+			}
 			break;
 		case CROWN_CHARGE:
 			/* R7.5: over 60% casualties, no charge */
@@ -604,6 +645,7 @@ check_leader(struct checker *c, const struct crown_leader_orders *lo)
 {
 	const struct crown_leader	*ld;
 	const struct crown_unit		*u;
+	char				*why;
 
 	ld = crown_state_leader(c->s, lo->leader);
 	if (ld == NULL) {
@@ -625,6 +667,12 @@ check_leader(struct checker *c, const struct crown_leader_orders *lo)
 	    lo->to.y < 0 || lo->to.y > c->s->height))
 		problem(c, lo->move_line, lo->move_col, "R4.6",
 		    "leader '%s' cannot move off the table%s", ld->id, "");
+	else if (crown_move_validate_leader(c->s, c->rules, ld, lo,
+	    &why) != 0) {
+		problem(c, lo->move_line, lo->move_col, "R4.6", "%s%s", why,
+		    "");
+		free(why);
+	}
 	if (lo->attach != NULL) {
 		u = crown_state_unit(c->s, lo->attach);
 		if (u == NULL)
@@ -641,6 +689,45 @@ check_leader(struct checker *c, const struct crown_leader_orders *lo)
 		    "leader '%s' is not attached%s", ld->id, "");
 }
 
+/* An entry's id and its place in the file, for finding second entries. */
+struct id_at {
+	const char	*id;
+	size_t		 i;
+};
+
+static int
+cmp_id_at(const void *a, const void *b)
+{
+	const struct id_at	*x = a, *y = b;
+	int			 r;
+
+	if ((r = strcmp(x->id, y->id)) != 0)
+		return r;
+	return x->i < y->i ? -1 : x->i > y->i;
+}
+
+/*
+ * For each of n entries, the index of the first entry with the same id
+ * (itself when it is the first).  v holds the k entries that have an id.
+ * Sorting keeps it n log n: a mailed file of 30,000 entries must not cost
+ * a billion comparisons.  Caller frees.
+ */
+static size_t *
+first_entries(struct id_at *v, size_t k, size_t n)
+{
+	size_t	*first, a, b;
+
+	first = xreallocarray(NULL, n ? n : 1, sizeof(*first));
+	for (a = 0; a < n; a++)
+		first[a] = a;
+	if (k > 1)
+		qsort(v, k, sizeof(*v), cmp_id_at);
+	for (a = 0; a < k; a = b)
+		for (b = a + 1; b < k && strcmp(v[a].id, v[b].id) == 0; b++)
+			first[v[b].i] = v[a].i;
+	return first;
+}
+
 int
 crown_orders_validate(const struct crown_orders *o,
     const struct crown_state *s, const struct crown_rules *rules,
@@ -648,7 +735,9 @@ crown_orders_validate(const struct crown_orders *o,
 {
 	struct checker	 c = { o, s, rules, d, 0 };
 	char		 want[32], got[32];
-	size_t		 i, j;
+	struct id_at	*ids;
+	size_t		*first;
+	size_t		 i, j, k;
 
 	if (o->game != NULL && s->name != NULL && strcmp(o->game, s->name))
 		problem(&c, 1, 1, NULL, "orders for game '%s', but this game "
@@ -664,14 +753,18 @@ crown_orders_validate(const struct crown_orders *o,
 		    "unknown side '%s'%s", o->side, "");
 		return CROWN_EINVALID;
 	}
+	ids = xreallocarray(NULL, o->nunits + o->nleaders + 1,
+	    sizeof(*ids));
+	for (i = k = 0; i < o->nunits; i++)
+		if (o->units[i].unit != NULL) {
+			ids[k].id = o->units[i].unit;
+			ids[k++].i = i;
+		}
+	first = first_entries(ids, k, o->nunits);
 	for (i = 0; i < o->nunits; i++) {
 		if (o->units[i].unit == NULL)
 			continue;
-		for (j = 0; j < i; j++)
-			if (o->units[j].unit != NULL &&
-			    strcmp(o->units[j].unit, o->units[i].unit) == 0)
-				break;
-		if (j < i) {
+		if ((j = first[i]) < i) {
 			snprintf(want, sizeof(want), "%u", o->units[j].line);
 			problem(&c, o->units[i].line, o->units[i].col,
 			    "R3.3", "second entry for unit '%s' (first at "
@@ -680,15 +773,17 @@ crown_orders_validate(const struct crown_orders *o,
 		}
 		check_unit(&c, &o->units[i]);
 	}
+	free(first);
+	for (i = k = 0; i < o->nleaders; i++)
+		if (o->leaders[i].leader != NULL) {
+			ids[k].id = o->leaders[i].leader;
+			ids[k++].i = i;
+		}
+	first = first_entries(ids, k, o->nleaders);
 	for (i = 0; i < o->nleaders; i++) {
 		if (o->leaders[i].leader == NULL)
 			continue;
-		for (j = 0; j < i; j++)
-			if (o->leaders[j].leader != NULL &&
-			    strcmp(o->leaders[j].leader,
-			    o->leaders[i].leader) == 0)
-				break;
-		if (j < i) {
+		if ((j = first[i]) < i) {
 			snprintf(want, sizeof(want), "%u",
 			    o->leaders[j].line);
 			problem(&c, o->leaders[i].line, o->leaders[i].col,
@@ -698,6 +793,8 @@ crown_orders_validate(const struct crown_orders *o,
 		}
 		check_leader(&c, &o->leaders[i]);
 	}
+	free(first);
+	free(ids);
 	return c.errors > 0 ? CROWN_EINVALID : 0;
 }
 

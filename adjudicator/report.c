@@ -1,10 +1,36 @@
 /*
- * report.c: reports and map of a turn (issue 7 fills this in).
+ * report.c: the reports and the map of a turn.  The state before and after
+ * the turn, the orders and the events become a tree of data
+ * (template.h); the templates of the templates directory turn it into
+ * report.md, report-SIDE.md and map.svg.  Nothing here chooses wording
+ * beyond the names of things: an umpire rewords the reports in the
+ * templates without recompiling.
+ *
+ * What a side sees (report-SIDE.md): every event of its own units and
+ * leaders, and every event in which an enemy acts on one of its units
+ * (fire at them, charges, melee), in full with the dice; of the other
+ * enemy events only moves, retirements, routs and losses, without dice or
+ * the umpire's sentence (the template describes them from the unit and
+ * where it went); rulings; and none of the enemy's orders.
  */
 #include <stdlib.h>
 #include <string.h>
 
+#include "crown/geom.h"
 #include "crown/report.h"
+#include "crown/svg.h"
+#include "crown/template.h"
+
+/* Enemy events a side sees without their dice (see above). */
+static const char *const seen_kinds[] = {
+	"move", "charge_move", "retire", "rout_move", "lost", "drowned",
+	"stuck", NULL
+};
+
+struct model {
+	const struct crown_report_input	*in;
+	const char			*side;	/* NULL: the umpire's */
+};
 
 struct crown_buf *
 crown_outputs_add(struct crown_outputs *o, const char *name)
@@ -38,9 +64,681 @@ crown_templates_find(void)
 	return crown_data_find("templates");
 }
 
+/* "foot_artillery" -> "foot artillery". */
+static void
+put_words(struct crown_tval *m, const char *key, const char *name)
+{
+	char	*s, *p;
+
+	if (name == NULL)
+		return;
+	s = xstrdup(name);
+	for (p = s; *p != '\0'; p++)
+		if (*p == '_')
+			*p = ' ';
+	crown_tmap_str(m, key, s);
+	free(s);
+}
+
+static void
+put_point(struct crown_tval *m, const char *key, struct crown_point p)
+{
+	struct crown_tval	*pt;
+
+	pt = crown_tmap_map(m, key);
+	crown_tmap_num2(pt, "x", p.x);
+	crown_tmap_num2(pt, "y", p.y);
+}
+
+static const struct crown_unit *
+find_unit(const struct model *mo, const char *id)
+{
+	const struct crown_unit	*u;
+
+	if (id == NULL)
+		return NULL;
+	if ((u = crown_state_unit(mo->in->after, id)) != NULL)
+		return u;
+	return mo->in->before != NULL ? crown_state_unit(mo->in->before, id) :
+	    NULL;
+}
+
+static const struct crown_leader *
+find_leader(const struct model *mo, const char *id)
+{
+	const struct crown_leader	*l;
+
+	if (id == NULL)
+		return NULL;
+	if ((l = crown_state_leader(mo->in->after, id)) != NULL)
+		return l;
+	return mo->in->before != NULL ?
+	    crown_state_leader(mo->in->before, id) : NULL;
+}
+
+static const char *
+side_name(const struct model *mo, const char *id)
+{
+	int	i;
+
+	if (id == NULL)
+		return NULL;
+	i = crown_state_side(mo->in->after, id);
+	return i < 0 ? id : mo->in->after->sides[i].name;
+}
+
+/* The name of a unit, leader or building for sentences. */
+static const char *
+thing_name(const struct model *mo, const char *id)
+{
+	const struct crown_unit		*u;
+	const struct crown_leader	*l;
+	const struct crown_state	*s = mo->in->after;
+	const char			*fid;
+	size_t				 i;
+
+	if (id == NULL)
+		return NULL;
+	if ((u = find_unit(mo, id)) != NULL)
+		return u->name;
+	if ((l = find_leader(mo, id)) != NULL)
+		return l->name;
+	fid = strncmp(id, "building:", 9) == 0 ? id + 9 : id;
+	for (i = 0; i < s->nterrain; i++)
+		if (strcmp(s->terrain[i].id, fid) == 0)
+			return s->terrain[i].name != NULL ?
+			    s->terrain[i].name : s->terrain[i].id;
+	return id;
+}
+
+/* The side an event's actor (unit or leader) belongs to, or NULL. */
+static const char *
+actor_side(const struct model *mo, const struct crown_event *e)
+{
+	const struct crown_unit		*u;
+	const struct crown_leader	*l;
+
+	if ((u = find_unit(mo, e->unit)) != NULL)
+		return u->side;
+	if ((l = find_leader(mo, e->leader)) != NULL)
+		return l->side;
+	return NULL;
+}
+
+enum sight {
+	SIGHT_NONE,
+	SIGHT_SEEN,		/* without dice or sentence */
+	SIGHT_FULL
+};
+
+static enum sight
+sight(const struct model *mo, const struct crown_event *e)
+{
+	const struct crown_unit	*t;
+	const char		*who;
+	size_t			 i;
+
+	if (mo->side == NULL || strcmp(e->kind, "ruling") == 0)
+		return SIGHT_FULL;
+	who = actor_side(mo, e);
+	if (who == NULL)	/* no actor: the half-turn's own notices */
+		return (e->half != NULL && strcmp(e->half, mo->side) == 0) ||
+		    strcmp(e->kind, "half_turn") == 0 ? SIGHT_FULL :
+		    SIGHT_NONE;
+	if (strcmp(who, mo->side) == 0)
+		return SIGHT_FULL;
+	if (strcmp(e->kind, "order_skipped") == 0)
+		return SIGHT_NONE;
+	t = find_unit(mo, e->target);
+	if (t != NULL && strcmp(t->side, mo->side) == 0)
+		return SIGHT_FULL;
+	for (i = 0; seen_kinds[i] != NULL; i++)
+		if (strcmp(e->kind, seen_kinds[i]) == 0)
+			return SIGHT_SEEN;
+	if (e->result != NULL && strcmp(e->result, "rout") == 0)
+		return SIGHT_SEEN;
+	return SIGHT_NONE;
+}
+
+static void
+model_die(struct crown_tval *m, const struct crown_die_rec *r)
+{
+	struct crown_tval	*mods, *mm;
+	size_t			 i;
+
+	crown_tmap_printf(m, "die", "D%d", r->die);
+	crown_tmap_int(m, "faces", r->die);
+	crown_tmap_str(m, "for", r->purpose);
+	crown_tmap_str(m, "who", r->who);
+	crown_tmap_int(m, "roll", r->roll);
+	crown_tmap_int(m, "score", r->score);
+	mods = crown_tmap_list(m, "mods");
+	for (i = 0; i < r->nmods; i++) {
+		mm = crown_tlist_map(mods);
+		crown_tmap_str(mm, "name", r->mods[i].name);
+		crown_tmap_printf(mm, "value", "%+d", r->mods[i].value);
+		/* always set, so that a modifier without a rule does not
+		 * show its event's */
+		crown_tmap_str(mm, "rule", r->mods[i].rule != NULL ?
+		    r->mods[i].rule : "");
+	}
+}
+
+static void
+model_event(struct crown_tval *m, const struct model *mo,
+    const struct crown_event *e, enum sight how)
+{
+	struct crown_tval	*dice;
+	char			 flag[64];
+	size_t			 i;
+
+	crown_tmap_int(m, "seq", e->seq);
+	crown_tmap_str(m, "kind", e->kind);
+	snprintf(flag, sizeof(flag), "kind_%s", e->kind);
+	crown_tmap_bool(m, flag, true);
+	crown_tmap_str(m, "phase", crown_phase_names[e->phase]);
+	crown_tmap_str(m, "rule", e->rule != NULL ? e->rule : "");
+	crown_tmap_str(m, "unit", e->unit);
+	crown_tmap_str(m, "unit_name", thing_name(mo, e->unit));
+	crown_tmap_str(m, "leader", e->leader);
+	crown_tmap_str(m, "leader_name", thing_name(mo, e->leader));
+	crown_tmap_str(m, "target", e->target);
+	crown_tmap_str(m, "target_name", thing_name(mo, e->target));
+	crown_tmap_str(m, "actor_side", side_name(mo, actor_side(mo, e)));
+	if (e->has_from)
+		put_point(m, "from", e->from);
+	if (e->has_to)
+		put_point(m, "to", e->to);
+	if (how == SIGHT_SEEN) {
+		crown_tmap_bool(m, "seen", true);
+		if (e->result != NULL && strcmp(e->result, "rout") == 0)
+			crown_tmap_bool(m, "routed", true);
+		return;
+	}
+	crown_tmap_bool(m, "full", true);
+	crown_tmap_str(m, "text", e->text != NULL ? e->text : "");
+	crown_tmap_str(m, "result", e->result);
+	if (e->result != NULL) {
+		snprintf(flag, sizeof(flag), "result_%s", e->result);
+		crown_tmap_bool(m, flag, true);
+	}
+	if (e->has_casualties)
+		crown_tmap_int(m, "casualties", e->casualties);
+	if (e->has_range)
+		crown_tmap_num2(m, "range", e->range);
+	crown_tmap_str(m, "band", e->band);
+	crown_tmap_str(m, "reason", e->reason);
+	crown_tmap_str(m, "order", e->order);
+	dice = crown_tmap_list(m, "dice");
+	for (i = 0; i < e->ndice; i++)
+		model_die(crown_tlist_map(dice), &e->dice[i]);
+}
+
+/* Events by half-turn and phase, as the side (or the umpire) sees them. */
+static void
+model_halves(struct crown_tval *root, const struct model *mo)
+{
+	const struct crown_events	*evs = mo->in->events;
+	struct crown_tval		*halves, *half = NULL, *phases = NULL;
+	struct crown_tval		*phase = NULL, *events = NULL, *m;
+	const char			*cur = NULL;
+	enum sight			 how;
+	int				 curphase = -1, nhalf = 0;
+	char				 flag[32];
+	size_t				 i;
+
+	halves = crown_tmap_list(root, "halves");
+	for (i = 0; evs != NULL && i < evs->n; i++) {
+		const struct crown_event *e = &evs->v[i];
+
+		if (e->half == NULL)
+			continue;	/* not of any half-turn */
+		if (half == NULL || strcmp(e->kind, "half_turn") == 0 ||
+		    strcmp(cur, e->half) != 0) {
+			half = crown_tlist_map(halves);
+			cur = e->half;
+			crown_tmap_int(half, "number", ++nhalf);
+			crown_tmap_int(half, "turn", e->turn);
+			crown_tmap_str(half, "side", e->half);
+			crown_tmap_str(half, "side_name", side_name(mo,
+			    e->half));
+			if (mo->side != NULL)
+				crown_tmap_bool(half, strcmp(e->half,
+				    mo->side) == 0 ? "own" : "enemy", true);
+			phases = crown_tmap_list(half, "phases");
+			curphase = -1;
+		}
+		if (strcmp(e->kind, "half_turn") == 0) {
+			crown_tmap_str(half, "text", e->text);
+			crown_tmap_str(half, "rule", e->rule);
+			continue;
+		}
+		if ((how = sight(mo, e)) == SIGHT_NONE)
+			continue;
+		if ((int)e->phase != curphase) {
+			curphase = (int)e->phase;
+			phase = crown_tlist_map(phases);
+			crown_tmap_str(phase, "phase",
+			    crown_phase_names[e->phase]);
+			snprintf(flag, sizeof(flag), "phase_%s",
+			    crown_phase_names[e->phase]);
+			crown_tmap_bool(phase, flag, true);
+			events = crown_tmap_list(phase, "events");
+		}
+		m = crown_tlist_map(events);
+		model_event(m, mo, e, how);
+	}
+}
+
+static void
+model_unit(struct crown_tval *m, const struct model *mo,
+    const struct crown_unit *u)
+{
+	const struct crown_unit	*b = NULL;
+	struct crown_buf	 notes = { 0 };
+	int			 fig = crown_unit_figures(u), before;
+
+	if (mo->in->before != NULL)
+		b = crown_state_unit(mo->in->before, u->id);
+	crown_tmap_str(m, "id", u->id);
+	crown_tmap_str(m, "name", u->name);
+	crown_tmap_str(m, "side", u->side);
+	crown_tmap_str(m, "side_name", side_name(mo, u->side));
+	if (mo->side != NULL)
+		crown_tmap_bool(m, strcmp(u->side, mo->side) == 0 ? "own" :
+		    "enemy", true);
+	put_words(m, "type", crown_utype_names[u->type]);
+	crown_tmap_str(m, "class", crown_class_names[u->cls]);
+	if (crown_is_artillery(u->type) && u->gun != CROWN_GUN_NONE)
+		crown_tmap_str(m, "arms", crown_gun_names[u->gun]);
+	else
+		put_words(m, "arms", crown_weapon_names[u->weapon]);
+	crown_tmap_int(m, "stands", crown_unit_stands(u));
+	crown_tmap_int(m, "start_stands", u->start_stands);
+	crown_tmap_int(m, "figures", fig);
+	crown_tmap_int(m, "start_figures", u->start_figures);
+	before = b != NULL ? crown_unit_figures(b) : fig;
+	crown_tmap_int(m, "figures_before", before);
+	crown_tmap_int(m, "lost_this_turn", before - fig);
+	crown_tmap_bool(m, "took_losses", before > fig);
+	crown_tmap_str(m, "status", crown_status_names[u->status]);
+	crown_tmap_bool(m, "status_ok", u->status == CROWN_OK_STATUS);
+	crown_tmap_bool(m, "routing", u->status == CROWN_ROUTING);
+	crown_tmap_bool(m, "lost", u->status == CROWN_LOST);
+	crown_tmap_str(m, "formation", crown_formation_names[u->formation]);
+	crown_tmap_bool(m, "loaded", u->loaded);
+	crown_tmap_bool(m, "disordered", u->disordered);
+	crown_tmap_bool(m, "limbered", u->limbered);
+	crown_tmap_bool(m, "stuck", u->stuck);
+	crown_tmap_bool(m, "rallied", u->rallied);
+	crown_tmap_bool(m, "holding", u->holding);
+	crown_tmap_int(m, "routs", u->routs);
+	crown_tmap_num2(m, "x", u->x);
+	crown_tmap_num2(m, "y", u->y);
+	crown_tmap_int(m, "facing", u->facing);
+	crown_tmap_str(m, "compass", crown_geom_compass(u->facing));
+	/* the state's own words for what is not plain "ok" */
+	crown_buf_puts(&notes, "");
+#define NOTE(cond, word) do {						\
+	if (cond)							\
+		crown_buf_printf(&notes, "%s%s", notes.len ? ", " : "",	\
+		    (word));						\
+} while (0)
+	NOTE(u->status != CROWN_LOST && !u->loaded, "unloaded");
+	NOTE(u->disordered, "disordered");
+	NOTE(u->formation == CROWN_COLUMN, "column");
+	NOTE(crown_is_artillery(u->type) && u->limbered, "limbered");
+	NOTE(u->stuck, "stuck");
+	NOTE(u->rallied, "rallied");
+	NOTE(u->holding, "holding");
+#undef NOTE
+	crown_tmap_str(m, "notes", notes.data);
+	crown_buf_release(&notes);
+}
+
+static void
+model_units(struct crown_tval *root, const struct model *mo)
+{
+	const struct crown_state	*s = mo->in->after;
+	struct crown_tval		*all, *own = NULL, *enemy = NULL;
+	size_t				 i;
+
+	all = crown_tmap_list(root, "units");
+	if (mo->side != NULL) {
+		own = crown_tmap_list(root, "own_units");
+		enemy = crown_tmap_list(root, "enemy_units");
+	}
+	for (i = 0; i < s->nunits; i++) {
+		const struct crown_unit *u = &s->units[i];
+
+		model_unit(crown_tlist_map(all), mo, u);
+		if (mo->side != NULL)
+			model_unit(crown_tlist_map(strcmp(u->side,
+			    mo->side) == 0 ? own : enemy), mo, u);
+	}
+}
+
+static void
+model_leaders(struct crown_tval *root, const struct model *mo)
+{
+	const struct crown_state	*s = mo->in->after;
+	struct crown_tval		*list, *m;
+	size_t				 i;
+
+	list = crown_tmap_list(root, "leaders");
+	for (i = 0; i < s->nleaders; i++) {
+		const struct crown_leader *l = &s->leaders[i];
+
+		if (mo->side != NULL && strcmp(l->side, mo->side) != 0)
+			continue;
+		m = crown_tlist_map(list);
+		crown_tmap_str(m, "id", l->id);
+		crown_tmap_str(m, "name", l->name);
+		crown_tmap_str(m, "side_name", side_name(mo, l->side));
+		crown_tmap_str(m, "rank", crown_rank_names[l->rank]);
+		crown_tmap_printf(m, "bonus", "%+d", l->bonus);
+		crown_tmap_str(m, "status",
+		    crown_leader_status_names[l->status]);
+		if (l->attached != NULL) {
+			crown_tmap_str(m, "attached", l->attached);
+			crown_tmap_str(m, "attached_name",
+			    thing_name(mo, l->attached));
+		} else {
+			crown_tmap_bool(m, "detached", true);
+			crown_tmap_num2(m, "x", l->x);
+			crown_tmap_num2(m, "y", l->y);
+		}
+	}
+}
+
+static void
+model_action(struct crown_tval *m, const struct model *mo,
+    const struct crown_action_order *a)
+{
+	struct crown_tval	*path, *p;
+	char			 flag[32];
+	size_t			 i;
+
+	put_words(m, "action", crown_action_names[a->kind]);
+	snprintf(flag, sizeof(flag), "action_%s", crown_action_names[a->kind]);
+	crown_tmap_bool(m, flag, true);
+	if (a->npath > 0) {
+		put_point(m, "to", a->path[a->npath - 1]);
+		if (a->npath > 1) {
+			path = crown_tmap_list(m, "path");
+			for (i = 0; i < a->npath; i++) {
+				p = crown_tlist_map(path);
+				crown_tmap_num2(p, "x", a->path[i].x);
+				crown_tmap_num2(p, "y", a->path[i].y);
+			}
+		}
+	}
+	if (a->has_face) {
+		crown_tmap_bool(m, "has_face", true);
+		crown_tmap_int(m, "face", a->face);
+	}
+	if (a->road)
+		crown_tmap_bool(m, "road", true);
+	if (a->target != NULL) {
+		crown_tmap_str(m, "target", a->target);
+		crown_tmap_str(m, "target_name", thing_name(mo, a->target));
+		if (a->target_building)
+			crown_tmap_bool(m, "building", true);
+	}
+	if (a->kind == CROWN_FORMATION)
+		crown_tmap_str(m, "formation",
+		    crown_formation_names[a->formation]);
+}
+
+/* A side's orders and, for each unit, what its orders led to in its own
+ * half-turn's charge and action phases. */
+static void
+model_side_orders(struct crown_tval *m, const struct model *mo,
+    const struct crown_orders *o)
+{
+	const struct crown_events	*evs = mo->in->events;
+	struct crown_tval		*units, *acts, *outs, *lds, *um, *lm;
+	size_t				 i, j;
+
+	crown_tmap_str(m, "side", o->side);
+	crown_tmap_str(m, "side_name", side_name(mo, o->side));
+	units = crown_tmap_list(m, "units");
+	for (i = 0; i < o->nunits; i++) {
+		const struct crown_unit_orders *uo = &o->units[i];
+
+		um = crown_tlist_map(units);
+		crown_tmap_str(um, "unit", uo->unit);
+		crown_tmap_str(um, "unit_name", thing_name(mo, uo->unit));
+		acts = crown_tmap_list(um, "actions");
+		for (j = 0; j < uo->nactions; j++)
+			model_action(crown_tlist_map(acts), mo,
+			    &uo->actions[j]);
+		outs = crown_tmap_list(um, "outcome");
+		for (j = 0; evs != NULL && j < evs->n; j++) {
+			const struct crown_event *e = &evs->v[j];
+
+			if (e->unit == NULL || e->half == NULL ||
+			    strcmp(e->unit, uo->unit) != 0 ||
+			    strcmp(e->half, o->side) != 0 ||
+			    (e->phase != CROWN_PHASE_CHARGE &&
+			    e->phase != CROWN_PHASE_ACTIONS))
+				continue;
+			model_event(crown_tlist_map(outs), mo, e, SIGHT_FULL);
+		}
+	}
+	lds = crown_tmap_list(m, "leaders");
+	for (i = 0; i < o->nleaders; i++) {
+		const struct crown_leader_orders *lo = &o->leaders[i];
+
+		lm = crown_tlist_map(lds);
+		crown_tmap_str(lm, "leader", lo->leader);
+		crown_tmap_str(lm, "leader_name", thing_name(mo, lo->leader));
+		if (lo->has_move)
+			put_point(lm, "to", lo->to);
+		if (lo->attach != NULL) {
+			crown_tmap_str(lm, "attach", lo->attach);
+			crown_tmap_str(lm, "attach_name",
+			    thing_name(mo, lo->attach));
+		}
+		if (lo->detach)
+			crown_tmap_bool(lm, "detach", true);
+	}
+}
+
+static void
+model_orders(struct crown_tval *root, const struct model *mo)
+{
+	const struct crown_state	*s = mo->in->after;
+	struct crown_tval		*list, *m;
+	size_t				 i, j;
+
+	list = crown_tmap_list(root, "orders");
+	/* in the order of the sides, whatever order the files came in */
+	for (i = 0; i < s->nsides; i++) {
+		if (mo->side != NULL && strcmp(s->sides[i].id, mo->side) != 0)
+			continue;
+		for (j = 0; j < mo->in->norders; j++)
+			if (strcmp(mo->in->orders[j]->side,
+			    s->sides[i].id) == 0)
+				break;
+		if (j == mo->in->norders) {
+			m = crown_tlist_map(list);
+			crown_tmap_str(m, "side", s->sides[i].id);
+			crown_tmap_str(m, "side_name", s->sides[i].name);
+			crown_tmap_bool(m, "none", true);
+			/* empty, so that a template does not find the
+			 * state's units and leaders instead */
+			crown_tmap_list(m, "units");
+			crown_tmap_list(m, "leaders");
+			continue;
+		}
+		model_side_orders(crown_tlist_map(list), mo,
+		    mo->in->orders[j]);
+	}
+}
+
+/* Orders skipped (R2.2): all for the umpire, the side's own for a side. */
+static void
+model_skipped(struct crown_tval *root, const struct model *mo)
+{
+	const struct crown_events	*evs = mo->in->events;
+	struct crown_tval		*list;
+	size_t				 i;
+
+	list = crown_tmap_list(root, "skipped");
+	for (i = 0; evs != NULL && i < evs->n; i++) {
+		const struct crown_event *e = &evs->v[i];
+
+		if (strcmp(e->kind, "order_skipped") != 0 ||
+		    sight(mo, e) != SIGHT_FULL)
+			continue;
+		model_event(crown_tlist_map(list), mo, e, SIGHT_FULL);
+	}
+}
+
+/* Each side's losses this turn: figures, stands, units routed and lost. */
+static void
+model_sides(struct crown_tval *root, const struct model *mo)
+{
+	const struct crown_state	*s = mo->in->after;
+	const struct crown_state	*b = mo->in->before;
+	const struct crown_unit		*u, *ub;
+	struct crown_tval		*list, *m;
+	size_t				 i, j;
+	int				 fig, stands, routed, lost;
+
+	list = crown_tmap_list(root, "sides");
+	for (i = 0; i < s->nsides; i++) {
+		fig = stands = routed = lost = 0;
+		for (j = 0; j < s->nunits; j++) {
+			u = &s->units[j];
+			if (strcmp(u->side, s->sides[i].id) != 0)
+				continue;
+			ub = b != NULL ? crown_state_unit(b, u->id) : NULL;
+			if (ub == NULL)
+				continue;
+			fig += crown_unit_figures(ub) - crown_unit_figures(u);
+			stands += crown_unit_stands(ub) - crown_unit_stands(u);
+			routed += u->routs > ub->routs;
+			lost += u->status == CROWN_LOST &&
+			    ub->status != CROWN_LOST;
+		}
+		m = crown_tlist_map(list);
+		crown_tmap_str(m, "id", s->sides[i].id);
+		crown_tmap_str(m, "name", s->sides[i].name);
+		put_words(m, "home_edge", crown_edge_names[
+		    s->sides[i].home_edge]);
+		crown_tmap_bool(m, "attacker", s->attacker != NULL &&
+		    strcmp(s->attacker, s->sides[i].id) == 0);
+		if (mo->side != NULL)
+			crown_tmap_bool(m, strcmp(s->sides[i].id,
+			    mo->side) == 0 ? "own" : "enemy", true);
+		crown_tmap_int(m, "figures_lost", fig);
+		crown_tmap_int(m, "stands_lost", stands);
+		crown_tmap_int(m, "units_routed", routed);
+		crown_tmap_int(m, "units_lost", lost);
+		crown_tmap_bool(m, "losses", fig > 0 || lost > 0);
+	}
+}
+
+static struct crown_tval *
+model_new(const struct crown_report_input *in, const char *side)
+{
+	struct model		 mo = { in, side };
+	struct crown_tval	*root, *g, *m;
+	int			 i;
+
+	root = crown_tval_map();
+	g = crown_tmap_map(root, "game");
+	crown_tmap_str(g, "name", in->after->name);
+	crown_tmap_int(g, "turn", in->after->turn);
+	crown_tmap_str(g, "attacker", side_name(&mo, in->after->attacker));
+	if (in->after->last_turn > 0) {
+		crown_tmap_int(g, "last_turn", in->after->last_turn);
+		crown_tmap_bool(g, "final_turn",
+		    in->after->turn >= in->after->last_turn);
+	}
+	if (in->rules != NULL) {
+		crown_tmap_str(g, "rules", in->rules->id);
+		crown_tmap_str(g, "rules_title", in->rules->title);
+	}
+	if (side == NULL)
+		crown_tmap_bool(root, "umpire", true);
+	else if ((i = crown_state_side(in->after, side)) >= 0) {
+		m = crown_tmap_map(root, "side");
+		crown_tmap_str(m, "id", side);
+		crown_tmap_str(m, "name", in->after->sides[i].name);
+		put_words(m, "home_edge",
+		    crown_edge_names[in->after->sides[i].home_edge]);
+	}
+	model_sides(root, &mo);
+	model_halves(root, &mo);
+	model_orders(root, &mo);
+	model_skipped(root, &mo);
+	model_units(root, &mo);
+	model_leaders(root, &mo);
+	return root;
+}
+
+static int
+render_one(struct crown_outputs *out, struct crown_tmpl_set *set,
+    const char *tmpl, const char *name, const struct crown_tval *ctx,
+    struct crown_diags *d)
+{
+	struct crown_buf	*b;
+
+	b = crown_outputs_add(out, name);
+	return crown_tmpl_render(b, set, tmpl, crown_escape_for(name), ctx, d);
+}
+
 int
 crown_report_render(struct crown_outputs *out,
     const struct crown_report_input *in, struct crown_diags *d)
 {
-	return 0;
+	static const char *const templates[] = {
+		"report.md", "report-side.md", "map.svg"
+	};
+	struct crown_tmpl_set	*set;
+	struct crown_tval	*ctx;
+	char			*name;
+	size_t			 i;
+	int			 error, e;
+
+	if (in->templates == NULL) {
+		crown_diag_add(d, "templates", 0, 0, NULL, "cannot find the "
+		    "report templates (looked beside the program and in %s/"
+		    "templates); give --templates DIR", CROWN_DATADIR);
+		return CROWN_ENOTFOUND;
+	}
+	set = crown_tmpl_set_new(in->templates);
+	/* every template first, so that all their problems come out at
+	 * once and nothing is rendered from a broken set */
+	error = 0;
+	for (i = 0; i < CROWN_NELEM(templates); i++) {
+		e = crown_tmpl_load(set, templates[i], d);
+		if (e == CROWN_ENOTFOUND || error == 0)
+			error = e != 0 ? e : error;
+	}
+	if (error != 0)
+		goto cleanup;
+
+	ctx = model_new(in, NULL);
+	error = render_one(out, set, "report.md", "report.md", ctx, d);
+	crown_tval_free(ctx);
+	for (i = 0; i < in->after->nsides && error == 0; i++) {
+		ctx = model_new(in, in->after->sides[i].id);
+		name = xasprintf("report-%s.md", in->after->sides[i].id);
+		error = render_one(out, set, "report-side.md", name, ctx, d);
+		free(name);
+		crown_tval_free(ctx);
+	}
+	if (error == 0) {
+		ctx = model_new(in, NULL);
+		crown_svg_model(crown_tmap_map(ctx, "map"), in);
+		error = render_one(out, set, "map.svg", "map.svg", ctx, d);
+		crown_tval_free(ctx);
+	}
+cleanup:
+	crown_tmpl_set_free(set);
+	return error;
 }

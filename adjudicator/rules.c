@@ -160,6 +160,7 @@ static const struct simple {
 	{ "R3.7", "disorder_mod", F_INT, -10, 10, OFF(disorder_mod) },
 	{ "R4.3", "stuck_move_per_stand", F_NUM, 0, 100,
 	    OFF(stuck_move_per_stand) },
+	{ "R4.3", "help_reach", F_NUM, 0, 100, OFF(help_reach) },
 	{ "R4.5", "stop_short", F_NUM, 0, 100, OFF(stop_short) },
 	{ "R4.6", "leader_move", F_NUM, 0, MAX_INCHES, OFF(leader_move) },
 	{ "R5.2", "moved", F_INT, 1, 10, OFF(fire_moved_one_in) },
@@ -961,7 +962,7 @@ parse_crew(struct ctx *c, const struct crown_ynode *sec, const char *rule)
 {
 	static const char *const extra[] = { "crew_replacement" };
 	static const char *const keys[] = {
-		"classes", "min_original", NULL
+		"classes", "min_original", "reach", NULL
 	};
 	const struct crown_ynode *m, *list;
 	size_t			  i;
@@ -975,6 +976,8 @@ parse_crew(struct ctx *c, const struct crown_ynode *sec, const char *rule)
 	crown_ykeys(&c->r, m, keys, rule);
 	get_int(c, m, "min_original", 0, 100, rule,
 	    &c->rules->crew_replace.min_original);
+	crown_yfield_num(&c->r, m, "reach", true, 0, MAX_INCHES, rule,
+	    &c->rules->crew_replace.reach);
 	if ((list = crown_yrequire(&c->r, m, "classes", rule)) == NULL ||
 	    !is_seq(c, list, "classes", rule))
 		return;
@@ -1074,7 +1077,7 @@ parse_leader_counts(struct ctx *c, const struct crown_ynode *sec,
 		"split_year", "early", "late", NULL
 	};
 	static const char *const early_keys[] = {
-		"general_units", "units_per_officer", NULL
+		"general_units", "units_per_officer", "generals", NULL
 	};
 	static const char *const late_keys[] = {
 		"units_per_officer", "generals", NULL
@@ -1104,6 +1107,8 @@ parse_leader_counts(struct ctx *c, const struct crown_ynode *sec,
 		    &R->leaders.early_general_units);
 		get_int(c, e, "units_per_officer", 1, 100, rule,
 		    &R->leaders.early_units_per_officer);
+		get_int(c, e, "generals", 0, 100, rule,
+		    &R->leaders.early_generals);
 	}
 	if ((e = get_map(c, m, "late", rule)) != NULL) {
 		crown_ykeys(&c->r, e, late_keys, rule);
@@ -1481,21 +1486,46 @@ read_root(struct ctx *c, const struct crown_ynode *root)
  * duplicate keys) come without an R-id: give each the id of the top-level
  * key whose lines it falls in.
  */
+/* A diagnostic to tag, by line; ties in the order found. */
+struct tag_at {
+	unsigned	line;
+	size_t		i;
+};
+
+static int
+cmp_tag_at(const void *a, const void *b)
+{
+	const struct tag_at	*x = a, *y = b;
+
+	if (x->line != y->line)
+		return x->line < y->line ? -1 : 1;
+	return x->i < y->i ? -1 : x->i > y->i;
+}
+
+/*
+ * One pass over the file for all the diagnostics, taken by line: a file
+ * with a million duplicate keys must not be read a million times.
+ */
 static void
 tag_sections(struct crown_diags *d, size_t first, const char *buf,
     size_t len)
 {
-	const char	*p, *eol, *end = buf + len, *id;
-	size_t		 i, n, idlen;
-	unsigned	 line;
+	const char	*p = buf, *eol, *end = buf + len, *id = NULL;
+	struct tag_at	*v;
+	size_t		 i, k = 0, n, idlen = 0;
+	unsigned	 line = 1;
 
-	for (i = first; i < d->n; i++) {
-		if (d->v[i].rule != NULL || d->v[i].line == 0)
-			continue;
-		id = NULL;
-		idlen = 0;
-		for (p = buf, line = 1; p < end && line <= d->v[i].line;
-		    line++) {
+	v = xcalloc(d->n - first + 1, sizeof(*v));
+	for (i = first; i < d->n; i++)
+		if (d->v[i].rule == NULL && d->v[i].line != 0) {
+			v[k].line = d->v[i].line;
+			v[k++].i = i;
+		}
+	if (k > 1)
+		qsort(v, k, sizeof(*v), cmp_tag_at);
+	for (i = 0; i < k; i++) {
+		/* read on to the diagnostic's line, included */
+		for (; p < end && line <= v[i].line; line++) {
 			if ((eol = memchr(p, '\n', (size_t)(end - p))) == NULL)
 				eol = end;
 			/* a top-level key starts in column 1 */
@@ -1509,8 +1539,9 @@ tag_sections(struct crown_diags *d, size_t first, const char *buf,
 			p = eol + 1;
 		}
 		if (id != NULL)
-			d->v[i].rule = xstrndup(id, idlen);
+			d->v[v[i].i].rule = xstrndup(id, idlen);
 	}
+	free(v);
 }
 
 static int

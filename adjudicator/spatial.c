@@ -203,7 +203,8 @@ crown_engine_units_near(struct crown_engine *e, const struct crown_geom_box *b,
 				sp->out[sp->outn++] = i;
 			}
 		}
-	qsort(sp->out, sp->outn, sizeof(*sp->out), cmp_size);
+	if (sp->outn > 1)	/* qsort(NULL, 0, ...) is undefined */
+		qsort(sp->out, sp->outn, sizeof(*sp->out), cmp_size);
 	*out = sp->out;
 	return sp->outn;
 }

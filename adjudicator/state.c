@@ -19,6 +19,10 @@ const char *const crown_leader_status_names[CROWN_NLEADER_STATUS] = {
 const char *const crown_attack_names[CROWN_NATTACK] = {
 	"front", "flank", "rear"
 };
+/* R10.1; no name for "unknown": a side without the key */
+const char *const crown_army_names[CROWN_NARMY] = {
+	NULL, "imperial", "republican"
+};
 
 /* Limits of sanity for numbers in a state; rules-specific bounds (R1.1,
  * R10.2) are checked against the rules at `crown new`. */
@@ -27,14 +31,17 @@ const char *const crown_attack_names[CROWN_NATTACK] = {
 #define MAX_FIGURES	1000
 #define MAX_STANDS	1000
 #define MAX_COUNT	1000
+#define MAX_SIDES	256	/* each side is looked up by a linear search */
 
 static const char *const game_keys[] = {
 	"name", "rules", "turn", "attacker", "last_turn", "allow_elite",
-	"year", "umpire", "dice_commitment", NULL
+	"year", "umpire", "dice_commitment", "deadline", NULL
 };
-static const char *const person_keys[] = { "name", "email", NULL };
+static const char *const person_keys[] = {
+	"name", "email", "password_sha256", NULL
+};
 static const char *const side_keys[] = {
-	"id", "name", "home_edge", "players", NULL
+	"id", "name", "home_edge", "army", "players", NULL
 };
 static const char *const feature_keys[] = {
 	"id", "name", "type", "polygon", "path", "width", "class", "damage",
@@ -45,19 +52,22 @@ static const char *const unit_keys[] = {
 	"start_figures", "start_stands", "x", "y", "facing", "formation",
 	"loaded", "shots_fired", "limbered", "disordered", "status", "routs",
 	"rally_failures", "rallied", "stuck", "holding", "rout_halves",
-	"skip_next", "crew_replaced", NULL
+	"skip_next", "crew_replaced", "abandoned", NULL
 };
 static const char *const leader_keys[] = {
 	"id", "name", "side", "rank", "bonus", "attached", "x", "y", "status",
-	NULL
+	"figures", NULL
 };
 static const char *const melee_keys[] = {
-	"attackers", "defenders", "rounds", "attack", NULL
+	"attackers", "defenders", "rounds", "attack", "attacker_losses",
+	"defender_losses", NULL
 };
 static const char *const top_keys[] = {
 	"game", "table", "sides", "terrain", "units", "leaders", "melees",
 	NULL
 };
+
+static bool	is_hex64(const char *);
 
 static int
 cmp_unit_order(size_t a, size_t b, const struct crown_state *s)
@@ -131,8 +141,10 @@ crown_state_leader(const struct crown_state *s, const char *id)
 {
 	size_t	i;
 
+	/* ids are NULL only while a state with problems is read */
 	for (i = 0; id != NULL && i < s->nleaders; i++)
-		if (strcmp(s->leaders[i].id, id) == 0)
+		if (s->leaders[i].id != NULL &&
+		    strcmp(s->leaders[i].id, id) == 0)
 			return &s->leaders[i];
 	return NULL;
 }
@@ -143,7 +155,7 @@ crown_state_side(const struct crown_state *s, const char *id)
 	size_t	i;
 
 	for (i = 0; id != NULL && i < s->nsides; i++)
-		if (strcmp(s->sides[i].id, id) == 0)
+		if (s->sides[i].id != NULL && strcmp(s->sides[i].id, id) == 0)
 			return (int)i;
 	return -1;
 }
@@ -187,6 +199,12 @@ read_person(struct loader *l, const struct crown_ynode *n,
 	crown_ykeys(&l->r, n, person_keys, NULL);
 	crown_yfield_str(&l->r, n, "name", false, NULL, &p->name);
 	crown_yfield_str(&l->r, n, "email", false, NULL, &p->email);
+	crown_yfield_str(&l->r, n, "password_sha256", false, NULL,
+	    &p->password_sha256);
+	if (p->password_sha256 != NULL && !is_hex64(p->password_sha256))
+		crown_yerror(&l->r, crown_ymap_get(n, "password_sha256"),
+		    NULL, "'password_sha256' must be 64 lower-case hex "
+		    "digits (the SHA-256 of the password)");
 }
 
 static bool
@@ -199,6 +217,38 @@ is_hex64(const char *s)
 		    (s[i] >= 'a' && s[i] <= 'f')))
 			return false;
 	return i == 64;
+}
+
+/* "YYYY-MM-DDTHH:MM:SSZ", a real UTC date and time (game.deadline). */
+bool
+crown_utc_time_valid(const char *s)
+{
+	static const char	 shape[] = "dddd-dd-ddTdd:dd:ddZ";
+	static const int	 mdays[] = {
+		31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31
+	};
+	int			 y, mo, dd;
+	size_t			 i;
+
+	for (i = 0; shape[i] != '\0'; i++) {
+		if (shape[i] == 'd' ? s[i] < '0' || s[i] > '9' :
+		    s[i] != shape[i])
+			return false;
+	}
+	if (s[i] != '\0')
+		return false;
+	y = (s[0] - '0') * 1000 + (s[1] - '0') * 100 + (s[2] - '0') * 10 +
+	    (s[3] - '0');
+	mo = (s[5] - '0') * 10 + (s[6] - '0');
+	dd = (s[8] - '0') * 10 + (s[9] - '0');
+	if (y < 1970 || mo < 1 || mo > 12 || dd < 1 || dd > mdays[mo - 1])
+		return false;
+	if (mo == 2 && dd == 29 && !(y % 4 == 0 && (y % 100 != 0 ||
+	    y % 400 == 0)))
+		return false;
+	return (s[11] - '0') * 10 + (s[12] - '0') < 24 &&
+	    (s[14] - '0') * 10 + (s[15] - '0') < 60 &&
+	    (s[17] - '0') * 10 + (s[18] - '0') < 60;
 }
 
 static void
@@ -237,6 +287,11 @@ read_game(struct loader *l, const struct crown_ynode *g)
 		crown_yerror(&l->r, crown_ymap_get(g, "dice_commitment"),
 		    NULL, "'dice_commitment' must be 64 lower-case hex "
 		    "digits (a SHA-256)");
+	crown_yfield_str(&l->r, g, "deadline", false, NULL, &s->deadline);
+	if (s->deadline != NULL && !crown_utc_time_valid(s->deadline))
+		crown_yerror(&l->r, crown_ymap_get(g, "deadline"), NULL,
+		    "'deadline' must be a UTC time written "
+		    "YYYY-MM-DDTHH:MM:SSZ, as 2026-12-05T18:00:00Z");
 }
 
 static void
@@ -252,23 +307,85 @@ read_table(struct loader *l, const struct crown_ynode *t)
 	    &l->s->height);
 }
 
+/* An entry's id, where it is among its list's entries, and its id's node. */
+struct id_ref {
+	const char			*id;
+	size_t				 i;
+	const struct crown_ynode	*node;
+	bool				 dup;
+};
+
+static int
+cmp_id_ref(const void *a, const void *b)
+{
+	const struct id_ref	*x = a, *y = b;
+	int			 r;
+
+	if ((r = strcmp(x->id, y->id)) != 0)
+		return r;
+	return x->i < y->i ? -1 : x->i > y->i;
+}
+
+static int
+cmp_id_ref_place(const void *a, const void *b)
+{
+	const struct id_ref	*x = a, *y = b;
+
+	return x->i < y->i ? -1 : x->i > y->i;
+}
+
+/*
+ * Report every entry whose id an earlier entry has, in the file's order.
+ * Sorting keeps it n log n: a state of 200,000 terrain features must not
+ * cost 10^10 comparisons.  Frees v.
+ */
+static void
+report_duplicates(struct loader *l, struct id_ref *v, size_t k,
+    const char *what)
+{
+	size_t	a, b;
+
+	if (k > 1) {
+		qsort(v, k, sizeof(*v), cmp_id_ref);
+		for (a = 0; a < k; a = b)
+			for (b = a + 1; b < k && strcmp(v[a].id, v[b].id) == 0;
+			    b++)
+				v[b].dup = true;
+		qsort(v, k, sizeof(*v), cmp_id_ref_place);
+	}
+	for (a = 0; a < k; a++)
+		if (v[a].dup)
+			crown_yerror(&l->r, v[a].node, NULL,
+			    "duplicate %s id '%s'", what, v[a].id);
+	free(v);
+}
+
 static void
 read_sides(struct loader *l, const struct crown_ynode *list)
 {
 	struct crown_state		*s = l->s;
 	const struct crown_ynode	*n, *p;
 	struct crown_side		*sd;
-	size_t				 i, j;
+	struct id_ref			*ids;
+	size_t				 i, j, nids = 0;
 	int				 e;
 
 	if (crown_ykind(&l->r, list, CROWN_Y_SEQ, "sides", NULL) != 0)
 		return;
+	if (list->n > MAX_SIDES) {
+		crown_yerror(&l->r, list, "R2.1", "more than %d sides",
+		    MAX_SIDES);
+		return;
+	}
 	s->sides = xcalloc(list->n, sizeof(*s->sides));
+	ids = xcalloc(list->n + 1, sizeof(*ids));
 	for (i = 0; i < list->n; i++) {
 		n = list->item[i];
 		if (crown_ykind(&l->r, n, CROWN_Y_MAP, "side", NULL) != 0)
 			continue;
 		sd = &s->sides[s->nsides++];
+		sd->line = n->line;
+		sd->col = n->col;
 		crown_ykeys(&l->r, n, side_keys, NULL);
 		crown_yfield_id(&l->r, n, "id", true, NULL, &sd->id);
 		crown_yfield_str(&l->r, n, "name", false, NULL, &sd->name);
@@ -278,11 +395,15 @@ read_sides(struct loader *l, const struct crown_ynode *list)
 		crown_yfield_enum(&l->r, n, "home_edge", true,
 		    crown_edge_names, CROWN_NEDGE, "R7.4", &e);
 		sd->home_edge = e;
-		for (j = 0; sd->id != NULL && j + 1 < s->nsides; j++)
-			if (s->sides[j].id != NULL &&
-			    strcmp(s->sides[j].id, sd->id) == 0)
-				crown_yerror(&l->r, crown_ymap_get(n, "id"),
-				    NULL, "duplicate side id '%s'", sd->id);
+		e = CROWN_ARMY_UNKNOWN;
+		crown_yfield_enum(&l->r, n, "army", false, crown_army_names,
+		    CROWN_NARMY, "R10.1", &e);
+		sd->army = e;
+		if (sd->id != NULL) {
+			ids[nids].id = sd->id;
+			ids[nids].i = i;
+			ids[nids++].node = crown_ymap_get(n, "id");
+		}
 		p = crown_ymap_get(n, "players");
 		if (p == NULL || crown_ykind(&l->r, p, CROWN_Y_SEQ, "players",
 		    NULL) != 0)
@@ -292,6 +413,7 @@ read_sides(struct loader *l, const struct crown_ynode *list)
 			read_person(l, p->item[j], &sd->players[sd->nplayers++],
 			    "player");
 	}
+	report_duplicates(l, ids, nids, "side");
 	if (s->nsides < 2)
 		crown_yerror(&l->r, list, "R2.1",
 		    "a game needs at least two sides");
@@ -342,13 +464,15 @@ read_terrain(struct loader *l, const struct crown_ynode *list)
 	struct crown_state		*s = l->s;
 	const struct crown_ynode	*n, *poly, *path;
 	struct crown_feature		*f;
-	size_t				 i, j;
+	struct id_ref			*ids;
+	size_t				 i, nids = 0;
 	long				 v;
 	int				 e;
 
 	if (crown_ykind(&l->r, list, CROWN_Y_SEQ, "terrain", NULL) != 0)
 		return;
 	s->terrain = xcalloc(list->n, sizeof(*s->terrain));
+	ids = xcalloc(list->n + 1, sizeof(*ids));
 	for (i = 0; i < list->n; i++) {
 		n = list->item[i];
 		if (crown_ykind(&l->r, n, CROWN_Y_MAP, "terrain feature",
@@ -364,11 +488,11 @@ read_terrain(struct loader *l, const struct crown_ynode *list)
 		crown_yfield_enum(&l->r, n, "type", true, crown_terrain_names,
 		    CROWN_NTERRAIN, "R4.3", &e);
 		f->type = e;
-		for (j = 0; f->id != NULL && j + 1 < s->nterrain; j++)
-			if (s->terrain[j].id != NULL &&
-			    strcmp(s->terrain[j].id, f->id) == 0)
-				crown_yerror(&l->r, crown_ymap_get(n, "id"),
-				    NULL, "duplicate terrain id '%s'", f->id);
+		if (f->id != NULL) {
+			ids[nids].id = f->id;
+			ids[nids].i = i;
+			ids[nids++].node = crown_ymap_get(n, "id");
+		}
 		poly = crown_ymap_get(n, "polygon");
 		path = crown_ymap_get(n, "path");
 		f->is_path = f->type == CROWN_ROAD || f->type == CROWN_WALLS;
@@ -412,6 +536,7 @@ read_terrain(struct loader *l, const struct crown_ynode *list)
 			    crown_ymap_get(n, "damage"), "R11.1",
 			    "only buildings have a class and damage");
 	}
+	report_duplicates(l, ids, nids, "terrain");
 }
 
 static void
@@ -485,8 +610,17 @@ read_unit(struct loader *l, const struct crown_ynode *n, struct crown_unit *u)
 	if (crown_yfield_int(&l->r, n, "start_stands", false, 1, MAX_STANDS,
 	    "R7.3", &k) == 0)
 		u->start_stands = (int)k;
-	crown_yfield_num(&l->r, n, "x", true, 0, l->s->width, "R1.2", &u->x);
-	crown_yfield_num(&l->r, n, "y", true, 0, l->s->height, "R1.2", &u->y);
+	/*
+	 * R4.5: a unit is on the table while its footprint's centre is, so
+	 * the centre of its front edge (x, y) may be past the edge, and a
+	 * lost unit keeps the place where it left.  The engine writes such
+	 * states and the next turn must read them: allow a table's size
+	 * beyond each edge.
+	 */
+	crown_yfield_num(&l->r, n, "x", true, -l->s->width, 2 * l->s->width,
+	    "R1.2", &u->x);
+	crown_yfield_num(&l->r, n, "y", true, -l->s->height,
+	    2 * l->s->height, "R1.2", &u->y);
 	u->x = crown_round2(u->x);
 	u->y = crown_round2(u->y);
 	if (crown_yfield_int(&l->r, n, "facing", true, 0, 359, "R1.2", &k)
@@ -534,6 +668,11 @@ read_unit(struct loader *l, const struct crown_ynode *n, struct crown_unit *u)
 	if (crown_yfield_int(&l->r, n, "crew_replaced", false, 0, MAX_FIGURES,
 	    "R6.4", &k) == 0)
 		u->crew_replaced = (int)k;
+	crown_yfield_bool(&l->r, n, "abandoned", false, "R6.5",
+	    &u->abandoned);
+	if (u->abandoned && !crown_is_artillery(u->type))
+		crown_yerror(&l->r, crown_ymap_get(n, "abandoned"), "R6.5",
+		    "only guns are abandoned");
 	if (u->status != CROWN_LOST && u->nstands == 0 &&
 	    crown_ymap_get(n, "stands") != NULL)
 		crown_yerror(&l->r, crown_ymap_get(n, "stands"), "R1.3",
@@ -579,13 +718,15 @@ read_leaders(struct loader *l, const struct crown_ynode *list)
 	const struct crown_ynode	*n;
 	struct crown_leader		*ld;
 	struct crown_unit		*u;
-	size_t				 i, j;
+	struct id_ref			*ids;
+	size_t				 i, nids = 0;
 	long				 k;
 	int				 e;
 
 	if (crown_ykind(&l->r, list, CROWN_Y_SEQ, "leaders", NULL) != 0)
 		return;
 	s->leaders = xcalloc(list->n, sizeof(*s->leaders));
+	ids = xcalloc(list->n + 1, sizeof(*ids));
 	for (i = 0; i < list->n; i++) {
 		n = list->item[i];
 		if (crown_ykind(&l->r, n, CROWN_Y_MAP, "leader", NULL) != 0)
@@ -598,11 +739,11 @@ read_leaders(struct loader *l, const struct crown_ynode *list)
 		crown_yfield_str(&l->r, n, "name", false, NULL, &ld->name);
 		if (ld->name == NULL && ld->id != NULL)
 			ld->name = xstrdup(ld->id);
-		for (j = 0; ld->id != NULL && j + 1 < s->nleaders; j++)
-			if (s->leaders[j].id != NULL &&
-			    strcmp(s->leaders[j].id, ld->id) == 0)
-				crown_yerror(&l->r, crown_ymap_get(n, "id"),
-				    NULL, "duplicate leader id '%s'", ld->id);
+		if (ld->id != NULL) {
+			ids[nids].id = ld->id;
+			ids[nids].i = i;
+			ids[nids++].node = crown_ymap_get(n, "id");
+		}
 		if (ld->id != NULL && crown_state_unit(s, ld->id) != NULL)
 			crown_yerror(&l->r, crown_ymap_get(n, "id"), NULL,
 			    "leader id '%s' is also a unit id", ld->id);
@@ -619,6 +760,10 @@ read_leaders(struct loader *l, const struct crown_ynode *list)
 		if (crown_yfield_int(&l->r, n, "bonus", false, -9, 9, "R10.2",
 		    &k) == 0)
 			ld->bonus = (int)k;
+		k = 1;
+		if (crown_yfield_int(&l->r, n, "figures", false, 1,
+		    MAX_FIGURES, "R10.4", &k) == 0)
+			ld->figures = (int)k;
 		e = CROWN_LEADER_OK;
 		crown_yfield_enum(&l->r, n, "status", false,
 		    crown_leader_status_names, CROWN_NLEADER_STATUS, "R10.3",
@@ -633,7 +778,7 @@ read_leaders(struct loader *l, const struct crown_ynode *list)
 				    crown_ymap_get(n, "attached"), "R10.3",
 				    "attached to unknown unit '%s'",
 				    ld->attached);
-			else if (ld->side != NULL &&
+			else if (ld->side != NULL && u->side != NULL &&
 			    strcmp(u->side, ld->side) != 0)
 				crown_yerror(&l->r,
 				    crown_ymap_get(n, "attached"), "R10.3",
@@ -657,6 +802,7 @@ read_leaders(struct loader *l, const struct crown_ynode *list)
 			ld->y = crown_round2(ld->y);
 		}
 	}
+	report_duplicates(l, ids, nids, "leader");
 }
 
 static void
@@ -712,6 +858,14 @@ read_melees(struct loader *l, const struct crown_ynode *list)
 		crown_yfield_enum(&l->r, n, "attack", false,
 		    crown_attack_names, CROWN_NATTACK, "R9.4", &e);
 		m->attack = e;
+		k = 0;
+		if (crown_yfield_int(&l->r, n, "attacker_losses", false, 0,
+		    MAX_FIGURES * MAX_STANDS, "R9.8", &k) == 0)
+			m->attacker_losses = (int)k;
+		k = 0;
+		if (crown_yfield_int(&l->r, n, "defender_losses", false, 0,
+		    MAX_FIGURES * MAX_STANDS, "R9.8", &k) == 0)
+			m->defender_losses = (int)k;
 	}
 }
 
@@ -800,6 +954,8 @@ emit_person(struct crown_yemit *e, const char *key,
 		crown_yemit_kstr(e, "name", p->name);
 	if (p->email != NULL)
 		crown_yemit_kstr(e, "email", p->email);
+	if (p->password_sha256 != NULL)
+		crown_yemit_kstr(e, "password_sha256", p->password_sha256);
 	crown_yemit_end(e);
 }
 
@@ -874,6 +1030,8 @@ emit_unit(struct crown_yemit *e, const struct crown_unit *u)
 		crown_yemit_kbool(e, "skip_next", true);
 	if (u->crew_replaced != 0)
 		crown_yemit_kint(e, "crew_replaced", u->crew_replaced);
+	if (u->abandoned)
+		crown_yemit_kbool(e, "abandoned", true);
 	crown_yemit_end(e);
 }
 
@@ -902,6 +1060,8 @@ crown_state_emit(struct crown_buf *out, const struct crown_state *s)
 		emit_person(e, "umpire", &s->umpire);
 	if (s->dice_commitment != NULL)
 		crown_yemit_kstr(e, "dice_commitment", s->dice_commitment);
+	if (s->deadline != NULL)
+		crown_yemit_kstr(e, "deadline", s->deadline);
 	crown_yemit_end(e);
 
 	crown_yemit_str(e, "table");
@@ -920,6 +1080,8 @@ crown_state_emit(struct crown_buf *out, const struct crown_state *s)
 		crown_yemit_kstr(e, "name", sd->name);
 		crown_yemit_kstr(e, "home_edge",
 		    crown_edge_names[sd->home_edge]);
+		if (sd->army != CROWN_ARMY_UNKNOWN)
+			crown_yemit_kstr(e, "army", crown_army_names[sd->army]);
 		crown_yemit_str(e, "players");
 		crown_yemit_seq(e, false);
 		for (j = 0; j < sd->nplayers; j++) {
@@ -930,6 +1092,9 @@ crown_state_emit(struct crown_buf *out, const struct crown_state *s)
 			if (sd->players[j].email != NULL)
 				crown_yemit_kstr(e, "email",
 				    sd->players[j].email);
+			if (sd->players[j].password_sha256 != NULL)
+				crown_yemit_kstr(e, "password_sha256",
+				    sd->players[j].password_sha256);
 			crown_yemit_end(e);
 		}
 		crown_yemit_end(e);
@@ -976,6 +1141,8 @@ crown_state_emit(struct crown_buf *out, const struct crown_state *s)
 		crown_yemit_kstr(e, "side", ld->side);
 		crown_yemit_kstr(e, "rank", crown_rank_names[ld->rank]);
 		crown_yemit_kint(e, "bonus", ld->bonus);
+		if (ld->figures > 1)
+			crown_yemit_kint(e, "figures", ld->figures);
 		if (ld->attached != NULL)
 			crown_yemit_kstr(e, "attached", ld->attached);
 		else {
@@ -998,6 +1165,12 @@ crown_state_emit(struct crown_buf *out, const struct crown_state *s)
 		emit_ids(e, "defenders", m->defenders, m->ndefenders);
 		crown_yemit_kint(e, "rounds", m->rounds);
 		crown_yemit_kstr(e, "attack", crown_attack_names[m->attack]);
+		if (m->attacker_losses != 0)
+			crown_yemit_kint(e, "attacker_losses",
+			    m->attacker_losses);
+		if (m->defender_losses != 0)
+			crown_yemit_kint(e, "defender_losses",
+			    m->defender_losses);
 		crown_yemit_end(e);
 	}
 	crown_yemit_end(e);
@@ -1044,6 +1217,7 @@ dup_person(struct crown_person *to, const struct crown_person *from)
 {
 	to->name = dup_or_null(from->name);
 	to->email = dup_or_null(from->email);
+	to->password_sha256 = dup_or_null(from->password_sha256);
 }
 
 struct crown_state *
@@ -1059,6 +1233,7 @@ crown_state_clone(const struct crown_state *s)
 	c->attacker = dup_or_null(s->attacker);
 	dup_person(&c->umpire, &s->umpire);
 	c->dice_commitment = dup_or_null(s->dice_commitment);
+	c->deadline = dup_or_null(s->deadline);
 	c->file = dup_or_null(s->file);
 	c->sides = dup_mem(s->sides, s->nsides, sizeof(*s->sides));
 	for (i = 0; i < s->nsides; i++) {
@@ -1151,6 +1326,7 @@ crown_state_free(struct crown_state *s)
 		for (j = 0; j < s->sides[i].nplayers; j++) {
 			free(s->sides[i].players[j].name);
 			free(s->sides[i].players[j].email);
+			free(s->sides[i].players[j].password_sha256);
 		}
 		free(s->sides[i].players);
 		free(s->sides[i].id);
@@ -1162,7 +1338,9 @@ crown_state_free(struct crown_state *s)
 	free(s->attacker);
 	free(s->umpire.name);
 	free(s->umpire.email);
+	free(s->umpire.password_sha256);
 	free(s->dice_commitment);
+	free(s->deadline);
 	free(s->file);
 	free(s->unit_order);
 	free(s);

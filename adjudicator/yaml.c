@@ -23,12 +23,50 @@
 #include "crown/diag.h"
 #include "crown/yaml.h"
 
-const struct crown_ylimits crown_ylimits_orders = {
+struct crown_ylimits crown_ylimits_orders = {
 	1024 * 1024, 16, 200000
 };
-const struct crown_ylimits crown_ylimits_state = {
+struct crown_ylimits crown_ylimits_state = {
 	64 * 1024 * 1024, 32, 20000000
 };
+
+int
+crown_limits_parse_bytes(size_t *out, const char *arg)
+{
+	unsigned long long	 v;
+	char			*end;
+
+	/* digits only: strtoull would take a sign or blanks */
+	if (arg == NULL || arg[0] < '0' || arg[0] > '9')
+		return CROWN_EUSAGE;
+	errno = 0;
+	v = strtoull(arg, &end, 10);
+	if (errno == ERANGE || v > CROWN_LIMIT_BYTES_MAX)
+		return CROWN_EUSAGE;
+	if (*end == 'k' || *end == 'K') {
+		v *= 1024;
+		end++;
+	} else if (*end == 'm' || *end == 'M') {
+		v *= 1024 * 1024;
+		end++;
+	}
+	if (*end != '\0' || v < 1 || v > CROWN_LIMIT_BYTES_MAX)
+		return CROWN_EUSAGE;
+	*out = (size_t)v;
+	return 0;
+}
+
+int
+crown_limits_set_orders_bytes(const char *arg)
+{
+	return crown_limits_parse_bytes(&crown_ylimits_orders.max_bytes, arg);
+}
+
+int
+crown_limits_set_state_bytes(const char *arg)
+{
+	return crown_limits_parse_bytes(&crown_ylimits_state.max_bytes, arg);
+}
 
 #define ARENA_CHUNK (64 * 1024)
 
@@ -113,7 +151,7 @@ check_duplicates(struct crown_ydoc *doc, struct crown_ynode *map,
     struct crown_diags *d)
 {
 	struct crown_ynode	**k;
-	size_t			  i;
+	size_t			  i, first;
 	int			  bad = 0;
 
 	if (map->n < 2)
@@ -121,13 +159,15 @@ check_duplicates(struct crown_ydoc *doc, struct crown_ynode *map,
 	k = xreallocarray(NULL, map->n, sizeof(*k));
 	memcpy(k, map->key, map->n * sizeof(*k));
 	qsort(k, map->n, sizeof(*k), cmp_keys);
-	for (i = 1; i < map->n; i++) {
-		if (strcmp(k[i - 1]->str, k[i]->str) == 0) {
-			crown_diag_add(d, doc->file, k[i]->line, k[i]->col,
-			    NULL, "duplicate key '%s' (first at line %u)",
-			    k[i]->str, k[i - 1]->line);
-			bad = 1;
+	for (i = 1, first = 0; i < map->n; i++) {
+		if (strcmp(k[first]->str, k[i]->str) != 0) {
+			first = i;
+			continue;
 		}
+		crown_diag_add(d, doc->file, k[i]->line, k[i]->col, NULL,
+		    "duplicate key '%s' (first at line %u)", k[i]->str,
+		    k[first]->line);
+		bad = 1;
 	}
 	free(k);
 	return bad;
@@ -173,6 +213,72 @@ has_nul(const char *buf, size_t len)
 	return memchr(buf, '\0', len) != NULL;
 }
 
+/*
+ * The first control character of a string (C0 but tab and newline, DEL,
+ * C1) as a code point, or 0.  libyaml refuses them in the file but lets
+ * escapes ("\e", "\x1b", "\u009b") make them; printed in a message on
+ * the umpire's terminal they could rewrite it.  s is valid UTF-8.
+ */
+static unsigned
+control_char(const char *s, size_t len)
+{
+	const unsigned char	*p = (const unsigned char *)s;
+	size_t			 i;
+
+	for (i = 0; i < len; i++) {
+		if ((p[i] < 0x20 && p[i] != '\t' && p[i] != '\n') ||
+		    p[i] == 0x7f)
+			return p[i];
+		if (p[i] == 0xc2 && i + 1 < len && p[i + 1] >= 0x80 &&
+		    p[i + 1] <= 0x9f)
+			return p[i + 1];
+	}
+	return 0;
+}
+
+/* Line and column (in characters) of byte off of buf, from 1. */
+static void
+place_of(const char *buf, size_t off, unsigned *line, unsigned *col)
+{
+	const unsigned char	*p = (const unsigned char *)buf;
+	size_t			 i;
+
+	*line = *col = 1;
+	for (i = 0; i < off; i++) {
+		if (p[i] == '\n') {
+			(*line)++;
+			*col = 1;
+		} else if ((p[i] & 0xc0) != 0x80)
+			(*col)++;
+	}
+}
+
+/*
+ * libyaml's reader (encoding, control characters) gives a byte offset and
+ * the bad byte or character rather than a mark: turn them into a place.
+ */
+static void
+reader_error(const yaml_parser_t *parser, const char *file, const char *buf,
+    size_t len, struct crown_diags *d)
+{
+	unsigned	line, col;
+	int		v = parser->problem_value;
+
+	place_of(buf, parser->problem_offset < len ? parser->problem_offset :
+	    len, &line, &col);
+	if (v >= 0 && parser->problem != NULL &&
+	    strstr(parser->problem, "control") != NULL)
+		crown_diag_add(d, file, line, col, NULL, "control character "
+		    "U+%04X: %s", (unsigned)v, parser->problem);
+	else if (v >= 0)
+		crown_diag_add(d, file, line, col, NULL, "text is not UTF-8: "
+		    "%s (byte 0x%02X)", parser->problem ? parser->problem :
+		    "bad byte", (unsigned)v & 0xff);
+	else
+		crown_diag_add(d, file, line, col, NULL, "text is not UTF-8: "
+		    "%s", parser->problem ? parser->problem : "bad byte");
+}
+
 int
 crown_ydoc_parse(struct crown_ydoc **out, const char *file, const char *buf,
     size_t len, const struct crown_ylimits *lim, struct crown_diags *d)
@@ -183,7 +289,8 @@ crown_ydoc_parse(struct crown_ydoc **out, const char *file, const char *buf,
 	struct frame		*stack = NULL;
 	size_t			 depth = 0, stack_cap = 0, nodes = 0;
 	unsigned		 docs = 0;
-	int			 bad = 0, done = 0;
+	int			 bad = 0, done = 0, oom = 0;
+	unsigned		 cc;
 	struct crown_ynode	*n;
 
 	*out = NULL;
@@ -198,16 +305,9 @@ crown_ydoc_parse(struct crown_ydoc **out, const char *file, const char *buf,
 	}
 	if (has_nul(buf, len)) {
 		const char *z = memchr(buf, '\0', len);
-		unsigned line = 1, col = 1;
-		const char *p;
+		unsigned line, col;
 
-		for (p = buf; p < z; p++) {
-			if (*p == '\n') {
-				line++;
-				col = 1;
-			} else
-				col++;
-		}
+		place_of(buf, (size_t)(z - buf), &line, &col);
 		crown_diag_add(d, file, line, col, NULL,
 		    "NUL byte in a text file");
 		crown_ydoc_free(doc);
@@ -215,12 +315,25 @@ crown_ydoc_parse(struct crown_ydoc **out, const char *file, const char *buf,
 	}
 
 	if (!yaml_parser_initialize(&parser)) {
+		crown_diag_add(d, file, 0, 0, NULL, "out of memory");
 		crown_ydoc_free(doc);
 		return CROWN_ERROR;
 	}
 	yaml_parser_set_input_string(&parser, (const unsigned char *)buf, len);
 	while (!done && !bad) {
 		if (!yaml_parser_parse(&parser, &ev)) {
+			if (parser.error == YAML_MEMORY_ERROR) {
+				crown_diag_add(d, file, 0, 0, NULL,
+				    "out of memory");
+				oom = 1;
+				bad = 1;
+				break;
+			}
+			if (parser.error == YAML_READER_ERROR) {
+				reader_error(&parser, file, buf, len, d);
+				bad = 1;
+				break;
+			}
 			crown_diag_add(d, file,
 			    (unsigned)parser.problem_mark.line + 1,
 			    (unsigned)parser.problem_mark.column + 1, NULL,
@@ -290,6 +403,13 @@ crown_ydoc_parse(struct crown_ydoc **out, const char *file, const char *buf,
 					bad = 1;
 					break;
 				}
+				if ((cc = control_char(n->str, n->len)) != 0) {
+					crown_diag_add(d, file, n->line,
+					    n->col, NULL, "control character "
+					    "U+%04X in a string", cc);
+					bad = 1;
+					break;
+				}
 			} else
 				n = new_node(doc,
 				    ev.type == YAML_MAPPING_START_EVENT ?
@@ -349,7 +469,7 @@ crown_ydoc_parse(struct crown_ydoc **out, const char *file, const char *buf,
 	}
 	if (bad) {
 		crown_ydoc_free(doc);
-		return CROWN_EINVALID;
+		return oom ? CROWN_ERROR : CROWN_EINVALID;
 	}
 	*out = doc;
 	return 0;

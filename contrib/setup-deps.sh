@@ -2,14 +2,23 @@
 # Make sure the libraries crown builds against are present (DEVELOPERS.md:
 # "missing -dev packages via apt-get").  Checks each with pkg-config; as root
 # on Debian it installs what is missing, otherwise it says what to install.
-# Usage: setup-deps.sh [extra Debian packages to want as well]
+# Usage: setup-deps.sh [--fuzz] [TOOL:PACKAGE...]
+#   --fuzz        also clang and its libFuzzer runtime (make fuzz only)
+#   TOOL:PACKAGE  also PACKAGE when the command TOOL is missing
 set -u
+
+fuzz=
+if [ "${1:-}" = --fuzz ]; then
+	fuzz=1
+	shift
+fi
 
 # pkg-config module  Debian package
 want='yaml-0.1 libyaml-dev
 libpcre2-8 libpcre2-dev
 libgit2 libgit2-dev
 libsodium libsodium-dev
+gmime-3.0 libgmime-3.0-dev
 cmocka libcmocka-dev'
 
 missing=
@@ -25,6 +34,21 @@ for tool in "$@"; do
 	command -v "${tool%%:*}" >/dev/null 2>&1 || missing="$missing ${tool#*:}"
 done
 command -v cc >/dev/null 2>&1 || missing="$missing gcc"
+if [ -n "$fuzz" ]; then
+	# libFuzzer is a library of clang's runtime, so try a link
+	if ! command -v clang >/dev/null 2>&1; then
+		missing="$missing clang libclang-rt-14-dev"
+	else
+		t=$(mktemp -d) || exit 1
+		printf '%s\n' '#include <stddef.h>' '#include <stdint.h>' \
+		    'int LLVMFuzzerTestOneInput(const uint8_t *d, size_t n);' \
+		    'int LLVMFuzzerTestOneInput(const uint8_t *d, size_t n)' \
+		    '{ (void)d; (void)n; return 0; }' > "$t/f.c"
+		clang -fsanitize=fuzzer,address,undefined -o "$t/f" "$t/f.c" \
+		    >/dev/null 2>&1 || missing="$missing libclang-rt-14-dev"
+		rm -rf "$t"
+	fi
+fi
 command -v make >/dev/null 2>&1 || missing="$missing make"
 
 missing=$(echo $missing)

@@ -22,8 +22,21 @@ struct crown_cmd {
 };
 
 extern const struct crown_cmd crown_cmd_check;
+extern const struct crown_cmd crown_cmd_inbox;
+/* issue 6: the campaign history (cmd-new.c ... cmd-publish.c) */
+extern const struct crown_cmd crown_cmd_adopt;
+extern const struct crown_cmd crown_cmd_log;
+extern const struct crown_cmd crown_cmd_new;
+extern const struct crown_cmd crown_cmd_publish;
+extern const struct crown_cmd crown_cmd_rerun;
+extern const struct crown_cmd crown_cmd_reveal;
+extern const struct crown_cmd crown_cmd_show;
+extern const struct crown_cmd crown_cmd_turn;
+extern const struct crown_cmd crown_cmd_verify;
+extern const struct crown_cmd crown_cmd_muster;
 extern const struct crown_cmd crown_cmd_resolve;
 extern const struct crown_cmd crown_cmd_rules;
+extern const struct crown_cmd crown_cmd_status;
 
 /* Print "usage: crown NAME USAGE" to fp. */
 void	crown_cmd_usage(const struct crown_cmd *, FILE *fp);
@@ -34,6 +47,24 @@ int	crown_cmd_usage_error(const struct crown_cmd *, const char *fmt, ...)
 
 /* Print the problems, free them, and return the exit status of error. */
 int	crown_cmd_fail(struct crown_diags *, int error);
+
+/*
+ * The limits on input files (yaml.h) as options of the commands that read
+ * them: put CROWN_LIMIT_OPTIONS in the getopt_long table and hand its two
+ * cases to crown_cmd_limit, which returns 0 or the usage error's status.
+ */
+#define CROWN_OPT_LIMIT_ORDERS	0x100
+#define CROWN_OPT_LIMIT_STATE	0x101
+#define CROWN_LIMIT_OPTIONS						\
+	{ "limit-orders-bytes", required_argument, NULL,		\
+	    CROWN_OPT_LIMIT_ORDERS },					\
+	{ "limit-state-bytes", required_argument, NULL,		\
+	    CROWN_OPT_LIMIT_STATE }
+#define CROWN_LIMIT_HELP						\
+	"--limit-orders-bytes N and --limit-state-bytes N change the\n"	\
+	"limits on the size of orders files (default 1M) and of states and\n" \
+	"rules files (64M), N in bytes or with k or M."
+int	crown_cmd_limit(const struct crown_cmd *, int opt, const char *arg);
 
 /*
  * Load the rules: from `path` if given, else from rules.yaml in campaign
@@ -51,6 +82,17 @@ void	crown_cmd_free_orders(struct crown_orders **, size_t n);
  * CROWN_EWRITE with a diagnostic on failure. */
 int	crown_write_file(const char *dir, const char *name, const char *data,
 	    size_t len, struct crown_diags *d);
+/*
+ * Write every file of files (names relative to dir, whose directories must
+ * exist) all or none: each to a temporary file beside it, synced, and only
+ * when all are written, each renamed into place.  On a failure (a full
+ * disk, a directory that cannot be written) the temporaries are removed,
+ * and so are the files this call had renamed; CROWN_EWRITE with a
+ * diagnostic.
+ */
+struct crown_outputs;
+int	crown_write_outputs(const char *dir, const struct crown_outputs *files,
+	    struct crown_diags *d);
 /* mkdir -p; CROWN_EWRITE on failure. */
 int	crown_mkdirs(const char *path, struct crown_diags *d);
 

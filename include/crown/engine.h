@@ -37,6 +37,11 @@ struct crown_turn_unit {
 	bool	charged;		/* R9.5: charged this half-turn */
 	bool	fired;
 	int	start_figures_half;	/* figures at the half-turn's start */
+	/* morale.c, rout.c, officers.c (R7, R8, R10) */
+	bool	officer_killed;		/* R7.3: its attached officer */
+	bool	general_killed;		/* R7.1, R7.3: its side's general */
+	int	taken_over;		/* R7.5, R8: orders set aside */
+	struct crown_quad rout_at;	/* R7.1, R7.3: where it routed */
 };
 
 struct crown_engine {
@@ -178,6 +183,15 @@ int	crown_move_along(struct crown_engine *, struct crown_unit *,
 /* A point off the unit's home edge, straight back (R7.4, R8.1). */
 struct crown_point crown_move_home_point(const struct crown_engine *,
 	    const struct crown_unit *);
+/*
+ * R4.6: where a leader walking straight from `from' towards `to' ends: at
+ * most `budget' inches, short of terrain N/A for cavalry (*blocked is
+ * then that feature, else NULL).  Rounded to hundredths.
+ */
+struct crown_point crown_move_leader_walk(const struct crown_state *,
+	    const struct crown_rules *, struct crown_point from,
+	    struct crown_point to, double budget,
+	    const struct crown_feature **blocked);
 
 /* fire.c: reaction fire of a charged unit at the band its test named
  * (R9.2); an event of its own. */
@@ -188,6 +202,17 @@ int	crown_fire_reaction(struct crown_engine *, struct crown_unit *firer,
  * nearest enemy in range and arc. */
 int	crown_action_fire(struct crown_engine *, struct crown_unit *,
 	    const struct crown_action_order *);
+/* artillery.c: R6.5: the crew leaves its gun (morale results retire 2
+ * and rout): the unit becomes an abandoned gun marker, status lost, where
+ * it stands; do not move it afterwards. */
+void	crown_artillery_abandon(struct crown_engine *, struct crown_unit *);
+/* artillery.c: R6.5: abandoned guns in contact with an enemy unit change
+ * sides (after each actions phase). */
+int	crown_artillery_captures(struct crown_engine *);
+/* artillery.c: R6.4: `help: GUN` on a gun that is not stuck: the helper
+ * (regular or veteran infantry within reach) makes good its lost crew. */
+int	crown_artillery_crew(struct crown_engine *, struct crown_unit *helper,
+	    struct crown_unit *gun, const struct crown_action_order *);
 /* rout.c: R8 */
 int	crown_action_rally(struct crown_engine *, struct crown_unit *,
 	    const struct crown_action_order *);

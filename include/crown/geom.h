@@ -230,6 +230,26 @@ bool	crown_geom_sweep_touches_poly(const struct crown_quad *q,
 bool	crown_geom_sweep_touches_polyline(const struct crown_quad *q,
 	    const struct crown_point *path, size_t m, double s,
 	    const struct crown_point *line, size_t k, double width);
+/*
+ * Least distance between the polygon region p and the footprint q carried
+ * along its first s inches of the path as above (start and end
+ * included): 0 when they meet anywhere, HUGE_VAL when n == 0.  Exact for
+ * a convex footprint, since each leg sweeps the convex hull of the
+ * footprint at its two ends (R4.5: stopping short of an enemy).
+ */
+double	crown_geom_sweep_dist_poly(const struct crown_quad *q,
+	    const struct crown_point *path, size_t m, double s,
+	    const struct crown_point *p, size_t n);
+/*
+ * The points a + t (b - a), t in [0, 1], that lie within r of segment
+ * cd form one interval (the capsule round cd is convex): its ends in *lo
+ * and *hi and true, or false when no point does.  A zero-length ab gives
+ * [0, 1] or nothing.  R4.2: a leg is on a road when the intervals of the
+ * road's segments cover [0, 1].
+ */
+bool	crown_geom_seg_capsule(double *lo, double *hi, struct crown_point a,
+	    struct crown_point b, struct crown_point c, struct crown_point d,
+	    double r);
 
 /*
  * Front and rear lines (R9.4).  The front line runs through pos across

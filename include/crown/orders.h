@@ -86,6 +86,21 @@ int	crown_orders_validate_set(struct crown_orders *const *, size_t n,
 	    const struct crown_state *, const struct crown_rules *,
 	    struct crown_diags *d);
 
+/*
+ * move.c, R4.3: a move or manhandle order whose footprint, carried along
+ * its path and turned to its final facing, would enter terrain N/A for
+ * the unit's type (terrain it already stands in excepted).  u may be a copy
+ * with the formation and limber state the unit will have by then.
+ * Returns 0, or CROWN_EINVALID with *why a message (caller frees).
+ */
+int	crown_move_validate(const struct crown_state *,
+	    const struct crown_rules *, const struct crown_unit *u,
+	    const struct crown_action_order *, char **why);
+/* R4.6: the same for a leader's move: terrain N/A for cavalry. */
+int	crown_move_validate_leader(const struct crown_state *,
+	    const struct crown_rules *, const struct crown_leader *,
+	    const struct crown_leader_orders *, char **why);
+
 /* Action cost for this unit (R3.3, R3.5). */
 int	crown_action_cost(const struct crown_rules *,
 	    const struct crown_unit *, enum crown_action);

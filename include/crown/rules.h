@@ -150,6 +150,7 @@ struct crown_rules {
 	double	stop_short;			/* R4.5: 1 inch */
 	double	leader_move;			/* R4.6: 12 inches */
 	double	stuck_move_per_stand;		/* R4.3b: 1 inch */
+	double	help_reach;			/* R4.3b: helpers within 1 */
 
 	/* R5.2 fractions of stands firing (1 in n) */
 	int	fire_moved_one_in;		/* 2 */
@@ -186,6 +187,7 @@ struct crown_rules {
 	struct {
 		bool	cls[CROWN_NCLASS];	/* regular, veteran infantry */
 		int	min_original;		/* 1 original crew left */
+		double	reach;			/* helpers within, inches */
 	} crew_replace;				/* R6.4 */
 	int	gun_retire_max;			/* R6.5: keeps gun to retire 1 */
 
@@ -224,6 +226,7 @@ struct crown_rules {
 		int	republican_split_year;		/* 1865 */
 		int	early_general_units;		/* 4 */
 		int	early_units_per_officer;	/* 3 */
+		int	early_generals;			/* 1 */
 		int	late_units_per_officer;		/* 3 */
 		int	late_generals;			/* 1 */
 	} leaders;

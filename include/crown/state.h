@@ -16,14 +16,25 @@
 struct crown_person {
 	char	*name;
 	char	*email;
+	char	*password_sha256;	/* optional: hex SHA-256 (mail.h) */
+};
+
+/* R10.1: which leader allowance a side has (optional `army` key). */
+enum crown_army {
+	CROWN_ARMY_UNKNOWN,	/* not given: leader counts not checked */
+	CROWN_ARMY_IMPERIAL,	/* Intervention and Imperial forces */
+	CROWN_ARMY_REPUBLICAN,
+	CROWN_NARMY
 };
 
 struct crown_side {
 	char			*id;
 	char			*name;
 	enum crown_edge		 home_edge;
+	enum crown_army		 army;		/* R10.1 */
 	struct crown_person	*players;
 	size_t			 nplayers;
+	unsigned		 line, col;
 };
 
 struct crown_feature {
@@ -68,6 +79,7 @@ struct crown_unit {
 	int			 rout_halves;	/* R8.3: half-turns in rout */
 	bool			 skip_next;	/* R8.1: no move next half */
 	int			 crew_replaced;	/* R6.4: infantry in the crew */
+	bool			 abandoned;	/* R6.5: a gun marker */
 	unsigned		 line, col;
 };
 
@@ -79,6 +91,7 @@ struct crown_leader {
 	int			 bonus;		/* R10.2 */
 	char			*attached;	/* unit id, or NULL */
 	double			 x, y;		/* when detached */
+	int			 figures;	/* R10.4: on his stand, >= 1 */
 	enum crown_leader_status {
 		CROWN_LEADER_OK,
 		CROWN_LEADER_KILLED,
@@ -95,6 +108,8 @@ struct crown_melee {
 	char		**defenders;
 	size_t		  ndefenders;
 	int		  rounds;	/* fought so far */
+	int		  attacker_losses; /* R9.8: figures, all rounds */
+	int		  defender_losses;
 	enum crown_attack {
 		CROWN_FRONT,
 		CROWN_FLANK,
@@ -114,6 +129,8 @@ struct crown_state {
 	int			 year;		/* 0: unknown (R10.1) */
 	struct crown_person	 umpire;
 	char			*dice_commitment;
+	char			*deadline;	/* optional: next orders due,
+						 * "YYYY-MM-DDTHH:MM:SSZ" */
 	/* table */
 	double			 width, height;
 	struct crown_side	*sides;
@@ -133,6 +150,7 @@ struct crown_state {
 
 extern const char *const crown_leader_status_names[CROWN_NLEADER_STATUS];
 extern const char *const crown_attack_names[CROWN_NATTACK];
+extern const char *const crown_army_names[CROWN_NARMY];
 
 /*
  * Load a state or scenario.  Every problem of the file goes to d; returns
@@ -159,6 +177,8 @@ struct crown_leader *crown_state_leader(const struct crown_state *,
 int	crown_state_side(const struct crown_state *, const char *id);
 
 int	crown_unit_figures(const struct crown_unit *);
+/* "YYYY-MM-DDTHH:MM:SSZ", a real UTC date and time (game.deadline). */
+bool	crown_utc_time_valid(const char *);
 /* Stands with at least one figure (R1.3). */
 int	crown_unit_stands(const struct crown_unit *);
 

@@ -35,17 +35,35 @@ struct crown_ylimits {
 	size_t		max_nodes;
 };
 
-/* Limits for hostile input: orders (1 MiB) and state (64 MiB). */
-extern const struct crown_ylimits crown_ylimits_orders;
-extern const struct crown_ylimits crown_ylimits_state;
+/*
+ * Limits for hostile input: orders (1 MiB, 16 levels) and states and rules
+ * files (64 MiB, 32 levels).  The byte limits can be changed for one run
+ * (--limit-orders-bytes, --limit-state-bytes) with the setters below.
+ */
+extern struct crown_ylimits crown_ylimits_orders;
+extern struct crown_ylimits crown_ylimits_state;
+
+#define CROWN_LIMIT_BYTES_MAX	((size_t)1 << 30)	/* 1 GiB */
+
+/*
+ * Set a byte limit from text: a whole number of bytes, or of KiB or MiB
+ * with a suffix k or M ("512k", "2M"), from 1 byte to 1 GiB.  0, or
+ * CROWN_EUSAGE (and nothing changed) when arg is not such a number.
+ */
+int	crown_limits_parse_bytes(size_t *out, const char *arg);
+int	crown_limits_set_orders_bytes(const char *arg);
+int	crown_limits_set_state_bytes(const char *arg);
 
 struct crown_ydoc;
 
 /*
  * Parse buf (len bytes) as one YAML document.  Problems go to d with file
  * as their name.  Anchors, aliases, duplicate keys, non-scalar keys, NUL
- * bytes and documents past the limits are refused.  Returns 0 or
- * CROWN_EINVALID; *out is the document (caller frees) or NULL.
+ * bytes, control characters in strings (other than tab and newline, also
+ * when written as escapes) and documents past the limits are refused;
+ * libyaml refuses what is not UTF-8.  Returns 0, CROWN_EINVALID, or
+ * CROWN_ERROR when libyaml runs out of memory; *out is the document
+ * (caller frees) or NULL.
  */
 int	crown_ydoc_parse(struct crown_ydoc **out, const char *file,
 	    const char *buf, size_t len, const struct crown_ylimits *,

@@ -115,14 +115,17 @@ test_R2_1_sequence(void **state)
 	crown_orders_free(o[1]);
 }
 
-/* R2.3: a side without orders holds: unloaded units reload. */
+/* R2.3: a side without orders holds: loaded units fire at the nearest
+ * enemy in range and arc (the Legion at the militia, 17.5 inches: three
+ * misses), unloaded units reload. */
 static void
 test_R2_3_no_orders(void **state)
 {
 	struct fixture	*f = *state;
 
-	assert_int_equal(resolve(f, NULL, 0, ""), 0);
+	assert_int_equal(resolve(f, NULL, 0, "9 9 9"), 0);
 	assert_int_equal(count_kind(&f->ev, "no_orders"), 2);
+	assert_int_equal(count_kind(&f->ev, "fire"), 1);
 	assert_true(crown_state_unit(f->s, "2-militia")->loaded);
 	/* a limbered gun cannot load: it holds */
 	assert_false(crown_state_unit(f->s, "gun-1")->loaded);

@@ -753,6 +753,103 @@ test_sweep_touches(void **state)
 }
 
 /*
+ * R4.5: the least distance between a swept footprint and an enemy.  The
+ * unit is 4 wide facing north with its front at y = 5; the enemy's rear
+ * edge is at y = 15.
+ */
+static void
+test_sweep_dist(void **state)
+{
+	struct crown_quad	q;
+	struct crown_point	path[3], enemy[4], seg[2];
+
+	crown_geom_footprint(&q, pt(10, 5), 0, 4, 0.75);
+	rect(enemy, 8, 15, 12, 16);
+	path[0] = pt(10, 5);
+	path[1] = pt(10, 30);
+	/* standing still, and any s <= 0 */
+	assert_true(crown_geom_sweep_dist_poly(&q, path, 2, 0, enemy, 4) ==
+	    10);
+	assert_true(crown_geom_sweep_dist_poly(&q, path, 1, 7, enemy, 4) ==
+	    10);
+	assert_true(crown_geom_sweep_dist_poly(&q, path, 2, 9, enemy, 4) ==
+	    1);
+	assert_true(crown_geom_sweep_dist_poly(&q, path, 2, 10, enemy, 4) ==
+	    0);
+	/* through and beyond: still 0 (the sweep passed through it) */
+	assert_true(crown_geom_sweep_dist_poly(&q, path, 2, 25, enemy, 4) ==
+	    0);
+	/* passing beside it: 1 inch to the east of the enemy's edge */
+	crown_geom_footprint(&q, pt(15, 5), 0, 4, 0.75);
+	path[0] = pt(15, 5);
+	path[1] = pt(15, 40);
+	assert_true(crown_geom_sweep_dist_poly(&q, path, 2, 35, enemy, 4) ==
+	    1);
+	/* two legs: the second leg turns towards the enemy */
+	path[1] = pt(15, 15.5);
+	path[2] = pt(14.5, 15.5);
+	assert_true(crown_geom_sweep_dist_poly(&q, path, 3, 10.5, enemy, 4) ==
+	    1);
+	assert_true(crown_geom_sweep_dist_poly(&q, path, 3, 10.75, enemy, 4) ==
+	    0.75);
+	/* degenerate polygons: a point, a segment, nothing */
+	seg[0] = pt(15, 20);
+	seg[1] = pt(20, 20);
+	assert_true(crown_geom_sweep_dist_poly(&q, path, 2, 5, seg, 1) ==
+	    10);
+	assert_true(crown_geom_sweep_dist_poly(&q, path, 2, 5, seg, 2) ==
+	    10);
+	assert_true(crown_geom_sweep_dist_poly(&q, path, 2, 5, seg, 0) ==
+	    HUGE_VAL);
+}
+
+/*
+ * R4.2: the part of a leg within a road's half-width: exactly on the edge
+ * is on the road (R13.1), beyond it is not; end caps are round.
+ */
+static void
+test_seg_capsule(void **state)
+{
+	double	lo, hi;
+
+	/* along the edge of a road 1 wide on y = 24 */
+	assert_true(crown_geom_seg_capsule(&lo, &hi, pt(10, 24.5),
+	    pt(30, 24.5), pt(0, 24), pt(100, 24), 0.5));
+	assert_true(lo == 0 && hi == 1);
+	assert_false(crown_geom_seg_capsule(&lo, &hi, pt(10, 24.51),
+	    pt(30, 24.51), pt(0, 24), pt(100, 24), 0.5));
+	/* across it: the inch of the crossing that is on the road */
+	assert_true(crown_geom_seg_capsule(&lo, &hi, pt(50, 0), pt(50, 48),
+	    pt(0, 24), pt(100, 24), 0.5));
+	assert_true(lo == 23.5 / 48 && hi == 24.5 / 48);
+	/* past the end of the road: the round cap, radius 0.5 */
+	assert_true(crown_geom_seg_capsule(&lo, &hi, pt(90, 24), pt(110, 24),
+	    pt(0, 24), pt(100, 24), 0.5));
+	assert_true(lo == 0 && hi == 10.5 / 20);
+	assert_true(crown_geom_seg_capsule(&lo, &hi, pt(100.3, 20),
+	    pt(100.3, 30), pt(0, 24), pt(100, 24), 0.5));
+	/* the chord is 0.8 long: y from 23.6 to 24.4, not exact in binary */
+	assert_true(fabs(lo - 0.36) < 1e-12 && fabs(hi - 0.44) < 1e-12);
+	/* half the leg on the road, starting off it */
+	assert_true(crown_geom_seg_capsule(&lo, &hi, pt(-10, 24), pt(10, 24),
+	    pt(0, 24), pt(100, 24), 0.5));
+	assert_true(lo == 9.5 / 20 && hi == 1);
+	/* a zero-length leg is a point; a zero-length road is a disk */
+	assert_true(crown_geom_seg_capsule(&lo, &hi, pt(5, 24.5), pt(5, 24.5),
+	    pt(0, 24), pt(100, 24), 0.5));
+	assert_true(lo == 0 && hi == 1);
+	assert_false(crown_geom_seg_capsule(&lo, &hi, pt(5, 25), pt(5, 25),
+	    pt(0, 24), pt(100, 24), 0.5));
+	assert_true(crown_geom_seg_capsule(&lo, &hi, pt(-1, 0), pt(1, 0),
+	    pt(0, 0), pt(0, 0), 0.5));
+	assert_true(lo == 0.25 && hi == 0.75);
+	/* width 0 (a wall): only the line itself */
+	assert_true(crown_geom_seg_capsule(&lo, &hi, pt(5, 0), pt(5, 48),
+	    pt(0, 24), pt(100, 24), 0));
+	assert_true(lo == 0.5 && hi == 0.5);
+}
+
+/*
  * R9.4, R13.1: front and rear lines.  A column 3 deep at (10, 10) facing
  * north: front line y = 10, rear line y = 7.
  */
@@ -1047,6 +1144,8 @@ main(void)
 		cmocka_unit_test(test_roads_and_walls),
 		cmocka_unit_test(test_paths),
 		cmocka_unit_test(test_sweep_touches),
+		cmocka_unit_test(test_sweep_dist),
+		cmocka_unit_test(test_seg_capsule),
 		cmocka_unit_test(test_zones),
 		cmocka_unit_test(test_seg_inside),
 		cmocka_unit_test(test_seg_polyline),

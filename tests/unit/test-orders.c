@@ -97,6 +97,8 @@ test_fixture_file_reports_everything(void **state)
 	assert_diag(&f->d, F "9:5: error: unit '1-legion' belongs to side "
 	    "'french'");
 	assert_diag(&f->d, F "11:5: error: unknown unit 'ghost'");
+	assert_diag(&f->d, F "15:9: error: '3-cav' may not enter hacienda "
+	    "(building is N/A for cavalry) (R4.3)");
 	assert_diag(&f->d, F "16:9: error: over budget: '3-cav' has 1 "
 	    "action a half-turn (R3.1)");
 	assert_diag(&f->d, F "16:9: error: '3-cav' may move only once a "
@@ -106,7 +108,7 @@ test_fixture_file_reports_everything(void **state)
 	assert_diag(&f->d, F "21:5: error: second entry for unit '3-cav' "
 	    "(first at line 13) (R3.3)");
 #undef F
-	assert_int_equal(f->d.n, 10);
+	assert_int_equal(f->d.n, 11);
 }
 
 static void

@@ -406,6 +406,7 @@ test_R4_3_terrain(void **state)
 		    u != CROWN_SKIRMISHERS, 0, false, false);
 	}
 	assert_true(r->stuck_move_per_stand == 1);	/* R4.3 (b) */
+	assert_true(r->help_reach == 1);		/* R4.3 (b) */
 	assert_true(r->stop_short == 1);		/* R4.5 */
 	assert_true(r->leader_move == 12);		/* R4.6 */
 }
@@ -584,6 +585,7 @@ test_R6_artillery(void **state)
 	assert_true(r->crew_replace.cls[CROWN_VETERAN]);
 	assert_false(r->crew_replace.cls[CROWN_ELITE]);
 	assert_int_equal(r->crew_replace.min_original, 1);
+	assert_true(r->crew_replace.reach == 1.0);
 	/* R6.5 */
 	assert_int_equal(r->gun_retire_max, 1);
 }
@@ -737,6 +739,7 @@ test_R10_leaders(void **state)
 	assert_int_equal(r->leaders.republican_split_year, 1865);
 	assert_int_equal(r->leaders.early_general_units, 4);
 	assert_int_equal(r->leaders.early_units_per_officer, 3);
+	assert_int_equal(r->leaders.early_generals, 1);
 	assert_int_equal(r->leaders.late_units_per_officer, 3);
 	assert_int_equal(r->leaders.late_generals, 1);
 	/* R10.2, R10.3, R10.4 */

@@ -130,7 +130,7 @@ static const char bad_state[] =
     "    class: heroic\n"		/* 17: bad class */
     "    weapon: rifled_musket\n"
     "    stands: [4, 0]\n"		/* 19: empty stand */
-    "    x: 80\n"			/* 20: off the table */
+    "    x: 300\n"			/* 20: far off the table */
     "    y: 10\n"
     "    facing: 360\n"		/* 22: facing */
     "  - id: u1\n"			/* 23: duplicate */
@@ -167,8 +167,8 @@ test_every_problem_at_once(void **state)
 	assert_diag(&d, "bad.yaml:17:12: error: unknown class 'heroic'");
 	assert_diag(&d, "bad.yaml:19:17: error: 'stands' must be from 1 to "
 	    "1000, not 0 (R1.3)");
-	assert_diag(&d, "bad.yaml:20:8: error: 'x' must be from 0 to 72, "
-	    "not 80 (R1.2)");
+	assert_diag(&d, "bad.yaml:20:8: error: 'x' must be from -72 to 144, "
+	    "not 300 (R1.2)");
 	assert_diag(&d, "bad.yaml:22:13: error: 'facing' must be from 0 to "
 	    "359, not 360 (R1.2)");
 	assert_diag(&d, "bad.yaml:23:5: error: duplicate unit id 'u1'");

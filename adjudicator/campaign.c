@@ -1,0 +1,1037 @@
+/*
+ * campaign.c: the campaign repository as crown sees it: the line of turns
+ * on main, loading what a turn starts from out of a commit, and playing
+ * one turn in memory (the function crown turn, verify and rerun share, so
+ * that a replay gives the same bytes as the turn it checks).
+ */
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <sodium.h>
+
+#include "crown/campaign.h"
+#include "crown/cmd.h"
+#include "crown/common.h"
+#include "crown/engine.h"
+#include "crown/fire.h"
+#include "crown/leaders.h"
+#include "crown/yaml.h"
+
+#define DEFAULT_UMPIRE_NAME	"crown"
+#define DEFAULT_UMPIRE_EMAIL	"crown@localhost"
+
+static bool	ident_ok(const char *);
+
+static int
+cmp_path(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+char *
+crown_campaign_orders_dir(int turn)
+{
+	return xasprintf("orders/turn-%03d", turn);
+}
+
+char *
+crown_campaign_turn_dir(int turn)
+{
+	return xasprintf("turns/turn-%03d", turn);
+}
+
+int
+crown_campaign_subject_turn(const char *s)
+{
+	const char	*p;
+	long		 n = 0;
+
+	if (strncmp(s, "Turn ", 5) != 0)
+		return -1;
+	for (p = s + 5; *p >= '0' && *p <= '9'; p++) {
+		n = n * 10 + (*p - '0');
+		if (n > 1000000)
+			return -1;
+	}
+	if (p == s + 5 || *p != ':')
+		return -1;
+	return (int)n;
+}
+
+int
+crown_campaign_chain(struct crown_chain *c, struct crown_history *h,
+    const char *ref, struct crown_diags *d)
+{
+	struct crown_hcommit	*hc;
+	size_t			 i;
+	int			 error, k;
+
+	memset(c, 0, sizeof(*c));
+	error = crown_history_log(&c->l, h, ref, d);
+	if (error == CROWN_ENOTFOUND) {
+		crown_diag_add(d, crown_history_workdir(h), 0, 0, NULL,
+		    "not a campaign: nothing committed on %s (did crown new "
+		    "finish?)", ref);
+		return error;
+	}
+	if (error != 0)
+		return error;
+	c->at = xcalloc(c->l.n, sizeof(*c->at));
+	c->last = -1;
+	for (i = 0; i < c->l.n; i++) {
+		hc = &c->l.v[i];
+		k = crown_campaign_subject_turn(hc->subject);
+		if (hc->nparents > 1) {
+			crown_diag_add(d, crown_history_workdir(h), 0, 0,
+			    NULL, "commit %.7s is a merge; a campaign's line "
+			    "is straight", hc->id);
+			error = CROWN_EINVALID;
+		} else if (c->revealed) {
+			crown_diag_add(d, crown_history_workdir(h), 0, 0,
+			    NULL, "commit %.7s ('%s') comes after the reveal",
+			    hc->id, hc->subject);
+			error = CROWN_EINVALID;
+		} else if (k >= 0 && k == c->last + 1) {
+			c->at[k] = i;
+			c->last = k;
+			continue;
+		} else if (i > 0 && strncmp(hc->subject, "Reveal:", 7) == 0) {
+			c->revealed = true;
+			c->reveal = i;
+			continue;
+		} else {
+			crown_diag_add(d, crown_history_workdir(h), 0, 0,
+			    NULL, "commit %.7s ('%s') is not turn %d of the "
+			    "campaign", hc->id, hc->subject, c->last + 1);
+			error = CROWN_EINVALID;
+		}
+		break;
+	}
+	if (error != 0)
+		crown_chain_release(c);
+	return error;
+}
+
+void
+crown_chain_release(struct crown_chain *c)
+{
+	crown_hlist_release(&c->l);
+	free(c->at);
+	memset(c, 0, sizeof(*c));
+}
+
+int
+crown_campaign_load(struct crown_campaign *out, struct crown_history *h,
+    const char *commit, const char *label, struct crown_diags *d)
+{
+	struct crown_buf	 b = { 0 };
+	char			*name;
+	int			 error;
+
+	memset(out, 0, sizeof(*out));
+	name = xasprintf("%s:%s", label, CROWN_CAMPAIGN_STATE);
+	error = crown_history_read(&b, h, commit, CROWN_CAMPAIGN_STATE, d);
+	if (error == CROWN_ENOTFOUND)
+		crown_diag_add(d, name, 0, 0, NULL, "missing");
+	if (error == 0)
+		error = crown_state_parse(&out->state, name, b.data, b.len,
+		    d);
+	free(name);
+	crown_buf_release(&b);
+	if (error != 0)
+		goto fail;
+	name = xasprintf("%s:%s", label, CROWN_CAMPAIGN_RULES);
+	error = crown_history_read(&b, h, commit, CROWN_CAMPAIGN_RULES, d);
+	if (error == CROWN_ENOTFOUND)
+		crown_diag_add(d, name, 0, 0, NULL, "missing");
+	if (error == 0)
+		error = crown_rules_parse(&out->rules, name, b.data, b.len,
+		    d);
+	free(name);
+	crown_buf_release(&b);
+	if (error != 0)
+		goto fail;
+	return 0;
+fail:
+	/* a file missing from a commit is a broken campaign, not a
+	 * missing input */
+	crown_campaign_release(out);
+	return error == CROWN_ENOTFOUND ? CROWN_EINVALID : error;
+}
+
+void
+crown_campaign_release(struct crown_campaign *c)
+{
+	crown_state_free(c->state);
+	crown_rules_free(c->rules);
+	memset(c, 0, sizeof(*c));
+}
+
+int
+crown_campaign_orders(struct crown_orders ***out, size_t *n,
+    const struct crown_outputs *orders, const struct crown_state *s,
+    const struct crown_rules *rules, struct crown_diags *d)
+{
+	struct crown_orders	**v;
+	size_t			  i, k = 0;
+	int			  error = 0;
+
+	*out = NULL;
+	*n = 0;
+	v = xcalloc(orders->n ? orders->n : 1, sizeof(*v));
+	for (i = 0; i < orders->n; i++) {
+		if (crown_orders_parse(&v[k], orders->v[i].name,
+		    orders->v[i].data.data, orders->v[i].data.len, d) != 0)
+			error = CROWN_EINVALID;
+		if (v[k] != NULL)
+			k++;
+	}
+	if (crown_orders_validate_set(v, k, s, rules, d) != 0)
+		error = CROWN_EINVALID;
+	if (error != 0) {
+		crown_cmd_free_orders(v, k);
+		return error;
+	}
+	*out = v;
+	*n = k;
+	return 0;
+}
+
+static const char *
+unit_label(const struct crown_unit *u)
+{
+	return u->name != NULL ? u->name : u->id;
+}
+
+char *
+crown_campaign_headline(const struct crown_state *before,
+    const struct crown_state *after)
+{
+	const struct crown_unit	*u, *b;
+	const struct crown_unit	*routed = NULL, *lost = NULL, *rallied = NULL;
+	struct crown_buf	 out = { 0 };
+	size_t			 i;
+	long			 casualties = 0;
+	int			 nrouted = 0, nlost = 0, nrallied = 0, diff;
+
+	for (i = 0; i < after->nunits; i++) {
+		u = &after->units[i];
+		if ((b = crown_state_unit(before, u->id)) == NULL)
+			continue;
+		diff = crown_unit_figures(b) - crown_unit_figures(u);
+		if (diff > 0)
+			casualties += diff;
+		if (u->status == CROWN_LOST && b->status != CROWN_LOST) {
+			if (nlost++ == 0)
+				lost = u;
+		} else if (u->status == CROWN_ROUTING &&
+		    b->status != CROWN_ROUTING) {
+			if (nrouted++ == 0)
+				routed = u;
+		} else if (u->status == CROWN_OK_STATUS &&
+		    b->status == CROWN_ROUTING) {
+			if (nrallied++ == 0)
+				rallied = u;
+		}
+	}
+	crown_buf_puts(&out, "");
+	if (casualties == 0 && nrouted + nlost + nrallied == 0) {
+		crown_buf_puts(&out, "no casualties");
+		return out.data;
+	}
+	if (casualties > 0)
+		crown_buf_printf(&out, "%ld %s", casualties,
+		    casualties == 1 ? "casualty" : "casualties");
+	if (nrouted > 0) {
+		crown_buf_puts(&out, out.len > 0 ? ", " : "");
+		if (nrouted == 1)
+			crown_buf_printf(&out, "%s routed",
+			    unit_label(routed));
+		else
+			crown_buf_printf(&out, "%d units routed", nrouted);
+	}
+	if (nlost > 0) {
+		crown_buf_puts(&out, out.len > 0 ? ", " : "");
+		if (nlost == 1)
+			crown_buf_printf(&out, "%s lost", unit_label(lost));
+		else
+			crown_buf_printf(&out, "%d units lost", nlost);
+	}
+	if (nrallied > 0) {
+		crown_buf_puts(&out, out.len > 0 ? ", " : "");
+		if (nrallied == 1)
+			crown_buf_printf(&out, "%s rallied",
+			    unit_label(rallied));
+		else
+			crown_buf_printf(&out, "%d units rallied", nrallied);
+	}
+	return out.data;
+}
+
+int
+crown_campaign_play(struct crown_turn *out, const struct crown_state *before,
+    const struct crown_rules *rules, const struct crown_outputs *orders,
+    const unsigned char *secret, const char *tmpl, const char *deadline,
+    struct crown_diags *d)
+{
+	struct crown_report_input	 in;
+	struct crown_outputs		 reports = { 0 };
+	struct crown_orders		**ov = NULL;
+	struct crown_dice		*dice = NULL;
+	struct crown_buf		*b;
+	char				*dir = NULL, *path, *templates = NULL;
+	size_t				 n = 0, i;
+	int				 error;
+
+	memset(out, 0, sizeof(*out));
+	out->turn = before->turn + 1;
+	if ((error = crown_campaign_orders(&ov, &n, orders, before, rules,
+	    d)) != 0)
+		return error;
+	if ((dice = crown_dice_campaign(secret)) == NULL) {
+		crown_diag_add(d, "crown", 0, 0, NULL, "cannot initialise "
+		    "the campaign dice (libsodium)");
+		error = CROWN_ERROR;
+		goto cleanup;
+	}
+	out->after = crown_state_clone(before);
+	if ((error = crown_resolve(out->after, ov, n, rules, dice, &out->ev,
+	    d)) != 0)
+		goto cleanup;
+	if (deadline != NULL) {
+		free(out->after->deadline);
+		out->after->deadline = *deadline != '\0' ? xstrdup(deadline) :
+		    NULL;
+	}
+	dir = crown_campaign_turn_dir(out->turn);
+	b = crown_outputs_add(&out->files, CROWN_CAMPAIGN_STATE);
+	if (crown_state_emit(b, out->after) != 0) {
+		crown_diag_add(d, CROWN_CAMPAIGN_STATE, 0, 0, NULL,
+		    "cannot format the new state");
+		error = CROWN_ERROR;
+		goto cleanup;
+	}
+	path = xasprintf("%s/%s", dir, CROWN_CAMPAIGN_EVENTS);
+	b = crown_outputs_add(&out->files, path);
+	free(path);
+	if (crown_events_emit(b, &out->ev) != 0) {
+		crown_diag_add(d, CROWN_CAMPAIGN_EVENTS, 0, 0, NULL,
+		    "cannot format the events");
+		error = CROWN_ERROR;
+		goto cleanup;
+	}
+	memset(&in, 0, sizeof(in));
+	in.before = before;
+	in.after = out->after;
+	in.events = &out->ev;
+	in.orders = ov;
+	in.norders = n;
+	in.rules = rules;
+	if (tmpl == NULL)
+		tmpl = templates = crown_templates_find();
+	in.templates = tmpl;
+	if ((error = crown_report_render(&reports, &in, d)) != 0)
+		goto cleanup;
+	for (i = 0; i < reports.n; i++) {
+		path = xasprintf("%s/%s", dir, reports.v[i].name);
+		b = crown_outputs_add(&out->files, path);
+		crown_buf_add(b, reports.v[i].data.data,
+		    reports.v[i].data.len);
+		free(path);
+	}
+	out->headline = crown_campaign_headline(before, out->after);
+cleanup:
+	crown_outputs_release(&reports);
+	free(templates);
+	free(dir);
+	crown_dice_free(dice);
+	crown_cmd_free_orders(ov, n);
+	if (error != 0)
+		crown_turn_release(out);
+	return error;
+}
+
+void
+crown_turn_release(struct crown_turn *t)
+{
+	crown_state_free(t->after);
+	crown_events_release(&t->ev);
+	crown_outputs_release(&t->files);
+	free(t->headline);
+	memset(t, 0, sizeof(*t));
+}
+
+int
+crown_campaign_normalise(struct crown_buf *out, struct crown_state *s,
+    const struct crown_rules *rules, const char *text, size_t len,
+    const unsigned char *secret, struct crown_events *ev,
+    struct crown_diags *d)
+{
+	struct crown_ydoc		*doc = NULL;
+	const struct crown_ynode	*g, *t;
+	struct crown_dice		*dice = NULL;
+	char				 hex[2 * CROWN_SECRET_BYTES + 1];
+	size_t				 i;
+	unsigned			 line = 0, col = 0;
+	int				 error = 0;
+
+	if (s->turn != 0) {
+		/* find where it says so, for the message */
+		if (crown_ydoc_parse(&doc, s->file, text, len,
+		    &crown_ylimits_state, d) == 0 &&
+		    (g = crown_ymap_get(crown_ydoc_root(doc), "game")) !=
+		    NULL && (t = crown_ymap_get(g, "turn")) != NULL) {
+			line = t->line;
+			col = t->col;
+		}
+		crown_ydoc_free(doc);
+		crown_diag_add(d, s->file, line, col, NULL, "a scenario "
+		    "starts at turn 0, not %d", s->turn);
+		return CROWN_EINVALID;
+	}
+	/* R3.2 elite troops, R10.1 leader counts, R10.2 bonuses: every
+	 * problem at once */
+	if (crown_leaders_validate(s, rules, d) != 0)
+		error = CROWN_EINVALID;
+	if (error != 0)
+		return error;
+	if (secret != NULL) {
+		crown_secret_commitment(hex, secret);
+		free(s->dice_commitment);
+		s->dice_commitment = xstrdup(hex);
+		if ((dice = crown_dice_campaign(secret)) == NULL) {
+			crown_diag_add(d, "crown", 0, 0, NULL, "cannot "
+			    "initialise the campaign dice (libsodium)");
+			return CROWN_ERROR;
+		}
+	} else {
+		for (i = 0; i < s->nterrain; i++)
+			if (s->terrain[i].type == CROWN_BUILDING &&
+			    s->terrain[i].bclass == 0)
+				return CROWN_ENOTFOUND;
+	}
+	/* R11.3: buildings without a class get one from the dice */
+	if (dice != NULL && crown_building_classify(s, rules, dice, ev) != 0) {
+		crown_diag_add(d, s->file, 0, 0, "R11.3", "cannot classify "
+		    "the buildings: %s", crown_dice_error(dice));
+		error = CROWN_EINVALID;
+	}
+	crown_dice_free(dice);
+	if (error == 0 && crown_state_emit(out, s) != 0) {
+		crown_diag_add(d, s->file, 0, 0, NULL, "cannot format the "
+		    "state");
+		error = CROWN_ERROR;
+	}
+	return error;
+}
+
+int
+crown_campaign_secret(unsigned char *secret, struct crown_history *h,
+    const char *path, const char *commitment, bool quiet,
+    struct crown_diags *d)
+{
+	struct crown_diags	 mine = { 0 };
+	char			 hex[2 * CROWN_SECRET_BYTES + 1];
+	char			*own = NULL;
+	int			 error;
+
+	if (path == NULL)
+		path = own = xasprintf("%s%s", crown_history_gitdir(h),
+		    CROWN_CAMPAIGN_SECRET);
+	error = crown_secret_read(secret, path, &mine);
+	if (error == CROWN_ENOTFOUND && own != NULL) {
+		if (!quiet)
+			crown_diag_add(d, path, 0, 0, NULL, "no campaign "
+			    "secret here (a player's clone?); give "
+			    "--secret-file FILE");
+		crown_diags_release(&mine);
+		free(own);
+		return error;
+	}
+	free(own);
+	if (error != 0) {
+		size_t i;
+
+		for (i = 0; i < mine.n; i++)
+			crown_diag_add(d, mine.v[i].file, mine.v[i].line,
+			    mine.v[i].col, mine.v[i].rule, "%s",
+			    mine.v[i].msg);
+		crown_diags_release(&mine);
+		return error;
+	}
+	crown_diags_release(&mine);
+	if (commitment != NULL) {
+		crown_secret_commitment(hex, secret);
+		if (strcmp(hex, commitment) != 0) {
+			crown_diag_add(d, path, 0, 0, NULL, "this secret "
+			    "does not match the campaign's dice_commitment "
+			    "%.12s...", commitment);
+			sodium_memzero(secret, CROWN_SECRET_BYTES);
+			return CROWN_EINVALID;
+		}
+	}
+	return 0;
+}
+
+static int
+hexdigit(int c)
+{
+	if (c >= '0' && c <= '9')
+		return c - '0';
+	if (c >= 'a' && c <= 'f')
+		return c - 'a' + 10;
+	return -1;
+}
+
+int
+crown_campaign_secret_parse(unsigned char *secret, const char *buf,
+    size_t len)
+{
+	size_t	i;
+	int	hi, lo;
+
+	if (len == 2 * CROWN_SECRET_BYTES + 1 && buf[len - 1] == '\n')
+		len--;
+	if (len != 2 * CROWN_SECRET_BYTES)
+		return -1;
+	for (i = 0; i < CROWN_SECRET_BYTES; i++) {
+		hi = hexdigit((unsigned char)buf[2 * i]);
+		lo = hexdigit((unsigned char)buf[2 * i + 1]);
+		if (hi < 0 || lo < 0)
+			return -1;
+		secret[i] = (unsigned char)(hi << 4 | lo);
+	}
+	return 0;
+}
+
+char *
+crown_campaign_secret_hex(const unsigned char *secret)
+{
+	static const char	 digits[] = "0123456789abcdef";
+	char			*s;
+	size_t			 i;
+
+	s = xmalloc(2 * CROWN_SECRET_BYTES + 2);
+	for (i = 0; i < CROWN_SECRET_BYTES; i++) {
+		s[2 * i] = digits[secret[i] >> 4];
+		s[2 * i + 1] = digits[secret[i] & 0xf];
+	}
+	s[2 * CROWN_SECRET_BYTES] = '\n';
+	s[2 * CROWN_SECRET_BYTES + 1] = '\0';
+	return s;
+}
+
+int
+crown_campaign_secret_save(struct crown_history *h,
+    const unsigned char *secret, struct crown_diags *d)
+{
+	char	*path, *tmp, *hex;
+	size_t	 len;
+	int	 fd, error;
+
+	if ((error = crown_history_step(CROWN_CAMPAIGN_SECRET, d)) != 0)
+		return error;
+	path = xasprintf("%s%s", crown_history_gitdir(h),
+	    CROWN_CAMPAIGN_SECRET);
+	tmp = xasprintf("%s.tmp", path);
+	hex = crown_campaign_secret_hex(secret);
+	len = strlen(hex);
+	error = CROWN_EWRITE;
+	unlink(tmp);
+	if ((fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL, 0600)) < 0)
+		goto fail;
+	if (write(fd, hex, len) != (ssize_t)len || fsync(fd) != 0) {
+		close(fd);
+		goto fail;
+	}
+	if (close(fd) != 0 || rename(tmp, path) != 0)
+		goto fail;
+	error = 0;
+	goto done;
+fail:
+	crown_diag_add(d, path, 0, 0, NULL, "cannot write the campaign "
+	    "secret: %s", strerror(errno));
+	unlink(tmp);
+done:
+	sodium_memzero(hex, len);
+	free(hex);
+	free(tmp);
+	free(path);
+	return error;
+}
+
+/* A name or an email git accepts in a signature. */
+static bool
+ident_ok(const char *s)
+{
+	if (s == NULL || *s == '\0')
+		return false;
+	for (; *s != '\0'; s++)
+		if (*s == '<' || *s == '>' || *s == '\n' || *s == '\r')
+			return false;
+	return true;
+}
+
+/* Days since 1970-01-01 of a civil date (proleptic Gregorian). */
+static long long
+days_from_civil(long long y, unsigned m, unsigned d)
+{
+	long long	era, yoe, doy, doe;
+
+	y -= m <= 2;
+	era = (y >= 0 ? y : y - 399) / 400;
+	yoe = y - era * 400;
+	doy = (153 * (m + (m > 2 ? -3 : 9)) + 2) / 5 + d - 1;
+	doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
+	return era * 146097 + doe - 719468;
+}
+
+static void
+civil_from_days(long long z, int *y, unsigned *m, unsigned *d)
+{
+	long long	era, doe, yoe, doy, mp;
+
+	z += 719468;
+	era = (z >= 0 ? z : z - 146096) / 146097;
+	doe = z - era * 146097;
+	yoe = (doe - doe / 1460 + doe / 36524 - doe / 146096) / 365;
+	doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+	mp = (5 * doy + 2) / 153;
+	*d = (unsigned)(doy - (153 * mp + 2) / 5 + 1);
+	*m = (unsigned)(mp < 10 ? mp + 3 : mp - 9);
+	*y = (int)(yoe + era * 400 + (*m <= 2));
+}
+
+/* n digits at *p, advancing it; -1 if not digits. */
+static long
+digits(const char **p, int n)
+{
+	long	v = 0;
+	int	i;
+
+	for (i = 0; i < n; i++) {
+		if ((*p)[i] < '0' || (*p)[i] > '9')
+			return -1;
+		v = v * 10 + ((*p)[i] - '0');
+	}
+	*p += n;
+	return v;
+}
+
+int
+crown_campaign_parse_date(long long *t, int *offset, const char *s)
+{
+	static const unsigned	 mdays[12] = {
+		31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31
+	};
+	const char		*p = s;
+	char			*end;
+	long			 y, mo, d, hh = 0, mi = 0, ss = 0, oh, om;
+	long long		 v;
+	int			 sign;
+
+	if (*p == '@')
+		p++;
+	if (*p >= '0' && *p <= '9' && strchr(p, '-') == NULL) {
+		errno = 0;
+		v = strtoll(p, &end, 10);
+		if (errno != 0 || *end != '\0' || end == p)
+			return -1;
+		*t = v;
+		*offset = 0;
+		return 0;
+	}
+	if (p != s || (y = digits(&p, 4)) < 0 || *p++ != '-' ||
+	    (mo = digits(&p, 2)) < 1 || mo > 12 || *p++ != '-' ||
+	    (d = digits(&p, 2)) < 1 || d > (long)mdays[mo - 1])
+		return -1;
+	if (mo == 2 && d == 29 && !(y % 4 == 0 && (y % 100 != 0 ||
+	    y % 400 == 0)))
+		return -1;
+	*offset = 0;
+	if (*p == 'T' || *p == ' ') {
+		p++;
+		if ((hh = digits(&p, 2)) < 0 || hh > 23 || *p++ != ':' ||
+		    (mi = digits(&p, 2)) < 0 || mi > 59)
+			return -1;
+		if (*p == ':' && (p++, (ss = digits(&p, 2)) < 0 || ss > 59))
+			return -1;
+		if (*p == 'Z')
+			p++;
+		else if (*p == '+' || *p == '-') {
+			sign = *p++ == '-' ? -1 : 1;
+			if ((oh = digits(&p, 2)) < 0 || oh > 14)
+				return -1;
+			if (*p == ':')
+				p++;
+			if ((om = digits(&p, 2)) < 0 || om > 59)
+				return -1;
+			*offset = sign * (int)(oh * 60 + om);
+		}
+	}
+	if (*p != '\0')
+		return -1;
+	*t = days_from_civil(y, (unsigned)mo, (unsigned)d) * 86400 +
+	    hh * 3600 + mi * 60 + ss - (long long)*offset * 60;
+	return 0;
+}
+
+void
+crown_campaign_format_date(char *buf, size_t len, long long t, int offset)
+{
+	long long	local = t + (long long)offset * 60, days;
+	unsigned	m, d;
+	int		y;
+
+	days = local >= 0 ? local / 86400 : -((-local + 86399) / 86400);
+	civil_from_days(days, &y, &m, &d);
+	snprintf(buf, len, "%04d-%02u-%02u", y, m, d);
+}
+
+int
+crown_campaign_who(struct crown_who *out, const char *umpire,
+    const char *date, const struct crown_state *s, struct crown_diags *d)
+{
+	const char	*lt, *gt;
+	size_t		 n;
+
+	memset(out, 0, sizeof(*out));
+	if (umpire != NULL) {
+		lt = strchr(umpire, '<');
+		gt = lt != NULL ? strchr(lt, '>') : NULL;
+		if (lt == NULL || gt == NULL || gt[1] != '\0') {
+			crown_diag_add(d, "--umpire", 0, 0, NULL, "give the "
+			    "umpire as \"Name <email>\", not '%s'", umpire);
+			return CROWN_EUSAGE;
+		}
+		n = (size_t)(lt - umpire);
+		while (n > 0 && umpire[n - 1] == ' ')
+			n--;
+		out->name = xstrndup(umpire, n);
+		out->email = xstrndup(lt + 1, (size_t)(gt - lt - 1));
+	} else if (s != NULL && s->umpire.name != NULL &&
+	    s->umpire.email != NULL) {
+		out->name = xstrdup(s->umpire.name);
+		out->email = xstrdup(s->umpire.email);
+	} else {
+		out->name = xstrdup(DEFAULT_UMPIRE_NAME);
+		out->email = xstrdup(DEFAULT_UMPIRE_EMAIL);
+	}
+	if (!ident_ok(out->name) || !ident_ok(out->email)) {
+		crown_diag_add(d, umpire != NULL ? "--umpire" : "game.umpire",
+		    0, 0, NULL, "the umpire's name and email must be "
+		    "non-empty, without '<', '>' or line breaks");
+		crown_who_release(out);
+		return CROWN_EUSAGE;
+	}
+	if (date != NULL) {
+		if (crown_campaign_parse_date(&out->stamp.time,
+		    &out->stamp.offset, date) != 0) {
+			crown_diag_add(d, "--date", 0, 0, NULL, "'%s' is not "
+			    "a date: give YYYY-MM-DD[THH:MM[:SS]][Z|+HH:MM] "
+			    "or seconds since 1970", date);
+			crown_who_release(out);
+			return CROWN_EUSAGE;
+		}
+	} else {
+		out->stamp.time = (long long)time(NULL);
+		out->stamp.offset = 0;
+	}
+	out->stamp.name = out->name;
+	out->stamp.email = out->email;
+	return 0;
+}
+
+void
+crown_who_release(struct crown_who *w)
+{
+	free(w->name);
+	free(w->email);
+	memset(w, 0, sizeof(*w));
+}
+
+/* Make tags turn-N and reveal name main's commits, and no other. */
+static int
+repair_tags(struct crown_history *h, const struct crown_chain *c,
+    struct crown_diags *d)
+{
+	const char	*id, *num;
+	char		 have[CROWN_OID_HEX + 1], *ref, **tags = NULL, *end;
+	size_t		 ntags = 0, i;
+	long		 v;
+	int		 k, error = 0, rc;
+
+	for (k = 0; k <= c->last && error == 0; k++) {
+		id = c->l.v[c->at[k]].id;
+		ref = xasprintf("refs/tags/turn-%d", k);
+		rc = crown_history_ref_get(have, h, ref, d);
+		if (rc == CROWN_ENOTFOUND || (rc == 0 &&
+		    strcmp(have, id) != 0)) {
+			char *name = xasprintf("turn-%d", k);
+
+			error = crown_history_tag(h, name, id, NULL, NULL,
+			    true, d);
+			free(name);
+		} else if (rc != 0)
+			error = rc;
+		free(ref);
+	}
+	if (error != 0)
+		return error;
+	if ((error = crown_history_refs(&tags, &ntags, h, "refs/tags/turn-*",
+	    d)) != 0)
+		return error;
+	/* a tag "turn-N" past the line's last turn names a lost line */
+	for (i = 0; i < ntags && error == 0; i++) {
+		num = tags[i] + strlen("refs/tags/turn-");
+		v = strtol(num, &end, 10);
+		if (*end == '\0' && end != num && v > c->last)
+			error = crown_history_ref_delete(h, tags[i], d);
+	}
+	for (i = 0; i < ntags; i++)
+		free(tags[i]);
+	free(tags);
+	if (error != 0 || !c->revealed)
+		return error;
+	id = c->l.v[c->reveal].id;
+	rc = crown_history_ref_get(have, h, "refs/tags/" CROWN_REVEAL_TAG, d);
+	if (rc == CROWN_ENOTFOUND || (rc == 0 && strcmp(have, id) != 0))
+		error = crown_history_tag(h, CROWN_REVEAL_TAG, id, NULL, NULL,
+		    true, d);
+	return error;
+}
+
+/* Remove pending orders that the last turn's commit already holds: a
+ * run killed after its commit left them behind. */
+static void
+repair_pending(struct crown_history *h, const struct crown_chain *c,
+    struct crown_diags *d)
+{
+	struct crown_outputs	 held = { 0 };
+	struct crown_diags	 ignore = { 0 };
+	struct dirent		*de;
+	DIR			*dp;
+	char			*dir, *odir, *path, *text;
+	size_t			 i, len;
+
+	if (c->last < 1)
+		return;
+	dir = xasprintf("%s%s", crown_history_workdir(h),
+	    CROWN_CAMPAIGN_PENDING);
+	odir = crown_campaign_orders_dir(c->last);
+	if ((dp = opendir(dir)) == NULL ||
+	    crown_history_files(&held, h, c->l.v[c->at[c->last]].id, odir,
+	    &ignore) != 0 || held.n == 0)
+		goto done;
+	while ((de = readdir(dp)) != NULL) {
+		len = strlen(de->d_name);
+		if (len < 6 || strcmp(de->d_name + len - 5, ".yaml") != 0)
+			continue;
+		path = xasprintf("%s/%s", dir, de->d_name);
+		if (crown_read_file(&text, &len, path,
+		    crown_ylimits_orders.max_bytes, &ignore)
+		    == 0) {
+			for (i = 0; i < held.n; i++)
+				if (held.v[i].data.len == len &&
+				    memcmp(held.v[i].data.data, text, len) ==
+				    0) {
+					fprintf(stderr, "crown: removing %s: "
+					    "turn %d already holds it\n", path,
+					    c->last);
+					unlink(path);
+					break;
+				}
+			free(text);
+		}
+		free(path);
+	}
+done:
+	if (dp != NULL)
+		closedir(dp);
+	crown_diags_release(&ignore);
+	crown_outputs_release(&held);
+	free(odir);
+	free(dir);
+	(void)d;
+}
+
+int
+crown_campaign_repair(struct crown_history *h, const struct crown_chain *c,
+    struct crown_diags *d)
+{
+	char	**dirty = NULL;
+	size_t	  n = 0, i;
+	int	  error;
+	bool	  moved;
+
+	if ((error = repair_tags(h, c, d)) != 0)
+		return error;
+	if ((error = crown_history_head_to(h, CROWN_MAIN_REF, &moved, d)) != 0)
+		return error;
+	if (moved)
+		fprintf(stderr, "crown: HEAD was not on main; it is again\n");
+	if ((error = crown_history_dirty(&dirty, &n, h, d)) != 0)
+		return error;
+	if (n > 0) {
+		fprintf(stderr, "crown: the work tree differs from the last "
+		    "commit (");
+		for (i = 0; i < n; i++)
+			fprintf(stderr, "%s%s", i > 0 ? ", " : "", dirty[i]);
+		fprintf(stderr, "); restoring it\n");
+		error = crown_history_checkout(h, d);
+	}
+	for (i = 0; i < n; i++)
+		free(dirty[i]);
+	free(dirty);
+	if (error == 0)
+		repair_pending(h, c, d);
+	return error;
+}
+
+int
+crown_campaign_args(const struct crown_cmd *cmd, int argc, char **argv,
+    struct crown_opt *opts, const char ***operands, size_t *n)
+{
+	struct crown_opt	*o;
+	const char		*a, *eq, *val;
+	size_t			 len, cap = 0;
+	bool			 only_operands = false;
+	int			 i;
+
+	*operands = NULL;
+	*n = 0;
+	for (i = 1; i < argc; i++) {
+		a = argv[i];
+		if (only_operands || a[0] != '-' || a[1] == '\0') {
+			crown_grow(operands, &cap, *n + 1, sizeof(**operands));
+			(*operands)[(*n)++] = a;
+			continue;
+		}
+		if (strcmp(a, "--") == 0) {
+			only_operands = true;
+			continue;
+		}
+		if (a[1] != '-')
+			goto unknown;
+		a += 2;
+		eq = strchr(a, '=');
+		len = eq != NULL ? (size_t)(eq - a) : strlen(a);
+		for (o = opts; o->name != NULL; o++)
+			if (strlen(o->name) == len &&
+			    strncmp(o->name, a, len) == 0)
+				break;
+		if (o->name == NULL)
+			goto unknown;
+		if (!o->arg) {
+			if (eq != NULL) {
+				crown_campaign_args_free(opts, *operands);
+				return crown_cmd_usage_error(cmd, "--%s takes "
+				    "no value", o->name);
+			}
+			val = "";
+		} else if (eq != NULL)
+			val = eq + 1;
+		else if (i + 1 < argc)
+			val = argv[++i];
+		else {
+			crown_campaign_args_free(opts, *operands);
+			return crown_cmd_usage_error(cmd, "--%s needs a value",
+			    o->name);
+		}
+		if (o->value != NULL && !o->many) {
+			crown_campaign_args_free(opts, *operands);
+			return crown_cmd_usage_error(cmd, "--%s given twice",
+			    o->name);
+		}
+		o->value = val;
+		if (o->many) {
+			o->values = xreallocarray(o->values, o->nvalues + 1,
+			    sizeof(*o->values));
+			o->values[o->nvalues++] = val;
+		}
+	}
+	return 0;
+unknown:
+	crown_campaign_args_free(opts, *operands);
+	return crown_cmd_usage_error(cmd, "unknown option '%s'", argv[i]);
+}
+
+void
+crown_campaign_args_free(struct crown_opt *opts, const char **operands)
+{
+	struct crown_opt	*o;
+
+	for (o = opts; o != NULL && o->name != NULL; o++) {
+		free(o->values);
+		o->values = NULL;
+		o->nvalues = 0;
+	}
+	free(operands);
+}
+
+void
+crown_campaign_remove_tree(const char *path, bool keep)
+{
+	struct stat	 st;
+	struct dirent	*de;
+	DIR		*dp;
+	char		*p;
+
+	if (lstat(path, &st) != 0)
+		return;
+	if (!S_ISDIR(st.st_mode)) {
+		unlink(path);
+		return;
+	}
+	if ((dp = opendir(path)) != NULL) {
+		while ((de = readdir(dp)) != NULL) {
+			if (strcmp(de->d_name, ".") == 0 ||
+			    strcmp(de->d_name, "..") == 0)
+				continue;
+			p = xasprintf("%s/%s", path, de->d_name);
+			crown_campaign_remove_tree(p, false);
+			free(p);
+		}
+		closedir(dp);
+	}
+	if (!keep)
+		rmdir(path);
+}
+
+void
+crown_campaign_pending(char ***out, size_t *n, const char *workdir)
+{
+	struct dirent	*de;
+	DIR		*dp;
+	char		*dir;
+	size_t		 len, cap = 0;
+
+	*out = NULL;
+	*n = 0;
+	dir = xasprintf("%s%s%s", workdir,
+	    workdir[0] != '\0' && workdir[strlen(workdir) - 1] == '/' ? "" :
+	    "/", CROWN_CAMPAIGN_PENDING);
+	if ((dp = opendir(dir)) == NULL) {
+		free(dir);
+		return;
+	}
+	while ((de = readdir(dp)) != NULL) {
+		len = strlen(de->d_name);
+		if (de->d_name[0] == '.' || len < 6 ||
+		    strcmp(de->d_name + len - 5, ".yaml") != 0)
+			continue;
+		crown_grow(out, &cap, *n + 1, sizeof(**out));
+		(*out)[(*n)++] = xasprintf("%s/%s", dir, de->d_name);
+	}
+	closedir(dp);
+	free(dir);
+	if (*n > 1)
+		qsort(*out, *n, sizeof(**out), cmp_path);
+}

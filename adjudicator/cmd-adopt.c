@@ -1,0 +1,166 @@
+/*
+ * cmd-adopt.c: crown adopt: make a rerun the campaign's history, keeping
+ * the line it replaces under a tag.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "crown/campaign.h"
+#include "crown/cmd.h"
+#include "crown/common.h"
+#include "crown/history.h"
+
+static int	cmd_adopt_exec(int, char **);
+
+const struct crown_cmd crown_cmd_adopt = {
+	"adopt",
+	"DIR rerun/turn-N [--umpire \"Name <email>\"] [--date DATE]",
+	"Make the rerun branch rerun/turn-N (made by crown rerun) the\n"
+	"history of the campaign at DIR: main moves to it, the tags\n"
+	"turn-N... follow, and the line it replaces is kept under an\n"
+	"annotated tag replaced/turn-N (replaced/turn-N-2, ... when that\n"
+	"exists) by the umpire, dated --date.  The rerun must start from\n"
+	"main's turn N-1 and reach main's last turn.  The branch is deleted.\n"
+	"Players must fetch the rewritten main (crown publish pushes it with\n"
+	"force).",
+	cmd_adopt_exec
+};
+
+static int
+cmd_adopt_exec(int argc, char **argv)
+{
+	struct crown_opt	 opts[] = {
+		{ "umpire", true, false, NULL, NULL, 0 },
+		{ "date", true, false, NULL, NULL, 0 },
+		{ NULL, false, false, NULL, NULL, 0 }
+	};
+	struct crown_diags	 d = { 0 };
+	struct crown_history	*h = NULL;
+	struct crown_chain	 c = { 0 }, r = { 0 };
+	struct crown_campaign	 camp = { 0 };
+	struct crown_who	 who = { 0 };
+	char			 have[CROWN_OID_HEX + 1], *ref = NULL;
+	char			 old[CROWN_OID_HEX + 1];
+	char			 tip[CROWN_OID_HEX + 1];
+	char			*tag = NULL, *tagref = NULL, *msg = NULL, *end;
+	const char		**ops = NULL, *name;
+	size_t			 nops = 0;
+	long			 turn;
+	int			 error = 0, status, k, rc;
+	bool			 moved = false;
+
+	if (crown_cmd_wants_help(&crown_cmd_adopt, argc, argv))
+		return 0;
+	if ((status = crown_campaign_args(&crown_cmd_adopt, argc, argv, opts,
+	    &ops, &nops)) != 0)
+		return status;
+	if (nops != 2) {
+		crown_campaign_args_free(opts, ops);
+		return crown_cmd_usage_error(&crown_cmd_adopt,
+		    "give DIR and the rerun branch");
+	}
+	name = ops[1];
+	if (strncmp(name, "refs/heads/", 11) == 0)
+		name += 11;
+	if (strncmp(name, CROWN_RERUN_BRANCH "/turn-",
+	    strlen(CROWN_RERUN_BRANCH "/turn-")) != 0 ||
+	    (turn = strtol(name + strlen(CROWN_RERUN_BRANCH "/turn-"), &end,
+	    10)) < 1 || *end != '\0') {
+		status = crown_cmd_usage_error(&crown_cmd_adopt, "'%s' is not "
+		    "a rerun branch (rerun/turn-N)", ops[1]);
+		crown_campaign_args_free(opts, ops);
+		return status;
+	}
+	ref = xasprintf("refs/heads/%s", name);
+	if ((error = crown_history_open(&h, ops[0], true, &d)) != 0 ||
+	    (error = crown_campaign_chain(&c, h, CROWN_MAIN_REF, &d)) != 0 ||
+	    (error = crown_campaign_repair(h, &c, &d)) != 0)
+		goto cleanup;
+	if ((error = crown_campaign_chain(&r, h, ref, &d)) != 0) {
+		if (error == CROWN_ENOTFOUND) {
+			crown_diags_release(&d);
+			crown_diag_add(&d, ops[0], 0, 0, NULL, "no branch "
+			    "'%s' (crown rerun makes it)", name);
+		}
+		goto cleanup;
+	}
+	if (c.revealed) {
+		crown_diag_add(&d, ops[0], 0, 0, NULL, "the secret is "
+		    "revealed: the history can no longer change");
+		error = CROWN_EINVALID;
+		goto cleanup;
+	}
+	for (k = 0; k < turn; k++)
+		if (k > c.last || k > r.last ||
+		    strcmp(c.l.v[c.at[k]].id, r.l.v[r.at[k]].id) != 0) {
+			crown_diag_add(&d, ops[0], 0, 0, NULL, "%s does not "
+			    "start from main's turn %ld", name, turn - 1);
+			error = CROWN_EINVALID;
+			goto cleanup;
+		}
+	if (r.last != c.last || r.revealed) {
+		crown_diag_add(&d, ops[0], 0, 0, NULL, "%s reaches turn %d "
+		    "but main is at turn %d: run crown rerun again", name,
+		    r.last, c.last);
+		error = CROWN_EINVALID;
+		goto cleanup;
+	}
+	memcpy(old, c.l.v[c.l.n - 1].id, sizeof(old));
+	memcpy(tip, r.l.v[r.l.n - 1].id, sizeof(tip));
+	if ((error = crown_campaign_load(&camp, h, old, "main", &d)) != 0 ||
+	    (error = crown_campaign_who(&who, opts[0].value, opts[1].value,
+	    camp.state, &d)) != 0)
+		goto cleanup;
+	/* the old line keeps a name: replaced/turn-N, -2, -3, ... */
+	for (k = 1; ; k++) {
+		free(tag);
+		free(tagref);
+		tag = k == 1 ? xasprintf("%s/turn-%ld", CROWN_REPLACED_TAG,
+		    turn) : xasprintf("%s/turn-%ld-%d", CROWN_REPLACED_TAG,
+		    turn, k);
+		tagref = xasprintf("refs/tags/%s", tag);
+		rc = crown_history_ref_get(have, h, tagref, &d);
+		if (rc == CROWN_ENOTFOUND)
+			break;
+		if (rc != 0) {
+			error = rc;
+			goto cleanup;
+		}
+	}
+	msg = xasprintf("main before adopting %s\n\nTurns %ld to %d of this "
+	    "line were replaced by a rerun of turn %ld.\n", name, turn,
+	    c.last, turn);
+	if ((error = crown_history_tag(h, tag, old, &who.stamp, msg, false,
+	    &d)) != 0)
+		goto cleanup;
+	/* the commit point */
+	if ((error = crown_history_ref_set(h, CROWN_MAIN_REF, tip, old, false,
+	    "crown adopt", &d)) != 0)
+		goto cleanup;
+	moved = true;
+	crown_chain_release(&c);
+	if ((error = crown_history_checkout(h, &d)) != 0 ||
+	    (error = crown_campaign_chain(&c, h, CROWN_MAIN_REF, &d)) != 0 ||
+	    (error = crown_campaign_repair(h, &c, &d)) != 0 ||
+	    (error = crown_history_ref_delete(h, ref, &d)) != 0)
+		goto cleanup;
+	printf("main is now %s (%.7s); the old line is tag %s (%.7s)\n",
+	    name, tip, tag, old);
+cleanup:
+	if (error != 0 && moved)
+		crown_diag_add(&d, ops[0], 0, 0, NULL, "main is moved to the "
+		    "rerun; the next crown command on it finishes the rest");
+	status = crown_cmd_fail(&d, error);
+	free(msg);
+	free(tagref);
+	free(tag);
+	free(ref);
+	crown_who_release(&who);
+	crown_campaign_release(&camp);
+	crown_chain_release(&r);
+	crown_chain_release(&c);
+	crown_history_close(h);
+	crown_campaign_args_free(opts, ops);
+	return status;
+}

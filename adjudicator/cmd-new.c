@@ -1,0 +1,228 @@
+/*
+ * cmd-new.c: crown new: a campaign repository from a scenario, committed
+ * as turn 0 and tagged turn-0.
+ */
+#include <dirent.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include <sodium.h>
+
+#include "crown/campaign.h"
+#include "crown/cmd.h"
+#include "crown/common.h"
+#include "crown/dice.h"
+#include "crown/history.h"
+#include "crown/yaml.h"
+
+static int	cmd_new_exec(int, char **);
+
+const struct crown_cmd crown_cmd_new = {
+	"new",
+	"DIR --scenario FILE [--rules FILE] [--secret-file F]\n"
+	"       [--umpire \"Name <email>\"] [--date DATE]",
+	"Create a campaign repository at DIR (absent or empty) from a\n"
+	"scenario: the scenario is checked first (every problem at once) and\n"
+	"nothing is written unless it is sound.  The commit \"Turn 0: ...\",\n"
+	"tagged turn-0, holds scenario.yaml, the rules frozen in rules.yaml\n"
+	"(--rules, else the rule set the scenario names) and state.yaml, the\n"
+	"scenario with its defaults filled in, its buildings classified\n"
+	"(R11.3) and game.dice_commitment set to the SHA-256 of the campaign\n"
+	"secret.  The secret, 32 random bytes (or those of --secret-file),\n"
+	"stays outside the committed tree in DIR/.git/crown-secret.\n"
+	"--umpire (else game.umpire) names the commit's author; --date\n"
+	"(YYYY-MM-DD[THH:MM[:SS]][Z|+HH:MM] or seconds since 1970) is its\n"
+	"date, now when not given.",
+	cmd_new_exec
+};
+
+
+/* 1: dir does not exist; 0: an empty directory; -1 otherwise. */
+static int
+dir_free(const char *dir)
+{
+	struct stat	 st;
+	struct dirent	*de;
+	DIR		*dp;
+	int		 n = 0;
+
+	if (stat(dir, &st) != 0)
+		return errno == ENOENT ? 1 : -1;
+	if (!S_ISDIR(st.st_mode) || (dp = opendir(dir)) == NULL)
+		return -1;
+	while ((de = readdir(dp)) != NULL)
+		if (strcmp(de->d_name, ".") != 0 &&
+		    strcmp(de->d_name, "..") != 0)
+			n++;
+	closedir(dp);
+	return n == 0 ? 0 : -1;
+}
+
+/* "Test Skirmish, Foreign Legion against Mexican Republic" */
+static char *
+headline(const struct crown_state *s)
+{
+	struct crown_buf	b = { 0 };
+	size_t			i;
+
+	crown_buf_puts(&b, s->name != NULL ? s->name : "a new campaign");
+	for (i = 0; i < s->nsides; i++) {
+		if (i == 0)
+			crown_buf_puts(&b, ", ");
+		else if (i + 1 == s->nsides)
+			crown_buf_puts(&b, i == 1 ? " against " : " and ");
+		else
+			crown_buf_puts(&b, i == 1 ? " against " : ", ");
+		crown_buf_puts(&b, s->sides[i].name != NULL ?
+		    s->sides[i].name : s->sides[i].id);
+	}
+	return b.data;
+}
+
+static int
+cmd_new_exec(int argc, char **argv)
+{
+	struct crown_opt	 opts[] = {
+		{ "scenario", true, false, NULL, NULL, 0 },
+		{ "rules", true, false, NULL, NULL, 0 },
+		{ "secret-file", true, false, NULL, NULL, 0 },
+		{ "umpire", true, false, NULL, NULL, 0 },
+		{ "date", true, false, NULL, NULL, 0 },
+		{ NULL, false, false, NULL, NULL, 0 }
+	};
+	struct crown_diags	  d = { 0 };
+	struct crown_state	 *s = NULL;
+	struct crown_rules	 *rules = NULL;
+	struct crown_history	 *h = NULL;
+	struct crown_events	  ev = { 0 };
+	struct crown_outputs	  files = { 0 };
+	struct crown_who	  who = { 0 };
+	struct crown_buf	  state_text = { 0 }, *b;
+	unsigned char		  secret[CROWN_SECRET_BYTES];
+	char			  id[CROWN_OID_HEX + 1];
+	char			 *scen_text = NULL, *rules_text = NULL;
+	char			 *rules_path = NULL, *msg = NULL, *head = NULL;
+	const char		**ops = NULL, *dir;
+	size_t			  nops = 0, scen_len = 0, rules_len = 0;
+	int			  error = 0, status, fresh = -1;
+	bool			  created = false;
+
+	if (crown_cmd_wants_help(&crown_cmd_new, argc, argv))
+		return 0;
+	if ((status = crown_campaign_args(&crown_cmd_new, argc, argv, opts,
+	    &ops, &nops)) != 0)
+		return status;
+	if (nops != 1 || opts[0].value == NULL) {
+		crown_campaign_args_free(opts, ops);
+		return crown_cmd_usage_error(&crown_cmd_new, nops != 1 ?
+		    "give one DIR" : "--scenario is required");
+	}
+	dir = ops[0];
+
+	/* everything is checked before anything is written */
+	if ((error = crown_read_file(&scen_text, &scen_len, opts[0].value,
+	    crown_ylimits_state.max_bytes, &d)) != 0)
+		goto cleanup;
+	if ((error = crown_state_parse(&s, opts[0].value, scen_text,
+	    scen_len, &d)) != 0)
+		goto cleanup;
+	if (opts[1].value != NULL)
+		rules_path = xstrdup(opts[1].value);
+	else if ((rules_path = crown_rules_find(s->rules)) == NULL) {
+		crown_diag_add(&d, opts[0].value, 0, 0, NULL, "cannot find "
+		    "the rules '%s' (looked beside the program and in "
+		    "%s/rules); give --rules FILE", s->rules, CROWN_DATADIR);
+		error = CROWN_ENOTFOUND;
+		goto cleanup;
+	}
+	if ((error = crown_read_file(&rules_text, &rules_len, rules_path,
+	    crown_ylimits_state.max_bytes, &d)) != 0)
+		goto cleanup;
+	if ((error = crown_rules_parse(&rules, rules_path, rules_text,
+	    rules_len, &d)) != 0)
+		goto cleanup;
+	if ((error = crown_campaign_who(&who, opts[3].value, opts[4].value,
+	    s, &d)) != 0)
+		goto cleanup;
+	if (opts[2].value != NULL) {
+		if ((error = crown_secret_read(secret, opts[2].value, &d))
+		    != 0)
+			goto cleanup;
+	} else
+		crown_secret_new(secret);
+	if ((error = crown_campaign_normalise(&state_text, s, rules,
+	    scen_text, scen_len, secret, &ev, &d)) != 0)
+		goto cleanup;
+	if ((fresh = dir_free(dir)) < 0) {
+		crown_diag_add(&d, dir, 0, 0, NULL, "already exists and is "
+		    "not an empty directory");
+		error = CROWN_EWRITE;
+		goto cleanup;
+	}
+
+	b = crown_outputs_add(&files, CROWN_CAMPAIGN_SCENARIO);
+	crown_buf_add(b, scen_text, scen_len);
+	b = crown_outputs_add(&files, CROWN_CAMPAIGN_RULES);
+	crown_buf_add(b, rules_text, rules_len);
+	b = crown_outputs_add(&files, CROWN_CAMPAIGN_STATE);
+	crown_buf_add(b, state_text.data, state_text.len);
+	b = crown_outputs_add(&files, CROWN_CAMPAIGN_IGNORE);
+	crown_buf_puts(b, CROWN_CAMPAIGN_IGNORE_TEXT);
+	b = crown_outputs_add(&files, "turns/turn-000/" CROWN_CAMPAIGN_EVENTS);
+	if (crown_events_emit(b, &ev) != 0) {
+		crown_diag_add(&d, dir, 0, 0, NULL, "cannot format events");
+		error = CROWN_ERROR;
+		goto cleanup;
+	}
+	head = headline(s);
+	msg = xasprintf("Turn 0: %s\n\nScenario '%s', rules '%s'.\n"
+	    "Dice commitment (SHA-256 of the campaign secret): %s\n",
+	    head, s->name != NULL ? s->name : "", rules->id != NULL ?
+	    rules->id : "", s->dice_commitment);
+
+	created = true;
+	if ((error = crown_history_create(&h, dir, &d)) != 0)
+		goto cleanup;
+	if ((error = crown_history_config_set(h, "core.autocrlf", "false",
+	    &d)) != 0 ||
+	    (error = crown_campaign_secret_save(h, secret, &d)) != 0 ||
+	    (error = crown_history_commit(id, h, NULL, &files, msg,
+	    &who.stamp, &d)) != 0)
+		goto cleanup;
+	/* the commit point: main exists from here on */
+	if ((error = crown_history_ref_set(h, CROWN_MAIN_REF, id, NULL, false,
+	    "crown new", &d)) != 0)
+		goto cleanup;
+	fresh = 2;	/* nothing to undo any more */
+	if ((error = crown_history_tag(h, "turn-0", id, NULL, NULL, false,
+	    &d)) != 0 || (error = crown_history_checkout(h, &d)) != 0)
+		goto cleanup;
+	printf("%s: turn 0 committed (%.7s): %s\n", dir, id, head);
+	printf("dice commitment: %s\n", s->dice_commitment);
+cleanup:
+	if (error != 0 && fresh == 2)
+		crown_diag_add(&d, dir, 0, 0, NULL, "turn 0 is committed; "
+		    "the next crown command on it finishes the work tree");
+	crown_history_close(h);
+	/* a failed creation leaves nothing behind */
+	if (error != 0 && created && fresh != 2)
+		crown_campaign_remove_tree(dir, fresh == 0);
+	status = crown_cmd_fail(&d, error);
+	sodium_memzero(secret, sizeof(secret));
+	free(head);
+	free(msg);
+	crown_buf_release(&state_text);
+	crown_outputs_release(&files);
+	crown_events_release(&ev);
+	crown_who_release(&who);
+	crown_rules_free(rules);
+	crown_state_free(s);
+	free(rules_path);
+	free(rules_text);
+	free(scen_text);
+	crown_campaign_args_free(opts, ops);
+	return status;
+}

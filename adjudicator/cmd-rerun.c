@@ -1,0 +1,436 @@
+/*
+ * cmd-rerun.c: crown rerun: re-adjudicate a turn with amended orders on a
+ * branch of its own, replay the later turns with their original orders,
+ * and say what changed.  main is untouched.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <sodium.h>
+
+#include "crown/campaign.h"
+#include "crown/cmd.h"
+#include "crown/common.h"
+#include "crown/history.h"
+#include "crown/yaml.h"
+
+static int	cmd_rerun_exec(int, char **);
+
+const struct crown_cmd crown_cmd_rerun = {
+	"rerun",
+	"DIR TURN --orders FILE... [--secret-file F] [--templates DIR]\n"
+	"       [--umpire \"Name <email>\"] [--date DATE]",
+	"Re-adjudicate turn TURN of the campaign at DIR from turn TURN-1\n"
+	"with amended orders: each file given replaces the orders of its\n"
+	"side for that turn (the other sides keep theirs).  The later turns\n"
+	"are replayed with their original orders and the same campaign\n"
+	"dice; an order that has become impossible (it no longer passes\n"
+	"validation) is skipped and listed.  The new line goes on branch\n"
+	"rerun/turn-TURN (replacing an earlier rerun of that turn); main is\n"
+	"untouched.  Prints each turn's headline, new and old, and what\n"
+	"differs at the end, unit by unit.  crown adopt makes the rerun the\n"
+	"history.",
+	cmd_rerun_exec
+};
+
+
+/* The same file with some entries of its orders list left out. */
+struct place {
+	unsigned	line, col;
+};
+
+static int
+drop_entries(struct crown_buf *out, const struct crown_output *in,
+    const struct place *at, size_t nat, struct crown_diags *d)
+{
+	struct crown_ydoc		*doc = NULL;
+	const struct crown_ynode	*root, *seq;
+	struct crown_ynode		 root2, seq2;
+	struct crown_ynode		**items = NULL, **rootitems = NULL;
+	size_t				 i, j, k = 0;
+	bool				 drop;
+	int				 error;
+
+	if ((error = crown_ydoc_parse(&doc, in->name, in->data.data,
+	    in->data.len, &crown_ylimits_orders, d)) != 0)
+		return error;
+	root = crown_ydoc_root(doc);
+	if (root == NULL || root->kind != CROWN_Y_MAP ||
+	    (seq = crown_ymap_get(root, "orders")) == NULL ||
+	    seq->kind != CROWN_Y_SEQ) {
+		crown_ydoc_free(doc);
+		return CROWN_EINVALID;
+	}
+	items = xcalloc(seq->n ? seq->n : 1, sizeof(*items));
+	for (i = 0; i < seq->n; i++) {
+		drop = false;
+		for (j = 0; j < nat; j++)
+			if (seq->item[i]->line == at[j].line &&
+			    seq->item[i]->col == at[j].col)
+				drop = true;
+		if (!drop)
+			items[k++] = seq->item[i];
+	}
+	seq2 = *seq;
+	seq2.item = items;
+	seq2.n = k;
+	root2 = *root;
+	rootitems = xcalloc(root->n, sizeof(*rootitems));
+	for (i = 0; i < root->n; i++)
+		rootitems[i] = root->item[i] == seq ?
+		    &seq2 : root->item[i];
+	root2.item = rootitems;
+	error = crown_ynode_emit(out, &root2);
+	free(rootitems);
+	free(items);
+	crown_ydoc_free(doc);
+	return error;
+}
+
+/*
+ * Orders of a later turn against the state the rerun reached: each entry
+ * is validated on its own; those that fail are left out and listed.
+ */
+static int
+filter_orders(struct crown_outputs *out, const struct crown_outputs *in,
+    const struct crown_state *s, const struct crown_rules *rules, int turn,
+    struct crown_diags *d)
+{
+	struct crown_orders	*o, one;
+	const struct crown_unit	*u;
+	const char		*who;
+	struct crown_diags	 why;
+	struct crown_buf	*b;
+	struct place		*at;
+	size_t			 i, j, n, nl;
+	int			 error = 0;
+
+	for (i = 0; i < in->n && error == 0; i++) {
+		o = NULL;
+		if (crown_orders_parse(&o, in->v[i].name, in->v[i].data.data,
+		    in->v[i].data.len, d) != 0) {
+			crown_orders_free(o);
+			return CROWN_EINVALID;
+		}
+		n = o->nunits + o->nleaders;
+		at = xcalloc(n ? n : 1, sizeof(*at));
+		nl = 0;
+		for (j = 0; j < n; j++) {
+			one = *o;
+			if (j < o->nunits) {
+				one.units = &o->units[j];
+				one.nunits = 1;
+				one.leaders = NULL;
+				one.nleaders = 0;
+			} else {
+				one.units = NULL;
+				one.nunits = 0;
+				one.leaders = &o->leaders[j - o->nunits];
+				one.nleaders = 1;
+			}
+			memset(&why, 0, sizeof(why));
+			if (crown_orders_validate(&one, s, rules, &why) == 0) {
+				crown_diags_release(&why);
+				continue;
+			}
+			at[nl].line = j < o->nunits ? one.units[0].line :
+			    one.leaders[0].line;
+			at[nl++].col = j < o->nunits ? one.units[0].col :
+			    one.leaders[0].col;
+			who = j < o->nunits ? one.units[0].unit :
+			    one.leaders[0].leader;
+			u = j < o->nunits && who != NULL ?
+			    crown_state_unit(s, who) : NULL;
+			printf("turn %d: skipped the orders of '%s' (%s:%u): "
+			    "%s", turn, u != NULL && u->name != NULL ?
+			    u->name : who != NULL ? who : "?", in->v[i].name,
+			    at[nl - 1].line, why.n > 0 ? why.v[0].msg : "");
+			if (why.n > 0 && why.v[0].rule != NULL)
+				printf(" (%s)", why.v[0].rule);
+			printf("\n");
+			crown_diags_release(&why);
+		}
+		b = crown_outputs_add(out, in->v[i].name);
+		if (nl == 0)
+			crown_buf_add(b, in->v[i].data.data,
+			    in->v[i].data.len);
+		else
+			error = drop_entries(b, &in->v[i], at, nl, d);
+		free(at);
+		crown_orders_free(o);
+	}
+	return error;
+}
+
+static void
+unit_changes(const struct crown_state *was, const struct crown_state *now)
+{
+	const struct crown_unit	*u, *o;
+	const struct crown_leader *l, *ol;
+	struct crown_buf	 b = { 0 };
+	size_t			 i, same = 0;
+
+	for (i = 0; i < now->nunits; i++) {
+		u = &now->units[i];
+		if ((o = crown_state_unit(was, u->id)) == NULL)
+			continue;
+		crown_buf_release(&b);
+		crown_buf_puts(&b, "");
+		if (crown_unit_figures(o) != crown_unit_figures(u))
+			crown_buf_printf(&b, "; figures %d -> %d",
+			    crown_unit_figures(o), crown_unit_figures(u));
+		if (crown_unit_stands(o) != crown_unit_stands(u))
+			crown_buf_printf(&b, "; stands %d -> %d",
+			    crown_unit_stands(o), crown_unit_stands(u));
+		if (crown_round2(o->x) != crown_round2(u->x) ||
+		    crown_round2(o->y) != crown_round2(u->y))
+			crown_buf_printf(&b, "; at (%.2f, %.2f) -> "
+			    "(%.2f, %.2f)", o->x, o->y, u->x, u->y);
+		if (o->facing != u->facing)
+			crown_buf_printf(&b, "; facing %d -> %d", o->facing,
+			    u->facing);
+		if (o->status != u->status)
+			crown_buf_printf(&b, "; %s -> %s",
+			    crown_status_names[o->status],
+			    crown_status_names[u->status]);
+		if (o->formation != u->formation)
+			crown_buf_printf(&b, "; %s -> %s",
+			    crown_formation_names[o->formation],
+			    crown_formation_names[u->formation]);
+		if (o->disordered != u->disordered)
+			crown_buf_printf(&b, "; %s", u->disordered ?
+			    "now disordered" : "no longer disordered");
+		if (o->loaded != u->loaded)
+			crown_buf_printf(&b, "; %s", u->loaded ?
+			    "now loaded" : "now unloaded");
+		if (o->limbered != u->limbered)
+			crown_buf_printf(&b, "; %s", u->limbered ?
+			    "now limbered" : "now unlimbered");
+		if (b.len == 0) {
+			same++;
+			continue;
+		}
+		printf("  %s (%s):%s\n", u->name != NULL ? u->name : u->id,
+		    u->id, b.data + 1);
+	}
+	for (i = 0; i < now->nleaders; i++) {
+		l = &now->leaders[i];
+		if ((ol = crown_state_leader(was, l->id)) == NULL)
+			continue;
+		if (ol->status != l->status)
+			printf("  leader %s: %s -> %s\n", l->id,
+			    crown_leader_status_names[ol->status],
+			    crown_leader_status_names[l->status]);
+	}
+	if (same == now->nunits)
+		printf("  no unit differs\n");
+	else if (same > 0)
+		printf("  %zu other unit%s as before\n", same,
+		    same == 1 ? "" : "s");
+	crown_buf_release(&b);
+}
+
+static int
+cmd_rerun_exec(int argc, char **argv)
+{
+	struct crown_opt	 opts[] = {
+		{ "orders", true, true, NULL, NULL, 0 },
+		{ "secret-file", true, false, NULL, NULL, 0 },
+		{ "templates", true, false, NULL, NULL, 0 },
+		{ "umpire", true, false, NULL, NULL, 0 },
+		{ "date", true, false, NULL, NULL, 0 },
+		{ NULL, false, false, NULL, NULL, 0 }
+	};
+	struct crown_diags	  d = { 0 };
+	struct crown_history	 *h = NULL;
+	struct crown_chain	  c = { 0 };
+	struct crown_campaign	  camp = { 0 }, last = { 0 };
+	struct crown_outputs	  given = { 0 }, orig = { 0 }, orders = { 0 };
+	struct crown_outputs	  files = { 0 };
+	struct crown_orders	**ov = NULL;
+	struct crown_turn	  t = { 0 };
+	struct crown_who	  who = { 0 };
+	struct crown_state	 *cur = NULL;
+	struct crown_buf	 *b;
+	unsigned char		  secret[CROWN_SECRET_BYTES];
+	char			  id[CROWN_OID_HEX + 1];
+	char			  prev[CROWN_OID_HEX + 1];
+	char			 *label = NULL, *odir = NULL, *msg = NULL;
+	char			 *branch = NULL, *text, *end, *p;
+	const char		**ops = NULL, **paths = NULL, *sub;
+	size_t			  nops = 0, npaths = 0, n = 0, i, j, len;
+	long			  turn;
+	int			  error = 0, status, k;
+
+	if (crown_cmd_wants_help(&crown_cmd_rerun, argc, argv))
+		return 0;
+	if ((status = crown_campaign_args(&crown_cmd_rerun, argc, argv, opts,
+	    &ops, &nops)) != 0)
+		return status;
+	memset(secret, 0, sizeof(secret));
+	if (nops < 2) {
+		status = crown_cmd_usage_error(&crown_cmd_rerun,
+		    "give DIR and TURN");
+		goto out;
+	}
+	turn = strtol(ops[1], &end, 10);
+	if (*end != '\0' || end == ops[1] || turn < 1 || turn > 999) {
+		status = crown_cmd_usage_error(&crown_cmd_rerun, "TURN is a "
+		    "turn number from 1, not '%s'", ops[1]);
+		goto out;
+	}
+	paths = xcalloc(opts[0].nvalues + nops, sizeof(*paths));
+	for (i = 0; i < opts[0].nvalues; i++)
+		paths[npaths++] = opts[0].values[i];
+	for (i = 2; i < nops; i++)
+		paths[npaths++] = ops[i];
+	if (npaths == 0) {
+		status = crown_cmd_usage_error(&crown_cmd_rerun,
+		    "give the amended orders with --orders FILE");
+		goto out;
+	}
+
+	if ((error = crown_history_open(&h, ops[0], true, &d)) != 0 ||
+	    (error = crown_campaign_chain(&c, h, CROWN_MAIN_REF, &d)) != 0 ||
+	    (error = crown_campaign_repair(h, &c, &d)) != 0)
+		goto cleanup;
+	if (turn > c.last) {
+		crown_diag_add(&d, ops[0], 0, 0, NULL, "no turn %ld to rerun: "
+		    "the campaign is at turn %d", turn, c.last);
+		error = CROWN_EINVALID;
+		goto cleanup;
+	}
+	label = xasprintf("turn-%ld", turn - 1);
+	if ((error = crown_campaign_load(&camp, h, c.l.v[c.at[turn - 1]].id,
+	    label, &d)) != 0 ||
+	    (error = crown_campaign_who(&who, opts[3].value, opts[4].value,
+	    camp.state, &d)) != 0 ||
+	    (error = crown_campaign_secret(secret, h, opts[1].value,
+	    camp.state->dice_commitment, false, &d)) != 0)
+		goto cleanup;
+
+	/* the amended orders, checked against the turn's start */
+	for (i = 0; i < npaths; i++) {
+		int e = crown_read_file(&text, &len, paths[i],
+		    crown_ylimits_orders.max_bytes, &d);
+
+		if (e != 0) {
+			if (error == 0 || e == CROWN_ENOTFOUND)
+				error = e;
+			continue;
+		}
+		b = crown_outputs_add(&given, paths[i]);
+		crown_buf_add(b, text, len);
+		free(text);
+	}
+	if (error != 0 || (error = crown_campaign_orders(&ov, &n, &given,
+	    camp.state, camp.rules, &d)) != 0)
+		goto cleanup;
+	/* each replaces its side's file; the others stand */
+	odir = crown_campaign_orders_dir((int)turn);
+	if ((error = crown_history_files(&orig, h, c.l.v[c.at[turn]].id, odir,
+	    &d)) != 0)
+		goto cleanup;
+	for (i = 0; i < n; i++) {
+		p = xasprintf("%s/%s.yaml", odir, ov[i]->side);
+		b = crown_outputs_add(&orders, p);
+		crown_buf_add(b, given.v[i].data.data, given.v[i].data.len);
+		free(p);
+	}
+	for (i = 0; i < orig.n; i++) {
+		for (j = 0; j < n; j++)
+			if (strcmp(orders.v[j].name, orig.v[i].name) == 0)
+				break;
+		if (j == n) {
+			b = crown_outputs_add(&orders, orig.v[i].name);
+			crown_buf_add(b, orig.v[i].data.data,
+			    orig.v[i].data.len);
+		}
+	}
+
+	branch = xasprintf("refs/heads/%s/turn-%ld", CROWN_RERUN_BRANCH, turn);
+	printf("rerun of turn %ld on %s (main is untouched):\n", turn,
+	    branch + strlen("refs/heads/"));
+	memcpy(prev, c.l.v[c.at[turn - 1]].id, sizeof(prev));
+	cur = crown_state_clone(camp.state);
+	for (k = (int)turn; k <= c.last; k++) {
+		if (k > turn) {
+			crown_outputs_release(&orders);
+			crown_outputs_release(&orig);
+			free(odir);
+			odir = crown_campaign_orders_dir(k);
+			if ((error = crown_history_files(&orig, h,
+			    c.l.v[c.at[k]].id, odir, &d)) != 0 ||
+			    (error = filter_orders(&orders, &orig, cur,
+			    camp.rules, k, &d)) != 0)
+				goto cleanup;
+		}
+		if ((error = crown_campaign_play(&t, cur, camp.rules, &orders,
+		    secret, opts[2].value, NULL, &d)) != 0)
+			goto cleanup;
+		crown_outputs_release(&files);
+		for (i = 0; i < orders.n; i++) {
+			b = crown_outputs_add(&files, orders.v[i].name);
+			crown_buf_add(b, orders.v[i].data.data,
+			    orders.v[i].data.len);
+		}
+		for (i = 0; i < t.files.n; i++) {
+			b = crown_outputs_add(&files, t.files.v[i].name);
+			crown_buf_add(b, t.files.v[i].data.data,
+			    t.files.v[i].data.len);
+		}
+		free(msg);
+		msg = xasprintf("Turn %d: %s\n\nRerun of turn %ld with "
+		    "amended orders (%s).\n%zu events.\n", k, t.headline,
+		    turn, branch + strlen("refs/heads/"), t.ev.n);
+		if ((error = crown_history_commit(id, h, prev, &files, msg,
+		    &who.stamp, &d)) != 0)
+			goto cleanup;
+		sub = strchr(c.l.v[c.at[k]].subject, ':');
+		printf("turn %d: %s (was:%s)\n", k, t.headline,
+		    sub != NULL ? sub + 1 : "");
+		memcpy(prev, id, sizeof(prev));
+		crown_state_free(cur);
+		cur = t.after;
+		t.after = NULL;
+		crown_turn_release(&t);
+	}
+	if ((error = crown_history_ref_set(h, branch, prev, NULL, true,
+	    "crown rerun", &d)) != 0)
+		goto cleanup;
+	free(label);
+	label = xasprintf("turn-%d", c.last);
+	if ((error = crown_campaign_load(&last, h, c.l.v[c.at[c.last]].id,
+	    label, &d)) != 0)
+		goto cleanup;
+	printf("after turn %d, against main (%.7s -> %.7s):\n", c.last,
+	    c.l.v[c.at[c.last]].id, prev);
+	unit_changes(last.state, cur);
+	printf("adopt it with: crown adopt %s %s\n", ops[0],
+	    branch + strlen("refs/heads/"));
+cleanup:
+	status = crown_cmd_fail(&d, error);
+out:
+	sodium_memzero(secret, sizeof(secret));
+	crown_state_free(cur);
+	free(branch);
+	free(msg);
+	free(odir);
+	free(label);
+	crown_turn_release(&t);
+	crown_who_release(&who);
+	crown_cmd_free_orders(ov, n);
+	crown_outputs_release(&files);
+	crown_outputs_release(&orders);
+	crown_outputs_release(&orig);
+	crown_outputs_release(&given);
+	crown_campaign_release(&last);
+	crown_campaign_release(&camp);
+	crown_chain_release(&c);
+	crown_history_close(h);
+	free(paths);
+	crown_diags_release(&d);
+	crown_campaign_args_free(opts, ops);
+	return status;
+}

@@ -1,0 +1,239 @@
+/*
+ * cmd-turn.c: crown turn: adjudicate the next turn of a campaign and
+ * commit it, whole or not at all.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <sodium.h>
+
+#include "crown/campaign.h"
+#include "crown/cmd.h"
+#include "crown/common.h"
+#include "crown/history.h"
+#include "crown/mail.h"
+#include "crown/yaml.h"
+
+static int	cmd_turn_exec(int, char **);
+
+const struct crown_cmd crown_cmd_turn = {
+	"turn",
+	"DIR [ORDERS...] [--secret-file F] [--templates DIR]\n"
+	"       [--umpire \"Name <email>\"] [--date DATE] [--deadline TIME]",
+	"Adjudicate the next turn of the campaign at DIR.  Orders are the\n"
+	"files given, else DIR/orders/pending/*.yaml.  Every order is\n"
+	"validated first; any problem is printed (all of them) and the\n"
+	"repository is left untouched (exit 65).  The turn is resolved with\n"
+	"the campaign dice (DIR/.git/crown-secret, or --secret-file), and\n"
+	"orders/turn-NNN/SIDE.yaml, state.yaml and turns/turn-NNN/ are\n"
+	"committed at once as \"Turn N: headline\", tagged turn-N; the work\n"
+	"tree is left clean and the pending orders used are removed.  A\n"
+	"second run while one holds the campaign's lock exits 75.  Reports\n"
+	"come from --templates DIR, else the installed templates.  The new\n"
+	"state records --deadline TIME (YYYY-MM-DDTHH:MM:SSZ) as the next\n"
+	"orders deadline, or none.  Each player's report is left as a mail\n"
+	"in DIR/outbox (contrib/send-outbox.sh sends them).",
+	cmd_turn_exec
+};
+
+
+static int
+cmd_turn_exec(int argc, char **argv)
+{
+	struct crown_opt	 opts[] = {
+		{ "secret-file", true, false, NULL, NULL, 0 },
+		{ "templates", true, false, NULL, NULL, 0 },
+		{ "umpire", true, false, NULL, NULL, 0 },
+		{ "date", true, false, NULL, NULL, 0 },
+		{ "deadline", true, false, NULL, NULL, 0 },
+		{ NULL, false, false, NULL, NULL, 0 }
+	};
+	struct crown_diags	  d = { 0 };
+	struct crown_history	 *h = NULL;
+	struct crown_chain	  c = { 0 };
+	struct crown_campaign	  camp = { 0 };
+	struct crown_outputs	  given = { 0 }, named = { 0 }, files = { 0 };
+	struct crown_orders	**ov = NULL;
+	struct crown_turn	  t = { 0 };
+	struct crown_who	  who = { 0 };
+	struct crown_buf	 *b, body = { 0 };
+	unsigned char		  secret[CROWN_SECRET_BYTES];
+	char			  id[CROWN_OID_HEX + 1], **pending = NULL;
+	char			 *odir = NULL, *msg = NULL, *text;
+	char			 *tag = NULL, *label = NULL, *when = NULL;
+	const char		**ops = NULL, **paths, *dir, *head;
+	size_t			  nops = 0, npending = 0, npaths, n = 0;
+	size_t			  i, len;
+	int			  error = 0, status, next;
+	bool			  committed = false, from_pending;
+
+	if (crown_cmd_wants_help(&crown_cmd_turn, argc, argv))
+		return 0;
+	if ((status = crown_campaign_args(&crown_cmd_turn, argc, argv, opts,
+	    &ops, &nops)) != 0)
+		return status;
+	if (nops < 1) {
+		crown_campaign_args_free(opts, ops);
+		return crown_cmd_usage_error(&crown_cmd_turn, "give DIR");
+	}
+	dir = ops[0];
+	if (opts[4].value != NULL && !crown_utc_time_valid(opts[4].value)) {
+		crown_campaign_args_free(opts, ops);
+		return crown_cmd_usage_error(&crown_cmd_turn, "--deadline "
+		    "must be a UTC time as YYYY-MM-DDTHH:MM:SSZ");
+	}
+	if ((error = crown_history_open(&h, dir, true, &d)) != 0)
+		goto cleanup;
+	if ((error = crown_campaign_chain(&c, h, CROWN_MAIN_REF, &d)) != 0 ||
+	    (error = crown_campaign_repair(h, &c, &d)) != 0)
+		goto cleanup;
+	if (c.revealed) {
+		crown_diag_add(&d, dir, 0, 0, NULL, "the campaign secret was "
+		    "revealed after turn %d: the game is over", c.last);
+		error = CROWN_EINVALID;
+		goto cleanup;
+	}
+	head = c.l.v[c.at[c.last]].id;
+	label = xasprintf("turn-%d", c.last);
+	if ((error = crown_campaign_load(&camp, h, head, label, &d)) != 0)
+		goto cleanup;
+	next = camp.state->turn + 1;
+	if (camp.state->turn != c.last) {
+		crown_diag_add(&d, label, 0, 0, NULL, "state.yaml says turn "
+		    "%d, the commit says turn %d", camp.state->turn, c.last);
+		error = CROWN_EINVALID;
+		goto cleanup;
+	}
+	if (camp.state->last_turn > 0 &&
+	    camp.state->turn >= camp.state->last_turn) {
+		crown_diag_add(&d, dir, 0, 0, NULL, "the game ended with "
+		    "turn %d (game.last_turn)", camp.state->last_turn);
+		error = CROWN_EINVALID;
+		goto cleanup;
+	}
+
+	/* the orders: read and validated, all of them, before any die */
+	from_pending = nops == 1;
+	if (from_pending) {
+		crown_campaign_pending(&pending, &npending,
+		    crown_history_workdir(h));
+		paths = (const char **)pending;
+		npaths = npending;
+	} else {
+		paths = ops + 1;
+		npaths = nops - 1;
+	}
+	for (i = 0; i < npaths; i++) {
+		int e = crown_read_file(&text, &len, paths[i],
+		    crown_ylimits_orders.max_bytes, &d);
+
+		if (e != 0) {
+			if (error == 0 || e == CROWN_ENOTFOUND)
+				error = e;
+			continue;
+		}
+		b = crown_outputs_add(&given, paths[i]);
+		crown_buf_add(b, text, len);
+		free(text);
+	}
+	if (error != 0)
+		goto cleanup;
+	if ((error = crown_campaign_orders(&ov, &n, &given, camp.state,
+	    camp.rules, &d)) != 0)
+		goto cleanup;
+	/* stored under the side's name in the commit */
+	odir = crown_campaign_orders_dir(next);
+	for (i = 0; i < n; i++) {
+		char *p = xasprintf("%s/%s.yaml", odir, ov[i]->side);
+
+		b = crown_outputs_add(&named, p);
+		crown_buf_add(b, given.v[i].data.data, given.v[i].data.len);
+		free(p);
+	}
+
+	if ((error = crown_campaign_who(&who, opts[2].value, opts[3].value,
+	    camp.state, &d)) != 0)
+		goto cleanup;
+	if ((error = crown_campaign_secret(secret, h, opts[0].value,
+	    camp.state->dice_commitment, false, &d)) != 0)
+		goto cleanup;
+	/* the old deadline has passed: the new state has the next or none */
+	error = crown_campaign_play(&t, camp.state, camp.rules, &named, secret,
+	    opts[1].value, opts[4].value != NULL ? opts[4].value : "", &d);
+	sodium_memzero(secret, sizeof(secret));
+	if (error != 0)
+		goto cleanup;
+
+	for (i = 0; i < named.n; i++) {
+		b = crown_outputs_add(&files, named.v[i].name);
+		crown_buf_add(b, named.v[i].data.data, named.v[i].data.len);
+	}
+	for (i = 0; i < t.files.n; i++) {
+		b = crown_outputs_add(&files, t.files.v[i].name);
+		crown_buf_add(b, t.files.v[i].data.data,
+		    t.files.v[i].data.len);
+	}
+	crown_buf_puts(&body, "");
+	if (n == 0)
+		crown_buf_puts(&body, "No orders: every unit held (R2.3).\n");
+	else {
+		crown_buf_puts(&body, "Orders from");
+		for (i = 0; i < n; i++)
+			crown_buf_printf(&body, "%s %s", i == 0 ? "" :
+			    i + 1 == n ? " and" : ",", ov[i]->side);
+		crown_buf_puts(&body, ".\n");
+	}
+	crown_buf_printf(&body, "%zu events.\n", t.ev.n);
+	msg = xasprintf("Turn %d: %s\n\n%s", next, t.headline, body.data);
+	if ((error = crown_history_commit(id, h, head, &files, msg,
+	    &who.stamp, &d)) != 0)
+		goto cleanup;
+	/* the commit point */
+	if ((error = crown_history_ref_set(h, CROWN_MAIN_REF, id, head, false,
+	    msg, &d)) != 0)
+		goto cleanup;
+	committed = true;
+	tag = xasprintf("turn-%d", next);
+	if ((error = crown_history_tag(h, tag, id, NULL, NULL, true, &d)) != 0
+	    || (error = crown_history_checkout(h, &d)) != 0)
+		goto cleanup;
+	for (i = 0; from_pending && i < npending && error == 0; i++)
+		if ((error = crown_history_step(pending[i], &d)) == 0)
+			unlink(pending[i]);
+	if (error != 0)
+		goto cleanup;
+	/* each player's report as a mail in the outbox (issue 12) */
+	when = xasprintf("@%lld", (long long)who.stamp.time);
+	if ((error = crown_mail_turn_reports(crown_history_workdir(h),
+	    t.after, &t.files, when, &d)) != 0)
+		goto cleanup;
+	printf("turn %d committed (%.7s): %s\n", next, id, t.headline);
+cleanup:
+	if (error != 0 && committed)
+		crown_diag_add(&d, dir, 0, 0, NULL, "turn %d is committed; "
+		    "the next crown command on it finishes the work tree",
+		    camp.state->turn + 1);
+	status = crown_cmd_fail(&d, error);
+	crown_history_close(h);
+	free(tag);
+	free(when);
+	free(msg);
+	crown_buf_release(&body);
+	crown_turn_release(&t);
+	crown_who_release(&who);
+	crown_cmd_free_orders(ov, n);
+	crown_outputs_release(&files);
+	crown_outputs_release(&named);
+	crown_outputs_release(&given);
+	free(odir);
+	for (i = 0; i < npending; i++)
+		free(pending[i]);
+	free(pending);
+	crown_campaign_release(&camp);
+	free(label);
+	crown_chain_release(&c);
+	crown_campaign_args_free(opts, ops);
+	return status;
+}

@@ -1,0 +1,529 @@
+/*
+ * cmd-verify.c: crown verify: replay every committed turn from its parent
+ * with its committed orders and the campaign dice, and compare every file
+ * of the commit with the replay, byte for byte.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <sodium.h>
+
+#include "crown/campaign.h"
+#include "crown/cmd.h"
+#include "crown/common.h"
+#include "crown/history.h"
+
+static int	cmd_verify_exec(int, char **);
+
+const struct crown_cmd crown_cmd_verify = {
+	"verify",
+	"DIR [--secret-file F] [--templates DIR]",
+	"Replay every turn of the campaign at DIR from its parent commit's\n"
+	"state.yaml and rules.yaml with the turn's committed orders and the\n"
+	"campaign dice, and compare every file of each commit with the\n"
+	"replay byte for byte (turn 0: the scenario made into state.yaml;\n"
+	"the reveal: the secret against the commitment).  Prints \"turn N:\n"
+	"ok\" for each turn, or the first difference as \"turn N: FILE:LINE:\n"
+	"differs\" and exits 65.  The secret is DIR/.git/crown-secret,\n"
+	"--secret-file, or the revealed secret.hex.  Without one (a player's\n"
+	"clone before the reveal) it checks what it can (files carried\n"
+	"over, the orders, the states) and says it could not replay the\n"
+	"dice; it exits 0 when all it could check is sound.  Reports are\n"
+	"rendered again from --templates DIR, else the installed templates.",
+	cmd_verify_exec
+};
+
+struct verify {
+	struct crown_history	*h;
+	const char		*dir;
+	struct crown_diags	*d;
+	const char		*templates;
+	bool			 have_secret;
+	unsigned char		 secret[CROWN_SECRET_BYTES];
+	const char		*secret_from;
+};
+
+static int
+cmp_output(const void *a, const void *b)
+{
+	const struct crown_output *const *x = a, *const *y = b;
+
+	return strcmp((*x)->name, (*y)->name);
+}
+
+static const struct crown_output **
+sorted(const struct crown_outputs *o)
+{
+	const struct crown_output	**v;
+	size_t				  i;
+
+	v = xcalloc(o->n ? o->n : 1, sizeof(*v));
+	for (i = 0; i < o->n; i++)
+		v[i] = &o->v[i];
+	qsort(v, o->n, sizeof(*v), cmp_output);
+	return v;
+}
+
+/* The line (from 1) of the first byte where a and b differ. */
+static unsigned long
+first_diff_line(const struct crown_buf *a, const struct crown_buf *b)
+{
+	size_t		i, n = a->len < b->len ? a->len : b->len;
+	unsigned long	line = 1;
+
+	for (i = 0; i < n && a->data[i] == b->data[i]; i++)
+		if (a->data[i] == '\n')
+			line++;
+	return line;
+}
+
+/*
+ * Compare the files of a commit with those expected; print the first
+ * difference and return 1, or 0 when they are the same.
+ */
+static int
+compare(const char *what, const struct crown_outputs *got,
+    const struct crown_outputs *want)
+{
+	const struct crown_output	**g, **w;
+	size_t				  i = 0, j = 0;
+	int				  c, differs = 1;
+
+	g = sorted(got);
+	w = sorted(want);
+	for (;;) {
+		if (i == got->n && j == want->n) {
+			differs = 0;
+			break;
+		}
+		c = i == got->n ? 1 : j == want->n ? -1 :
+		    strcmp(g[i]->name, w[j]->name);
+		if (c < 0) {
+			printf("%s: %s:1: differs: the commit has it, the "
+			    "replay does not\n", what, g[i]->name);
+			break;
+		}
+		if (c > 0) {
+			printf("%s: %s:1: differs: missing from the "
+			    "commit\n", what, w[j]->name);
+			break;
+		}
+		if (g[i]->data.len != w[j]->data.len ||
+		    memcmp(g[i]->data.data, w[j]->data.data,
+		    g[i]->data.len) != 0) {
+			printf("%s: %s:%lu: differs\n", what, g[i]->name,
+			    first_diff_line(&g[i]->data, &w[j]->data));
+			break;
+		}
+		i++;
+		j++;
+	}
+	free(g);
+	free(w);
+	return differs;
+}
+
+static void
+add_copy(struct crown_outputs *to, const struct crown_output *o)
+{
+	struct crown_buf	*b;
+
+	b = crown_outputs_add(to, o->name);
+	crown_buf_add(b, o->data.data, o->data.len);
+}
+
+/* to += the files of from under prefix (all when NULL). */
+static void
+add_under(struct crown_outputs *to, const struct crown_outputs *from,
+    const char *prefix)
+{
+	size_t	i, n = prefix != NULL ? strlen(prefix) : 0;
+
+	for (i = 0; i < from->n; i++)
+		if (prefix == NULL ||
+		    (strncmp(from->v[i].name, prefix, n) == 0 &&
+		    from->v[i].name[n] == '/'))
+			add_copy(to, &from->v[i]);
+}
+
+static const struct crown_output *
+find(const struct crown_outputs *o, const char *name)
+{
+	size_t	i;
+
+	for (i = 0; i < o->n; i++)
+		if (strcmp(o->v[i].name, name) == 0)
+			return &o->v[i];
+	return NULL;
+}
+
+/* Turn 0: the scenario made into the first state. */
+static int
+verify_turn0(struct verify *v, const char *id, const struct crown_outputs *got)
+{
+	const struct crown_output	*scen, *rules_f, *state_f, *ev_f, *ign;
+	struct crown_outputs		 want = { 0 };
+	struct crown_state		*s = NULL, *committed = NULL;
+	struct crown_rules		*rules = NULL;
+	struct crown_events		 ev = { 0 };
+	struct crown_buf		*b;
+	bool				 replayed = true;
+	int				 error = 0, bad = 1;
+
+	scen = find(got, CROWN_CAMPAIGN_SCENARIO);
+	rules_f = find(got, CROWN_CAMPAIGN_RULES);
+	state_f = find(got, CROWN_CAMPAIGN_STATE);
+	ev_f = find(got, "turns/turn-000/" CROWN_CAMPAIGN_EVENTS);
+	if (scen == NULL || rules_f == NULL || state_f == NULL) {
+		printf("turn 0: %s:1: differs: missing from the commit\n",
+		    scen == NULL ? CROWN_CAMPAIGN_SCENARIO : rules_f == NULL ?
+		    CROWN_CAMPAIGN_RULES : CROWN_CAMPAIGN_STATE);
+		return 1;
+	}
+	if (crown_rules_parse(&rules, "turn-0:" CROWN_CAMPAIGN_RULES,
+	    rules_f->data.data, rules_f->data.len, v->d) != 0 ||
+	    crown_state_parse(&committed, "turn-0:" CROWN_CAMPAIGN_STATE,
+	    state_f->data.data, state_f->data.len, v->d) != 0 ||
+	    crown_state_parse(&s, "turn-0:" CROWN_CAMPAIGN_SCENARIO,
+	    scen->data.data, scen->data.len, v->d) != 0) {
+		printf("turn 0: cannot be read\n");
+		goto cleanup;
+	}
+	add_copy(&want, scen);
+	add_copy(&want, rules_f);
+	/* the ignore list is the work tree's business, not the game's: as
+	 * committed (crown versions may list more) */
+	if ((ign = find(got, CROWN_CAMPAIGN_IGNORE)) != NULL)
+		add_copy(&want, ign);
+	else
+		crown_buf_puts(crown_outputs_add(&want, CROWN_CAMPAIGN_IGNORE),
+		    CROWN_CAMPAIGN_IGNORE_TEXT);
+	if (!v->have_secret) {
+		free(s->dice_commitment);
+		s->dice_commitment = committed->dice_commitment != NULL ?
+		    xstrdup(committed->dice_commitment) : NULL;
+	}
+	b = crown_outputs_add(&want, CROWN_CAMPAIGN_STATE);
+	error = crown_campaign_normalise(b, s, rules, scen->data.data,
+	    scen->data.len, v->have_secret ? v->secret : NULL, &ev, v->d);
+	if (error == CROWN_ENOTFOUND) {
+		/* buildings to classify and no dice: take it as it is */
+		replayed = false;
+		crown_buf_release(b);
+		crown_buf_add(b, state_f->data.data, state_f->data.len);
+		if (ev_f != NULL)
+			add_copy(&want, ev_f);
+	} else if (error != 0) {
+		printf("turn 0: the scenario is not sound\n");
+		goto cleanup;
+	} else {
+		b = crown_outputs_add(&want,
+		    "turns/turn-000/" CROWN_CAMPAIGN_EVENTS);
+		if (crown_events_emit(b, &ev) != 0)
+			goto cleanup;
+	}
+	if (compare("turn 0", got, &want) != 0)
+		goto cleanup;
+	if (committed->dice_commitment == NULL) {
+		printf("turn 0: state.yaml: no dice_commitment\n");
+		goto cleanup;
+	}
+	printf("turn 0: ok%s\n", replayed ? "" : " (buildings classified by "
+	    "dice: not replayed without the secret)");
+	bad = 0;
+cleanup:
+	crown_events_release(&ev);
+	crown_outputs_release(&want);
+	crown_rules_free(rules);
+	crown_state_free(committed);
+	crown_state_free(s);
+	(void)id;
+	return bad;
+}
+
+static int
+verify_turn(struct verify *v, int k, const char *parent, const char *id,
+    const struct crown_outputs *got)
+{
+	struct crown_campaign	 camp = { 0 };
+	struct crown_outputs	 pfiles = { 0 }, orders = { 0 }, want = { 0 };
+	struct crown_orders	**ov = NULL;
+	struct crown_state	*after = NULL;
+	struct crown_turn	 t = { 0 };
+	const struct crown_output *st;
+	char			*label, *odir, *tdir, *what = NULL;
+	char			*deadline = NULL;
+	size_t			 i, n = 0;
+	int			 bad = 1;
+
+	label = xasprintf("turn-%d", k - 1);
+	odir = crown_campaign_orders_dir(k);
+	tdir = crown_campaign_turn_dir(k);
+	if (crown_campaign_load(&camp, v->h, parent, label, v->d) != 0 ||
+	    crown_history_files(&pfiles, v->h, parent, "", v->d) != 0) {
+		printf("turn %d: the state it starts from cannot be read\n",
+		    k);
+		goto cleanup;
+	}
+	add_under(&orders, got, odir);
+	/* what the turn carries over from its parent */
+	for (i = 0; i < pfiles.n; i++)
+		if (strcmp(pfiles.v[i].name, CROWN_CAMPAIGN_STATE) != 0)
+			add_copy(&want, &pfiles.v[i]);
+	add_under(&want, &orders, NULL);
+	if (crown_campaign_orders(&ov, &n, &orders, camp.state, camp.rules,
+	    v->d) != 0) {
+		printf("turn %d: the committed orders are not valid\n", k);
+		goto cleanup;
+	}
+	/* each side's orders under its own name, as crown turn puts them */
+	for (i = 0; i < n; i++) {
+		free(what);
+		what = xasprintf("%s/%s.yaml", odir, ov[i]->side);
+		if (strcmp(what, ov[i]->file) != 0) {
+			printf("turn %d: %s:1: differs: the orders of side "
+			    "'%s' belong in %s\n", k, ov[i]->file,
+			    ov[i]->side, what);
+			goto cleanup;
+		}
+	}
+	free(what);
+	what = NULL;
+	if (v->have_secret) {
+		/* the deadline is the umpire's input, like the date: take it
+		 * from the committed state */
+		struct crown_diags quiet = { 0 };
+
+		/* a broken state shows up in the comparison below */
+		if ((st = find(got, CROWN_CAMPAIGN_STATE)) != NULL &&
+		    crown_state_parse(&after, CROWN_CAMPAIGN_STATE,
+		    st->data.data, st->data.len, &quiet) == 0)
+			deadline = xstrdup(after->deadline != NULL ?
+			    after->deadline : "");
+		crown_state_free(after);
+		after = NULL;
+		crown_diags_release(&quiet);
+		if (crown_campaign_play(&t, camp.state, camp.rules, &orders,
+		    v->secret, v->templates, deadline, v->d) != 0) {
+			printf("turn %d: cannot be replayed from its "
+			    "committed orders\n", k);
+			goto cleanup;
+		}
+		add_under(&want, &t.files, NULL);
+	} else {
+		add_under(&want, got, tdir);
+		if ((st = find(got, CROWN_CAMPAIGN_STATE)) != NULL)
+			add_copy(&want, st);
+	}
+	what = xasprintf("turn %d", k);
+	if (compare(what, got, &want) != 0)
+		goto cleanup;
+	if (!v->have_secret) {
+		st = find(got, CROWN_CAMPAIGN_STATE);
+		free(label);
+		label = xasprintf("turn-%d:%s", k, CROWN_CAMPAIGN_STATE);
+		if (st == NULL || crown_state_parse(&after, label,
+		    st->data.data, st->data.len, v->d) != 0 ||
+		    after->turn != k) {
+			printf("turn %d: %s:1: differs: not the state after "
+			    "turn %d\n", k, CROWN_CAMPAIGN_STATE, k);
+			goto cleanup;
+		}
+		printf("turn %d: orders and files ok; dice not replayed\n", k);
+	} else
+		printf("turn %d: ok\n", k);
+	bad = 0;
+cleanup:
+	free(deadline);
+	crown_state_free(after);
+	crown_turn_release(&t);
+	crown_cmd_free_orders(ov, n);
+	crown_outputs_release(&want);
+	crown_outputs_release(&orders);
+	crown_outputs_release(&pfiles);
+	crown_campaign_release(&camp);
+	free(what);
+	free(tdir);
+	free(odir);
+	free(label);
+	(void)id;
+	return bad;
+}
+
+static int
+verify_reveal(struct verify *v, const char *parent,
+    const struct crown_outputs *got)
+{
+	struct crown_outputs	 want = { 0 };
+	struct crown_buf	*b;
+	char			*hex;
+	int			 bad;
+
+	if (crown_history_files(&want, v->h, parent, "", v->d) != 0) {
+		printf("reveal: the commit before it cannot be read\n");
+		return 1;
+	}
+	b = crown_outputs_add(&want, CROWN_CAMPAIGN_REVEALED);
+	hex = crown_campaign_secret_hex(v->secret);
+	crown_buf_puts(b, hex);
+	free(hex);
+	bad = compare("reveal", got, &want);
+	if (!bad)
+		printf("reveal: ok: the secret matches the commitment of "
+		    "turn 0\n");
+	crown_outputs_release(&want);
+	return bad;
+}
+
+/*
+ * The secret: --secret-file, .git/crown-secret, or the revealed
+ * secret.hex; checked against turn 0's commitment.  Returns 1 if a
+ * secret is there but wrong.
+ */
+static int
+find_secret(struct verify *v, const struct crown_chain *c,
+    const char *path)
+{
+	struct crown_campaign	camp = { 0 };
+	struct crown_buf	b = { 0 };
+	struct crown_diags	quiet = { 0 };
+	char			hex[2 * CROWN_SECRET_BYTES + 1];
+	int			error, bad = 0;
+
+	if (crown_campaign_load(&camp, v->h, c->l.v[c->at[0]].id, "turn-0",
+	    v->d) != 0)
+		return 1;
+	error = crown_campaign_secret(v->secret, v->h, path, NULL, path ==
+	    NULL, v->d);
+	if (error == 0)
+		v->secret_from = path != NULL ? path : ".git/crown-secret";
+	else if (error == CROWN_ENOTFOUND && path == NULL && c->revealed &&
+	    crown_history_read(&b, v->h, c->l.v[c->reveal].id,
+	    CROWN_CAMPAIGN_REVEALED, &quiet) == 0) {
+		error = crown_campaign_secret_parse(v->secret, b.data, b.len);
+		if (error == 0)
+			v->secret_from = CROWN_CAMPAIGN_REVEALED;
+		else {
+			printf("reveal: %s: not a secret\n",
+			    CROWN_CAMPAIGN_REVEALED);
+			bad = 1;
+		}
+	} else if (error != CROWN_ENOTFOUND)
+		bad = 1;
+	if (error == 0) {
+		v->have_secret = true;
+		crown_secret_commitment(hex, v->secret);
+		if (camp.state->dice_commitment == NULL ||
+		    strcmp(hex, camp.state->dice_commitment) != 0) {
+			printf("turn 0: %s: the secret (%s) does not match "
+			    "the dice_commitment\n", CROWN_CAMPAIGN_STATE,
+			    v->secret_from);
+			bad = 1;
+		}
+	}
+	crown_diags_release(&quiet);
+	crown_buf_release(&b);
+	crown_campaign_release(&camp);
+	return bad;
+}
+
+/* Tags are conveniences: say when one does not name main's turn. */
+static void
+check_tags(struct verify *v, const struct crown_chain *c)
+{
+	struct crown_diags	 quiet = { 0 };
+	char			 have[CROWN_OID_HEX + 1], *ref;
+	int			 k;
+
+	for (k = 0; k <= c->last; k++) {
+		ref = xasprintf("refs/tags/turn-%d", k);
+		if (crown_history_ref_get(have, v->h, ref, &quiet) != 0 ||
+		    strcmp(have, c->l.v[c->at[k]].id) != 0)
+			fprintf(stderr, "crown verify: warning: tag turn-%d "
+			    "does not name turn %d of main (fetch the tags "
+			    "again with --force)\n", k, k);
+		free(ref);
+	}
+	crown_diags_release(&quiet);
+}
+
+static int
+cmd_verify_exec(int argc, char **argv)
+{
+	struct crown_opt	 opts[] = {
+		{ "secret-file", true, false, NULL, NULL, 0 },
+		{ "templates", true, false, NULL, NULL, 0 },
+		{ NULL, false, false, NULL, NULL, 0 }
+	};
+	struct crown_diags	 d = { 0 };
+	struct crown_chain	 c = { 0 };
+	struct crown_outputs	 got = { 0 };
+	struct verify		 v;
+	const char		**ops = NULL;
+	size_t			 nops = 0, i;
+	int			 error = 0, status, bad = 0, k;
+
+	if (crown_cmd_wants_help(&crown_cmd_verify, argc, argv))
+		return 0;
+	if ((status = crown_campaign_args(&crown_cmd_verify, argc, argv, opts,
+	    &ops, &nops)) != 0)
+		return status;
+	if (nops != 1) {
+		crown_campaign_args_free(opts, ops);
+		return crown_cmd_usage_error(&crown_cmd_verify,
+		    "give one DIR");
+	}
+	memset(&v, 0, sizeof(v));
+	v.dir = ops[0];
+	v.d = &d;
+	v.templates = opts[1].value;
+	if ((error = crown_history_open(&v.h, ops[0], false, &d)) != 0 ||
+	    (error = crown_campaign_chain(&c, v.h, CROWN_MAIN_REF, &d)) != 0)
+		goto cleanup;
+	bad = find_secret(&v, &c, opts[0].value);
+	if (opts[0].value != NULL && !v.have_secret) {
+		error = access(opts[0].value, R_OK) != 0 ?
+		    CROWN_ENOTFOUND : CROWN_EINVALID;
+		goto cleanup;
+	}
+	check_tags(&v, &c);
+	for (i = 0; i < c.l.n && !bad; i++) {
+		crown_outputs_release(&got);
+		if (crown_history_files(&got, v.h, c.l.v[i].id, "", &d) != 0) {
+			printf("commit %.7s cannot be read\n", c.l.v[i].id);
+			bad = 1;
+			break;
+		}
+		k = crown_campaign_subject_turn(c.l.v[i].subject);
+		if (i == 0)
+			bad = verify_turn0(&v, c.l.v[i].id, &got);
+		else if (k > 0)
+			bad = verify_turn(&v, k, c.l.v[i - 1].id, c.l.v[i].id,
+			    &got);
+		else if (v.have_secret)
+			bad = verify_reveal(&v, c.l.v[i - 1].id, &got);
+	}
+	if (bad) {
+		printf("verify: the campaign differs from its replay\n");
+		error = CROWN_EINVALID;
+	} else if (v.have_secret)
+		printf("verify: %d turn%s match%s the replay (secret from "
+		    "%s)\n", c.last + 1, c.last > 0 ? "s" : "",
+		    c.last > 0 ? "" : "es", v.secret_from);
+	else
+		printf("verify: the orders and files of %d turn%s are sound; "
+		    "cannot replay dice without the campaign secret (the "
+		    "umpire commits it with crown reveal at the end)\n",
+		    c.last + 1, c.last > 0 ? "s" : "");
+cleanup:
+	/* the differences are printed; problems of the files go to stderr */
+	status = crown_cmd_fail(&d, error);
+	sodium_memzero(v.secret, sizeof(v.secret));
+	crown_outputs_release(&got);
+	crown_chain_release(&c);
+	crown_history_close(v.h);
+	crown_campaign_args_free(opts, ops);
+	return status;
+}

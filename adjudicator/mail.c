@@ -1,0 +1,1013 @@
+/*
+ * mail.c: reading players' mail and writing crown's, with GMime 3
+ * (mail.h).  Every use of GMime and GLib is in this file.
+ *
+ * Reading: GMime parses the message and decodes quoted-printable and
+ * base64; text parts are converted to UTF-8 from their charset and their
+ * line ends made "\n".  Writing: multipart/mixed messages whose boundary,
+ * Message-ID and Maildir name come from a SHA-256 of their content, so
+ * the same inputs give the same bytes.
+ */
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <gmime/gmime.h>
+#include <sodium.h>
+
+#include "crown/cmd.h"
+#include "crown/common.h"
+#include "crown/mail.h"
+#include "crown/yaml.h"
+
+/* Nested multiparts beyond this are refused before GMime sees them. */
+#define MAX_MULTIPARTS	64
+#define MAX_ADDR	254
+
+static void
+mail_init(void)
+{
+	static bool	done;
+
+	if (done)
+		return;
+	done = true;
+	g_mime_init();
+	if (sodium_init() < 0) {
+		fputs("crown: cannot initialise libsodium\n", stderr);
+		abort();
+	}
+}
+
+/* Times: proleptic Gregorian days, as in H. Hinnant's date algorithms,
+ * so no time zone or locale is involved. */
+
+static long long
+days_from_civil(long long y, unsigned m, unsigned d)
+{
+	long long	era;
+	unsigned	yoe, doy, doe;
+
+	y -= m <= 2;
+	era = (y >= 0 ? y : y - 399) / 400;
+	yoe = (unsigned)(y - era * 400);
+	doy = (153 * (m > 2 ? m - 3 : m + 9) + 2) / 5 + d - 1;
+	doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
+	return era * 146097 + (long long)doe - 719468;
+}
+
+static void
+civil_from_days(long long z, long long *y, unsigned *m, unsigned *d)
+{
+	long long	era;
+	unsigned	doe, yoe, doy, mp;
+
+	z += 719468;
+	era = (z >= 0 ? z : z - 146096) / 146097;
+	doe = (unsigned)(z - era * 146097);
+	yoe = (doe - doe / 1460 + doe / 36524 - doe / 146096) / 365;
+	*y = (long long)yoe + era * 400;
+	doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+	mp = (5 * doy + 2) / 153;
+	*d = doy - (153 * mp + 2) / 5 + 1;
+	*m = mp < 10 ? mp + 3 : mp - 9;
+	*y += *m <= 2;
+}
+
+/* n digits of s as a number; -1 if they are not all digits. */
+static long
+digits(const char *s, size_t n)
+{
+	long	v = 0;
+	size_t	i;
+
+	for (i = 0; i < n; i++) {
+		if (s[i] < '0' || s[i] > '9')
+			return -1;
+		v = v * 10 + (s[i] - '0');
+	}
+	return v;
+}
+
+int
+crown_mail_parse_time(long long *out, const char *s)
+{
+	static const unsigned	mdays[] = {
+		31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31
+	};
+	long			y, mo, d, h, mi, sec = 0, oh, om;
+	const char		*p;
+	long long		t;
+	size_t			n;
+
+	if (s == NULL)
+		return -1;
+	p = s[0] == '@' ? s + 1 : s;
+	n = strlen(p);
+	if (n > 0 && n <= 15 && digits(p, n) >= 0) {
+		*out = digits(p, n);
+		return 0;
+	}
+	if (n < 17 || (y = digits(s, 4)) < 0 || s[4] != '-' ||
+	    (mo = digits(s + 5, 2)) < 0 || s[7] != '-' ||
+	    (d = digits(s + 8, 2)) < 0 || (s[10] != 'T' && s[10] != ' ') ||
+	    (h = digits(s + 11, 2)) < 0 || s[13] != ':' ||
+	    (mi = digits(s + 14, 2)) < 0)
+		return -1;
+	p = s + 16;
+	if (*p == ':') {
+		if ((sec = digits(p + 1, 2)) < 0)
+			return -1;
+		p += 3;
+	}
+	if (y < 1970 || mo < 1 || mo > 12 || d < 1 ||
+	    d > (long)mdays[mo - 1] || h > 23 || mi > 59 || sec > 59)
+		return -1;
+	if (mo == 2 && d == 29 && !(y % 4 == 0 && (y % 100 != 0 ||
+	    y % 400 == 0)))
+		return -1;
+	t = days_from_civil(y, (unsigned)mo, (unsigned)d) * 86400 +
+	    h * 3600 + mi * 60 + sec;
+	if (strcmp(p, "Z") == 0) {
+		*out = t;
+		return 0;
+	}
+	/* +HH:MM or +HHMM east of UTC */
+	if ((*p != '+' && *p != '-') || (oh = digits(p + 1, 2)) < 0)
+		return -1;
+	if (p[3] == ':')
+		om = digits(p + 4, 2), n = 6;
+	else
+		om = digits(p + 3, 2), n = 5;
+	if (om < 0 || p[n] != '\0' || oh > 23 || om > 59)
+		return -1;
+	t -= (*p == '+' ? 1 : -1) * (oh * 3600 + om * 60);
+	*out = t;
+	return 0;
+}
+
+void
+crown_mail_format_time(char *buf, size_t len, long long t)
+{
+	long long	days, y, rem;
+	unsigned	m, d;
+
+	days = t >= 0 ? t / 86400 : -((-t + 86399) / 86400);
+	rem = t - days * 86400;
+	civil_from_days(days, &y, &m, &d);
+	snprintf(buf, len, "%04lld-%02u-%02uT%02lld:%02lld:%02lldZ", y, m, d,
+	    rem / 3600, rem / 60 % 60, rem % 60);
+}
+
+long long
+crown_mail_now(void)
+{
+	time_t	t = time(NULL);
+
+	return t == (time_t)-1 ? 0 : (long long)t;
+}
+
+/* Hashes. */
+
+void
+crown_mail_sha256_hex(char *out, const void *data, size_t len)
+{
+	unsigned char	h[crypto_hash_sha256_BYTES];
+
+	mail_init();
+	crypto_hash_sha256(h, data, len);
+	sodium_bin2hex(out, CROWN_SHA256_HEX, h, sizeof(h));
+}
+
+bool
+crown_mail_password_ok(const char *password, const char *hex)
+{
+	char	got[CROWN_SHA256_HEX];
+
+	if (password == NULL || hex == NULL || strlen(hex) != 64)
+		return false;
+	crown_mail_sha256_hex(got, password, strlen(password));
+	return sodium_memcmp(got, hex, 64) == 0;
+}
+
+/* Reading a message. */
+
+struct walk {
+	struct crown_mail	*m;
+	size_t			 yaml_cap;
+};
+
+static bool
+ends_with(const char *s, const char *suffix)
+{
+	size_t	n = strlen(s), k = strlen(suffix);
+
+	return n >= k && strcasecmp(s + n - k, suffix) == 0;
+}
+
+/* "\r\n" -> "\n" in place; returns the new length. */
+static size_t
+unix_lines(char *s, size_t len)
+{
+	size_t	i, j = 0;
+
+	for (i = 0; i < len; i++) {
+		if (s[i] == '\r' && i + 1 < len && s[i + 1] == '\n')
+			continue;
+		s[j++] = s[i];
+	}
+	s[j] = '\0';
+	return j;
+}
+
+/* The decoded content of part; text parts converted to UTF-8. */
+static char *
+part_bytes(GMimePart *part, bool text, size_t *len)
+{
+	GMimeDataWrapper	*w;
+	GMimeStream		*mem, *out;
+	GMimeFilter		*f;
+	GByteArray		*ba;
+	const char		*cs;
+	char			*s;
+
+	*len = 0;
+	w = g_mime_part_get_content(part);
+	if (w == NULL)
+		return xstrdup("");
+	mem = g_mime_stream_mem_new();
+	out = mem;
+	cs = g_mime_object_get_content_type_parameter(GMIME_OBJECT(part),
+	    "charset");
+	if (text && cs != NULL && g_ascii_strcasecmp(cs, "utf-8") != 0 &&
+	    g_ascii_strcasecmp(cs, "utf8") != 0 &&
+	    g_ascii_strcasecmp(cs, "us-ascii") != 0 &&
+	    (f = g_mime_filter_charset_new(cs, "UTF-8")) != NULL) {
+		out = g_mime_stream_filter_new(mem);
+		g_mime_stream_filter_add(GMIME_STREAM_FILTER(out), f);
+		g_object_unref(f);
+	}
+	g_mime_data_wrapper_write_to_stream(w, out);
+	g_mime_stream_flush(out);
+	if (out != mem)
+		g_object_unref(out);
+	ba = g_mime_stream_mem_get_byte_array(GMIME_STREAM_MEM(mem));
+	s = xmalloc(ba->len + 1);
+	if (ba->len > 0)
+		memcpy(s, ba->data, ba->len);
+	*len = unix_lines(s, ba->len);
+	g_object_unref(mem);
+	return s;
+}
+
+static bool
+yaml_type(GMimeContentType *ct)
+{
+	return g_mime_content_type_is_type(ct, "text", "yaml") ||
+	    g_mime_content_type_is_type(ct, "text", "x-yaml") ||
+	    g_mime_content_type_is_type(ct, "application", "yaml") ||
+	    g_mime_content_type_is_type(ct, "application", "x-yaml");
+}
+
+static void
+walk_part(GMimeObject *parent, GMimeObject *obj, gpointer data)
+{
+	struct walk		*w = data;
+	struct crown_mail	*m = w->m;
+	struct crown_mail_file	*f;
+	GMimeContentType	*ct;
+	GMimePart		*part;
+	const char		*name;
+	bool			 text;
+
+	(void)parent;
+	if (!GMIME_IS_PART(obj))
+		return;		/* multiparts; forwarded messages */
+	part = GMIME_PART(obj);
+	m->nparts++;
+	ct = g_mime_object_get_content_type(obj);
+	name = g_mime_part_get_filename(part);
+	text = g_mime_content_type_is_type(ct, "text", "*");
+	if ((name != NULL && (ends_with(name, ".yaml") ||
+	    ends_with(name, ".yml"))) || yaml_type(ct)) {
+		crown_grow(&m->yaml, &w->yaml_cap, m->nyaml + 1,
+		    sizeof(*m->yaml));
+		f = &m->yaml[m->nyaml++];
+		f->name = xstrdup(name != NULL ? name : "");
+		f->data = part_bytes(part, text, &f->len);
+	} else if (g_mime_content_type_is_type(ct, "text", "plain") &&
+	    !g_mime_part_is_attachment(part) && m->text == NULL) {
+		m->text = part_bytes(part, true, &m->text_len);
+	} else if (g_mime_content_type_is_type(ct, "text", "html"))
+		m->html = true;
+}
+
+/* A printable address without blanks, as it can go in a log line. */
+static bool
+addr_ok(const char *a)
+{
+	size_t	i;
+
+	if (a == NULL || *a == '\0' || strlen(a) > MAX_ADDR ||
+	    strchr(a, '@') == NULL)
+		return false;
+	for (i = 0; a[i] != '\0'; i++)
+		if ((unsigned char)a[i] <= ' ' || a[i] == 0x7f ||
+		    a[i] == '<' || a[i] == '>')
+			return false;
+	return true;
+}
+
+/* Multiparts nested past any honest mail: GMime parses them by recursion,
+ * so such a message is refused before it is parsed. */
+static bool
+too_nested(const char *data, size_t len)
+{
+	static const char	key[] = "multipart/";
+	size_t			i, n = 0, k = sizeof(key) - 1;
+
+	for (i = 0; i + k <= len; i++)
+		if ((data[i] == 'm' || data[i] == 'M') &&
+		    strncasecmp(data + i, key, k) == 0 &&
+		    ++n > MAX_MULTIPARTS)
+			return true;
+	return false;
+}
+
+int
+crown_mail_parse(struct crown_mail **out, const char *data, size_t len)
+{
+	GMimeStream		*stream;
+	GMimeParser		*parser;
+	GMimeMessage		*msg;
+	InternetAddressList	*from;
+	InternetAddress		*ia;
+	struct crown_mail	*m = NULL;
+	struct walk		 w;
+	const char		*s;
+	int			 i, n;
+
+	*out = NULL;
+	mail_init();
+	if (too_nested(data, len))
+		return CROWN_EINVALID;
+	stream = g_mime_stream_mem_new_with_buffer(data, len);
+	parser = g_mime_parser_new_with_stream(stream);
+	g_object_unref(stream);
+	msg = g_mime_parser_construct_message(parser, NULL);
+	g_object_unref(parser);
+	if (msg == NULL)
+		return CROWN_EINVALID;
+	from = g_mime_message_get_from(msg);
+	n = from != NULL ? internet_address_list_length(from) : 0;
+	for (i = 0; i < n; i++) {
+		ia = internet_address_list_get_address(from, i);
+		if (!INTERNET_ADDRESS_IS_MAILBOX(ia))
+			continue;
+		s = internet_address_mailbox_get_addr(
+		    INTERNET_ADDRESS_MAILBOX(ia));
+		if (!addr_ok(s))
+			continue;
+		m = xcalloc(1, sizeof(*m));
+		m->from = xstrdup(s);
+		s = internet_address_get_name(ia);
+		m->from_name = s != NULL && *s != '\0' ? xstrdup(s) : NULL;
+		break;
+	}
+	if (m == NULL) {
+		g_object_unref(msg);
+		return CROWN_EINVALID;
+	}
+	s = g_mime_message_get_subject(msg);
+	m->subject = xstrdup(s != NULL ? s : "");
+	s = g_mime_message_get_message_id(msg);
+	if (s != NULL && addr_ok(s))
+		m->message_id = xstrdup(s);
+	w.m = m;
+	w.yaml_cap = 0;
+	g_mime_message_foreach(msg, walk_part, &w);
+	g_object_unref(msg);
+	*out = m;
+	return 0;
+}
+
+void
+crown_mail_free(struct crown_mail *m)
+{
+	size_t	i;
+
+	if (m == NULL)
+		return;
+	for (i = 0; i < m->nyaml; i++) {
+		free(m->yaml[i].name);
+		free(m->yaml[i].data);
+	}
+	free(m->yaml);
+	free(m->text);
+	free(m->message_id);
+	free(m->subject);
+	free(m->from_name);
+	free(m->from);
+	free(m);
+}
+
+/* Sources. */
+
+static void
+box_add(struct crown_mail_box *b, char *ref, const char *data, size_t len,
+    size_t size)
+{
+	struct crown_mail_raw	*r;
+
+	crown_grow(&b->v, &b->cap, b->n + 1, sizeof(*b->v));
+	r = &b->v[b->n++];
+	r->ref = ref;
+	r->data = xmalloc(len + 1);
+	memcpy(r->data, data, len);
+	r->data[len] = '\0';
+	r->len = len;
+	r->size = size;
+	crown_mail_sha256_hex(r->hash, r->data, r->len);
+}
+
+static int
+cmp_str(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* One Maildir subdirectory, in name order. */
+static int
+read_maildir_sub(struct crown_mail_box *b, const char *dir, const char *sub,
+    size_t max, struct crown_diags *d)
+{
+	DIR		*dp;
+	struct dirent	*de;
+	struct stat	 st;
+	char		*path, *p, **names = NULL, *buf;
+	size_t		 n = 0, cap = 0, i, want;
+	ssize_t		 got;
+	int		 fd, error = 0;
+
+	path = xasprintf("%s/%s", dir, sub);
+	if ((dp = opendir(path)) == NULL) {
+		free(path);
+		return 0;
+	}
+	while ((de = readdir(dp)) != NULL) {
+		if (de->d_name[0] == '.')
+			continue;
+		crown_grow(&names, &cap, n + 1, sizeof(*names));
+		names[n++] = xstrdup(de->d_name);
+	}
+	closedir(dp);
+	if (n > 0)
+		qsort(names, n, sizeof(*names), cmp_str);
+	for (i = 0; i < n; i++) {
+		p = xasprintf("%s/%s", path, names[i]);
+		fd = open(p, O_RDONLY);
+		if (fd < 0 || fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
+			if (fd >= 0)
+				close(fd);
+			free(p);
+			continue;
+		}
+		want = (size_t)st.st_size > max ? CROWN_MAIL_HEAD_BYTES :
+		    (size_t)st.st_size;
+		if (want > (size_t)st.st_size)
+			want = (size_t)st.st_size;
+		buf = xmalloc(want + 1);
+		got = 0;
+		while ((size_t)got < want) {
+			ssize_t k = read(fd, buf + got, want - (size_t)got);
+
+			if (k < 0 && errno == EINTR)
+				continue;
+			if (k <= 0)
+				break;
+			got += k;
+		}
+		close(fd);
+		if ((size_t)got != want) {
+			crown_diag_add(d, p, 0, 0, NULL, "cannot read: %s",
+			    strerror(errno));
+			error = CROWN_ENOTFOUND;
+		} else
+			box_add(b, xasprintf("%s/%s", sub, names[i]), buf,
+			    want, (size_t)st.st_size);
+		free(buf);
+		free(p);
+	}
+	for (i = 0; i < n; i++)
+		free(names[i]);
+	free(names);
+	free(path);
+	return error;
+}
+
+/* Is this the start of a "From " line of an mbox? */
+static bool
+from_line(const char *s, size_t len, size_t i)
+{
+	return len - i >= 5 && memcmp(s + i, "From ", 5) == 0 &&
+	    (i == 0 || (s[i - 1] == '\n' && (i < 2 || s[i - 2] == '\n' ||
+	    (i >= 3 && s[i - 2] == '\r' && s[i - 3] == '\n'))));
+}
+
+/* An mbox: messages after "From " lines (that follow a blank line);
+ * ">From " lines lose one '>' (mboxrd). */
+static int
+read_mbox(struct crown_mail_box *b, const char *path, size_t max,
+    struct crown_diags *d)
+{
+	struct crown_buf	 msg = { 0 };
+	char			*s;
+	size_t			 len, i, start, end, j, k, count = 0;
+	int			 error;
+
+	error = crown_read_file(&s, &len, path, CROWN_LIMIT_BYTES_MAX, d);
+	if (error != 0)
+		return error;
+	if (len > 0 && !from_line(s, len, 0)) {
+		crown_diag_add(d, path, 1, 1, NULL, "not a Maildir or an mbox "
+		    "file (an mbox starts with a 'From ' line)");
+		free(s);
+		return CROWN_ENOTFOUND;
+	}
+	i = 0;
+	while (i < len) {
+		/* skip the From_ line */
+		while (i < len && s[i] != '\n')
+			i++;
+		start = ++i;
+		end = start;
+		while (end < len && !from_line(s, len, end))
+			end++;
+		i = end;
+		/* the blank line that ends a message is the mbox's */
+		if (end - start >= 2 && s[end - 1] == '\n' &&
+		    s[end - 2] == '\n')
+			end--;
+		else if (end - start >= 3 && s[end - 1] == '\n' &&
+		    s[end - 2] == '\r' && s[end - 3] == '\n')
+			end -= 2;
+		msg.len = 0;
+		crown_buf_puts(&msg, "");
+		for (j = start; j < end; j = k) {
+			k = j;
+			while (k < end && s[k] != '\n')
+				k++;
+			if (k < end)
+				k++;
+			if (s[j] == '>') {
+				size_t q = j;
+
+				while (q < k && s[q] == '>')
+					q++;
+				if (k - q >= 5 && memcmp(s + q, "From ", 5) ==
+				    0)
+					j++;
+			}
+			crown_buf_add(&msg, s + j, k - j);
+		}
+		count++;
+		box_add(b, xasprintf("mbox:%zu", count), msg.data,
+		    msg.len > max ? CROWN_MAIL_HEAD_BYTES < msg.len ?
+		    CROWN_MAIL_HEAD_BYTES : msg.len : msg.len, msg.len);
+	}
+	crown_buf_release(&msg);
+	free(s);
+	return 0;
+}
+
+int
+crown_mail_read_source(struct crown_mail_box *out, const char *path,
+    size_t max, struct crown_diags *d)
+{
+	struct stat	 st;
+	char		*p;
+	bool		 maildir;
+	int		 error;
+
+	if (stat(path, &st) != 0) {
+		crown_diag_add(d, path, 0, 0, NULL, "cannot read the mail: %s",
+		    strerror(errno));
+		return CROWN_ENOTFOUND;
+	}
+	if (!S_ISDIR(st.st_mode))
+		return read_mbox(out, path, max, d);
+	p = xasprintf("%s/new", path);
+	maildir = stat(p, &st) == 0 && S_ISDIR(st.st_mode);
+	free(p);
+	p = xasprintf("%s/cur", path);
+	maildir = maildir || (stat(p, &st) == 0 && S_ISDIR(st.st_mode));
+	free(p);
+	if (!maildir) {
+		crown_diag_add(d, path, 0, 0, NULL, "not a Maildir (no new/ "
+		    "or cur/) or an mbox file");
+		return CROWN_ENOTFOUND;
+	}
+	if ((error = read_maildir_sub(out, path, "new", max, d)) != 0)
+		return error;
+	return read_maildir_sub(out, path, "cur", max, d);
+}
+
+void
+crown_mail_box_release(struct crown_mail_box *b)
+{
+	size_t	i;
+
+	for (i = 0; i < b->n; i++) {
+		free(b->v[i].ref);
+		free(b->v[i].data);
+	}
+	free(b->v);
+	memset(b, 0, sizeof(*b));
+}
+
+/* Building. */
+
+static void
+hash_field(crypto_hash_sha256_state *h, const void *p, size_t len)
+{
+	unsigned char	n[8];
+	size_t		i;
+
+	for (i = 0; i < 8; i++)
+		n[i] = (unsigned char)((unsigned long long)len >> (8 * i));
+	crypto_hash_sha256_update(h, n, sizeof(n));
+	if (len > 0)
+		crypto_hash_sha256_update(h, p, len);
+}
+
+static void
+hash_str(crypto_hash_sha256_state *h, const char *s)
+{
+	hash_field(h, s != NULL ? s : "", s != NULL ? strlen(s) : 0);
+}
+
+/* A hash of everything the message says, for its ids. */
+static void
+content_hash(char *hex, const struct crown_mail_out *o)
+{
+	crypto_hash_sha256_state	h;
+	unsigned char			out[crypto_hash_sha256_BYTES];
+	char				date[32];
+	size_t				i;
+
+	mail_init();
+	crypto_hash_sha256_init(&h);
+	hash_str(&h, o->from.name);
+	hash_str(&h, o->from.addr);
+	for (i = 0; i < o->nto; i++) {
+		hash_str(&h, o->to[i].name);
+		hash_str(&h, o->to[i].addr);
+	}
+	hash_str(&h, "cc");
+	for (i = 0; i < o->ncc; i++) {
+		hash_str(&h, o->cc[i].name);
+		hash_str(&h, o->cc[i].addr);
+	}
+	hash_str(&h, o->subject);
+	snprintf(date, sizeof(date), "%lld", o->date);
+	hash_str(&h, date);
+	hash_str(&h, o->in_reply_to);
+	hash_str(&h, o->text);
+	for (i = 0; i < o->nattach; i++) {
+		hash_str(&h, o->attach[i].name);
+		hash_str(&h, o->attach[i].type);
+		hash_field(&h, o->attach[i].data, o->attach[i].len);
+	}
+	crypto_hash_sha256_final(&h, out);
+	sodium_bin2hex(hex, CROWN_SHA256_HEX, out, sizeof(out));
+}
+
+/* A leaf part of type "a/b" holding data. */
+static GMimePart *
+make_part(const char *type, const char *name, const char *data, size_t len)
+{
+	GMimePart		*part;
+	GMimeStream		*s;
+	GMimeDataWrapper	*w;
+	char			*t, *sub;
+
+	t = xstrdup(type);
+	sub = strchr(t, '/');
+	if (sub != NULL)
+		*sub++ = '\0';
+	part = g_mime_part_new_with_type(t, sub != NULL ? sub : "plain");
+	if (strcmp(t, "text") == 0)
+		g_mime_object_set_content_type_parameter(GMIME_OBJECT(part),
+		    "charset", "utf-8");
+	free(t);
+	if (name != NULL)
+		g_mime_part_set_filename(part, name);
+	else
+		g_mime_object_set_disposition(GMIME_OBJECT(part), "inline");
+	s = g_mime_stream_mem_new_with_buffer(data, len);
+	w = g_mime_data_wrapper_new_with_stream(s,
+	    GMIME_CONTENT_ENCODING_DEFAULT);
+	g_object_unref(s);
+	g_mime_part_set_content(part, w);
+	g_object_unref(w);
+	g_mime_part_set_content_encoding(part,
+	    g_mime_part_get_best_content_encoding(part,
+	    GMIME_ENCODING_CONSTRAINT_7BIT));
+	return part;
+}
+
+int
+crown_mail_build(struct crown_buf *out, const struct crown_mail_out *o)
+{
+	GMimeMessage		*m;
+	GMimeMultipart		*mp;
+	GMimePart		*part;
+	GDateTime		*dt;
+	char			 hex[CROWN_SHA256_HEX], *id, *boundary, *ref;
+	char			*s;
+	const char		*domain;
+	size_t			 i;
+
+	mail_init();
+	content_hash(hex, o);
+	domain = o->from.addr != NULL ? strrchr(o->from.addr, '@') : NULL;
+	domain = domain != NULL && domain[1] != '\0' ? domain + 1 :
+	    "crown.invalid";
+	id = xasprintf("crown.%.32s@%s", hex, domain);
+	boundary = xasprintf("=-crown-%.24s", hex + 32);
+
+	m = g_mime_message_new(TRUE);
+	g_mime_message_add_mailbox(m, GMIME_ADDRESS_TYPE_FROM, o->from.name,
+	    o->from.addr);
+	for (i = 0; i < o->nto; i++)
+		g_mime_message_add_mailbox(m, GMIME_ADDRESS_TYPE_TO,
+		    o->to[i].name, o->to[i].addr);
+	for (i = 0; i < o->ncc; i++)
+		g_mime_message_add_mailbox(m, GMIME_ADDRESS_TYPE_CC,
+		    o->cc[i].name, o->cc[i].addr);
+	g_mime_message_set_subject(m, o->subject, "utf-8");
+	dt = g_date_time_new_from_unix_utc(o->date);
+	if (dt != NULL) {
+		g_mime_message_set_date(m, dt);
+		g_date_time_unref(dt);
+	}
+	g_mime_message_set_message_id(m, id);
+	if (o->in_reply_to != NULL) {
+		ref = xasprintf("<%s>", o->in_reply_to);
+		g_mime_object_set_header(GMIME_OBJECT(m), "In-Reply-To", ref,
+		    NULL);
+		g_mime_object_set_header(GMIME_OBJECT(m), "References", ref,
+		    NULL);
+		free(ref);
+	}
+	g_mime_object_set_header(GMIME_OBJECT(m), "Auto-Submitted",
+	    o->in_reply_to != NULL ? "auto-replied" : "auto-generated", NULL);
+
+	mp = g_mime_multipart_new_with_subtype("mixed");
+	g_mime_multipart_set_boundary(mp, boundary);
+	part = make_part("text/plain", NULL, o->text != NULL ? o->text : "",
+	    o->text != NULL ? strlen(o->text) : 0);
+	g_mime_multipart_add(mp, GMIME_OBJECT(part));
+	g_object_unref(part);
+	for (i = 0; i < o->nattach; i++) {
+		part = make_part(o->attach[i].type, o->attach[i].name,
+		    o->attach[i].data, o->attach[i].len);
+		g_mime_multipart_add(mp, GMIME_OBJECT(part));
+		g_object_unref(part);
+	}
+	g_mime_message_set_mime_part(m, GMIME_OBJECT(mp));
+	g_object_unref(mp);
+
+	s = g_mime_object_to_string(GMIME_OBJECT(m), NULL);
+	g_object_unref(m);
+	free(boundary);
+	free(id);
+	if (s == NULL)
+		return CROWN_ERROR;
+	crown_buf_puts(out, s);
+	g_free(s);
+	return 0;
+}
+
+/* Delivering. */
+
+static int
+write_all(int fd, const char *data, size_t len)
+{
+	size_t	off = 0;
+	ssize_t	n;
+
+	while (off < len) {
+		n = write(fd, data + off, len - off);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0)
+			return -1;
+		off += (size_t)n;
+	}
+	return 0;
+}
+
+int
+crown_maildir_deliver(const char *dir, const char *data, size_t len,
+    long long date, char **name, struct crown_diags *d)
+{
+	char	 hex[CROWN_SHA256_HEX], *n, *tmp, *dst, *sub;
+	int	 fd, error = CROWN_EWRITE;
+	size_t	 i;
+
+	if (name != NULL)
+		*name = NULL;
+	for (i = 0; i < 3; i++) {
+		sub = xasprintf("%s/%s", dir, i == 0 ? "tmp" : i == 1 ?
+		    "new" : "cur");
+		error = crown_mkdirs(sub, d);
+		free(sub);
+		if (error != 0)
+			return error;
+	}
+	error = CROWN_EWRITE;
+	crown_mail_sha256_hex(hex, data, len);
+	n = xasprintf("%lld.%.16s.crown", date, hex);
+	tmp = xasprintf("%s/tmp/%s", dir, n);
+	dst = xasprintf("%s/new/%s", dir, n);
+	fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC, 0600);
+	if (fd < 0) {
+		crown_diag_add(d, tmp, 0, 0, NULL, "cannot write: %s",
+		    strerror(errno));
+		goto cleanup;
+	}
+	if (write_all(fd, data, len) != 0 || fsync(fd) != 0) {
+		crown_diag_add(d, tmp, 0, 0, NULL, "cannot write: %s",
+		    strerror(errno));
+		close(fd);
+		unlink(tmp);
+		goto cleanup;
+	}
+	if (close(fd) != 0 || rename(tmp, dst) != 0) {
+		crown_diag_add(d, dst, 0, 0, NULL, "cannot deliver: %s",
+		    strerror(errno));
+		unlink(tmp);
+		goto cleanup;
+	}
+	error = 0;
+	if (name != NULL) {
+		*name = n;
+		n = NULL;
+	}
+cleanup:
+	free(dst);
+	free(tmp);
+	free(n);
+	return error;
+}
+
+struct crown_mail_addr
+crown_mail_umpire(const struct crown_state *s)
+{
+	struct crown_mail_addr	a = { "crown", "crown@localhost" };
+
+	if (s != NULL && s->umpire.email != NULL &&
+	    addr_ok(s->umpire.email)) {
+		a.addr = s->umpire.email;
+		a.name = s->umpire.name;
+	}
+	return a;
+}
+
+/* Reports after a turn. */
+
+/* The output called name, or whose last path component is name (a
+ * turn's files are "turns/turn-003/report-french.md"). */
+static const struct crown_buf *
+output(const struct crown_outputs *o, const char *name)
+{
+	const char	*base;
+	size_t		 i;
+
+	for (i = 0; o != NULL && i < o->n; i++) {
+		base = strrchr(o->v[i].name, '/');
+		base = base != NULL ? base + 1 : o->v[i].name;
+		if (strcmp(base, name) == 0)
+			return &o->v[i].data;
+	}
+	return NULL;
+}
+
+/* The state as players may see it: no password hashes. */
+static int
+public_state(struct crown_buf *out, const struct crown_state *s)
+{
+	struct crown_state	*c;
+	size_t			 i, j;
+	int			 error;
+
+	c = crown_state_clone(s);
+	for (i = 0; i < c->nsides; i++)
+		for (j = 0; j < c->sides[i].nplayers; j++) {
+			free(c->sides[i].players[j].password_sha256);
+			c->sides[i].players[j].password_sha256 = NULL;
+		}
+	free(c->umpire.password_sha256);
+	c->umpire.password_sha256 = NULL;
+	error = crown_state_emit(out, c);
+	crown_state_free(c);
+	return error;
+}
+
+int
+crown_mail_turn_reports(const char *dir, const struct crown_state *after,
+    const struct crown_outputs *outputs, const char *date,
+    struct crown_diags *d)
+{
+	struct crown_buf		 state = { 0 }, text = { 0 };
+	struct crown_buf		 msg = { 0 };
+	struct crown_mail_attach	 att[2];
+	struct crown_mail_addr		 to;
+	struct crown_mail_out		 o;
+	const struct crown_buf		*rep, *map;
+	const struct crown_side		*sd;
+	char				*outbox, *name, *subject;
+	long long			 t;
+	size_t				 i, j, natt;
+	int				 error = 0;
+
+	if (date == NULL)
+		t = crown_mail_now();
+	else if (crown_mail_parse_time(&t, date) != 0) {
+		crown_diag_add(d, "date", 0, 0, NULL, "'%s' is not a time "
+		    "(YYYY-MM-DDTHH:MM:SSZ, or seconds since 1970)", date);
+		return CROWN_EUSAGE;
+	}
+	if ((error = public_state(&state, after)) != 0)
+		return error;
+	outbox = xasprintf("%s/outbox", dir);
+	map = output(outputs, "map.svg");
+	for (i = 0; i < after->nsides && error == 0; i++) {
+		sd = &after->sides[i];
+		name = xasprintf("report-%s.md", sd->id);
+		rep = output(outputs, name);
+		free(name);
+		text.len = 0;
+		crown_buf_puts(&text, "");
+		if (rep != NULL && rep->len > 0)
+			crown_buf_add(&text, rep->data, rep->len);
+		else
+			crown_buf_printf(&text, "There is no report for %s "
+			    "this turn.\n", sd->name);
+		if (text.len > 0 && text.data[text.len - 1] != '\n')
+			crown_buf_puts(&text, "\n");
+		crown_buf_printf(&text, "\n-- \ncrown, umpiring %s: turn %d "
+		    "of side %s (%s).\n", after->name, after->turn, sd->id,
+		    sd->name);
+		if (after->deadline != NULL)
+			crown_buf_printf(&text, "Orders for turn %d are due "
+			    "by %s.\n", after->turn + 1, after->deadline);
+		natt = 0;
+		if (map != NULL) {
+			att[natt].name = "map.svg";
+			att[natt].type = "image/svg+xml";
+			att[natt].data = map->data;
+			att[natt++].len = map->len;
+		}
+		att[natt].name = "state.yaml";
+		att[natt].type = "text/yaml";
+		att[natt].data = state.data;
+		att[natt++].len = state.len;
+		subject = xasprintf("[%s] Turn %d: report for %s",
+		    after->name, after->turn, sd->name);
+		for (j = 0; j < sd->nplayers && error == 0; j++) {
+			if (!addr_ok(sd->players[j].email))
+				continue;
+			to.name = sd->players[j].name;
+			to.addr = sd->players[j].email;
+			memset(&o, 0, sizeof(o));
+			o.from = crown_mail_umpire(after);
+			o.to = &to;
+			o.nto = 1;
+			o.subject = subject;
+			o.date = t;
+			o.text = text.data;
+			o.attach = att;
+			o.nattach = natt;
+			msg.len = 0;
+			if ((error = crown_mail_build(&msg, &o)) != 0)
+				break;
+			error = crown_maildir_deliver(outbox, msg.data,
+			    msg.len, t, NULL, d);
+		}
+		free(subject);
+	}
+	free(outbox);
+	crown_buf_release(&msg);
+	crown_buf_release(&text);
+	crown_buf_release(&state);
+	return error;
+}

@@ -1,0 +1,1194 @@
+/*
+ * template.c: the mustache subset of the report templates (template.h),
+ * the data tree they read, and escaping for Markdown and XML.
+ *
+ * A template is tokenised with PCRE2 (one pattern finds the tags, another
+ * checks the names), then built into a tree of text, value, section and
+ * partial nodes.  Rendering walks the tree with a stack of contexts.
+ */
+#define PCRE2_CODE_UNIT_WIDTH 8
+
+#include <ctype.h>
+#include <errno.h>
+#include <pcre2.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "crown/common.h"
+#include "crown/template.h"
+
+#define MAX_TEMPLATE_BYTES	(1024 * 1024)
+#define MAX_NEST		100	/* sections inside sections */
+#define MAX_PARTIAL_DEPTH	32	/* partials inside partials */
+
+/*
+ * A tag: "{{", then a comment (which may span lines), a triple mustache,
+ * or anything else up to "}}" on the same line.  The inside is group 1.
+ */
+static const char tag_pattern[] =
+    "\\{\\{((?s:!.*?)|\\{[^\\n]*?\\}|[^\\n]*?)\\}\\}";
+/* A name: "." or dotted words. */
+static const char name_pattern[] =
+    "^(?:\\.|[A-Za-z0-9_-]+(?:\\.[A-Za-z0-9_-]+)*)$";
+
+enum node_kind {
+	N_TEXT,
+	N_VAR,		/* {{name}} */
+	N_RAW,		/* {{{name}}}, {{& name}} */
+	N_SECTION,	/* {{#name}} */
+	N_INVERTED,	/* {{^name}} */
+	N_PARTIAL	/* {{> name}} */
+};
+
+struct node {
+	enum node_kind	 kind;
+	char		*s;		/* text, or the name */
+	size_t		 len;		/* of text */
+	unsigned	 line, col;
+	struct node	*child;
+	size_t		 nchild, capchild;
+};
+
+struct tmpl {
+	char		*name;
+	char		*file;		/* for diagnostics */
+	int		 error;		/* 0 when usable */
+	struct node	 root;
+};
+
+struct crown_tmpl_set {
+	char			*dir;
+	struct tmpl		**v;
+	size_t			  n, cap;
+	pcre2_code		 *tag_re;
+	pcre2_code		 *name_re;
+	pcre2_match_data	 *md;
+	int			  re_error;
+};
+
+/* A token of the source, before the tree is built. */
+enum tok_kind {
+	T_TEXT, T_VAR, T_RAW, T_SECTION, T_INVERTED, T_CLOSE, T_PARTIAL,
+	T_COMMENT
+};
+
+struct token {
+	enum tok_kind	 kind;
+	size_t		 start, end;	/* the tag, or the text */
+	size_t		 name_off, name_len;
+	unsigned	 line, col;
+};
+
+static int	load(struct crown_tmpl_set *, const char *,
+		    struct crown_diags *, const struct tmpl *,
+		    const struct node *, struct tmpl **);
+
+/*
+ * The data tree.
+ */
+
+static struct crown_tval *
+tval_new(enum crown_tkind kind)
+{
+	struct crown_tval	*v;
+
+	v = xcalloc(1, sizeof(*v));
+	v->kind = kind;
+	return v;
+}
+
+struct crown_tval *
+crown_tval_map(void)
+{
+	return tval_new(CROWN_T_MAP);
+}
+
+struct crown_tval *
+crown_tval_list(void)
+{
+	return tval_new(CROWN_T_LIST);
+}
+
+void
+crown_tval_free(struct crown_tval *v)
+{
+	size_t	i;
+
+	if (v == NULL)
+		return;
+	for (i = 0; i < v->n; i++) {
+		crown_tval_free(v->item[i]);
+		if (v->key != NULL)
+			free(v->key[i]);
+	}
+	free(v->item);
+	free(v->key);
+	free(v->str);
+	free(v);
+}
+
+bool
+crown_tval_truthy(const struct crown_tval *v)
+{
+	if (v == NULL)
+		return false;
+	switch (v->kind) {
+	case CROWN_T_STR:
+		return v->str[0] != '\0';
+	case CROWN_T_BOOL:
+		return v->b;
+	case CROWN_T_LIST:
+		return v->n > 0;
+	case CROWN_T_MAP:
+		return true;
+	default:
+		return false;
+	}
+}
+
+struct crown_tval *
+crown_tmap_put(struct crown_tval *map, const char *key, struct crown_tval *v)
+{
+	size_t	i, cap;
+
+	for (i = 0; i < map->n; i++)
+		if (strcmp(map->key[i], key) == 0) {
+			crown_tval_free(map->item[i]);
+			map->item[i] = v;
+			return v;
+		}
+	cap = map->cap;
+	crown_grow(&map->item, &map->cap, map->n + 1, sizeof(*map->item));
+	crown_grow(&map->key, &cap, map->n + 1, sizeof(*map->key));
+	map->key[map->n] = xstrdup(key);
+	map->item[map->n++] = v;
+	return v;
+}
+
+void
+crown_tmap_str(struct crown_tval *map, const char *key, const char *s)
+{
+	struct crown_tval	*v;
+
+	if (s == NULL)
+		return;
+	v = tval_new(CROWN_T_STR);
+	v->str = xstrdup(s);
+	crown_tmap_put(map, key, v);
+}
+
+void
+crown_tmap_printf(struct crown_tval *map, const char *key, const char *fmt,
+    ...)
+{
+	struct crown_tval	*v;
+	va_list			 ap;
+	int			 n;
+
+	va_start(ap, fmt);
+	n = vsnprintf(NULL, 0, fmt, ap);
+	va_end(ap);
+	v = tval_new(CROWN_T_STR);
+	v->str = xmalloc((size_t)(n < 0 ? 0 : n) + 1);
+	va_start(ap, fmt);
+	vsnprintf(v->str, (size_t)(n < 0 ? 0 : n) + 1, fmt, ap);
+	va_end(ap);
+	crown_tmap_put(map, key, v);
+}
+
+void
+crown_tmap_int(struct crown_tval *map, const char *key, long v)
+{
+	crown_tmap_printf(map, key, "%ld", v);
+}
+
+void
+crown_tmap_num2(struct crown_tval *map, const char *key, double v)
+{
+	char	buf[64];
+
+	snprintf(buf, sizeof(buf), "%.2f", v);
+	if (strcmp(buf, "-0.00") == 0)
+		memmove(buf, buf + 1, strlen(buf));
+	crown_tmap_str(map, key, buf);
+}
+
+void
+crown_tmap_bool(struct crown_tval *map, const char *key, bool b)
+{
+	struct crown_tval	*v;
+
+	v = tval_new(CROWN_T_BOOL);
+	v->b = b;
+	crown_tmap_put(map, key, v);
+}
+
+struct crown_tval *
+crown_tmap_map(struct crown_tval *map, const char *key)
+{
+	return crown_tmap_put(map, key, tval_new(CROWN_T_MAP));
+}
+
+struct crown_tval *
+crown_tmap_list(struct crown_tval *map, const char *key)
+{
+	return crown_tmap_put(map, key, tval_new(CROWN_T_LIST));
+}
+
+const struct crown_tval *
+crown_tmap_get(const struct crown_tval *map, const char *key)
+{
+	size_t	i;
+
+	if (map == NULL || map->kind != CROWN_T_MAP)
+		return NULL;
+	for (i = 0; i < map->n; i++)
+		if (strcmp(map->key[i], key) == 0)
+			return map->item[i];
+	return NULL;
+}
+
+static struct crown_tval *
+list_add(struct crown_tval *list, struct crown_tval *v)
+{
+	crown_grow(&list->item, &list->cap, list->n + 1, sizeof(*list->item));
+	list->item[list->n++] = v;
+	return v;
+}
+
+struct crown_tval *
+crown_tlist_map(struct crown_tval *list)
+{
+	return list_add(list, tval_new(CROWN_T_MAP));
+}
+
+void
+crown_tlist_str(struct crown_tval *list, const char *s)
+{
+	struct crown_tval	*v;
+
+	v = tval_new(CROWN_T_STR);
+	v->str = xstrdup(s != NULL ? s : "");
+	list_add(list, v);
+}
+
+/*
+ * Escaping.
+ */
+
+static bool
+ends_with(const char *s, const char *suffix)
+{
+	size_t	n = strlen(s), k = strlen(suffix);
+
+	return n >= k && strcmp(s + n - k, suffix) == 0;
+}
+
+enum crown_escape
+crown_escape_for(const char *name)
+{
+	if (ends_with(name, ".md"))
+		return CROWN_ESC_MARKDOWN;
+	if (ends_with(name, ".svg") || ends_with(name, ".xml") ||
+	    ends_with(name, ".html"))
+		return CROWN_ESC_XML;
+	return CROWN_ESC_NONE;
+}
+
+void
+crown_escape_markdown(struct crown_buf *b, const char *s, bool start)
+{
+	const char	*p;
+
+	for (p = s; *p != '\0'; p++) {
+		if (*p == '\r' && p[1] == '\n')
+			continue;
+		if (*p == '\n' || *p == '\r') {
+			crown_buf_puts(b, " ");
+			start = false;
+			continue;
+		}
+		if (strchr("\\`*_[]<>|", *p) != NULL ||
+		    (start && strchr("#+-=", *p) != NULL)) {
+			crown_buf_add(b, "\\", 1);
+			crown_buf_add(b, p, 1);
+			start = false;
+			continue;
+		}
+		if (start && isdigit((unsigned char)*p)) {
+			/* "1." or "1)" would open an ordered list */
+			while (isdigit((unsigned char)*p))
+				crown_buf_add(b, p++, 1);
+			if (*p == '.' || *p == ')')
+				crown_buf_add(b, "\\", 1);
+			if (*p == '\0')
+				break;
+			crown_buf_add(b, p, 1);
+			start = false;
+			continue;
+		}
+		if (*p != ' ')
+			start = false;
+		crown_buf_add(b, p, 1);
+	}
+}
+
+void
+crown_escape_xml(struct crown_buf *b, const char *s)
+{
+	const unsigned char	*p;
+
+	for (p = (const unsigned char *)s; *p != '\0'; p++) {
+		switch (*p) {
+		case '&':
+			crown_buf_puts(b, "&amp;");
+			break;
+		case '<':
+			crown_buf_puts(b, "&lt;");
+			break;
+		case '>':
+			crown_buf_puts(b, "&gt;");
+			break;
+		case '"':
+			crown_buf_puts(b, "&quot;");
+			break;
+		case '\'':
+			crown_buf_puts(b, "&apos;");
+			break;
+		default:
+			if (*p < 0x20 && *p != '\t' && *p != '\n' &&
+			    *p != '\r')
+				break;
+			crown_buf_add(b, p, 1);
+		}
+	}
+}
+
+/*
+ * Parsing.
+ */
+
+static void
+pcre2_text(int code, char *buf, size_t len)
+{
+	if (pcre2_get_error_message(code, (PCRE2_UCHAR *)buf, len) < 0)
+		snprintf(buf, len, "PCRE2 error %d", code);
+}
+
+static pcre2_code *
+compile(const char *pattern, struct crown_diags *d)
+{
+	pcre2_code	*re;
+	PCRE2_SIZE	 off;
+	char		 msg[256];
+	int		 code;
+
+	re = pcre2_compile((PCRE2_SPTR)pattern, PCRE2_ZERO_TERMINATED, 0,
+	    &code, &off, NULL);
+	if (re == NULL) {
+		pcre2_text(code, msg, sizeof(msg));
+		crown_diag_add(d, "templates", 0, 0, NULL, "internal error: "
+		    "pattern '%s' at offset %zu: %s", pattern, (size_t)off,
+		    msg);
+	}
+	return re;
+}
+
+static int
+set_compile(struct crown_tmpl_set *set, struct crown_diags *d)
+{
+	if (set->md != NULL || set->re_error != 0)
+		return set->re_error;
+	set->tag_re = compile(tag_pattern, d);
+	set->name_re = compile(name_pattern, d);
+	if (set->tag_re == NULL || set->name_re == NULL)
+		return set->re_error = CROWN_ERROR;
+	set->md = pcre2_match_data_create_from_pattern(set->tag_re, NULL);
+	if (set->md == NULL)
+		return set->re_error = CROWN_ERROR;
+	return 0;
+}
+
+/* Line and column (characters, from 1) of offset off, moving forward. */
+struct cursor {
+	const char	*text;
+	size_t		 off;
+	unsigned	 line, col;
+};
+
+static void
+cursor_to(struct cursor *c, size_t off)
+{
+	for (; c->off < off; c->off++) {
+		if (c->text[c->off] == '\n') {
+			c->line++;
+			c->col = 1;
+		} else if (((unsigned char)c->text[c->off] & 0xc0) != 0x80)
+			c->col++;
+	}
+}
+
+static void
+node_free(struct node *n)
+{
+	size_t	i;
+
+	for (i = 0; i < n->nchild; i++)
+		node_free(&n->child[i]);
+	free(n->child);
+	free(n->s);
+}
+
+static struct node *
+node_add(struct node *parent, enum node_kind kind, const char *s,
+    size_t len, unsigned line, unsigned col)
+{
+	struct node	*n;
+
+	crown_grow(&parent->child, &parent->capchild, parent->nchild + 1,
+	    sizeof(*parent->child));
+	n = &parent->child[parent->nchild++];
+	memset(n, 0, sizeof(*n));
+	n->kind = kind;
+	/* all len bytes: a template's text may hold NUL bytes */
+	n->s = xmalloc(len + 1);
+	memcpy(n->s, s, len);
+	n->s[len] = '\0';
+	n->len = len;
+	n->line = line;
+	n->col = col;
+	return n;
+}
+
+static const char *
+tok_sigil(enum tok_kind k)
+{
+	switch (k) {
+	case T_SECTION:
+		return "#";
+	case T_INVERTED:
+		return "^";
+	case T_CLOSE:
+		return "/";
+	case T_PARTIAL:
+		return ">";
+	default:
+		return "";
+	}
+}
+
+static bool
+name_ok(struct crown_tmpl_set *set, const char *s, size_t len)
+{
+	pcre2_match_data	*md;
+	int			 rc;
+
+	md = pcre2_match_data_create_from_pattern(set->name_re, NULL);
+	if (md == NULL)
+		return false;
+	rc = pcre2_match(set->name_re, (PCRE2_SPTR)s, len, 0, 0, md, NULL);
+	pcre2_match_data_free(md);
+	return rc >= 0;
+}
+
+/*
+ * Classify the inside of a tag [is, ie) into tok; false (with a
+ * diagnostic) when it is malformed.
+ */
+static bool
+classify(struct crown_tmpl_set *set, struct tmpl *t, const char *text,
+    size_t is, size_t ie, struct token *tok, struct crown_diags *d)
+{
+	size_t	ns, ne;
+
+	tok->kind = T_VAR;
+	ns = is;
+	ne = ie;
+	if (is < ie) {
+		switch (text[is]) {
+		case '!':
+			tok->kind = T_COMMENT;
+			return true;
+		case '{':
+			if (ie - is < 2 || text[ie - 1] != '}') {
+				crown_diag_add(d, t->file, tok->line, tok->col,
+				    NULL, "'{{{' is not closed by '}}}'");
+				return false;
+			}
+			tok->kind = T_RAW;
+			ns = is + 1;
+			ne = ie - 1;
+			break;
+		case '&':
+			tok->kind = T_RAW;
+			ns++;
+			break;
+		case '#':
+			tok->kind = T_SECTION;
+			ns++;
+			break;
+		case '^':
+			tok->kind = T_INVERTED;
+			ns++;
+			break;
+		case '/':
+			tok->kind = T_CLOSE;
+			ns++;
+			break;
+		case '>':
+			tok->kind = T_PARTIAL;
+			ns++;
+			break;
+		case '=':
+			crown_diag_add(d, t->file, tok->line, tok->col, NULL,
+			    "changing the delimiters ('{{=') is not "
+			    "supported");
+			return false;
+		default:
+			break;
+		}
+	}
+	while (ns < ne && isspace((unsigned char)text[ns]))
+		ns++;
+	while (ne > ns && isspace((unsigned char)text[ne - 1]))
+		ne--;
+	tok->name_off = ns;
+	tok->name_len = ne - ns;
+	if (ne == ns) {
+		crown_diag_add(d, t->file, tok->line, tok->col, NULL,
+		    "a tag without a name: '%.*s'", (int)(ie - is + 4),
+		    text + is - 2);
+		return false;
+	}
+	if (!name_ok(set, text + ns, ne - ns) || (tok->kind == T_PARTIAL &&
+	    ne - ns == 1 && text[ns] == '.')) {
+		crown_diag_add(d, t->file, tok->line, tok->col, NULL,
+		    "bad name '%.*s' in '{{%s' (names are words of letters, "
+		    "digits, '_' and '-' joined by '.')", (int)(ne - ns),
+		    text + ns, tok_sigil(tok->kind));
+		return false;
+	}
+	return true;
+}
+
+/* Report each "{{" of a stretch of text: a tag that was never closed. */
+static int
+stray_opens(struct tmpl *t, const char *text, size_t from, size_t to,
+    struct cursor *cur, struct crown_diags *d)
+{
+	size_t	i;
+	int	bad = 0;
+
+	for (i = from; i + 1 < to; i++) {
+		if (text[i] != '{' || text[i + 1] != '{')
+			continue;
+		cursor_to(cur, i);
+		crown_diag_add(d, t->file, cur->line, cur->col, NULL,
+		    "'{{' is not closed by '}}' on its line");
+		bad = 1;
+		while (i + 1 < to && text[i + 1] == '{')
+			i++;
+	}
+	return bad;
+}
+
+/*
+ * A section, comment or partial tag alone on its line takes the line
+ * with it: widen [start, end) to the line's start and past its newline.
+ */
+static void
+standalone(const char *text, size_t len, struct token *tok)
+{
+	size_t	ls = tok->start, le = tok->end;
+
+	while (ls > 0 && (text[ls - 1] == ' ' || text[ls - 1] == '\t'))
+		ls--;
+	if (ls > 0 && text[ls - 1] != '\n')
+		return;
+	while (le < len && (text[le] == ' ' || text[le] == '\t'))
+		le++;
+	if (le + 1 < len && text[le] == '\r' && text[le + 1] == '\n')
+		le += 2;
+	else if (le < len && text[le] == '\n')
+		le++;
+	else if (le != len)
+		return;
+	tok->start = ls;
+	tok->end = le;
+}
+
+/* Tokenise text into *toks (caller frees); 0 or CROWN_EINVALID. */
+static int
+tokenise(struct crown_tmpl_set *set, struct tmpl *t, const char *text,
+    size_t len, struct token **toks, size_t *ntoks, struct crown_diags *d)
+{
+	struct token	 tok;
+	struct cursor	 cur = { text, 0, 1, 1 };
+	PCRE2_SIZE	*ov;
+	size_t		 pos = 0, cap = 0;
+	char		 msg[256];
+	int		 rc, bad = 0;
+
+	*toks = NULL;
+	*ntoks = 0;
+	for (;;) {
+		rc = pcre2_match(set->tag_re, (PCRE2_SPTR)text, len, pos, 0,
+		    set->md, NULL);
+		if (rc == PCRE2_ERROR_NOMATCH)
+			break;
+		if (rc < 0) {
+			pcre2_text(rc, msg, sizeof(msg));
+			cursor_to(&cur, pos);
+			crown_diag_add(d, t->file, cur.line, cur.col, NULL,
+			    "cannot read the template: %s", msg);
+			return CROWN_EINVALID;
+		}
+		ov = pcre2_get_ovector_pointer(set->md);
+		bad |= stray_opens(t, text, pos, ov[0], &cur, d);
+		memset(&tok, 0, sizeof(tok));
+		tok.start = ov[0];
+		tok.end = ov[1];
+		cursor_to(&cur, ov[0]);
+		tok.line = cur.line;
+		tok.col = cur.col;
+		if (!classify(set, t, text, ov[2], ov[3], &tok, d))
+			bad = 1;
+		else {
+			if (tok.kind != T_VAR && tok.kind != T_RAW)
+				standalone(text, len, &tok);
+			crown_grow(toks, &cap, *ntoks + 1, sizeof(**toks));
+			(*toks)[(*ntoks)++] = tok;
+		}
+		pos = ov[1];
+	}
+	bad |= stray_opens(t, text, pos, len, &cur, d);
+	return bad ? CROWN_EINVALID : 0;
+}
+
+/* Build t->root from the tokens; every problem to d. */
+static int
+build(struct tmpl *t, const char *text, size_t len,
+    const struct token *toks, size_t ntoks, struct crown_diags *d)
+{
+	struct node	*stack[MAX_NEST + 1];
+	struct node	*top, *n;
+	size_t		 depth = 0, pos = 0, i;
+	int		 bad = 0;
+	const char	*name;
+
+	stack[0] = &t->root;
+	for (i = 0; i <= ntoks; i++) {
+		size_t end = i < ntoks ? toks[i].start : len;
+		const struct token *k;
+
+		top = stack[depth];
+		if (end > pos)
+			node_add(top, N_TEXT, text + pos, end - pos, 0, 0);
+		if (i == ntoks)
+			break;
+		k = &toks[i];
+		pos = k->end;
+		name = text + k->name_off;
+		switch (k->kind) {
+		case T_COMMENT:
+			break;
+		case T_VAR:
+		case T_RAW:
+		case T_PARTIAL:
+			node_add(top, k->kind == T_VAR ? N_VAR : k->kind ==
+			    T_RAW ? N_RAW : N_PARTIAL, name, k->name_len,
+			    k->line, k->col);
+			break;
+		case T_SECTION:
+		case T_INVERTED:
+			n = node_add(top, k->kind == T_SECTION ? N_SECTION :
+			    N_INVERTED, name, k->name_len, k->line, k->col);
+			if (depth == MAX_NEST) {
+				crown_diag_add(d, t->file, k->line, k->col,
+				    NULL, "sections nest deeper than %d",
+				    MAX_NEST);
+				return CROWN_EINVALID;
+			}
+			stack[++depth] = n;
+			break;
+		case T_CLOSE:
+			if (depth == 0) {
+				crown_diag_add(d, t->file, k->line, k->col,
+				    NULL, "'{{/%.*s}}' closes no section",
+				    (int)k->name_len, name);
+				bad = 1;
+				break;
+			}
+			if (strlen(top->s) != k->name_len ||
+			    strncmp(top->s, name, k->name_len) != 0) {
+				crown_diag_add(d, t->file, k->line, k->col,
+				    NULL, "'{{/%.*s}}' does not close "
+				    "'{{%s%s}}' (opened at line %u, column "
+				    "%u)", (int)k->name_len, name,
+				    top->kind == N_SECTION ? "#" : "^",
+				    top->s, top->line, top->col);
+				bad = 1;
+			}
+			depth--;
+			break;
+		default:
+			break;
+		}
+	}
+	for (; depth > 0; depth--) {
+		top = stack[depth];
+		crown_diag_add(d, t->file, top->line, top->col, NULL,
+		    "'{{%s%s}}' is never closed", top->kind == N_SECTION ?
+		    "#" : "^", top->s);
+		bad = 1;
+	}
+	return bad ? CROWN_EINVALID : 0;
+}
+
+static struct tmpl *
+tmpl_find(const struct crown_tmpl_set *set, const char *name)
+{
+	size_t	i;
+
+	for (i = 0; i < set->n; i++)
+		if (strcmp(set->v[i]->name, name) == 0)
+			return set->v[i];
+	return NULL;
+}
+
+static struct tmpl *
+tmpl_new(struct crown_tmpl_set *set, const char *name, const char *file)
+{
+	struct tmpl	*t;
+
+	t = xcalloc(1, sizeof(*t));
+	t->name = xstrdup(name);
+	t->file = xstrdup(file);
+	crown_grow(&set->v, &set->cap, set->n + 1, sizeof(*set->v));
+	set->v[set->n++] = t;
+	return t;
+}
+
+/* Load every partial that the nodes under n name. */
+static int
+load_partials(struct crown_tmpl_set *set, const struct tmpl *t,
+    const struct node *n, struct crown_diags *d)
+{
+	struct tmpl	*p;
+	size_t		 i;
+	int		 error, worst = 0;
+
+	for (i = 0; i < n->nchild; i++) {
+		const struct node *c = &n->child[i];
+
+		error = 0;
+		if (c->kind == N_PARTIAL)
+			error = load(set, c->s, d, t, c, &p);
+		else if (c->kind == N_SECTION || c->kind == N_INVERTED)
+			error = load_partials(set, t, c, d);
+		if (error == CROWN_ENOTFOUND || worst == 0)
+			worst = error != 0 ? error : worst;
+	}
+	return worst;
+}
+
+static int
+parse_into(struct crown_tmpl_set *set, struct tmpl *t, const char *text,
+    size_t len, struct crown_diags *d)
+{
+	struct token	*toks = NULL;
+	size_t		 ntoks = 0;
+	int		 error;
+
+	if ((error = set_compile(set, d)) != 0)
+		return t->error = error;
+	/* build from the good tags even after a bad one, so that every
+	 * problem of the file is reported at once */
+	error = tokenise(set, t, text, len, &toks, &ntoks, d);
+	if (build(t, text, len, toks, ntoks, d) != 0)
+		error = CROWN_EINVALID;
+	free(toks);
+	if (error != 0)
+		return t->error = error;
+	return t->error = load_partials(set, t, &t->root, d);
+}
+
+int
+crown_tmpl_set_add(struct crown_tmpl_set *set, const char *name,
+    const char *text, size_t len, struct crown_diags *d)
+{
+	struct tmpl	*t;
+	char		*file;
+
+	file = xasprintf("%s.tmpl", name);
+	t = tmpl_new(set, name, file);
+	free(file);
+	return parse_into(set, t, text, len, d);
+}
+
+/* Read a template file; CROWN_ENOTFOUND (no diagnostic) if absent. */
+static int
+read_template(char **out, size_t *len, const char *path,
+    struct crown_diags *d)
+{
+	struct crown_buf	 b = { 0 };
+	FILE			*fp;
+	char			 chunk[8192];
+	size_t			 n;
+
+	*out = NULL;
+	if ((fp = fopen(path, "rb")) == NULL) {
+		if (errno == ENOENT || errno == ENOTDIR)
+			return CROWN_ENOTFOUND;
+		crown_diag_add(d, path, 0, 0, NULL, "cannot read template: %s",
+		    strerror(errno));
+		return CROWN_EINVALID;
+	}
+	crown_buf_puts(&b, "");
+	while ((n = fread(chunk, 1, sizeof(chunk), fp)) > 0) {
+		crown_buf_add(&b, chunk, n);
+		if (b.len > MAX_TEMPLATE_BYTES) {
+			fclose(fp);
+			crown_buf_release(&b);
+			crown_diag_add(d, path, 0, 0, NULL, "template larger "
+			    "than %d bytes", MAX_TEMPLATE_BYTES);
+			return CROWN_EINVALID;
+		}
+	}
+	if (ferror(fp)) {
+		fclose(fp);
+		crown_buf_release(&b);
+		crown_diag_add(d, path, 0, 0, NULL, "cannot read template");
+		return CROWN_EINVALID;
+	}
+	fclose(fp);
+	*out = b.data;
+	*len = b.len;
+	return 0;
+}
+
+static void
+not_found(const struct tmpl *t, const struct tmpl *from,
+    const struct node *tag, struct crown_diags *d)
+{
+	if (from != NULL)
+		crown_diag_add(d, from->file, tag->line, tag->col, NULL,
+		    "no partial '%s' (looked for %s)", t->name, t->file);
+	else
+		crown_diag_add(d, t->file, 0, 0, NULL, "no template '%s'",
+		    t->name);
+}
+
+/*
+ * Load template `name` into the set (once).  from and tag: the template
+ * and partial tag that asked for it, for the diagnostic when it is
+ * missing.
+ */
+static int
+load(struct crown_tmpl_set *set, const char *name, struct crown_diags *d,
+    const struct tmpl *from, const struct node *tag, struct tmpl **out)
+{
+	struct tmpl	*t;
+	char		*path, *text = NULL;
+	size_t		 len = 0;
+	int		 error;
+
+	if ((t = *out = tmpl_find(set, name)) != NULL) {
+		/* known already: say so again where it is asked for, so that
+		 * every failure comes with its reason */
+		if (t->error == CROWN_ENOTFOUND)
+			not_found(t, from, tag, d);
+		else if (t->error != 0 && from == NULL)
+			crown_diag_add(d, t->file, 0, 0, NULL, "template '%s' "
+			    "cannot be used: its problems were reported when "
+			    "it was read", name);
+		return t->error;
+	}
+	path = set->dir != NULL ? xasprintf("%s/%s.tmpl", set->dir, name) :
+	    xasprintf("%s.tmpl", name);
+	t = *out = tmpl_new(set, name, path);
+	free(path);
+	error = set->dir != NULL ? read_template(&text, &len, t->file, d) :
+	    CROWN_ENOTFOUND;
+	if (error == CROWN_ENOTFOUND)
+		not_found(t, from, tag, d);
+	if (error != 0)
+		return t->error = error;
+	error = parse_into(set, t, text, len, d);
+	free(text);
+	return error;
+}
+
+struct crown_tmpl_set *
+crown_tmpl_set_new(const char *dir)
+{
+	struct crown_tmpl_set	*set;
+
+	set = xcalloc(1, sizeof(*set));
+	set->dir = dir != NULL ? xstrdup(dir) : NULL;
+	return set;
+}
+
+void
+crown_tmpl_set_free(struct crown_tmpl_set *set)
+{
+	size_t	i;
+
+	if (set == NULL)
+		return;
+	for (i = 0; i < set->n; i++) {
+		node_free(&set->v[i]->root);
+		free(set->v[i]->name);
+		free(set->v[i]->file);
+		free(set->v[i]);
+	}
+	free(set->v);
+	pcre2_match_data_free(set->md);
+	pcre2_code_free(set->tag_re);
+	pcre2_code_free(set->name_re);
+	free(set->dir);
+	free(set);
+}
+
+int
+crown_tmpl_load(struct crown_tmpl_set *set, const char *name,
+    struct crown_diags *d)
+{
+	struct tmpl	*t;
+
+	return load(set, name, d, NULL, NULL, &t);
+}
+
+/*
+ * Rendering.
+ */
+
+struct frame {
+	const struct crown_tval	*v;
+	bool			 iter;		/* an item of a list */
+	struct crown_tval	 index, first, last;
+	char			 index_buf[24];
+};
+
+struct render {
+	struct crown_buf	*out;
+	struct crown_tmpl_set	*set;
+	enum crown_escape	 esc;
+	struct crown_diags	*d;
+	const struct tmpl	*t;		/* being rendered */
+	struct frame		 stack[MAX_NEST * 2 + 2];
+	size_t			 depth;		/* frames in use */
+	int			 partials;
+	int			 error;
+};
+
+static const struct crown_tval *
+lookup(struct render *r, const char *name)
+{
+	const struct crown_tval	*v = NULL;
+	const char		*seg, *dot;
+	char			 first[64];
+	size_t			 i, n;
+
+	if (strcmp(name, ".") == 0)
+		return r->stack[r->depth - 1].v;
+	dot = strchr(name, '.');
+	n = dot != NULL ? (size_t)(dot - name) : strlen(name);
+	if (n >= sizeof(first))
+		return NULL;
+	memcpy(first, name, n);
+	first[n] = '\0';
+	for (i = r->depth; i-- > 0 && v == NULL;) {
+		struct frame *f = &r->stack[i];
+
+		if (f->iter && strcmp(first, "_index") == 0)
+			v = &f->index;
+		else if (f->iter && strcmp(first, "_first") == 0)
+			v = &f->first;
+		else if (f->iter && strcmp(first, "_last") == 0)
+			v = &f->last;
+		else
+			v = crown_tmap_get(f->v, first);
+	}
+	for (seg = dot; v != NULL && seg != NULL; seg = dot) {
+		seg++;
+		dot = strchr(seg, '.');
+		n = dot != NULL ? (size_t)(dot - seg) : strlen(seg);
+		if (n >= sizeof(first))
+			return NULL;
+		memcpy(first, seg, n);
+		first[n] = '\0';
+		v = crown_tmap_get(v, first);
+	}
+	return v;
+}
+
+static bool
+at_line_start(const struct crown_buf *b)
+{
+	size_t	i = b->len;
+
+	while (i > 0 && b->data[i - 1] == ' ')
+		i--;
+	return i == 0 || b->data[i - 1] == '\n';
+}
+
+static void
+put_value(struct render *r, const struct crown_tval *v, bool raw)
+{
+	const char	*s;
+
+	if (v == NULL)
+		return;
+	if (v->kind == CROWN_T_STR)
+		s = v->str;
+	else if (v->kind == CROWN_T_BOOL)
+		s = v->b ? "true" : "false";
+	else
+		return;
+	if (raw || r->esc == CROWN_ESC_NONE)
+		crown_buf_puts(r->out, s);
+	else if (r->esc == CROWN_ESC_MARKDOWN)
+		crown_escape_markdown(r->out, s, at_line_start(r->out));
+	else
+		crown_escape_xml(r->out, s);
+}
+
+static void	render_nodes(struct render *, const struct node *);
+
+static bool
+push(struct render *r, const struct node *n, const struct crown_tval *v,
+    bool iter, size_t index, size_t count)
+{
+	struct frame	*f;
+
+	if (r->depth == CROWN_NELEM(r->stack)) {
+		crown_diag_add(r->d, r->t->file, n->line, n->col, NULL,
+		    "sections nest deeper than %zu", CROWN_NELEM(r->stack));
+		r->error = CROWN_EINVALID;
+		return false;
+	}
+	f = &r->stack[r->depth++];
+	memset(f, 0, sizeof(*f));
+	f->v = v;
+	f->iter = iter;
+	if (iter) {
+		snprintf(f->index_buf, sizeof(f->index_buf), "%zu",
+		    index + 1);
+		f->index.kind = CROWN_T_STR;
+		f->index.str = f->index_buf;
+		f->first.kind = CROWN_T_BOOL;
+		f->first.b = index == 0;
+		f->last.kind = CROWN_T_BOOL;
+		f->last.b = index + 1 == count;
+	}
+	return true;
+}
+
+static void
+render_section(struct render *r, const struct node *n)
+{
+	const struct crown_tval	*v = lookup(r, n->s);
+	size_t			 i;
+
+	if (n->kind == N_INVERTED) {
+		if (!crown_tval_truthy(v))
+			render_nodes(r, n);
+		return;
+	}
+	if (!crown_tval_truthy(v))
+		return;
+	if (v->kind == CROWN_T_BOOL) {
+		render_nodes(r, n);
+		return;
+	}
+	if (v->kind != CROWN_T_LIST) {
+		if (push(r, n, v, false, 0, 1)) {
+			render_nodes(r, n);
+			r->depth--;
+		}
+		return;
+	}
+	for (i = 0; i < v->n && r->error == 0; i++) {
+		if (!push(r, n, v->item[i], true, i, v->n))
+			return;
+		render_nodes(r, n);
+		r->depth--;
+	}
+}
+
+static void
+render_partial(struct render *r, const struct node *n)
+{
+	const struct tmpl	*saved = r->t;
+	struct tmpl		*p;
+
+	if (r->partials == MAX_PARTIAL_DEPTH) {
+		crown_diag_add(r->d, r->t->file, n->line, n->col, NULL,
+		    "partials nest deeper than %d (does '%s' include itself?)",
+		    MAX_PARTIAL_DEPTH, n->s);
+		r->error = CROWN_EINVALID;
+		return;
+	}
+	if ((r->error = load(r->set, n->s, r->d, r->t, n, &p)) != 0)
+		return;
+	r->partials++;
+	r->t = p;
+	render_nodes(r, &p->root);
+	r->t = saved;
+	r->partials--;
+}
+
+static void
+render_nodes(struct render *r, const struct node *parent)
+{
+	size_t	i;
+
+	for (i = 0; i < parent->nchild && r->error == 0; i++) {
+		const struct node *n = &parent->child[i];
+
+		switch (n->kind) {
+		case N_TEXT:
+			crown_buf_add(r->out, n->s, n->len);
+			break;
+		case N_VAR:
+		case N_RAW:
+			put_value(r, lookup(r, n->s), n->kind == N_RAW);
+			break;
+		case N_SECTION:
+		case N_INVERTED:
+			render_section(r, n);
+			break;
+		case N_PARTIAL:
+			render_partial(r, n);
+			break;
+		}
+	}
+}
+
+int
+crown_tmpl_render(struct crown_buf *out, struct crown_tmpl_set *set,
+    const char *name, enum crown_escape esc, const struct crown_tval *ctx,
+    struct crown_diags *d)
+{
+	struct render	*r;
+	struct tmpl	*t;
+	int		 error;
+
+	if ((error = load(set, name, d, NULL, NULL, &t)) != 0)
+		return error;
+	r = xcalloc(1, sizeof(*r));
+	r->out = out;
+	r->set = set;
+	r->esc = esc;
+	r->d = d;
+	r->t = t;
+	crown_buf_puts(out, "");
+	if (push(r, &t->root, ctx, false, 0, 1))
+		render_nodes(r, &t->root);
+	error = r->error;
+	free(r);
+	return error;
+}

@@ -1,0 +1,205 @@
+/*
+ * campaign.h: a campaign repository as crown sees it (FORMATS.md
+ * "Campaign repository"): the turns on main, what a turn starts from, and
+ * playing one turn in memory.  Shared by new, turn, verify, rerun and the
+ * other history commands; all git goes through history.h.
+ */
+#ifndef CROWN_CAMPAIGN_H
+#define CROWN_CAMPAIGN_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "crown/common.h"
+#include "crown/diag.h"
+#include "crown/dice.h"
+#include "crown/events.h"
+#include "crown/history.h"
+#include "crown/orders.h"
+#include "crown/report.h"
+#include "crown/rules.h"
+#include "crown/state.h"
+
+/* Files of the campaign (paths from its top) and of its .git directory. */
+#define CROWN_CAMPAIGN_SCENARIO	"scenario.yaml"
+#define CROWN_CAMPAIGN_RULES	"rules.yaml"
+#define CROWN_CAMPAIGN_STATE	"state.yaml"
+#define CROWN_CAMPAIGN_IGNORE	".gitignore"
+/* what crown keeps in the work tree outside the history (crown inbox) */
+#define CROWN_CAMPAIGN_IGNORE_TEXT \
+	"/orders/pending/\n/orders/late/\n/orders/rejected/\n" \
+	"/orders/inbox.log\n/outbox/\n"
+#define CROWN_CAMPAIGN_PENDING	"orders/pending"
+#define CROWN_CAMPAIGN_REVEALED	"secret.hex"	/* committed by reveal */
+#define CROWN_CAMPAIGN_SECRET	"crown-secret"	/* in .git, never committed */
+#define CROWN_CAMPAIGN_EVENTS	"events.yaml"
+#define CROWN_REVEAL_TAG	"reveal"
+#define CROWN_REPLACED_TAG	"replaced"	/* replaced/turn-N[-k] */
+#define CROWN_RERUN_BRANCH	"rerun"		/* rerun/turn-N */
+
+/* "orders/turn-007", "turns/turn-007"; caller frees. */
+char	*crown_campaign_orders_dir(int turn);
+char	*crown_campaign_turn_dir(int turn);
+
+/* The commits of a line of play (main, or a rerun branch). */
+struct crown_chain {
+	struct crown_hlist	 l;
+	int			 last;		/* last turn on the line */
+	size_t			*at;		/* at[k]: index of turn k */
+	bool			 revealed;
+	size_t			 reveal;	/* l.v index of the reveal */
+};
+
+/*
+ * Read a line: its root is "Turn 0: ...", each next commit "Turn k: ..."
+ * for the next k, and at most one "Reveal: ..." ends it.  CROWN_ENOTFOUND
+ * with a diagnostic if ref does not exist; CROWN_EINVALID if the line is
+ * not a campaign's.
+ */
+int	crown_campaign_chain(struct crown_chain *out, struct crown_history *,
+	    const char *ref, struct crown_diags *d);
+void	crown_chain_release(struct crown_chain *);
+/* "Turn 7: ..." -> 7; -1 when the subject is not a turn's. */
+int	crown_campaign_subject_turn(const char *subject);
+
+/* What a turn starts from, read from a commit. */
+struct crown_campaign {
+	struct crown_state	*state;
+	struct crown_rules	*rules;
+};
+
+/* Load state.yaml and rules.yaml of commit; diagnostics name the files
+ * "LABEL:state.yaml" (label: "turn-3"). */
+int	crown_campaign_load(struct crown_campaign *out,
+	    struct crown_history *, const char *commit, const char *label,
+	    struct crown_diags *d);
+void	crown_campaign_release(struct crown_campaign *);
+
+/*
+ * Parse orders held in memory (names are their paths) and validate them
+ * together against the state the turn starts from.  *out (caller frees
+ * with crown_cmd_free_orders) only on success.
+ */
+int	crown_campaign_orders(struct crown_orders ***out, size_t *n,
+	    const struct crown_outputs *orders, const struct crown_state *,
+	    const struct crown_rules *, struct crown_diags *d);
+
+/* One turn played in memory. */
+struct crown_turn {
+	int			 turn;		/* the turn played */
+	struct crown_state	*after;
+	struct crown_events	 ev;
+	struct crown_outputs	 files;		/* state.yaml, turns/... */
+	char			*headline;	/* without "Turn N: " */
+};
+
+/*
+ * Play the turn after `before` with orders (in memory, named
+ * orders/turn-NNN/SIDE.yaml) and the campaign dice of secret: validate,
+ * resolve, write the state, the events and the reports (from the
+ * templates directory, or crown_templates_find() when NULL) into
+ * out->files.
+ * The same inputs give the same bytes, which is what verify and rerun
+ * rely on.  deadline is the next orders deadline the new state records
+ * (game.deadline): NULL keeps the old one, "" clears it.
+ */
+int	crown_campaign_play(struct crown_turn *out,
+	    const struct crown_state *before, const struct crown_rules *,
+	    const struct crown_outputs *orders, const unsigned char *secret,
+	    const char *templates, const char *deadline,
+	    struct crown_diags *d);
+void	crown_turn_release(struct crown_turn *);
+/* What happened, in a few words, from the states before and after. */
+char	*crown_campaign_headline(const struct crown_state *before,
+	    const struct crown_state *after);
+
+/*
+ * Make a scenario the turn-0 state: check it is at turn 0, set its dice
+ * commitment, classify its buildings (R11.3, dice from secret; events to
+ * ev) and write it.  With secret NULL, buildings must be classified.
+ */
+int	crown_campaign_normalise(struct crown_buf *out, struct crown_state *,
+	    const struct crown_rules *, const char *scenario_text,
+	    size_t scenario_len, const unsigned char *secret,
+	    struct crown_events *ev, struct crown_diags *d);
+
+/*
+ * The campaign secret: from path when given, else .git/crown-secret.
+ * Checked against commitment when not NULL.  CROWN_ENOTFOUND when there
+ * is none (a diagnostic only if !quiet).
+ */
+int	crown_campaign_secret(unsigned char *secret, struct crown_history *,
+	    const char *path, const char *commitment, bool quiet,
+	    struct crown_diags *d);
+/* Store a secret as .git/crown-secret (64 hex digits, mode 0600). */
+int	crown_campaign_secret_save(struct crown_history *,
+	    const unsigned char *secret, struct crown_diags *d);
+/* Read 64 hex digits (and an optional newline): 0, or -1. */
+int	crown_campaign_secret_parse(unsigned char *secret, const char *buf,
+	    size_t len);
+/* 64 hex digits and a newline, the reveal's secret.hex; caller frees. */
+char	*crown_campaign_secret_hex(const unsigned char *secret);
+
+/*
+ * Who commits and when: --umpire "Name <email>" or game.umpire or
+ * "crown <crown@localhost>"; --date (ISO 8601 or seconds since the
+ * epoch, "@" optional) or now.  CROWN_EUSAGE with a diagnostic when an
+ * option is malformed.
+ */
+struct crown_who {
+	char			*name;
+	char			*email;
+	struct crown_stamp	 stamp;
+};
+
+int	crown_campaign_who(struct crown_who *out, const char *umpire,
+	    const char *date, const struct crown_state *,
+	    struct crown_diags *d);
+void	crown_who_release(struct crown_who *);
+/* Parse a --date: 0, or -1 if malformed. */
+int	crown_campaign_parse_date(long long *t, int *offset, const char *);
+/* "2026-03-01" in the stamp's own offset; buf of 11 bytes at least. */
+void	crown_campaign_format_date(char *buf, size_t len, long long t,
+	    int offset);
+
+/*
+ * Before a command writes: make tags turn-N (and reveal) point at main's
+ * commits, bring the work tree back to the last commit if a killed run
+ * left it behind, and remove pending orders a committed turn already
+ * holds.  Notes go to stderr.
+ */
+int	crown_campaign_repair(struct crown_history *,
+	    const struct crown_chain *, struct crown_diags *d);
+
+/*
+ * Command lines of the history commands: "--name VALUE", "--name=VALUE"
+ * and "--flag" anywhere, "--" ends the options, the rest are operands
+ * (in order).  A repeatable option collects its values.  Returns 0, or
+ * prints the problem and the usage and returns CROWN_EXIT_USAGE.
+ */
+struct crown_opt {
+	const char	 *name;		/* without the dashes */
+	bool		  arg;		/* takes a value */
+	bool		  many;		/* may be repeated */
+	const char	 *value;	/* the (last) value; "" for a flag */
+	const char	**values;	/* every value, when many */
+	size_t		  nvalues;
+};
+
+struct crown_cmd;
+int	crown_campaign_args(const struct crown_cmd *, int argc, char **argv,
+	    struct crown_opt *opts, const char ***operands, size_t *n);
+void	crown_campaign_args_free(struct crown_opt *opts,
+	    const char **operands);
+
+/* Remove a directory and everything under it (symbolic links are removed,
+ * not followed); with keep, only its contents. */
+void	crown_campaign_remove_tree(const char *path, bool keep);
+
+/*
+ * The orders files waiting in DIR/orders/pending (*.yaml, sorted by
+ * name).  Caller frees each and the array.
+ */
+void	crown_campaign_pending(char ***out, size_t *n, const char *workdir);
+
+#endif

@@ -1,0 +1,175 @@
+/*
+ * history.h: the campaign's git repository, through libgit2 (FORMATS.md
+ * "Campaign repository").  Every use of libgit2 is in history.c; the rest
+ * of crown sees commits as 40-digit hex ids and files as named buffers.
+ *
+ * Atomicity: objects (blobs, trees, commits) are written first; they are
+ * content-addressed and harmless until a reference names them.  Moving a
+ * reference (compare-and-swap on its old target) is the single commit
+ * point; the work tree and index are brought up to date afterwards, and
+ * any command that writes repairs them first if a run was killed.
+ */
+#ifndef CROWN_HISTORY_H
+#define CROWN_HISTORY_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "crown/common.h"
+#include "crown/diag.h"
+#include "crown/report.h"
+
+#define CROWN_OID_HEX	40
+#define CROWN_MAIN_REF	"refs/heads/main"
+
+struct crown_history;
+
+/* Who made a commit and when: an input, so history is reproducible. */
+struct crown_stamp {
+	const char	*name;
+	const char	*email;
+	long long	 time;		/* seconds since the epoch */
+	int		 offset;	/* minutes east of UTC */
+};
+
+/* One commit of a first-parent chain. */
+struct crown_hcommit {
+	char		 id[CROWN_OID_HEX + 1];
+	char		*subject;	/* first line of the message */
+	char		*message;
+	long long	 time;		/* committer time */
+	int		 offset;
+	unsigned	 nparents;
+};
+
+struct crown_hlist {
+	struct crown_hcommit	*v;
+	size_t			 n;
+	size_t			 cap;
+};
+
+/*
+ * Fault injection for the tests: crown_history_fail_after(n, kill) makes
+ * the nth step from now fail (n = 0 turns it off).  A step is one write:
+ * taking the lock, an object, a reference, a checkout, a file of the work
+ * tree.  With kill the process _exit()s at that step, as if killed, with
+ * no cleanup; otherwise the step returns CROWN_EWRITE.  The counter of
+ * steps taken since the last call is crown_history_steps().
+ */
+void	crown_history_fail_after(unsigned long n, bool kill);
+unsigned long crown_history_steps(void);
+/* Count one step; CROWN_EWRITE (with a diagnostic) if it is to fail. */
+int	crown_history_step(const char *what, struct crown_diags *d);
+
+/*
+ * Create a repository at dir (made if absent) with HEAD on
+ * refs/heads/main and nothing committed, and take its lock.
+ * CROWN_EWRITE if it cannot.
+ */
+int	crown_history_create(struct crown_history **out, const char *dir,
+	    struct crown_diags *d);
+/*
+ * Open the repository at dir.  With `lock`, take the campaign's lock
+ * (.git/crown.lock, O_EXCL): CROWN_ELOCKED if another run holds it.
+ * CROWN_ENOTFOUND if dir is not a repository.
+ */
+int	crown_history_open(struct crown_history **out, const char *dir,
+	    bool lock, struct crown_diags *d);
+/* Release the lock (if held) and the repository. */
+void	crown_history_close(struct crown_history *);
+/* The .git directory (with a trailing slash) and the work tree. */
+const char *crown_history_gitdir(const struct crown_history *);
+const char *crown_history_workdir(const struct crown_history *);
+
+/*
+ * The first-parent chain of ref (a full name, "refs/heads/main"), root
+ * first.  CROWN_ENOTFOUND (no diagnostic) if ref does not exist.
+ */
+int	crown_history_log(struct crown_hlist *out, struct crown_history *,
+	    const char *ref, struct crown_diags *d);
+void	crown_hlist_release(struct crown_hlist *);
+
+/* The target of a reference; CROWN_ENOTFOUND (no diagnostic) if absent. */
+int	crown_history_ref_get(char *id, struct crown_history *,
+	    const char *ref, struct crown_diags *d);
+/*
+ * Point ref at id.  With expect, only if it still points at expect
+ * (compare-and-swap); else create it, replacing it only when force.
+ * The reflog says `log`.
+ */
+int	crown_history_ref_set(struct crown_history *, const char *ref,
+	    const char *id, const char *expect, bool force, const char *log,
+	    struct crown_diags *d);
+/* Delete a reference; absent is not an error. */
+int	crown_history_ref_delete(struct crown_history *, const char *ref,
+	    struct crown_diags *d);
+/*
+ * Names of the references matching a glob ("refs/tags/turn-*"), sorted.
+ * Caller frees each and the array.
+ */
+int	crown_history_refs(char ***out, size_t *n, struct crown_history *,
+	    const char *glob, struct crown_diags *d);
+/*
+ * Tag id as refs/tags/name: lightweight, or annotated when stamp is
+ * given (with message).  Replaces an existing tag only when force.
+ */
+int	crown_history_tag(struct crown_history *, const char *name,
+	    const char *id, const struct crown_stamp *stamp,
+	    const char *message, bool force, struct crown_diags *d);
+/* True if ancestor is commit or one of its ancestors. */
+bool	crown_history_is_ancestor(struct crown_history *,
+	    const char *ancestor, const char *commit);
+
+/*
+ * Read path of commit into out (appended).  CROWN_ENOTFOUND (no
+ * diagnostic) if the commit has no such file.
+ */
+int	crown_history_read(struct crown_buf *out, struct crown_history *,
+	    const char *commit, const char *path, struct crown_diags *d);
+/*
+ * Every file of commit under dir ("" for the whole tree), recursively, in
+ * the tree's order, as named buffers appended to out (names are paths
+ * from the top).  A missing dir gives no files.
+ */
+int	crown_history_files(struct crown_outputs *out, struct crown_history *,
+	    const char *commit, const char *dir, struct crown_diags *d);
+
+/*
+ * Write a commit (objects only, no reference moves): the tree of parent
+ * (none when parent is NULL) with files (names are paths; each added or
+ * replaced), the message, author and committer stamp.  *id is the new
+ * commit.
+ */
+int	crown_history_commit(char *id, struct crown_history *,
+	    const char *parent, const struct crown_outputs *files,
+	    const char *message, const struct crown_stamp *,
+	    struct crown_diags *d);
+
+/*
+ * The work tree: the tracked paths whose index or work tree content
+ * differs from HEAD (caller frees), and a forced checkout of HEAD into
+ * the work tree and the index (files of the old index that HEAD lacks are
+ * removed; untracked files are left alone).
+ */
+int	crown_history_dirty(char ***out, size_t *n, struct crown_history *,
+	    struct crown_diags *d);
+int	crown_history_checkout(struct crown_history *, struct crown_diags *d);
+
+/* Make HEAD the symbolic reference to ref if it is not (someone checked
+ * out another branch); *moved says whether it was changed. */
+int	crown_history_head_to(struct crown_history *, const char *ref,
+	    bool *moved, struct crown_diags *d);
+
+/* Set repository configuration (core.autocrlf, ...): a string value. */
+int	crown_history_config_set(struct crown_history *, const char *key,
+	    const char *value, struct crown_diags *d);
+
+/*
+ * Push refspecs to remote: a configured remote's name, or a URL or path
+ * (saved as "origin" when there is no origin yet).  Every update the
+ * remote refuses is a diagnostic.
+ */
+int	crown_history_push(struct crown_history *, const char *remote,
+	    char *const *refspecs, size_t n, struct crown_diags *d);
+
+#endif

@@ -1,0 +1,181 @@
+/*
+ * mail.h: mail in and out, through GMime 3 (issue 12).  Reading a
+ * player's message (the sender, the text body, YAML attachments, with
+ * quoted-printable, base64 and charsets decoded), reading Maildirs and
+ * mbox files, building MIME messages, and delivering them into a Maildir
+ * (tmp/, then a rename into new/).  Also the small services the inbox,
+ * the status and the turn share: UTC times, SHA-256 receipts and player
+ * passwords.
+ *
+ * Nothing here knows the rules; cmd-inbox.c decides what a message means.
+ * Outgoing messages are the same bytes for the same inputs: the date is
+ * an input, and the boundary, the Message-ID and the Maildir file name
+ * are made from a hash of the content.
+ */
+#ifndef CROWN_MAIL_H
+#define CROWN_MAIL_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "crown/common.h"
+#include "crown/diag.h"
+#include "crown/report.h"
+#include "crown/state.h"
+
+/* A mail over this size is refused unread (crown inbox --max-bytes). */
+#define CROWN_MAIL_MAX_BYTES	((size_t)1024 * 1024)
+/* Of a refused oversize mail only this much is read, for its headers. */
+#define CROWN_MAIL_HEAD_BYTES	((size_t)64 * 1024)
+/* "2026-12-05T18:00:00Z" and its NUL */
+#define CROWN_MAIL_TIME_LEN	21
+#define CROWN_SHA256_HEX	65	/* 64 digits and a NUL */
+
+/* Times. */
+
+/*
+ * Parse a time: ISO 8601 "YYYY-MM-DDTHH:MM:SSZ" (or with an offset,
+ * "+01:00", or without seconds), or seconds since the epoch ("@" before
+ * them optional).  0, or -1 when s is none of these.
+ */
+int	crown_mail_parse_time(long long *out, const char *s);
+/* "2026-12-05T18:00:00Z" into buf (CROWN_MAIL_TIME_LEN bytes). */
+void	crown_mail_format_time(char *buf, size_t len, long long t);
+/* The time now, or 0 when the clock cannot be read. */
+long long crown_mail_now(void);
+
+/* Hashes (libsodium). */
+
+/* Lower-case hex SHA-256 of data into out (CROWN_SHA256_HEX bytes). */
+void	crown_mail_sha256_hex(char *out, const void *data, size_t len);
+/* True when password hashes to hex (a player's password_sha256); the
+ * comparison takes the same time whatever the bytes (sodium_memcmp). */
+bool	crown_mail_password_ok(const char *password, const char *hex);
+
+/* A player's message, decoded. */
+
+struct crown_mail_file {
+	char	*name;		/* attachment file name, or "" */
+	char	*data;		/* decoded bytes, NUL-terminated */
+	size_t	 len;
+};
+
+struct crown_mail {
+	char			*from;		/* the first From address */
+	char			*from_name;	/* or NULL */
+	char			*subject;	/* decoded, or "" */
+	char			*message_id;	/* without <>, or NULL */
+	/* The first text/plain part that is not an attachment, in UTF-8
+	 * with "\n" line ends; NULL when there is none. */
+	char			*text;
+	size_t			 text_len;
+	bool			 html;		/* it has a text/html part */
+	/* Attachments that are orders files: named *.yaml or *.yml, or of
+	 * type text/yaml, application/yaml, text/x-yaml or
+	 * application/x-yaml. */
+	struct crown_mail_file	*yaml;
+	size_t			 nyaml;
+	size_t			 nparts;	/* leaf parts seen */
+};
+
+/*
+ * Parse len bytes as one message (RFC 5322, MIME).  0, or CROWN_EINVALID
+ * when it is not a message with a From address (no *out then).  *out is
+ * the caller's (crown_mail_free).
+ */
+int	crown_mail_parse(struct crown_mail **out, const char *data,
+	    size_t len);
+void	crown_mail_free(struct crown_mail *);
+
+/* Mail sources: a Maildir (new/ then cur/, each in name order, which is
+ * delivery order) or an mbox file (in file order). */
+
+struct crown_mail_raw {
+	char	*ref;		/* "new/NAME", "cur/NAME", "mbox:N" */
+	char	*data;		/* the message, or its head when oversize */
+	size_t	 len;		/* bytes in data */
+	size_t	 size;		/* the whole message's size */
+	char	 hash[CROWN_SHA256_HEX];	/* of data */
+};
+
+struct crown_mail_box {
+	struct crown_mail_raw	*v;
+	size_t			 n;
+	size_t			 cap;
+};
+
+/*
+ * Read every message of path (a Maildir or an mbox file).  Messages over
+ * max bytes are read only in part (CROWN_MAIL_HEAD_BYTES), their size
+ * noted.  CROWN_ENOTFOUND when path is neither (a diagnostic says why).
+ */
+int	crown_mail_read_source(struct crown_mail_box *out, const char *path,
+	    size_t max, struct crown_diags *d);
+void	crown_mail_box_release(struct crown_mail_box *);
+
+/* Building messages. */
+
+struct crown_mail_addr {
+	const char	*name;		/* or NULL */
+	const char	*addr;
+};
+
+struct crown_mail_attach {
+	const char	*name;		/* file name */
+	const char	*type;		/* "text/yaml", "image/svg+xml" */
+	const char	*data;
+	size_t		 len;
+};
+
+struct crown_mail_out {
+	struct crown_mail_addr		 from;
+	const struct crown_mail_addr	*to;
+	size_t				 nto;
+	const struct crown_mail_addr	*cc;
+	size_t				 ncc;
+	const char			*subject;
+	long long			 date;
+	const char			*in_reply_to;	/* without <> */
+	const char			*text;		/* UTF-8 */
+	const struct crown_mail_attach	*attach;
+	size_t				 nattach;
+};
+
+/*
+ * A MIME message (multipart/mixed: the text as text/plain in UTF-8, then
+ * the attachments) into out.  The Message-ID and the boundary come from
+ * a hash of the content, so the same message gives the same bytes.
+ * 0 or CROWN_ERROR.
+ */
+int	crown_mail_build(struct crown_buf *out, const struct crown_mail_out *);
+
+/*
+ * Deliver a message into Maildir dir (made with tmp/, new/ and cur/ if
+ * absent): written to tmp/ then renamed into new/, as
+ * "DATE.HASH.crown" (the hash of the message), so the same message
+ * delivered twice is one file.  *name (caller frees; may be NULL) is the
+ * file name.  CROWN_EWRITE with a diagnostic on failure.
+ */
+int	crown_maildir_deliver(const char *dir, const char *data, size_t len,
+	    long long date, char **name, struct crown_diags *d);
+
+/* The umpire's address for outgoing mail: game.umpire, or
+ * crown@localhost. */
+struct crown_mail_addr crown_mail_umpire(const struct crown_state *);
+
+/*
+ * After a turn: one message per player of each side, into the Maildir
+ * dir/outbox: the side's report (the output named report-SIDE.md, or
+ * ending in /report-SIDE.md, as a turn's files do) as the text,
+ * with map.svg and the new state (state.yaml, without the players'
+ * password hashes) attached.  date is the turn's date (as
+ * crown_mail_parse_time reads it; NULL: now).  Players without an email
+ * address are skipped.  0, CROWN_EUSAGE for a bad date, or CROWN_EWRITE;
+ * problems to d.
+ */
+int	crown_mail_turn_reports(const char *dir,
+	    const struct crown_state *after,
+	    const struct crown_outputs *outputs, const char *date,
+	    struct crown_diags *d);
+
+#endif

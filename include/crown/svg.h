@@ -1,0 +1,24 @@
+/*
+ * svg.h: the map of a turn (map.svg).  svg.c lays the table out to scale
+ * (terrain, units as their footprints, this turn's moves, fire, melees and
+ * routs, a legend and a scale in inches) as data for the template
+ * map.svg.tmpl, which draws it; the umpire can restyle the map there.
+ */
+#ifndef CROWN_SVG_H
+#define CROWN_SVG_H
+
+#include "crown/report.h"
+#include "crown/template.h"
+
+/* Pixels per inch of the drawing. */
+#define CROWN_SVG_SCALE 10.0
+
+/*
+ * Fill map (a template map) with the drawing of in->after and the events
+ * of the turn: every coordinate in pixels with one decimal, y down.  Keys
+ * are listed in the README ("Reports and templates").
+ */
+void	crown_svg_model(struct crown_tval *map,
+	    const struct crown_report_input *in);
+
+#endif

@@ -1,0 +1,131 @@
+/*
+ * template.h: the report templates, a subset of mustache rendered by
+ * crown's own small renderer (template.c), and the data they read.
+ *
+ * The subset (README "Reports and templates"):
+ *
+ *	{{name}}		a value, escaped for the output format
+ *	{{{name}}} {{& name}}	a value as it is
+ *	{{#name}}...{{/name}}	a section: once per item of a list, once
+ *				inside a map, once when true or a non-empty
+ *				string; not at all when false, empty or absent
+ *	{{^name}}...{{/name}}	an inverted section: once when the value is
+ *				false, empty or absent
+ *	{{> name}}		the partial DIR/name.tmpl, with the context
+ *				of the tag
+ *	{{! text}}		a comment, may span lines
+ *
+ * Names are dotted paths (`game.name`) looked up from the innermost
+ * context outwards, as mustache does; `.` is the current item.  Inside a
+ * list section `_index` (from 1), `_first` and `_last` describe the item.
+ * A section, comment or partial tag alone on its line takes the whole line
+ * with it (mustache's standalone tags).  Missing values render as nothing.
+ */
+#ifndef CROWN_TEMPLATE_H
+#define CROWN_TEMPLATE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "crown/common.h"
+#include "crown/diag.h"
+
+/*
+ * The data: a small tree of strings, booleans, lists and maps.  Maps keep
+ * their keys in insertion order; setting a key again replaces its value.
+ * Numbers are strings, formatted by whoever builds the tree (fixed
+ * decimals, so reports are byte-identical everywhere).
+ */
+enum crown_tkind {
+	CROWN_T_NULL,
+	CROWN_T_STR,
+	CROWN_T_BOOL,
+	CROWN_T_LIST,
+	CROWN_T_MAP
+};
+
+struct crown_tval {
+	enum crown_tkind	  kind;
+	char			 *str;		/* CROWN_T_STR */
+	bool			  b;		/* CROWN_T_BOOL */
+	size_t			  n, cap;
+	struct crown_tval	**item;		/* list items, map values */
+	char			**key;		/* map keys */
+};
+
+/* New empty map or list; the caller frees with crown_tval_free. */
+struct crown_tval *crown_tval_map(void);
+struct crown_tval *crown_tval_list(void);
+void	crown_tval_free(struct crown_tval *);
+/* True for a value a section renders: see above. */
+bool	crown_tval_truthy(const struct crown_tval *);
+
+/* Map setters; each returns the new value (owned by the map).  A NULL
+ * string sets nothing. */
+struct crown_tval *crown_tmap_put(struct crown_tval *map, const char *key,
+	    struct crown_tval *v);
+void	crown_tmap_str(struct crown_tval *map, const char *key,
+	    const char *s);
+void	crown_tmap_printf(struct crown_tval *map, const char *key,
+	    const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+void	crown_tmap_int(struct crown_tval *map, const char *key, long v);
+/* Two decimals, never "-0.00". */
+void	crown_tmap_num2(struct crown_tval *map, const char *key, double v);
+void	crown_tmap_bool(struct crown_tval *map, const char *key, bool v);
+struct crown_tval *crown_tmap_map(struct crown_tval *map, const char *key);
+struct crown_tval *crown_tmap_list(struct crown_tval *map, const char *key);
+const struct crown_tval *crown_tmap_get(const struct crown_tval *map,
+	    const char *key);
+/* List appenders. */
+struct crown_tval *crown_tlist_map(struct crown_tval *list);
+void	crown_tlist_str(struct crown_tval *list, const char *s);
+
+/*
+ * Escaping by output format, chosen from the output's name: ".md" is
+ * Markdown, ".svg", ".xml" and ".html" are XML, anything else is left as
+ * it is.
+ *
+ * Markdown: a backslash before \ ` * _ [ ] < > | (always), and before
+ * # + - = at the start of a line and the . or ) of a number that starts a
+ * line ("1." would begin a list); line breaks become spaces, so a value
+ * never ends a table row or a paragraph.
+ * XML: & < > " ' as entities; control characters other than tab, line
+ * feed and carriage return (not allowed in XML 1.0) are dropped.
+ */
+enum crown_escape {
+	CROWN_ESC_NONE,
+	CROWN_ESC_MARKDOWN,
+	CROWN_ESC_XML
+};
+
+enum crown_escape crown_escape_for(const char *output_name);
+/* Append s escaped; at_line_start: s begins a line of the output. */
+void	crown_escape_markdown(struct crown_buf *, const char *s,
+	    bool at_line_start);
+void	crown_escape_xml(struct crown_buf *, const char *s);
+
+/*
+ * A set of templates: the files NAME.tmpl of one directory, each parsed
+ * once, with the partials they name.  Problems are reported as
+ * DIR/NAME.tmpl:LINE:COLUMN: error: ...  Syntax errors (every one of a
+ * file) give CROWN_EINVALID; a missing template or partial
+ * CROWN_ENOTFOUND.
+ */
+struct crown_tmpl_set;
+
+/* dir may be NULL: then only templates added with crown_tmpl_set_add. */
+struct crown_tmpl_set *crown_tmpl_set_new(const char *dir);
+void	crown_tmpl_set_free(struct crown_tmpl_set *);
+/* Add a template from memory (tests, built-in defaults). */
+int	crown_tmpl_set_add(struct crown_tmpl_set *, const char *name,
+	    const char *text, size_t len, struct crown_diags *d);
+/* Load NAME and, recursively, every partial it names (whether or not the
+ * data will reach it), so that a broken template fails on every turn. */
+int	crown_tmpl_load(struct crown_tmpl_set *, const char *name,
+	    struct crown_diags *d);
+/* Load (as above) and render NAME with ctx (a map) into out. */
+int	crown_tmpl_render(struct crown_buf *out, struct crown_tmpl_set *,
+	    const char *name, enum crown_escape, const struct crown_tval *ctx,
+	    struct crown_diags *d);
+
+#endif

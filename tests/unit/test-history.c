@@ -1,0 +1,1040 @@
+/*
+ * test-history.c: the campaign history (issue 6): crown new, turn, log,
+ * show, verify, reveal, rerun, adopt and publish on campaigns made under
+ * mkdtemp directories, run in-process; fault injection at every step of
+ * a turn, as an error and as a kill.
+ *
+ * Only this test runs git (system()): to check what crown made with
+ * libgit2 (git fsck --strict, git status, git clone).  crown never does.
+ */
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <fcntl.h>
+#include <unistd.h>
+
+#include "testutil.h"
+
+#include "crown/campaign.h"
+#include "crown/cmd.h"
+#include "crown/history.h"
+
+#define DATA	"tests/data/campaign"
+#define SCEN	"tests/data/scenario-small.yaml"
+#define RULES	"rules/maximilian.yaml"
+#define TMPL	"templates"
+#define SECRET	DATA "/secret.hex"
+
+struct run {
+	int	 status;
+	char	*out;
+	char	*err;
+};
+
+static char	base[] = "/tmp/crown-history-XXXXXX";
+
+static void
+run_release(struct run *r)
+{
+	free(r->out);
+	free(r->err);
+	memset(r, 0, sizeof(*r));
+}
+
+/* Run a command in-process with stdout and stderr captured. */
+static int
+runv(struct run *r, const struct crown_cmd *cmd, const char *const *args)
+{
+	char	*argv[64], *outp, *errp;
+	int	 argc = 0, so, se, fo, fe;
+
+	memset(r, 0, sizeof(*r));
+	argv[argc++] = xstrdup(cmd->name);
+	while (*args != NULL && argc < 63)
+		argv[argc++] = xstrdup(*args++);
+	argv[argc] = NULL;
+	outp = xasprintf("%s/.out", base);
+	errp = xasprintf("%s/.err", base);
+	fflush(stdout);
+	fflush(stderr);
+	so = dup(1);
+	se = dup(2);
+	fo = open(outp, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+	fe = open(errp, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+	dup2(fo, 1);
+	dup2(fe, 2);
+	r->status = cmd->exec(argc, argv);
+	fflush(stdout);
+	fflush(stderr);
+	dup2(so, 1);
+	dup2(se, 2);
+	close(so);
+	close(se);
+	close(fo);
+	close(fe);
+	r->out = tu_slurp(outp);
+	r->err = tu_slurp(errp);
+	unlink(outp);
+	unlink(errp);
+	free(outp);
+	free(errp);
+	while (argc > 0)
+		free(argv[--argc]);
+	return r->status;
+}
+
+#define RUN(r, cmd, ...) \
+	runv((r), &(cmd), (const char *const []){ __VA_ARGS__, NULL })
+
+/* Run and expect a status; show the output when it differs. */
+#define EXPECT(status_, cmd, ...) do {					\
+	struct run r_;							\
+	RUN(&r_, cmd, __VA_ARGS__);					\
+	if (r_.status != (status_)) {					\
+		print_error("crown %s: status %d, expected %d\n"	\
+		    "stdout:\n%s\nstderr:\n%s\n", (cmd).name,		\
+		    r_.status, (status_), r_.out, r_.err);		\
+		run_release(&r_);					\
+		fail();							\
+	}								\
+	run_release(&r_);						\
+} while (0)
+
+static void
+assert_has(const char *text, const char *want)
+{
+	if (text == NULL || strstr(text, want) == NULL) {
+		print_error("expected \"%s\" in:\n%s\n", want,
+		    text != NULL ? text : "(null)");
+		fail();
+	}
+}
+
+/* The standard output of a shell command (tests only). */
+static char *
+sh(const char *fmt, ...)
+{
+	struct crown_buf	 b = { 0 };
+	va_list			 ap;
+	char			*cmd, chunk[512];
+	FILE			*fp;
+	size_t			 n;
+	int			 len;
+
+	va_start(ap, fmt);
+	len = vsnprintf(NULL, 0, fmt, ap);
+	va_end(ap);
+	cmd = xmalloc((size_t)len + 1);
+	va_start(ap, fmt);
+	vsnprintf(cmd, (size_t)len + 1, fmt, ap);
+	va_end(ap);
+	crown_buf_puts(&b, "");
+	fflush(stdout);
+	if ((fp = popen(cmd, "r")) != NULL) {
+		while ((n = fread(chunk, 1, sizeof(chunk), fp)) > 0)
+			crown_buf_add(&b, chunk, n);
+		pclose(fp);
+	}
+	free(cmd);
+	return b.data;
+}
+
+static char *
+path(const char *name)
+{
+	return xasprintf("%s/%s", base, name);
+}
+
+static void
+assert_fsck(const char *dir)
+{
+	char	*cmd = xasprintf("git -C '%s' fsck --strict >/dev/null 2>&1",
+		    dir);
+
+	if (system(cmd) != 0) {
+		print_error("git fsck --strict fails on %s\n", dir);
+		free(cmd);
+		fail();
+	}
+	free(cmd);
+}
+
+/* The work tree and index match HEAD. */
+static void
+assert_clean(const char *dir)
+{
+	char	*st = sh("git -C '%s' status --porcelain 2>&1", dir);
+
+	if (strcmp(st, "") != 0) {
+		print_error("work tree of %s is not clean:\n%s\n", dir, st);
+		free(st);
+		fail();
+	}
+	free(st);
+}
+
+/* The commit of a reference, or "" when it does not exist. */
+static void
+ref_id(char *id, const char *dir, const char *ref)
+{
+	struct crown_history	*h = NULL;
+	struct crown_diags	 d = { 0 };
+
+	id[0] = '\0';
+	assert_int_equal(crown_history_open(&h, dir, false, &d), 0);
+	if (crown_history_ref_get(id, h, ref, &d) != 0)
+		id[0] = '\0';
+	crown_history_close(h);
+	crown_diags_release(&d);
+}
+
+static bool
+exists(const char *p)
+{
+	struct stat	st;
+
+	return lstat(p, &st) == 0;
+}
+
+static void
+new_campaign(const char *dir)
+{
+	EXPECT(0, crown_cmd_new, dir, "--scenario", SCEN, "--rules", RULES,
+	    "--secret-file", SECRET, "--date", "2026-03-01T10:00:00+01:00");
+}
+
+static void
+turn1(const char *dir)
+{
+	EXPECT(0, crown_cmd_turn, dir, DATA "/french-1.yaml",
+	    DATA "/republic-1.yaml", "--templates", TMPL, "--date",
+	    "2026-03-08");
+}
+
+static void
+turn2(const char *dir)
+{
+	EXPECT(0, crown_cmd_turn, dir, DATA "/republic-2.yaml", "--templates",
+	    TMPL, "--date", "2026-03-15");
+}
+
+static int
+setup(void **state)
+{
+	memcpy(base, "/tmp/crown-history-XXXXXX", sizeof(base));
+	if (mkdtemp(base) == NULL)
+		return -1;
+	return 0;
+}
+
+static int
+teardown(void **state)
+{
+	crown_history_fail_after(0, false);
+	crown_campaign_remove_tree(base, false);
+	return 0;
+}
+
+static void
+test_new_turn_verify(void **state)
+{
+	struct run	 r;
+	char		*dir = path("c"), *p, *text;
+	char		 id[CROWN_OID_HEX + 1], t2[CROWN_OID_HEX + 1];
+
+	new_campaign(dir);
+	/* turn 0: the files, the tag, the secret outside the tree */
+	p = xasprintf("%s/.git/crown-secret", dir);
+	text = tu_slurp(p);
+	assert_string_equal(text, "000102030405060708090a0b0c0d0e0f1011121314"
+	    "15161718191a1b1c1d1e1f\n");
+	free(text);
+	free(p);
+	p = xasprintf("%s/state.yaml", dir);
+	text = tu_slurp(p);
+	/* SHA-256 of the 32 bytes 00 01 ... 1f */
+	assert_has(text, "dice_commitment: \"630dcd2966c4336691125448bbb25b4f"
+	    "f412a49c732db2c8abc1b8581bd710dd\"");
+	assert_has(text, "start_figures: 12");
+	free(text);
+	free(p);
+	text = sh("git -C '%s' ls-files", dir);
+	assert_string_equal(text, ".gitignore\nrules.yaml\nscenario.yaml\n"
+	    "state.yaml\nturns/turn-000/events.yaml\n");
+	free(text);
+	text = sh("git -C '%s' log -1 --format='%%an <%%ae> %%ad %%s' "
+	    "--date=iso", dir);
+	assert_string_equal(text, "Test Umpire <umpire@example.org> "
+	    "2026-03-01 10:00:00 +0100 Turn 0: Test Campaign, Foreign Legion "
+	    "against Mexican Republic\n");
+	free(text);
+	ref_id(id, dir, "refs/tags/turn-0");
+	assert_int_equal(strlen(id), CROWN_OID_HEX);
+	assert_clean(dir);
+
+	turn1(dir);
+	turn2(dir);
+	text = sh("git -C '%s' ls-files orders turns/turn-002", dir);
+	assert_string_equal(text, "orders/turn-001/french.yaml\n"
+	    "orders/turn-001/republic.yaml\norders/turn-002/republic.yaml\n"
+	    "turns/turn-002/events.yaml\nturns/turn-002/map.svg\n"
+	    "turns/turn-002/report-french.md\n"
+	    "turns/turn-002/report-republic.md\nturns/turn-002/report.md\n");
+	free(text);
+	ref_id(t2, dir, "refs/tags/turn-2");
+	ref_id(id, dir, CROWN_MAIN_REF);
+	assert_string_equal(id, t2);
+	assert_clean(dir);
+	assert_fsck(dir);
+	p = xasprintf("%s/.git/crown.lock", dir);
+	assert_false(exists(p));
+	free(p);
+
+	RUN(&r, crown_cmd_verify, dir, "--templates", TMPL);
+	assert_int_equal(r.status, 0);
+	assert_string_equal(r.out, "turn 0: ok\nturn 1: ok\nturn 2: ok\n"
+	    "verify: 3 turns match the replay (secret from "
+	    ".git/crown-secret)\n");
+	run_release(&r);
+
+	RUN(&r, crown_cmd_log, dir);
+	assert_int_equal(r.status, 0);
+	assert_has(r.out, "turn 0    2026-03-01  ");
+	assert_has(r.out, "Test Campaign, Foreign Legion against Mexican "
+	    "Republic\nturn 1    2026-03-08  ");
+	assert_has(r.out, "turn 2    2026-03-15  ");
+	text = xasprintf("  %.7s  ", id);
+	assert_has(r.out, text);
+	free(text);
+	run_release(&r);
+
+	RUN(&r, crown_cmd_show, dir, "2");
+	assert_int_equal(r.status, 0);
+	p = xasprintf("%s/turns/turn-002/report.md", dir);
+	text = tu_slurp(p);
+	assert_string_equal(r.out, text);
+	free(text);
+	free(p);
+	run_release(&r);
+	RUN(&r, crown_cmd_show, dir, "last", "--side", "republic");
+	assert_int_equal(r.status, 0);
+	p = xasprintf("%s/turns/turn-002/report-republic.md", dir);
+	text = tu_slurp(p);
+	assert_string_equal(r.out, text);
+	free(text);
+	free(p);
+	run_release(&r);
+	RUN(&r, crown_cmd_show, dir, "0");
+	assert_int_equal(r.status, 0);
+	assert_has(r.out, "# Turn 0: Test Campaign");
+	assert_has(r.out, "- The class of hacienda was in doubt");
+	run_release(&r);
+	EXPECT(66, crown_cmd_show, dir, "3");
+	EXPECT(65, crown_cmd_show, dir, "1", "--side", "prussia");
+	EXPECT(2, crown_cmd_show, dir, "one");
+	free(dir);
+}
+
+/* The same inputs make the same commits, byte for byte. */
+static void
+test_deterministic(void **state)
+{
+	char	*a = path("a"), *b = path("b");
+	char	 ia[CROWN_OID_HEX + 1], ib[CROWN_OID_HEX + 1];
+
+	new_campaign(a);
+	new_campaign(b);
+	turn1(a);
+	turn1(b);
+	ref_id(ia, a, CROWN_MAIN_REF);
+	ref_id(ib, b, CROWN_MAIN_REF);
+	assert_string_equal(ia, ib);
+	free(a);
+	free(b);
+}
+
+/* Replace a line of a file in the last commit, keeping its message. */
+static void
+tamper(const char *dir, const char *file, unsigned line, const char *with)
+{
+	struct crown_history	*h = NULL;
+	struct crown_diags	 d = { 0 };
+	struct crown_chain	 c = { 0 };
+	struct crown_outputs	 files = { 0 };
+	struct crown_stamp	 st = { "Mallory", "m@example.org", 0, 0 };
+	struct crown_buf	 nb = { 0 };
+	char			 id[CROWN_OID_HEX + 1], *p, *q;
+	const char		*tip, *parent;
+	unsigned		 k;
+	size_t			 i;
+
+	assert_int_equal(crown_history_open(&h, dir, true, &d), 0);
+	assert_int_equal(crown_campaign_chain(&c, h, CROWN_MAIN_REF, &d), 0);
+	tip = c.l.v[c.l.n - 1].id;
+	parent = c.l.v[c.l.n - 2].id;
+	assert_int_equal(crown_history_files(&files, h, tip, "", &d), 0);
+	for (i = 0; i < files.n; i++) {
+		if (strcmp(files.v[i].name, file) != 0)
+			continue;
+		p = files.v[i].data.data;
+		for (k = 1; k < line; k++)
+			p = strchr(p, '\n') + 1;
+		q = strchr(p, '\n');
+		crown_buf_add(&nb, files.v[i].data.data,
+		    (size_t)(p - files.v[i].data.data));
+		crown_buf_puts(&nb, with);
+		crown_buf_puts(&nb, q);
+		crown_buf_release(&files.v[i].data);
+		files.v[i].data = nb;
+	}
+	assert_int_equal(crown_history_commit(id, h, parent, &files,
+	    c.l.v[c.l.n - 1].message, &st, &d), 0);
+	assert_int_equal(crown_history_ref_set(h, CROWN_MAIN_REF, id, tip,
+	    false, "tamper", &d), 0);
+	assert_no_diags(&d);
+	crown_outputs_release(&files);
+	crown_chain_release(&c);
+	crown_history_close(h);
+}
+
+static void
+test_verify_names_difference(void **state)
+{
+	struct run	 r;
+	char		*dir = path("c"), *copy;
+
+	new_campaign(dir);
+	turn1(dir);
+	turn2(dir);
+	copy = sh("cp -a '%s' '%s/d' && echo ok", dir, base);
+	assert_string_equal(copy, "ok\n");
+	free(copy);
+
+	/* an event's line changed */
+	tamper(dir, "turns/turn-002/events.yaml", 3, "  turn: 7");
+	RUN(&r, crown_cmd_verify, dir, "--templates", TMPL);
+	assert_int_equal(r.status, 65);
+	assert_string_equal(r.out, "turn 0: ok\nturn 1: ok\n"
+	    "turn 2: turns/turn-002/events.yaml:3: differs\n"
+	    "verify: the campaign differs from its replay\n");
+	run_release(&r);
+
+	/* a file carried over from an earlier turn changed */
+	copy = path("d");
+	tamper(copy, "scenario.yaml", 5, "  name: Another Campaign");
+	RUN(&r, crown_cmd_verify, copy, "--templates", TMPL);
+	assert_int_equal(r.status, 65);
+	assert_has(r.out, "turn 2: scenario.yaml:5: differs\n");
+	run_release(&r);
+	/* without the secret too */
+	RUN(&r, crown_cmd_verify, copy, "--secret-file", "/nonexistent");
+	assert_int_equal(r.status, 66);
+	run_release(&r);
+	free(copy);
+	free(dir);
+}
+
+static void
+test_player_clone(void **state)
+{
+	struct run	 r;
+	char		*dir = path("c"), *clone = path("p");
+	char		*clone2 = path("q");
+	char		*text;
+
+	new_campaign(dir);
+	turn1(dir);
+	turn2(dir);
+	text = sh("git clone -q '%s' '%s' 2>&1 && echo ok", dir, clone);
+	assert_string_equal(text, "ok\n");
+	free(text);
+	RUN(&r, crown_cmd_verify, clone);
+	assert_int_equal(r.status, 0);
+	assert_string_equal(r.out, "turn 0: ok (buildings classified by "
+	    "dice: not replayed without the secret)\n"
+	    "turn 1: orders and files ok; dice not replayed\n"
+	    "turn 2: orders and files ok; dice not replayed\n"
+	    "verify: the orders and files of 3 turns are sound; cannot "
+	    "replay dice without the campaign secret (the umpire commits it "
+	    "with crown reveal at the end)\n");
+	run_release(&r);
+	RUN(&r, crown_cmd_show, clone, "1", "--side", "french");
+	assert_int_equal(r.status, 0);
+	assert_has(r.out, "Foreign Legion");
+	run_release(&r);
+	/* a clone cannot play: it has no secret */
+	EXPECT(66, crown_cmd_turn, clone, "--templates", TMPL);
+
+	EXPECT(0, crown_cmd_reveal, dir, "--date", "2026-04-01");
+	text = sh("git -C '%s' show reveal:secret.hex", dir);
+	assert_string_equal(text, "000102030405060708090a0b0c0d0e0f1011121314"
+	    "15161718191a1b1c1d1e1f\n");
+	free(text);
+	assert_clean(dir);
+	assert_fsck(dir);
+	EXPECT(65, crown_cmd_reveal, dir);
+	EXPECT(65, crown_cmd_turn, dir, "--templates", TMPL);
+	text = sh("git clone -q '%s' '%s' 2>&1 && echo ok", dir, clone2);
+	assert_string_equal(text, "ok\n");
+	free(text);
+	RUN(&r, crown_cmd_verify, clone2, "--templates", TMPL);
+	assert_int_equal(r.status, 0);
+	assert_string_equal(r.out, "turn 0: ok\nturn 1: ok\nturn 2: ok\n"
+	    "reveal: ok: the secret matches the commitment of turn 0\n"
+	    "verify: 3 turns match the replay (secret from "
+	    "secret.hex)\n");
+	run_release(&r);
+	RUN(&r, crown_cmd_log, clone2);
+	assert_has(r.out, "\nreveal    2026-04-01  ");
+	run_release(&r);
+	free(clone2);
+	free(clone);
+	free(dir);
+}
+
+static void
+test_rerun_adopt(void **state)
+{
+	struct run	 r;
+	char		*dir = path("c"), *text;
+	char		 before[CROWN_OID_HEX + 1], after[CROWN_OID_HEX + 1];
+	char		 branch[CROWN_OID_HEX + 1], id[CROWN_OID_HEX + 1];
+
+	new_campaign(dir);
+	turn1(dir);
+	turn2(dir);
+	ref_id(before, dir, CROWN_MAIN_REF);
+	RUN(&r, crown_cmd_rerun, dir, "1", "--orders",
+	    DATA "/republic-1-amended.yaml", "--templates", TMPL, "--date",
+	    "2026-03-20");
+	assert_int_equal(r.status, 0);
+	assert_has(r.out, "rerun of turn 1 on rerun/turn-1 (main is "
+	    "untouched):\nturn 1: ");
+	assert_has(r.out, "turn 2: skipped the orders of 'Militia of "
+	    "Veracruz' (orders/turn-002/republic.yaml:5): '2-militia' is not "
+	    "loaded: reload before firing (R3.6)\n");
+	assert_has(r.out, "  Militia of Veracruz (2-militia): line -> "
+	    "column");
+	run_release(&r);
+	/* main untouched, the branch holds the new line */
+	ref_id(after, dir, CROWN_MAIN_REF);
+	assert_string_equal(before, after);
+	ref_id(branch, dir, "refs/heads/rerun/turn-1");
+	assert_int_equal(strlen(branch), CROWN_OID_HEX);
+	text = sh("git -C '%s' show rerun/turn-1:orders/turn-002/"
+	    "republic.yaml", dir);
+	assert_string_equal(text, "game: Test Campaign\nturn: 2\nside: "
+	    "republic\norders:\n- unit: 3-cav\n  actions:\n  - hold\n");
+	free(text);
+	text = sh("git -C '%s' show rerun/turn-1:orders/turn-001/"
+	    "french.yaml", dir);
+	assert_has(text, "- unit: 1-legion");
+	free(text);
+	assert_clean(dir);
+
+	EXPECT(2, crown_cmd_adopt, dir, "main");
+	EXPECT(66, crown_cmd_adopt, dir, "rerun/turn-2");
+	EXPECT(0, crown_cmd_adopt, dir, "rerun/turn-1", "--date",
+	    "2026-03-21");
+	ref_id(after, dir, CROWN_MAIN_REF);
+	assert_string_equal(after, branch);
+	ref_id(id, dir, "refs/tags/turn-2");
+	assert_string_equal(id, branch);
+	ref_id(id, dir, "refs/heads/rerun/turn-1");
+	assert_string_equal(id, "");
+	text = sh("git -C '%s' rev-parse 'replaced/turn-1^{commit}'", dir);
+	assert_int_equal(strncmp(text, before, CROWN_OID_HEX), 0);
+	free(text);
+	text = sh("git -C '%s' cat-file -p replaced/turn-1 | sed -n 3,4p",
+	    dir);
+	assert_string_equal(text, "tag replaced/turn-1\ntagger Test Umpire "
+	    "<umpire@example.org> 1774051200 +0000\n");
+	free(text);
+	assert_clean(dir);
+	assert_fsck(dir);
+	RUN(&r, crown_cmd_verify, dir, "--templates", TMPL);
+	assert_int_equal(r.status, 0);
+	run_release(&r);
+	/* a second rerun and adoption keeps both old lines */
+	EXPECT(0, crown_cmd_rerun, dir, "2", DATA "/republic-2-amended.yaml",
+	    "--templates", TMPL, "--date", "2026-03-22");
+	EXPECT(0, crown_cmd_adopt, dir, "rerun/turn-2", "--date",
+	    "2026-03-23");
+	ref_id(id, dir, "refs/tags/replaced/turn-2");
+	assert_int_equal(strlen(id), CROWN_OID_HEX);
+	EXPECT(65, crown_cmd_rerun, dir, "3", DATA "/republic-2.yaml",
+	    "--templates", TMPL);
+	EXPECT(65, crown_cmd_rerun, dir, "1", DATA "/republic-2.yaml",
+	    "--templates", TMPL);
+	free(dir);
+}
+
+/* Someone checked out another branch in the campaign: the next command
+ * puts HEAD back on main and the work tree with it. */
+static void
+test_repair_head(void **state)
+{
+	char	*dir = path("c"), *text;
+
+	new_campaign(dir);
+	turn1(dir);
+	EXPECT(0, crown_cmd_rerun, dir, "1", "--orders",
+	    DATA "/republic-1-amended.yaml", "--templates", TMPL);
+	text = sh("git -C '%s' checkout -q rerun/turn-1 2>&1 && echo ok",
+	    dir);
+	assert_string_equal(text, "ok\n");
+	free(text);
+	turn2(dir);
+	text = sh("git -C '%s' symbolic-ref HEAD", dir);
+	assert_string_equal(text, "refs/heads/main\n");
+	free(text);
+	assert_clean(dir);
+	text = sh("git -C '%s' show HEAD:orders/turn-001/republic.yaml", dir);
+	assert_has(text, "actions: [reload]");
+	free(text);
+	free(dir);
+}
+
+static void
+test_publish(void **state)
+{
+	struct run	 r;
+	char		*dir = path("c"), *bare = path("b.git");
+	char		*clone = path("p"), *text;
+	char		 id[CROWN_OID_HEX + 1];
+
+	new_campaign(dir);
+	turn1(dir);
+	text = sh("git init -q --bare --initial-branch=main '%s' && echo ok",
+	    bare);
+	assert_string_equal(text, "ok\n");
+	free(text);
+	RUN(&r, crown_cmd_publish, dir, bare);
+	assert_int_equal(r.status, 0);
+	assert_has(r.out, "published turn 1 and 2 tags to");
+	run_release(&r);
+	ref_id(id, dir, CROWN_MAIN_REF);
+	text = sh("git -C '%s' rev-parse main turn-1", bare);
+	assert_int_equal(strncmp(text, id, CROWN_OID_HEX), 0);
+	assert_int_equal(strncmp(text + CROWN_OID_HEX + 1, id,
+	    CROWN_OID_HEX), 0);
+	free(text);
+	/* the remote is remembered as origin */
+	turn2(dir);
+	EXPECT(0, crown_cmd_publish, dir);
+	text = sh("git clone -q '%s' '%s' 2>&1 && "
+	    "git -C '%s' log --format=%%s", bare, clone, clone);
+	assert_string_equal(text, "Turn 2: 2 casualties\nTurn 1: no "
+	    "casualties\nTurn 0: Test Campaign, Foreign Legion against "
+	    "Mexican Republic\n");
+	free(text);
+	RUN(&r, crown_cmd_verify, clone);
+	assert_int_equal(r.status, 0);
+	run_release(&r);
+	/* after an adoption main is pushed again, with force */
+	EXPECT(0, crown_cmd_rerun, dir, "1", "--orders",
+	    DATA "/republic-1-amended.yaml", "--templates", TMPL, "--date",
+	    "2026-03-20");
+	EXPECT(0, crown_cmd_adopt, dir, "rerun/turn-1", "--date",
+	    "2026-03-21");
+	EXPECT(0, crown_cmd_publish, dir, "origin");
+	ref_id(id, dir, CROWN_MAIN_REF);
+	text = sh("git -C '%s' rev-parse main replaced/turn-1", bare);
+	assert_int_equal(strncmp(text, id, CROWN_OID_HEX), 0);
+	free(text);
+	EXPECT(66, crown_cmd_publish, dir, "nowhere");
+	free(clone);
+	free(bare);
+	free(dir);
+}
+
+static void
+test_lock(void **state)
+{
+	struct run	 r;
+	char		*dir = path("c"), *lock;
+	char		 before[CROWN_OID_HEX + 1], after[CROWN_OID_HEX + 1];
+	FILE		*fp;
+
+	new_campaign(dir);
+	ref_id(before, dir, CROWN_MAIN_REF);
+	lock = xasprintf("%s/.git/crown.lock", dir);
+	assert_non_null(fp = fopen(lock, "w"));
+	fclose(fp);
+	RUN(&r, crown_cmd_turn, dir, DATA "/french-1.yaml", "--templates",
+	    TMPL);
+	assert_int_equal(r.status, 75);
+	assert_has(r.err, "is locked by another run");
+	run_release(&r);
+	EXPECT(75, crown_cmd_reveal, dir);
+	EXPECT(75, crown_cmd_rerun, dir, "1", DATA "/french-1.yaml");
+	/* readers do not need the lock */
+	EXPECT(0, crown_cmd_log, dir);
+	ref_id(after, dir, CROWN_MAIN_REF);
+	assert_string_equal(before, after);
+	assert_true(exists(lock));
+	unlink(lock);
+	turn1(dir);
+	assert_false(exists(lock));
+	free(lock);
+	free(dir);
+}
+
+static void
+test_bad_orders_untouched(void **state)
+{
+	struct run	 r;
+	char		*dir = path("c"), *pend, *text;
+	char		 before[CROWN_OID_HEX + 1], after[CROWN_OID_HEX + 1];
+
+	new_campaign(dir);
+	ref_id(before, dir, CROWN_MAIN_REF);
+	/* orders for the wrong turn, and a missing file */
+	RUN(&r, crown_cmd_turn, dir, DATA "/republic-2.yaml", "--templates",
+	    TMPL);
+	assert_int_equal(r.status, 65);
+	assert_has(r.err, DATA "/republic-2.yaml:1:1: error: orders for turn "
+	    "2, but the next turn is 1 (R2.2)");
+	run_release(&r);
+	EXPECT(66, crown_cmd_turn, dir, DATA "/nonexistent.yaml");
+	EXPECT(2, crown_cmd_turn, dir, "--date", "yesterday");
+	EXPECT(2, crown_cmd_turn, dir, "--umpire", "nobody");
+	/* the same in orders/pending: left where they are */
+	text = sh("mkdir -p '%s/orders/pending' && cp %s/republic-2.yaml "
+	    "'%s/orders/pending/' && echo ok", dir, DATA, dir);
+	assert_string_equal(text, "ok\n");
+	free(text);
+	EXPECT(65, crown_cmd_turn, dir, "--templates", TMPL);
+	pend = xasprintf("%s/orders/pending/republic-2.yaml", dir);
+	assert_true(exists(pend));
+	free(pend);
+	ref_id(after, dir, CROWN_MAIN_REF);
+	assert_string_equal(before, after);
+	assert_clean(dir);
+	free(dir);
+}
+
+/* Orders dropped in orders/pending are used and then removed. */
+static void
+test_pending(void **state)
+{
+	char	*dir = path("c"), *a = path("a"), *p, *text;
+	char	 ia[CROWN_OID_HEX + 1], ib[CROWN_OID_HEX + 1];
+
+	new_campaign(dir);
+	new_campaign(a);
+	turn1(a);
+	text = sh("mkdir -p '%s/orders/pending' && cp %s/french-1.yaml "
+	    "%s/republic-1.yaml '%s/orders/pending/' && echo ok", dir, DATA,
+	    DATA, dir);
+	assert_string_equal(text, "ok\n");
+	free(text);
+	EXPECT(0, crown_cmd_turn, dir, "--templates", TMPL, "--date",
+	    "2026-03-08");
+	p = xasprintf("%s/orders/pending/french-1.yaml", dir);
+	assert_false(exists(p));
+	free(p);
+	ref_id(ia, a, CROWN_MAIN_REF);
+	ref_id(ib, dir, CROWN_MAIN_REF);
+	assert_string_equal(ia, ib);
+	assert_clean(dir);
+	/* no orders at all: every unit holds (R2.3) */
+	EXPECT(0, crown_cmd_turn, dir, "--templates", TMPL, "--date",
+	    "2026-03-15");
+	text = sh("git -C '%s' log -1 --format=%%b", dir);
+	assert_has(text, "No orders: every unit held (R2.3).\n");
+	free(text);
+	free(a);
+	free(dir);
+}
+
+static void
+test_new_checks_first(void **state)
+{
+	struct run	 r;
+	char		*dir = path("c"), *text;
+
+	RUN(&r, crown_cmd_new, dir, "--scenario", "tests/data/state-bad.yaml",
+	    "--rules", RULES);
+	assert_int_equal(r.status, 65);
+	assert_has(r.err, "tests/data/state-bad.yaml:3:9: error: ");
+	assert_has(r.err, "tests/data/state-bad.yaml:14:13: error: ");
+	run_release(&r);
+	assert_false(exists(dir));
+	RUN(&r, crown_cmd_new, dir, "--scenario",
+	    "tests/data/state-small.yaml", "--rules", RULES);
+	assert_int_equal(r.status, 65);
+	assert_has(r.err, "tests/data/state-small.yaml:5:9: error: a scenario "
+	    "starts at turn 0, not 2");
+	run_release(&r);
+	assert_false(exists(dir));
+	EXPECT(66, crown_cmd_new, dir, "--scenario", "nonexistent.yaml");
+	EXPECT(2, crown_cmd_new, dir);
+	EXPECT(2, crown_cmd_new, dir, "--scenario", SCEN, "--bogus");
+	new_campaign(dir);
+	/* not again over a campaign */
+	EXPECT(73, crown_cmd_new, dir, "--scenario", SCEN, "--rules", RULES);
+	/* a fresh secret when none is given */
+	EXPECT(0, crown_cmd_new, text = path("f"), "--scenario", SCEN,
+	    "--rules", RULES, "--umpire", "Anne Umpire <anne@example.org>");
+	free(text);
+	text = sh("git -C '%s/f' log -1 --format='%%an <%%ae>'", base);
+	assert_string_equal(text, "Anne Umpire <anne@example.org>\n");
+	free(text);
+	free(dir);
+}
+
+/* main of dir is one of the two commits, and nothing else is half
+ * done. */
+static void
+assert_at(const char *dir, const char *a, const char *b, int step)
+{
+	char	id[CROWN_OID_HEX + 1];
+
+	ref_id(id, dir, CROWN_MAIN_REF);
+	if (strcmp(id, a) != 0 && strcmp(id, b) != 0) {
+		print_error("step %d: main is %s, neither %s nor %s\n", step,
+		    id, a, b);
+		fail();
+	}
+}
+
+/*
+ * Fail (or kill) every step of a turn in turn; each time the repository
+ * is at turn 0 or turn 1, and the next turns bring it to the same commits
+ * as a run without failure.
+ */
+static void
+fault_injection(bool kill)
+{
+	struct run	 r;
+	char		*ref = path("ref"), *zero = path("zero"), *dir, *lock;
+	char		*text;
+	char		 id0[CROWN_OID_HEX + 1], id1[CROWN_OID_HEX + 1];
+	char		 id2[CROWN_OID_HEX + 1], id[CROWN_OID_HEX + 1];
+	unsigned long	 steps, n;
+	pid_t		 pid;
+	int		 st;
+
+	/* turn 0 with the orders of turn 1 pending, copied for each run */
+	new_campaign(zero);
+	text = sh("mkdir -p '%s/orders/pending' && cp %s/french-1.yaml "
+	    "%s/republic-1.yaml '%s/orders/pending/' && cp -a '%s' '%s' && "
+	    "echo ok", zero, DATA, DATA, zero, zero, ref);
+	assert_string_equal(text, "ok\n");
+	free(text);
+	ref_id(id0, ref, CROWN_MAIN_REF);
+	crown_history_fail_after(0, false);
+	EXPECT(0, crown_cmd_turn, ref, "--templates", TMPL, "--date",
+	    "2026-03-08");
+	steps = crown_history_steps();
+	assert_true(steps > 10);
+	ref_id(id1, ref, CROWN_MAIN_REF);
+	EXPECT(0, crown_cmd_turn, ref, "--templates", TMPL, "--date",
+	    "2026-03-15");
+	ref_id(id2, ref, CROWN_MAIN_REF);
+
+	for (n = 1; n <= steps + 1; n++) {
+		dir = xasprintf("%s/f%lu", base, n);
+		text = sh("cp -a '%s' '%s' && echo ok", zero, dir);
+		assert_string_equal(text, "ok\n");
+		free(text);
+		if (kill) {
+			fflush(stdout);
+			fflush(stderr);
+			pid = fork();
+			if (pid == 0) {
+				int fd = open("/dev/null", O_WRONLY);
+
+				dup2(fd, 1);
+				dup2(fd, 2);
+				crown_history_fail_after(n, true);
+				RUN(&r, crown_cmd_turn, dir, "--templates",
+				    TMPL, "--date", "2026-03-08");
+				_exit(r.status == 0 ? 0 : 3);
+			}
+			assert_true(pid > 0);
+			assert_int_equal(waitpid(pid, &st, 0), pid);
+			assert_true(WIFEXITED(st));
+			/* killed at step n, or done when n is past the end */
+			assert_int_equal(WEXITSTATUS(st), n <= steps ?
+			    CROWN_EXIT_INTERNAL : 0);
+			/* a killed run leaves its lock for the umpire */
+			lock = xasprintf("%s/.git/crown.lock", dir);
+			assert_int_equal(exists(lock), n > 1 && n <= steps);
+			unlink(lock);
+			free(lock);
+		} else {
+			crown_history_fail_after(n, false);
+			RUN(&r, crown_cmd_turn, dir, "--templates", TMPL,
+			    "--date", "2026-03-08");
+			crown_history_fail_after(0, false);
+			if (n <= steps) {
+				assert_int_equal(r.status, 73);
+				assert_has(r.err, "injected failure at step");
+			} else
+				assert_int_equal(r.status, 0);
+			run_release(&r);
+			lock = xasprintf("%s/.git/crown.lock", dir);
+			assert_false(exists(lock));
+			free(lock);
+		}
+		assert_at(dir, id0, id1, (int)n);
+		assert_fsck(dir);
+		ref_id(id, dir, CROWN_MAIN_REF);
+		if (strcmp(id, id0) == 0)
+			EXPECT(0, crown_cmd_turn, dir, "--templates", TMPL,
+			    "--date", "2026-03-08");
+		ref_id(id, dir, CROWN_MAIN_REF);
+		assert_string_equal(id, id1);
+		/* the next turn repairs whatever the failure left */
+		EXPECT(0, crown_cmd_turn, dir, "--templates", TMPL, "--date",
+		    "2026-03-15");
+		ref_id(id, dir, CROWN_MAIN_REF);
+		assert_string_equal(id, id2);
+		ref_id(id, dir, "refs/tags/turn-1");
+		assert_string_equal(id, id1);
+		assert_clean(dir);
+		text = sh("ls -A '%s/orders/pending'", dir);
+		assert_string_equal(text, "");
+		free(text);
+		crown_campaign_remove_tree(dir, false);
+		free(dir);
+	}
+	free(zero);
+	free(ref);
+}
+
+static void
+test_fault_error(void **state)
+{
+	fault_injection(false);
+}
+
+static void
+test_fault_kill(void **state)
+{
+	fault_injection(true);
+}
+
+/* A failed crown new leaves no directory behind. */
+static void
+test_fault_new(void **state)
+{
+	struct run	 r;
+	char		*dir = path("n");
+	unsigned long	 steps, n;
+
+	crown_history_fail_after(0, false);
+	new_campaign(dir);
+	steps = crown_history_steps();
+	crown_campaign_remove_tree(dir, false);
+	for (n = 1; n <= steps; n++) {
+		crown_history_fail_after(n, false);
+		RUN(&r, crown_cmd_new, dir, "--scenario", SCEN, "--rules",
+		    RULES, "--secret-file", SECRET, "--date", "2026-03-01");
+		crown_history_fail_after(0, false);
+		assert_int_not_equal(r.status, 0);
+		run_release(&r);
+		/* before main exists nothing is left; after, turn 0 is
+		 * whole and the next command finishes the work tree */
+		if (exists(dir)) {
+			struct run	v;
+
+			RUN(&v, crown_cmd_verify, dir);
+			assert_int_equal(v.status, 0);
+			run_release(&v);
+			assert_fsck(dir);
+			crown_campaign_remove_tree(dir, false);
+		}
+	}
+	free(dir);
+}
+
+static void
+test_dates(void **state)
+{
+	long long	t;
+	int		off;
+	char		buf[16];
+
+	assert_int_equal(crown_campaign_parse_date(&t, &off, "2026-03-01"), 0);
+	assert_true(t == 1772323200LL && off == 0);
+	assert_int_equal(crown_campaign_parse_date(&t, &off,
+	    "2026-03-01T10:00:00+01:00"), 0);
+	assert_true(t == 1772355600LL && off == 60);
+	assert_int_equal(crown_campaign_parse_date(&t, &off,
+	    "2026-03-01 10:00-0230"), 0);
+	assert_true(t == 1772368200LL && off == -150);
+	assert_int_equal(crown_campaign_parse_date(&t, &off,
+	    "1970-01-01T00:00:00Z"), 0);
+	assert_true(t == 0 && off == 0);
+	assert_int_equal(crown_campaign_parse_date(&t, &off, "@1700000000"),
+	    0);
+	assert_true(t == 1700000000LL);
+	assert_int_equal(crown_campaign_parse_date(&t, &off, "1700000000"), 0);
+	assert_int_equal(crown_campaign_parse_date(&t, &off, "2024-02-29"), 0);
+	assert_int_equal(crown_campaign_parse_date(&t, &off, "2026-02-29"),
+	    -1);
+	assert_int_equal(crown_campaign_parse_date(&t, &off, "2026-13-01"),
+	    -1);
+	assert_int_equal(crown_campaign_parse_date(&t, &off,
+	    "2026-03-01T25:00"), -1);
+	assert_int_equal(crown_campaign_parse_date(&t, &off, "yesterday"), -1);
+	assert_int_equal(crown_campaign_parse_date(&t, &off, "2026-03-01x"),
+	    -1);
+	assert_int_equal(crown_campaign_parse_date(&t, &off, "12abc"), -1);
+	crown_campaign_format_date(buf, sizeof(buf), 1772355600LL, 60);
+	assert_string_equal(buf, "2026-03-01");
+	/* late on the 1st in UTC is the 2nd two hours east */
+	crown_campaign_format_date(buf, sizeof(buf), 1772405000LL, 120);
+	assert_string_equal(buf, "2026-03-02");
+	crown_campaign_format_date(buf, sizeof(buf), -1, 0);
+	assert_string_equal(buf, "1969-12-31");
+}
+
+static void
+test_subject_turn(void **state)
+{
+	assert_int_equal(crown_campaign_subject_turn("Turn 0: x"), 0);
+	assert_int_equal(crown_campaign_subject_turn("Turn 12: x"), 12);
+	assert_int_equal(crown_campaign_subject_turn("Turn : x"), -1);
+	assert_int_equal(crown_campaign_subject_turn("Turn 3 x"), -1);
+	assert_int_equal(crown_campaign_subject_turn("Reveal: x"), -1);
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_dates),
+		cmocka_unit_test(test_subject_turn),
+		cmocka_unit_test_setup_teardown(test_new_turn_verify, setup,
+		    teardown),
+		cmocka_unit_test_setup_teardown(test_deterministic, setup,
+		    teardown),
+		cmocka_unit_test_setup_teardown(test_verify_names_difference,
+		    setup, teardown),
+		cmocka_unit_test_setup_teardown(test_player_clone, setup,
+		    teardown),
+		cmocka_unit_test_setup_teardown(test_rerun_adopt, setup,
+		    teardown),
+		cmocka_unit_test_setup_teardown(test_repair_head, setup,
+		    teardown),
+		cmocka_unit_test_setup_teardown(test_publish, setup,
+		    teardown),
+		cmocka_unit_test_setup_teardown(test_lock, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_bad_orders_untouched,
+		    setup, teardown),
+		cmocka_unit_test_setup_teardown(test_pending, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_new_checks_first, setup,
+		    teardown),
+		cmocka_unit_test_setup_teardown(test_fault_new, setup,
+		    teardown),
+		cmocka_unit_test_setup_teardown(test_fault_error, setup,
+		    teardown),
+		cmocka_unit_test_setup_teardown(test_fault_kill, setup,
+		    teardown),
+	};
+
+	return cmocka_run_group_tests_name("history", tests, NULL, NULL);
+}

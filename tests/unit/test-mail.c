@@ -1,0 +1,1591 @@
+/*
+ * test-mail.c: play by email (issue 12).  Reading mail with GMime
+ * (multipart, quoted-printable, base64, charsets, HTML-only), Maildirs
+ * and mbox files; building and delivering messages; times, receipts and
+ * passwords; the roster's password_sha256 and game.deadline in the
+ * state; the turn's reports; and `crown inbox` and `crown status` run
+ * in-process on campaigns and mailboxes the tests make, with MIME
+ * fixtures written here: forged From, wrong password, oversize, wrong
+ * game and turn, a side the sender does not play, two mails from one
+ * side, late mail, on both sides of every edge.
+ */
+#include <dirent.h>
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "testutil.h"
+
+#include "crown/cmd.h"
+#include "crown/mail.h"
+#include "crown/report.h"
+#include "crown/state.h"
+
+#define DEADLINE	"2026-12-05T18:00:00Z"
+#define DEADLINE_T	1796493600LL
+#define BEFORE		"2026-12-05T12:00:00Z"
+
+/* Helpers. */
+
+static void
+rm_rf(const char *dir)
+{
+	DIR		*dp;
+	struct dirent	*de;
+	struct stat	 st;
+	char		*p;
+
+	if ((dp = opendir(dir)) == NULL) {
+		unlink(dir);
+		return;
+	}
+	while ((de = readdir(dp)) != NULL) {
+		if (strcmp(de->d_name, ".") == 0 ||
+		    strcmp(de->d_name, "..") == 0)
+			continue;
+		p = xasprintf("%s/%s", dir, de->d_name);
+		if (lstat(p, &st) == 0 && S_ISDIR(st.st_mode))
+			rm_rf(p);
+		else
+			unlink(p);
+		free(p);
+	}
+	closedir(dp);
+	rmdir(dir);
+}
+
+static void
+put(const char *dir, const char *name, const char *text, size_t len)
+{
+	char	*p = xasprintf("%s/%s", dir, name);
+	FILE	*fp = fopen(p, "wb");
+
+	assert_non_null(fp);
+	assert_int_equal(fwrite(text, 1, len, fp), len);
+	fclose(fp);
+	free(p);
+}
+
+static char *
+replace(const char *s, const char *from, const char *to)
+{
+	struct crown_buf	 b = { 0 };
+	const char		*p = strstr(s, from);
+
+	assert_non_null(p);
+	crown_buf_add(&b, s, (size_t)(p - s));
+	crown_buf_puts(&b, to);
+	crown_buf_puts(&b, p + strlen(from));
+	return b.data;
+}
+
+static int
+cmp_names(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* The files of dir, sorted; NULL-terminated, caller frees. */
+static char **
+files(const char *dir, size_t *n)
+{
+	DIR		*dp;
+	struct dirent	*de;
+	char		**v = NULL;
+	size_t		 cap = 0;
+
+	*n = 0;
+	crown_grow(&v, &cap, 1, sizeof(*v));
+	if ((dp = opendir(dir)) != NULL) {
+		while ((de = readdir(dp)) != NULL) {
+			if (de->d_name[0] == '.')
+				continue;
+			crown_grow(&v, &cap, *n + 2, sizeof(*v));
+			v[(*n)++] = xstrdup(de->d_name);
+		}
+		closedir(dp);
+	}
+	qsort(v, *n, sizeof(*v), cmp_names);
+	v[*n] = NULL;
+	return v;
+}
+
+static void
+free_files(char **v)
+{
+	size_t	i;
+
+	for (i = 0; v[i] != NULL; i++)
+		free(v[i]);
+	free(v);
+}
+
+static size_t
+count_files(const char *dir)
+{
+	size_t	 n;
+	char	**v = files(dir, &n);
+
+	free_files(v);
+	return n;
+}
+
+/* A campaign: the small table, milan with the password "tequila", a
+ * deadline, and an empty Maildir at mail/. */
+struct camp {
+	char	 dir[32];
+	char	*mail;
+	char	*out;		/* stdout of the last command */
+	char	*err;
+};
+
+static void
+camp_make(struct camp *c, bool with_deadline)
+{
+	char	*st, *t1, *t2, hex[CROWN_SHA256_HEX], *line, *p;
+
+	strcpy(c->dir, "/tmp/crown-mail-XXXXXX");
+	assert_non_null(mkdtemp(c->dir));
+	st = tu_slurp("tests/data/state-small.yaml");
+	assert_non_null(st);
+	crown_mail_sha256_hex(hex, "tequila", 7);
+	line = xasprintf("email: \"milan@example.org\", password_sha256: "
+	    "\"%s\"", hex);
+	t1 = replace(st, "email: \"milan@example.org\"", line);
+	t2 = with_deadline ? replace(t1, "  last_turn: 12\n",
+	    "  last_turn: 12\n  deadline: \"" DEADLINE "\"\n") : xstrdup(t1);
+	put(c->dir, "state.yaml", t2, strlen(t2));
+	free(t2);
+	free(t1);
+	free(line);
+	free(st);
+	/* a campaign's rules are frozen in it */
+	st = tu_slurp("rules/maximilian.yaml");
+	assert_non_null(st);
+	put(c->dir, "rules.yaml", st, strlen(st));
+	free(st);
+	c->mail = xasprintf("%s/mail", c->dir);
+	mkdir(c->mail, 0755);
+	p = xasprintf("%s/new", c->mail);
+	mkdir(p, 0755);
+	free(p);
+	p = xasprintf("%s/cur", c->mail);
+	mkdir(p, 0755);
+	free(p);
+	c->out = c->err = NULL;
+}
+
+static void
+camp_free(struct camp *c)
+{
+	rm_rf(c->dir);
+	free(c->mail);
+	free(c->out);
+	free(c->err);
+}
+
+static void
+camp_mail(struct camp *c, const char *name, const char *text)
+{
+	char	*p = xasprintf("%s/new", c->mail);
+
+	put(p, name, text, strlen(text));
+	free(p);
+}
+
+static char *
+camp_file(const struct camp *c, const char *rel)
+{
+	char	*p = xasprintf("%s/%s", c->dir, rel), *s;
+
+	s = tu_slurp(p);
+	free(p);
+	return s;
+}
+
+/* Run a command in-process with NULL-terminated arguments; its stdout
+ * and stderr are kept in c->out and c->err. */
+static int
+run(struct camp *c, const struct crown_cmd *cmd, ...)
+{
+	va_list		 ap;
+	const char	*a;
+	char		*argv[16], *orig[16], *po, *pe;
+	int		 argc = 0, rc, so, se, fd, i;
+
+	argv[argc++] = xstrdup(cmd->name);
+	va_start(ap, cmd);
+	while ((a = va_arg(ap, const char *)) != NULL && argc < 15)
+		argv[argc++] = xstrdup(a);
+	va_end(ap);
+	argv[argc] = NULL;
+	memcpy(orig, argv, sizeof(argv));
+	po = xasprintf("%s.stdout", c->dir);
+	pe = xasprintf("%s.stderr", c->dir);
+	fflush(stdout);
+	fflush(stderr);
+	so = dup(1);
+	se = dup(2);
+	fd = open(po, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+	dup2(fd, 1);
+	close(fd);
+	fd = open(pe, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+	dup2(fd, 2);
+	close(fd);
+	rc = cmd->exec(argc, argv);
+	fflush(stdout);
+	fflush(stderr);
+	dup2(so, 1);
+	dup2(se, 2);
+	close(so);
+	close(se);
+	free(c->out);
+	free(c->err);
+	c->out = tu_slurp(po);
+	c->err = tu_slurp(pe);
+	unlink(po);
+	unlink(pe);
+	free(po);
+	free(pe);
+	for (i = 0; i < argc; i++)
+		free(orig[i]);
+	return rc;
+}
+
+static int
+inbox(struct camp *c, const char *now)
+{
+	return run(c, &crown_cmd_inbox, c->dir, c->mail, "--now", now, NULL);
+}
+
+/* The outbox message answering Message-ID id, or NULL; caller frees. */
+static char *
+reply(const struct camp *c, const char *id)
+{
+	char	**v, *dir, *p, *s, *want;
+	size_t	  n, i;
+
+	dir = xasprintf("%s/outbox/new", c->dir);
+	want = xasprintf("In-Reply-To: <%s>", id);
+	v = files(dir, &n);
+	s = NULL;
+	for (i = 0; i < n && s == NULL; i++) {
+		p = xasprintf("%s/%s", dir, v[i]);
+		s = tu_slurp(p);
+		if (s != NULL && strstr(s, want) == NULL) {
+			free(s);
+			s = NULL;
+		}
+		free(p);
+	}
+	free_files(v);
+	free(want);
+	free(dir);
+	return s;
+}
+
+/* The decoded text of a message crown wrote. */
+static char *
+text_of(const char *raw)
+{
+	struct crown_mail	*m;
+	char			*t;
+
+	assert_int_equal(crown_mail_parse(&m, raw, strlen(raw)), 0);
+	assert_non_null(m->text);
+	t = xstrdup(m->text);
+	crown_mail_free(m);
+	return t;
+}
+
+#define assert_has(hay, needle) do {					\
+	const char *h_ = (hay), *n_ = (needle);				\
+	if (h_ == NULL || strstr(h_, n_) == NULL) {			\
+		print_error("\"%s\" not found in:\n%s\n", n_,		\
+		    h_ != NULL ? h_ : "(null)");			\
+		fail();							\
+	}								\
+} while (0)
+
+#define assert_lacks(hay, needle) do {					\
+	const char *h_ = (hay), *n_ = (needle);				\
+	if (h_ != NULL && strstr(h_, n_) != NULL) {			\
+		print_error("\"%s\" should not be in:\n%s\n", n_, h_);	\
+		fail();							\
+	}								\
+} while (0)
+
+/* MIME fixtures. */
+
+#define HDR(from, id, subject)						\
+	"From: " from "\n"						\
+	"To: Test Umpire <umpire@example.org>\n"			\
+	"Subject: " subject "\n"					\
+	"Date: Sat, 05 Dec 2026 11:00:00 +0000\n"			\
+	"Message-ID: <" id ">\n"					\
+	"MIME-Version: 1.0\n"
+
+#define DANJOU	"Jean Danjou <danjou@example.org>"
+#define MILAN	"Francisco Milan <milan@example.org>"
+
+/* multipart/mixed, the orders a YAML attachment named by its file name */
+static const char m_yaml_attachment[] =
+    HDR(DANJOU, "m1@example.org", "Turn 3")
+    "Content-Type: multipart/mixed; boundary=\"XX\"\n"
+    "\n"
+    "--XX\n"
+    "Content-Type: text/plain; charset=us-ascii\n"
+    "\n"
+    "Here are my orders.\n"
+    "--XX\n"
+    "Content-Type: application/octet-stream; name=\"french.yaml\"\n"
+    "Content-Disposition: attachment; filename=\"french.yaml\"\n"
+    "\n"
+    "game: Test Skirmish\n"
+    "turn: 3\n"
+    "side: french\n"
+    "orders:\n"
+    "  - unit: 1-legion\n"
+    "    actions: [hold, reload]\n"
+    "--XX--\n";
+
+/* quoted-printable shorthand in Latin-1, with a soft line break and the
+ * password */
+static const char m_qp_shorthand[] =
+    HDR(MILAN, "m2@example.org", "=?iso-8859-1?q?Ordres_de_Jalapa_=E9?=")
+    "Content-Type: text/plain; charset=iso-8859-1\n"
+    "Content-Transfer-Encoding: quoted-printable\n"
+    "\n"
+    "password: tequila\n"
+    "2-militia: reload   # caf=E9\n"
+    "3-cav: move 50,3=\n"
+    "6 face 180\n"
+    "\n"
+    "-- \n"
+    "Francisco\n";
+
+/* base64 YAML attachment of type text/yaml, in CRLF lines */
+static const char m_base64_attachment[] =
+    "From: Jean Danjou <danjou@example.org>\r\n"
+    "Subject: new orders\r\n"
+    "Message-ID: <m3@example.org>\r\n"
+    "MIME-Version: 1.0\r\n"
+    "Content-Type: multipart/mixed; boundary=\"b64\"\r\n"
+    "\r\n"
+    "--b64\r\n"
+    "Content-Type: text/yaml\r\n"
+    "Content-Transfer-Encoding: base64\r\n"
+    "\r\n"
+    "Z2FtZTogVGVzdCBTa2lybWlzaAp0dXJuOiAzCnNpZGU6IGZyZW5jaApvcmRl\r\n"
+    "cnM6CiAgLSB1bml0OiAxLWxlZ2lvbgogICAgYWN0aW9uczoKICAgICAgLSBt\r\n"
+    "b3ZlOiB7dG86IFszMCwgMjBdLCBmYWNlOiAwfQogICAgICAtIGZpcmU6IDIt\r\n"
+    "bWlsaXRpYQo=\r\n"
+    "--b64--\r\n";
+
+static const char m_html_only[] =
+    HDR(MILAN, "m4@example.org", "orders")
+    "Content-Type: text/html; charset=utf-8\n"
+    "\n"
+    "<p>password: tequila<br>2-militia: reload</p>\n";
+
+static const char m_alternative[] =
+    HDR(MILAN, "m5@example.org", "orders")
+    "Content-Type: multipart/alternative; boundary=\"alt\"\n"
+    "\n"
+    "--alt\n"
+    "Content-Type: text/plain; charset=utf-8\n"
+    "\n"
+    "password: \"tequila\"\n"
+    "2-militia: reload\n"
+    "--alt\n"
+    "Content-Type: text/html; charset=utf-8\n"
+    "\n"
+    "<p>2-militia: reload</p>\n"
+    "--alt--\n";
+
+static const char m_forged[] =
+    HDR("Jean Danjou <danjou@evil.example>", "m6@example.org", "orders")
+    "Content-Type: text/plain\n"
+    "\n"
+    "1-legion: hold\n";
+
+static const char m_wrong_password[] =
+    HDR(MILAN, "m7@example.org", "orders")
+    "Content-Type: text/plain\n"
+    "\n"
+    "password: mezcal\n"
+    "2-militia: reload\n";
+
+static const char m_no_password[] =
+    HDR(MILAN, "m8@example.org", "orders")
+    "Content-Type: text/plain\n"
+    "\n"
+    "2-militia: reload\n";
+
+static const char m_wrong_game[] =
+    HDR(DANJOU, "m9@example.org", "orders")
+    "Content-Type: text/plain\n"
+    "\n"
+    "game: Camerone\n"
+    "1-legion: hold\n";
+
+static const char m_wrong_turn[] =
+    HDR(DANJOU, "m10@example.org", "orders")
+    "Content-Type: text/plain\n"
+    "\n"
+    "turn: 4\n"
+    "1-legion: hold\n";
+
+static const char m_other_side[] =
+    HDR(DANJOU, "m11@example.org", "orders")
+    "Content-Type: text/plain\n"
+    "\n"
+    "side: republic\n"
+    "2-militia: reload\n";
+
+static const char m_two_attachments[] =
+    HDR(DANJOU, "m12@example.org", "orders")
+    "Content-Type: multipart/mixed; boundary=\"two\"\n"
+    "\n"
+    "--two\n"
+    "Content-Type: application/x-yaml\n"
+    "\n"
+    "orders: []\n"
+    "--two\n"
+    "Content-Type: text/plain; name=\"b.yml\"\n"
+    "Content-Disposition: attachment; filename=\"b.yml\"\n"
+    "\n"
+    "orders: []\n"
+    "--two--\n";
+
+static const char m_bad_orders[] =
+    HDR(DANJOU, "m13@example.org", "orders")
+    "Content-Type: text/plain\n"
+    "\n"
+    "> 1-legion: dance (quoted from an earlier mail)\n"
+    "1-legion: fire 2-militia; reload; fire 2-militia; reload\n"
+    "gun-1: dance\n";
+
+/* the password inside the orders file, which is attached */
+static const char m_password_in_yaml[] =
+    HDR(MILAN, "m14@example.org", "orders")
+    "Content-Type: multipart/mixed; boundary=\"p\"\n"
+    "\n"
+    "--p\n"
+    "Content-Type: text/yaml; name=\"republic.yaml\"\n"
+    "Content-Disposition: attachment; filename=\"republic.yaml\"\n"
+    "\n"
+    "game: Test Skirmish\n"
+    "turn: 3\n"
+    "password: tequila\n"
+    "side: republic\n"
+    "orders:\n"
+    "  - unit: 2-militia\n"
+    "    actions: [reload]\n"
+    "--p--\n";
+
+/* the password in the body, the orders attached */
+static const char m_password_in_body[] =
+    HDR(MILAN, "m15@example.org", "orders")
+    "Content-Type: multipart/mixed; boundary=\"q\"\n"
+    "\n"
+    "--q\n"
+    "Content-Type: text/plain\n"
+    "\n"
+    "Hello umpire,\n"
+    "  Password:   tequila  \n"
+    "--q\n"
+    "Content-Type: application/x-yaml\n"
+    "\n"
+    "game: Test Skirmish\n"
+    "turn: 3\n"
+    "side: republic\n"
+    "orders: []\n"
+    "--q--\n";
+
+/* a reply that only quotes crown's answer */
+static const char m_only_quotes[] =
+    HDR(DANJOU, "m16@example.org", "Re: orders accepted")
+    "Content-Type: text/plain\n"
+    "\n"
+    "> Your orders for turn 3 of Test Skirmish are accepted.\n"
+    ">   1-legion: hold; reload\n"
+    "\n"
+    "-- \n"
+    "Jean\n";
+
+/* not even YAML, attached: from a player with no password, and from
+ * one with a password, who gave none */
+#define BAD_YAML(from, id)						\
+    HDR(from, id, "orders")						\
+    "Content-Type: multipart/mixed; boundary=\"y\"\n"			\
+    "\n"								\
+    "--y\n"								\
+    "Content-Type: text/plain; name=\"../my orders.yaml\"\n"		\
+    "\n"								\
+    "game: [Test Skirmish\n"						\
+    "--y--\n"
+static const char m_bad_yaml[] = BAD_YAML(DANJOU, "m17@example.org");
+static const char m_bad_yaml_no_password[] = BAD_YAML(MILAN,
+    "m18@example.org");
+
+/* Unit tests of the pieces. */
+
+static void
+test_times(void **state)
+{
+	long long	t;
+	char		buf[CROWN_MAIL_TIME_LEN];
+
+	(void)state;
+	assert_int_equal(crown_mail_parse_time(&t, DEADLINE), 0);
+	assert_true(t == DEADLINE_T);
+	crown_mail_format_time(buf, sizeof(buf), t);
+	assert_string_equal(buf, DEADLINE);
+	assert_int_equal(crown_mail_parse_time(&t, "2026-12-05T19:30+01:30"),
+	    0);
+	assert_true(t == DEADLINE_T);
+	assert_int_equal(crown_mail_parse_time(&t, "2026-12-05T16:00:00-0200"),
+	    0);
+	assert_true(t == DEADLINE_T);
+	assert_int_equal(crown_mail_parse_time(&t, "@1796493600"), 0);
+	assert_true(t == DEADLINE_T);
+	assert_int_equal(crown_mail_parse_time(&t, "0"), 0);
+	assert_true(t == 0);
+	crown_mail_format_time(buf, sizeof(buf), 0);
+	assert_string_equal(buf, "1970-01-01T00:00:00Z");
+	/* leap days: 2024 and 2000 have one, 2100 and 2026 none */
+	assert_int_equal(crown_mail_parse_time(&t, "2024-02-29T00:00:00Z"),
+	    0);
+	crown_mail_format_time(buf, sizeof(buf), t + 86400);
+	assert_string_equal(buf, "2024-03-01T00:00:00Z");
+	assert_int_equal(crown_mail_parse_time(&t, "2000-02-29T23:59:59Z"),
+	    0);
+	assert_int_equal(crown_mail_parse_time(&t, "2100-02-29T00:00:00Z"),
+	    -1);
+	assert_int_equal(crown_mail_parse_time(&t, "2026-02-29T00:00:00Z"),
+	    -1);
+	crown_mail_format_time(buf, sizeof(buf), 4102444799LL);
+	assert_string_equal(buf, "2099-12-31T23:59:59Z");
+	/* what is not a time */
+	assert_int_equal(crown_mail_parse_time(&t, "2026-12-05T24:00:00Z"),
+	    -1);
+	assert_int_equal(crown_mail_parse_time(&t, "2026-12-05T18:60:00Z"),
+	    -1);
+	assert_int_equal(crown_mail_parse_time(&t, "2026-13-05T18:00:00Z"),
+	    -1);
+	assert_int_equal(crown_mail_parse_time(&t, "2026-12-05T18:00:00"),
+	    -1);
+	assert_int_equal(crown_mail_parse_time(&t, "2026-12-05T18:00:00Zx"),
+	    -1);
+	assert_int_equal(crown_mail_parse_time(&t, "tomorrow"), -1);
+	assert_int_equal(crown_mail_parse_time(&t, ""), -1);
+	assert_int_equal(crown_mail_parse_time(&t, "@"), -1);
+	assert_int_equal(crown_mail_parse_time(&t, NULL), -1);
+}
+
+static void
+test_hashes_and_passwords(void **state)
+{
+	char	hex[CROWN_SHA256_HEX];
+
+	(void)state;
+	crown_mail_sha256_hex(hex, "abc", 3);
+	assert_string_equal(hex, "ba7816bf8f01cfea414140de5dae2223b00361a3"
+	    "96177a9cb410ff61f20015ad");
+	crown_mail_sha256_hex(hex, "tequila", 7);
+	assert_true(crown_mail_password_ok("tequila", hex));
+	assert_false(crown_mail_password_ok("tequil", hex));
+	assert_false(crown_mail_password_ok("Tequila", hex));
+	assert_false(crown_mail_password_ok("", hex));
+	assert_false(crown_mail_password_ok(NULL, hex));
+	assert_false(crown_mail_password_ok("tequila", "abc"));
+	assert_false(crown_mail_password_ok("tequila", NULL));
+}
+
+static void
+test_parse_attachments(void **state)
+{
+	struct crown_mail	*m;
+
+	(void)state;
+	assert_int_equal(crown_mail_parse(&m, m_yaml_attachment,
+	    strlen(m_yaml_attachment)), 0);
+	assert_string_equal(m->from, "danjou@example.org");
+	assert_string_equal(m->from_name, "Jean Danjou");
+	assert_string_equal(m->subject, "Turn 3");
+	assert_string_equal(m->message_id, "m1@example.org");
+	assert_string_equal(m->text, "Here are my orders.");
+	assert_int_equal(m->nyaml, 1);
+	assert_string_equal(m->yaml[0].name, "french.yaml");
+	assert_string_equal(m->yaml[0].data, "game: Test Skirmish\nturn: 3\n"
+	    "side: french\norders:\n  - unit: 1-legion\n"
+	    "    actions: [hold, reload]");
+	assert_int_equal(m->yaml[0].len, strlen(m->yaml[0].data));
+	assert_false(m->html);
+	crown_mail_free(m);
+
+	/* base64, CRLF: decoded, "\n" lines */
+	assert_int_equal(crown_mail_parse(&m, m_base64_attachment,
+	    strlen(m_base64_attachment)), 0);
+	assert_null(m->text);
+	assert_int_equal(m->nyaml, 1);
+	assert_string_equal(m->yaml[0].name, "");
+	assert_string_equal(m->yaml[0].data, "game: Test Skirmish\nturn: 3\n"
+	    "side: french\norders:\n  - unit: 1-legion\n    actions:\n"
+	    "      - move: {to: [30, 20], face: 0}\n"
+	    "      - fire: 2-militia\n");
+	crown_mail_free(m);
+
+	/* application/x-yaml and a .yml file name both count */
+	assert_int_equal(crown_mail_parse(&m, m_two_attachments,
+	    strlen(m_two_attachments)), 0);
+	assert_int_equal(m->nyaml, 2);
+	assert_string_equal(m->yaml[1].name, "b.yml");
+	assert_null(m->text);
+	assert_int_equal(m->nparts, 2);
+	crown_mail_free(m);
+}
+
+static void
+test_parse_text(void **state)
+{
+	struct crown_mail	*m;
+
+	(void)state;
+	/* quoted-printable, Latin-1 to UTF-8, soft line breaks, RFC 2047 */
+	assert_int_equal(crown_mail_parse(&m, m_qp_shorthand,
+	    strlen(m_qp_shorthand)), 0);
+	assert_string_equal(m->subject, "Ordres de Jalapa \xc3\xa9");
+	assert_string_equal(m->text, "password: tequila\n"
+	    "2-militia: reload   # caf\xc3\xa9\n"
+	    "3-cav: move 50,36 face 180\n\n-- \nFrancisco\n");
+	assert_int_equal(m->nyaml, 0);
+	crown_mail_free(m);
+	/* HTML only */
+	assert_int_equal(crown_mail_parse(&m, m_html_only,
+	    strlen(m_html_only)), 0);
+	assert_null(m->text);
+	assert_true(m->html);
+	crown_mail_free(m);
+	/* alternative: the plain text is the body */
+	assert_int_equal(crown_mail_parse(&m, m_alternative,
+	    strlen(m_alternative)), 0);
+	assert_string_equal(m->text, "password: \"tequila\"\n"
+	    "2-militia: reload");
+	assert_true(m->html);
+	crown_mail_free(m);
+}
+
+static void
+test_parse_refuses(void **state)
+{
+	struct crown_mail	*m;
+	struct crown_buf	 b = { 0 };
+	int			 i;
+
+	(void)state;
+	assert_int_equal(crown_mail_parse(&m, "Subject: x\n\nhello\n", 18),
+	    CROWN_EINVALID);
+	assert_null(m);
+	assert_int_equal(crown_mail_parse(&m, "From: nobody\n\nhi\n", 17),
+	    CROWN_EINVALID);
+	assert_int_equal(crown_mail_parse(&m, "From: undisclosed:;\n\nhi\n",
+	    24), CROWN_EINVALID);
+	assert_int_equal(crown_mail_parse(&m, "", 0), CROWN_EINVALID);
+	/* an address with a blank cannot reach the log */
+	assert_int_equal(crown_mail_parse(&m, "From: \"a b\"@example.org\n\n"
+	    "hi\n", 29), CROWN_EINVALID);
+	/* an empty body (here after a broken header line: found by
+	 * fuzzing) is an empty text, not a NULL copied from */
+	assert_int_equal(crown_mail_parse(&m, "From: a@example.org\n"
+	    "Subject: x\n\xf7\xce-legion: rally\n", 48), 0);
+	assert_string_equal(m->text, "");
+	assert_int_equal(m->text_len, 0);
+	crown_mail_free(m);
+	/* nesting past any honest mail is refused before GMime sees it */
+	crown_buf_puts(&b, "From: a@example.org\n");
+	for (i = 0; i <= 64; i++)
+		crown_buf_printf(&b, "Content-Type: multipart/mixed; "
+		    "boundary=\"b%d\"\n\n--b%d\n", i, i);
+	assert_int_equal(crown_mail_parse(&m, b.data, b.len),
+	    CROWN_EINVALID);
+	crown_buf_release(&b);
+}
+
+static void
+test_build_and_deliver(void **state)
+{
+	struct crown_mail_addr		 to[2] = {
+		{ "Jean Danjou", "danjou@example.org" },
+		{ NULL, "second@example.org" }
+	};
+	struct crown_mail_attach	 att[2] = {
+		{ "french.yaml", "text/yaml", "game: x\n", 8 },
+		{ "map.svg", "image/svg+xml", "<svg>\xc3\xa9</svg>\n", 14 }
+	};
+	struct crown_mail_out		 o;
+	struct crown_mail		*m;
+	struct crown_buf		 a = { 0 }, b = { 0 };
+	char				 dir[] = "/tmp/crown-mbox-XXXXXX";
+	char				*name, *name2, *p, *got;
+
+	(void)state;
+	memset(&o, 0, sizeof(o));
+	o.from.name = "Test Umpire";
+	o.from.addr = "umpire@example.org";
+	o.to = to;
+	o.nto = 1;
+	o.cc = &to[1];
+	o.ncc = 1;
+	o.subject = "[Test Skirmish] Turn 3: caf\xc3\xa9";
+	o.date = DEADLINE_T;
+	o.in_reply_to = "m1@example.org";
+	o.text = "Accepted: caf\xc3\xa9.\n";
+	o.attach = att;
+	o.nattach = 2;
+	assert_int_equal(crown_mail_build(&a, &o), 0);
+	assert_int_equal(crown_mail_build(&b, &o), 0);
+	assert_string_equal(a.data, b.data);
+	assert_has(a.data, "Date: Sat, 05 Dec 2026 18:00:00 +0000\n");
+	assert_has(a.data, "From: Test Umpire <umpire@example.org>\n");
+	assert_has(a.data, "To: Jean Danjou <danjou@example.org>\n");
+	assert_has(a.data, "Cc: second@example.org\n");
+	assert_has(a.data, "In-Reply-To: <m1@example.org>\n");
+	assert_has(a.data, "References: <m1@example.org>\n");
+	assert_has(a.data, "Auto-Submitted: auto-replied\n");
+	assert_has(a.data, "Message-Id: <crown.");
+	assert_has(a.data, "@example.org>\n");
+	assert_has(a.data, "Content-Type: text/plain; charset=utf-8\n");
+	assert_has(a.data, "filename=french.yaml");
+	/* and it reads back */
+	assert_int_equal(crown_mail_parse(&m, a.data, a.len), 0);
+	assert_string_equal(m->from, "umpire@example.org");
+	assert_string_equal(m->subject, "[Test Skirmish] Turn 3: caf\xc3\xa9");
+	assert_string_equal(m->text, "Accepted: caf\xc3\xa9.\n");
+	assert_int_equal(m->nyaml, 1);
+	assert_string_equal(m->yaml[0].data, "game: x\n");
+	assert_int_equal(m->nparts, 3);
+	crown_mail_free(m);
+	/* another text, another boundary and id */
+	o.text = "Refused.\n";
+	b.len = 0;
+	assert_int_equal(crown_mail_build(&b, &o), 0);
+	assert_true(strncmp(strstr(a.data, "Message-Id:"),
+	    strstr(b.data, "Message-Id:"), 60) != 0);
+	assert_true(strncmp(strstr(a.data, "boundary="),
+	    strstr(b.data, "boundary="), 40) != 0);
+
+	/* into a Maildir made on the way: tmp/ left empty */
+	assert_non_null(mkdtemp(dir));
+	p = xasprintf("%s/outbox", dir);
+	{
+		struct crown_diags d = { 0 };
+
+		assert_int_equal(crown_maildir_deliver(p, a.data, a.len,
+		    DEADLINE_T, &name, &d), 0);
+		assert_int_equal(crown_maildir_deliver(p, a.data, a.len,
+		    DEADLINE_T, &name2, &d), 0);
+		assert_no_diags(&d);
+	}
+	assert_string_equal(name, name2);
+	assert_int_equal(strncmp(name, "1796493600.", 11), 0);
+	assert_int_equal(strlen(name), 11 + 16 + 6);
+	assert_string_equal(name + 27, ".crown");
+	free(name2);
+	name2 = xasprintf("%s/new/%s", p, name);
+	got = tu_slurp(name2);
+	assert_string_equal(got, a.data);
+	free(got);
+	free(name2);
+	name2 = xasprintf("%s/tmp", p);
+	assert_int_equal(count_files(name2), 0);
+	free(name2);
+	name2 = xasprintf("%s/cur", p);
+	assert_int_equal(count_files(name2), 0);
+	free(name2);
+	free(name);
+	free(p);
+	rm_rf(dir);
+	crown_buf_release(&a);
+	crown_buf_release(&b);
+}
+
+static void
+test_read_sources(void **state)
+{
+	struct crown_mail_box	 box = { 0 };
+	struct crown_diags	 d = { 0 };
+	char			 dir[] = "/tmp/crown-src-XXXXXX";
+	char			*p, big[3000];
+	static const char	 mbox[] =
+	    "From danjou@example.org Sat Dec  5 11:00:00 2026\n"
+	    "From: danjou@example.org\n"
+	    "\n"
+	    "first\n"
+	    ">From the hill\n"
+	    ">>From the wood\n"
+	    "\n"
+	    "From milan@example.org Sat Dec  5 11:01:00 2026\n"
+	    "From: milan@example.org\n"
+	    "\n"
+	    "second\n";
+
+	(void)state;
+	assert_non_null(mkdtemp(dir));
+	p = xasprintf("%s/md", dir);
+	mkdir(p, 0755);
+	free(p);
+	p = xasprintf("%s/md/new", dir);
+	mkdir(p, 0755);
+	put(p, "2", "From: b@x.org\n\nb\n", 17);
+	put(p, "10", "From: a@x.org\n\na\n", 17);
+	put(p, ".hidden", "From: c@x.org\n\nc\n", 17);
+	free(p);
+	p = xasprintf("%s/md/cur", dir);
+	mkdir(p, 0755);
+	memset(big, 'x', sizeof(big));
+	memcpy(big, "From: z@x.org\n\n", 15);
+	/* the edge: 2000 bytes are read whole, 2001 only in part */
+	put(p, "1:2,S", big, 2000);
+	put(p, "2:2,S", big, 2001);
+	free(p);
+	p = xasprintf("%s/md", dir);
+	assert_int_equal(crown_mail_read_source(&box, p, 2000, &d), 0);
+	free(p);
+	assert_no_diags(&d);
+	assert_int_equal(box.n, 4);
+	/* new/ then cur/, each in name order */
+	assert_string_equal(box.v[0].ref, "new/10");
+	assert_string_equal(box.v[0].data, "From: a@x.org\n\na\n");
+	assert_string_equal(box.v[1].ref, "new/2");
+	assert_string_equal(box.v[2].ref, "cur/1:2,S");
+	assert_int_equal(box.v[2].len, 2000);
+	assert_int_equal(box.v[2].size, 2000);
+	assert_string_equal(box.v[3].ref, "cur/2:2,S");
+	assert_int_equal(box.v[3].len, 2001);	/* under the head's size */
+	assert_int_equal(box.v[3].size, 2001);
+	assert_int_equal(strlen(box.v[0].hash), 64);
+	crown_mail_box_release(&box);
+
+	/* an mbox: From_ lines split, >From unquoted once */
+	put(dir, "mbox", mbox, strlen(mbox));
+	p = xasprintf("%s/mbox", dir);
+	assert_int_equal(crown_mail_read_source(&box, p, 1 << 20, &d), 0);
+	assert_int_equal(box.n, 2);
+	assert_string_equal(box.v[0].ref, "mbox:1");
+	assert_string_equal(box.v[0].data, "From: danjou@example.org\n\n"
+	    "first\nFrom the hill\n>From the wood\n");
+	assert_string_equal(box.v[1].ref, "mbox:2");
+	assert_string_equal(box.v[1].data, "From: milan@example.org\n\n"
+	    "second\n");
+	crown_mail_box_release(&box);
+	free(p);
+
+	/* neither */
+	put(dir, "junk", "hello\n", 6);
+	p = xasprintf("%s/junk", dir);
+	assert_int_equal(crown_mail_read_source(&box, p, 1 << 20, &d),
+	    CROWN_ENOTFOUND);
+	assert_diag(&d, "junk:1:1: error: not a Maildir or an mbox file");
+	free(p);
+	p = xasprintf("%s/none", dir);
+	assert_int_equal(crown_mail_read_source(&box, p, 1 << 20, &d),
+	    CROWN_ENOTFOUND);
+	free(p);
+	assert_int_equal(crown_mail_read_source(&box, dir, 1 << 20, &d),
+	    CROWN_ENOTFOUND);
+	assert_diag(&d, "not a Maildir (no new/ or cur/)");
+	crown_mail_box_release(&box);
+	crown_diags_release(&d);
+	rm_rf(dir);
+}
+
+/* password_sha256 and game.deadline are read, checked and written back
+ * byte for byte. */
+static void
+test_state_keys(void **state)
+{
+	struct crown_state	*s = NULL, *c;
+	struct crown_diags	 d = { 0 };
+	struct crown_buf	 a = { 0 }, b = { 0 };
+	struct camp		 cp;
+	char			*p, *text, *bad;
+
+	(void)state;
+	camp_make(&cp, true);
+	p = xasprintf("%s/state.yaml", cp.dir);
+	assert_int_equal(crown_state_load(&s, p, &d), 0);
+	assert_no_diags(&d);
+	assert_string_equal(s->deadline, DEADLINE);
+	assert_null(s->sides[0].players[0].password_sha256);
+	assert_true(crown_mail_password_ok("tequila",
+	    s->sides[1].players[0].password_sha256));
+	assert_int_equal(crown_state_emit(&a, s), 0);
+	assert_has(a.data, "  deadline: \"" DEADLINE "\"\n");
+	assert_has(a.data, "password_sha256: ");
+	c = crown_state_clone(s);
+	assert_int_equal(crown_state_emit(&b, c), 0);
+	assert_string_equal(a.data, b.data);
+	crown_state_free(c);
+	crown_state_free(s);
+	s = NULL;
+	assert_int_equal(crown_state_parse(&s, "s", a.data, a.len, &d), 0);
+	b.len = 0;
+	assert_int_equal(crown_state_emit(&b, s), 0);
+	assert_string_equal(a.data, b.data);
+	crown_state_free(s);
+	s = NULL;
+	/* what is refused */
+	text = tu_slurp(p);
+	bad = replace(text, DEADLINE, "2026-02-29T18:00:00Z");
+	assert_int_equal(crown_state_parse(&s, "s", bad, strlen(bad), &d),
+	    CROWN_EINVALID);
+	assert_diag(&d, "'deadline' must be a UTC time written "
+	    "YYYY-MM-DDTHH:MM:SSZ");
+	crown_state_free(s);
+	s = NULL;
+	free(bad);
+	crown_diags_release(&d);
+	bad = replace(text, DEADLINE, "2026-12-05 18:00:00Z");
+	assert_int_equal(crown_state_parse(&s, "s", bad, strlen(bad), &d),
+	    CROWN_EINVALID);
+	crown_state_free(s);
+	s = NULL;
+	free(bad);
+	crown_diags_release(&d);
+	bad = replace(text, DEADLINE, "2026-12-05T18:00:00+01:00");
+	assert_int_equal(crown_state_parse(&s, "s", bad, strlen(bad), &d),
+	    CROWN_EINVALID);
+	crown_state_free(s);
+	s = NULL;
+	free(bad);
+	crown_diags_release(&d);
+	bad = replace(text, "password_sha256: \"", "password_sha256: \"X");
+	assert_int_equal(crown_state_parse(&s, "s", bad, strlen(bad), &d),
+	    CROWN_EINVALID);
+	assert_diag(&d, "'password_sha256' must be 64 lower-case hex digits");
+	crown_state_free(s);
+	free(bad);
+	free(text);
+	free(p);
+	crown_diags_release(&d);
+	crown_buf_release(&a);
+	crown_buf_release(&b);
+	camp_free(&cp);
+}
+
+static void
+test_turn_reports(void **state)
+{
+	struct crown_state	*s = NULL;
+	struct crown_diags	 d = { 0 };
+	struct crown_outputs	 out = { 0 };
+	struct camp		 cp;
+	char			*p, **v, *raw, *text;
+	size_t			 n, i;
+	struct crown_mail	*m;
+
+	(void)state;
+	camp_make(&cp, true);
+	p = xasprintf("%s/state.yaml", cp.dir);
+	assert_int_equal(crown_state_load(&s, p, &d), 0);
+	free(p);
+	s->turn = 3;
+	crown_buf_puts(crown_outputs_add(&out, "report.md"), "umpire only\n");
+	crown_buf_puts(crown_outputs_add(&out,
+	    "turns/turn-003/report-french.md"),
+	    "# Turn 3\nThe Legion held.\n");
+	crown_buf_puts(crown_outputs_add(&out, "report-republic.md"),
+	    "# Turn 3\nThe militia reloaded.\n");
+	crown_buf_puts(crown_outputs_add(&out, "map.svg"), "<svg/>\n");
+	assert_int_equal(crown_mail_turn_reports(cp.dir, s, &out, "bad", &d),
+	    CROWN_EUSAGE);
+	assert_diag(&d, "'bad' is not a time");
+	crown_diags_release(&d);
+	assert_int_equal(crown_mail_turn_reports(cp.dir, s, &out,
+	    "2026-12-06T09:00:00Z", &d), 0);
+	assert_no_diags(&d);
+	p = xasprintf("%s/outbox/new", cp.dir);
+	v = files(p, &n);
+	assert_int_equal(n, 2);		/* one player a side */
+	for (i = 0; i < n; i++) {
+		char *f = xasprintf("%s/%s", p, v[i]);
+
+		raw = tu_slurp(f);
+		free(f);
+		assert_int_equal(strncmp(v[i], "1796547600.", 11), 0);
+		assert_has(raw, "Date: Sun, 06 Dec 2026 09:00:00 +0000\n");
+		assert_has(raw, "From: Test Umpire <umpire@example.org>\n");
+		assert_has(raw, "Auto-Submitted: auto-generated\n");
+		assert_has(raw, "filename=map.svg");
+		assert_has(raw, "filename=state.yaml");
+		assert_int_equal(crown_mail_parse(&m, raw, strlen(raw)), 0);
+		text = m->text;
+		assert_lacks(text, "umpire only");
+		if (strstr(raw, "To: Jean Danjou <danjou@example.org>")) {
+			assert_string_equal(m->subject, "[Test Skirmish] Turn "
+			    "3: report for Foreign Legion");
+			assert_has(text, "The Legion held.\n");
+			assert_lacks(text, "militia");
+		} else {
+			assert_has(raw, "To: Francisco Milan "
+			    "<milan@example.org>");
+			assert_has(text, "The militia reloaded.\n");
+		}
+		assert_has(text, "Orders for turn 4 are due by " DEADLINE);
+		/* the state goes out without the passwords' hashes */
+		assert_int_equal(m->nyaml, 1);
+		assert_string_equal(m->yaml[0].name, "state.yaml");
+		assert_has(m->yaml[0].data, "turn: 3\n");
+		assert_lacks(m->yaml[0].data, "password_sha256");
+		crown_mail_free(m);
+		free(raw);
+	}
+	free_files(v);
+	free(p);
+	crown_outputs_release(&out);
+	crown_state_free(s);
+	camp_free(&cp);
+}
+
+/* crown inbox. */
+
+static void
+test_inbox_accepts(void **state)
+{
+	struct camp	 c;
+	char		*f, *r, *t, *log, hex[CROWN_SHA256_HEX];
+
+	(void)state;
+	camp_make(&c, true);
+	camp_mail(&c, "1", m_yaml_attachment);
+	camp_mail(&c, "2", m_qp_shorthand);
+	assert_int_equal(inbox(&c, BEFORE), 0);
+	assert_string_equal(c.err, "");
+	assert_has(c.out, "new/1: accepted: side french, turn 3, from "
+	    "danjou@example.org, receipt ");
+	assert_has(c.out, "new/2: accepted: side republic, turn 3, from "
+	    "milan@example.org, receipt ");
+	assert_has(c.out, "2 messages: 2 accepted, 0 late, 0 refused, 0 "
+	    "already read\n");
+
+	/* filed in the canonical form; the receipt is its SHA-256 */
+	f = camp_file(&c, "orders/pending/french.yaml");
+	assert_string_equal(f, "game: Test Skirmish\nturn: 3\nside: french\n"
+	    "orders:\n- unit: 1-legion\n  actions:\n  - hold\n  - reload\n");
+	crown_mail_sha256_hex(hex, f, strlen(f));
+	assert_has(c.out, hex);
+	r = reply(&c, "m1@example.org");
+	assert_non_null(r);
+	assert_has(r, "To: Jean Danjou <danjou@example.org>\n");
+	assert_has(r, "Subject: [Test Skirmish] Turn 3: orders accepted for "
+	    "Foreign Legion\n");
+	t = text_of(r);
+	assert_has(t, "Your orders for turn 3 of Test Skirmish, side french "
+	    "(Foreign Legion),\nare accepted and filed.\n");
+	assert_has(t, hex);
+	assert_has(t, "  1-legion: hold; reload\n");
+	assert_has(t, "deadline, 2026-12-05T18:00:00Z");
+	assert_has(t, "No password is set for you");
+	free(t);
+	free(r);
+	free(f);
+
+	/* the shorthand: soft line break mended, password gone */
+	f = camp_file(&c, "orders/pending/republic.yaml");
+	assert_string_equal(f, "game: Test Skirmish\nturn: 3\n"
+	    "side: republic\norders:\n- unit: 2-militia\n  actions:\n"
+	    "  - reload\n- unit: 3-cav\n  actions:\n"
+	    "  - move: {to: [50.00, 36.00], face: 180}\n");
+	crown_mail_sha256_hex(hex, f, strlen(f));
+	r = reply(&c, "m2@example.org");
+	assert_non_null(r);
+	assert_lacks(r, "tequila");
+	t = text_of(r);
+	assert_has(t, hex);
+	assert_has(t, "  3-cav: move 50,36 face 180\n");
+	assert_lacks(t, "No password");
+	free(t);
+	free(r);
+	free(f);
+
+	log = camp_file(&c, "orders/inbox.log");
+	assert_has(log, BEFORE " accepted 3 french ");
+	assert_has(log, BEFORE " accepted 3 republic ");
+	assert_has(log, " milan@example.org\n");
+	assert_lacks(log, "tequila");
+	free(log);
+
+	/* read again: nothing new */
+	assert_int_equal(inbox(&c, "2026-12-05T13:00:00Z"), 0);
+	assert_has(c.out, "new/1: already read\nnew/2: already read\n");
+	assert_has(c.out, "2 messages: 0 accepted, 0 late, 0 refused, 2 "
+	    "already read\n");
+	f = xasprintf("%s/outbox/new", c.dir);
+	assert_int_equal(count_files(f), 2);
+	free(f);
+
+	/* status: both in */
+	assert_int_equal(run(&c, &crown_cmd_status, c.dir, "--now",
+	    "2026-12-05T16:59:30Z", NULL), 0);
+	assert_has(c.out, "Test Skirmish: orders for turn 3, deadline "
+	    DEADLINE " (in 1h 00m)\n");
+	assert_has(c.out, "  french    in       received " BEFORE
+	    ", receipt ");
+	assert_has(c.out, "  republic  in       received " BEFORE);
+	assert_has(c.out, "2 of 2 sides have orders in\n");
+	camp_free(&c);
+}
+
+/* Two mails from one side: the later wins, and says what it replaces. */
+static void
+test_inbox_latest_wins(void **state)
+{
+	struct camp	 c;
+	char		*f, *r, *t, first[CROWN_SHA256_HEX];
+	char		 second[CROWN_SHA256_HEX];
+
+	(void)state;
+	camp_make(&c, true);
+	camp_mail(&c, "1", m_yaml_attachment);
+	assert_int_equal(inbox(&c, BEFORE), 0);
+	f = camp_file(&c, "orders/pending/french.yaml");
+	crown_mail_sha256_hex(first, f, strlen(f));
+	free(f);
+	camp_mail(&c, "2", m_base64_attachment);
+	assert_int_equal(inbox(&c, "2026-12-05T13:00:00Z"), 0);
+	assert_has(c.out, "new/2: accepted: side french");
+	f = camp_file(&c, "orders/pending/french.yaml");
+	assert_string_equal(f, "game: Test Skirmish\nturn: 3\nside: french\n"
+	    "orders:\n- unit: 1-legion\n  actions:\n"
+	    "  - move: {to: [30.00, 20.00], face: 0}\n"
+	    "  - fire: 2-militia\n");
+	crown_mail_sha256_hex(second, f, strlen(f));
+	free(f);
+	r = reply(&c, "m3@example.org");
+	t = text_of(r);
+	assert_has(t, second);
+	assert_has(t, "They replace the orders filed before, whose receipt "
+	    "was\n\n  ");
+	assert_has(t, first);
+	free(t);
+	free(r);
+	assert_int_equal(run(&c, &crown_cmd_status, c.dir, "--now",
+	    "2026-12-05T13:00:00Z", NULL), 0);
+	assert_has(c.out, "  french    in       received "
+	    "2026-12-05T13:00:00Z, receipt ");
+	assert_has(c.out, second);
+	assert_has(c.out, "  republic  missing\n");
+	assert_has(c.out, "1 of 2 sides have orders in\n");
+	camp_free(&c);
+}
+
+/* Each refusal: what is said, to whom, and nothing filed. */
+static void
+test_inbox_refusals(void **state)
+{
+	struct camp	 c;
+	char		*r, *t, *p;
+
+	(void)state;
+	camp_make(&c, true);
+	camp_mail(&c, "01", m_html_only);
+	camp_mail(&c, "02", m_forged);
+	camp_mail(&c, "03", m_wrong_password);
+	camp_mail(&c, "04", m_no_password);
+	camp_mail(&c, "05", m_wrong_game);
+	camp_mail(&c, "06", m_wrong_turn);
+	camp_mail(&c, "07", m_other_side);
+	camp_mail(&c, "08", m_two_attachments);
+	camp_mail(&c, "09", m_bad_orders);
+	camp_mail(&c, "10", "this is not mail\n");
+	camp_mail(&c, "11", m_bad_yaml);
+	camp_mail(&c, "12", m_bad_yaml_no_password);
+	assert_int_equal(inbox(&c, BEFORE), 0);
+	assert_has(c.out, "12 messages: 0 accepted, 0 late, 12 refused, 0 "
+	    "already read\n");
+	p = xasprintf("%s/orders/pending", c.dir);
+	assert_int_equal(count_files(p), 0);
+	free(p);
+	p = xasprintf("%s/orders/rejected", c.dir);
+	assert_int_equal(count_files(p), 12);
+	free(p);
+	/* strangers are not answered: 10 replies for 12 refusals */
+	p = xasprintf("%s/outbox/new", c.dir);
+	assert_int_equal(count_files(p), 10);
+	free(p);
+
+	r = reply(&c, "m4@example.org");
+	t = text_of(r);
+	assert_has(t, "the mail has only HTML: send the orders as plain "
+	    "text");
+	assert_has(t, "Nothing was filed: Mexican Republic has no orders for "
+	    "turn 3 yet.");
+	free(t);
+	free(r);
+
+	assert_has(c.out, "new/02: refused, not answered (not from a "
+	    "player):\n  'danjou@evil.example' is not a player of Test "
+	    "Skirmish\n");
+	assert_null(reply(&c, "m6@example.org"));
+
+	r = reply(&c, "m7@example.org");
+	assert_has(r, "To: Francisco Milan <milan@example.org>\n");
+	assert_lacks(r, "mezcal");
+	t = text_of(r);
+	assert_has(t, "  wrong password\n");
+	/* nothing about the orders goes with a wrong password */
+	assert_lacks(t, "2-militia");
+	free(t);
+	free(r);
+	r = reply(&c, "m8@example.org");
+	t = text_of(r);
+	assert_has(t, "  no password: give yours in a line 'password: ...'\n");
+	free(t);
+	free(r);
+
+	r = reply(&c, "m9@example.org");
+	t = text_of(r);
+	assert_has(t, "  message:1:1: error: orders for game 'Camerone', but "
+	    "this game is 'Test Skirmish'\n");
+	free(t);
+	free(r);
+	r = reply(&c, "m10@example.org");
+	t = text_of(r);
+	assert_has(t, "  message:1:1: error: orders for turn 4, but the next "
+	    "turn is 3 (R2.2)\n");
+	free(t);
+	free(r);
+	r = reply(&c, "m11@example.org");
+	assert_has(r, "To: Jean Danjou <danjou@example.org>\n");
+	t = text_of(r);
+	assert_has(t, "  message:1:7: error: 'danjou@example.org' does not "
+	    "play side 'republic'\n");
+	assert_lacks(t, "2-militia");
+	free(t);
+	free(r);
+	r = reply(&c, "m12@example.org");
+	t = text_of(r);
+	assert_has(t, "  attach one orders file to a mail, not 2\n");
+	free(t);
+	free(r);
+	/* every problem, in the order of the text, quoted lines skipped */
+	r = reply(&c, "m13@example.org");
+	t = text_of(r);
+	assert_has(t, "  message:2:51: error: over budget: '1-legion' has 3 "
+	    "actions a half-turn (R3.1)\n"
+	    "  message:3:8: error: unknown action 'dance'");
+	assert_has(t, "Mend them and send them again before " DEADLINE);
+	assert_lacks(t, "quoted");
+	free(t);
+	free(r);
+	/* the attachment's name, made safe, names the file */
+	r = reply(&c, "m17@example.org");
+	t = text_of(r);
+	assert_has(t, "  my_orders.yaml:2:1: error: YAML syntax: ");
+	free(t);
+	free(r);
+	r = reply(&c, "m18@example.org");
+	t = text_of(r);
+	assert_has(t, "  no password: give yours");
+	assert_lacks(t, "YAML");
+	free(t);
+	free(r);
+	assert_has(c.out, "new/10: refused, not answered (not from a "
+	    "player):\n  not a mail message with a From address\n");
+
+	/* the record of a refusal */
+	p = xasprintf("%s/orders/rejected", c.dir);
+	{
+		size_t	  n, i;
+		char	**v = files(p, &n), *f, *s;
+		bool	  found = false;
+
+		for (i = 0; i < n; i++) {
+			f = xasprintf("%s/%s", p, v[i]);
+			s = tu_slurp(f);
+			assert_int_equal(strncmp(v[i], "20261205T120000Z-",
+			    17), 0);
+			if (strstr(s, "from: danjou@evil.example\n")) {
+				assert_has(s, "read: " BEFORE "\n");
+				assert_has(s, "message: new/02\n");
+				assert_has(s, "message-id: m6@example.org\n");
+				assert_has(s, "answered: no (not a player)\n");
+				assert_has(s, "problems:\n  'danjou@evil."
+				    "example' is not a player");
+				found = true;
+			}
+			free(s);
+			free(f);
+		}
+		assert_true(found);
+		free_files(v);
+	}
+	free(p);
+	assert_int_equal(run(&c, &crown_cmd_status, c.dir, "--now", BEFORE,
+	    NULL), 0);
+	assert_has(c.out, "  french    missing\n  republic  missing\n"
+	    "0 of 2 sides have orders in\n");
+	camp_free(&c);
+}
+
+/* A mail of exactly --max-bytes is read; one byte more is refused unread
+ * but answered, since it comes from a player. */
+static void
+test_inbox_oversize_edge(void **state)
+{
+	struct camp	 c;
+	struct crown_buf b = { 0 };
+	char		*r, *t, *lim, *p;
+	size_t		 size;
+
+	(void)state;
+	camp_make(&c, true);
+	crown_buf_puts(&b, HDR(DANJOU, "big@example.org", "orders")
+	    "Content-Type: text/plain\n\n1-legion: hold\n");
+	while (b.len < 4000)
+		crown_buf_puts(&b, "# padding padding padding\n");
+	size = b.len;
+	camp_mail(&c, "1", b.data);
+	lim = xasprintf("%zu", size);
+	assert_int_equal(run(&c, &crown_cmd_inbox, c.dir, c.mail, "--now",
+	    BEFORE, "--max-bytes", lim, NULL), 0);
+	assert_has(c.out, "new/1: accepted: side french");
+	free(lim);
+	/* a byte more */
+	crown_buf_puts(&b, "#");
+	p = replace(b.data, "big@", "big2@");
+	camp_mail(&c, "2", p);
+	lim = xasprintf("%zu", strlen(p) - 1);
+	assert_int_equal(run(&c, &crown_cmd_inbox, c.dir, c.mail, "--now",
+	    BEFORE, "--max-bytes", lim, NULL), 0);
+	assert_has(c.out, "new/2: refused, answered to danjou@example.org");
+	r = reply(&c, "big2@example.org");
+	t = text_of(r);
+	free(lim);
+	lim = xasprintf("  the mail is %zu bytes, over the limit of %zu:",
+	    strlen(p), strlen(p) - 1);
+	assert_has(t, lim);
+	assert_has(t, "Nothing was filed for Foreign Legion: the orders filed "
+	    "before stand,\nwith the receipt\n\n  ");
+	free(lim);
+	free(t);
+	free(r);
+	free(p);
+	/* a bad limit */
+	assert_int_equal(run(&c, &crown_cmd_inbox, c.dir, c.mail,
+	    "--max-bytes", "lots", NULL), 2);
+	assert_has(c.err, "--max-bytes: 'lots' is not a size");
+	crown_buf_release(&b);
+	camp_free(&c);
+}
+
+/* Received exactly at the deadline is in time; a second later is late:
+ * kept aside, not filed, and the side holds (R2.3). */
+static void
+test_inbox_deadline_edge(void **state)
+{
+	struct camp	 c;
+	char		*f, *r, *t;
+
+	(void)state;
+	camp_make(&c, true);
+	camp_mail(&c, "1", m_yaml_attachment);
+	assert_int_equal(inbox(&c, DEADLINE), 0);
+	assert_has(c.out, "new/1: accepted: side french");
+	camp_mail(&c, "2", m_qp_shorthand);
+	camp_mail(&c, "3", m_base64_attachment);
+	assert_int_equal(inbox(&c, "2026-12-05T18:00:01Z"), 0);
+	assert_has(c.out, "new/2: late: side republic, turn 3, from "
+	    "milan@example.org, after the deadline " DEADLINE "; kept in "
+	    "orders/late/republic.yaml\n");
+	assert_has(c.out, "new/3: late: side french");
+	assert_has(c.out, "0 accepted, 2 late, 0 refused, 1 already read\n");
+	f = camp_file(&c, "orders/pending/republic.yaml");
+	assert_null(f);
+	f = camp_file(&c, "orders/late/republic.yaml");
+	assert_has(f, "side: republic\n");
+	free(f);
+	/* the French orders in time stand */
+	f = camp_file(&c, "orders/pending/french.yaml");
+	assert_has(f, "  - hold\n");
+	free(f);
+	r = reply(&c, "m2@example.org");
+	assert_has(r, "Subject: [Test Skirmish] Turn 3: orders late for "
+	    "Mexican Republic\n");
+	t = text_of(r);
+	assert_has(t, "came at 2026-12-05T18:00:01Z, after the deadline,\n"
+	    DEADLINE ".");
+	assert_has(t, "every unit holds this turn\n(R2.3)");
+	free(t);
+	free(r);
+	r = reply(&c, "m3@example.org");
+	t = text_of(r);
+	assert_has(t, "The orders filed before the deadline stand, with the "
+	    "receipt\n\n  ");
+	free(t);
+	free(r);
+	assert_int_equal(run(&c, &crown_cmd_status, c.dir, "--now",
+	    "2026-12-06T19:30:00Z", NULL), 0);
+	assert_string_equal(c.out, "Test Skirmish: orders for turn 3, "
+	    "deadline " DEADLINE " (passed 1d 1h 30m ago)\n"
+	    "  french    in       received " DEADLINE ", receipt "
+	    "a72ee419864fb80f54161ea028e90e892e9428ec8fe628ac77976e88b4436e34"
+	    "\n"
+	    "  republic  late     received 2026-12-05T18:00:01Z, after the "
+	    "deadline (kept in orders/late/republic.yaml); holds (R2.3)\n"
+	    "1 of 2 sides have orders in; the others hold (R2.3)\n");
+	camp_free(&c);
+}
+
+static void
+test_inbox_mbox_and_no_deadline(void **state)
+{
+	struct camp	 c;
+	struct crown_buf b = { 0 };
+	char		*p;
+
+	(void)state;
+	camp_make(&c, false);
+	crown_buf_printf(&b, "From danjou@example.org Sat Dec  5 11:00:00 "
+	    "2026\n%s\nFrom milan@example.org Sat Dec  5 11:00:00 2026\n%s",
+	    m_yaml_attachment, m_alternative);
+	put(c.dir, "in.mbox", b.data, b.len);
+	p = xasprintf("%s/in.mbox", c.dir);
+	/* a day after any deadline there might have been: none is set */
+	assert_int_equal(run(&c, &crown_cmd_inbox, c.dir, p, "--now",
+	    "2027-01-01T00:00:00Z", NULL), 0);
+	assert_has(c.out, "mbox:1: accepted: side french");
+	assert_has(c.out, "mbox:2: accepted: side republic");
+	free(p);
+	p = camp_file(&c, "orders/pending/republic.yaml");
+	assert_has(p, "  - reload\n");
+	free(p);
+	assert_int_equal(run(&c, &crown_cmd_status, c.dir, "--now",
+	    "2027-01-01T00:00:00Z", NULL), 0);
+	assert_has(c.out, "Test Skirmish: orders for turn 3, no deadline\n");
+	crown_buf_release(&b);
+	camp_free(&c);
+}
+
+/* The password may be in the orders file or in the body; it is never
+ * filed.  An empty body files nothing.  A failure to file answers
+ * nothing, so the mail is read again. */
+static void
+test_inbox_passwords_and_empty(void **state)
+{
+	struct camp	 c;
+	char		*f, *r, *t, *p;
+
+	(void)state;
+	camp_make(&c, true);
+	camp_mail(&c, "1", m_password_in_yaml);
+	assert_int_equal(inbox(&c, BEFORE), 0);
+	assert_has(c.out, "new/1: accepted: side republic");
+	f = camp_file(&c, "orders/pending/republic.yaml");
+	assert_string_equal(f, "game: Test Skirmish\nturn: 3\n"
+	    "side: republic\norders:\n- unit: 2-militia\n  actions:\n"
+	    "  - reload\n");
+	free(f);
+	camp_mail(&c, "2", m_password_in_body);
+	assert_int_equal(inbox(&c, BEFORE), 0);
+	assert_has(c.out, "new/2: accepted: side republic");
+	f = camp_file(&c, "orders/pending/republic.yaml");
+	assert_string_equal(f, "game: Test Skirmish\nturn: 3\n"
+	    "side: republic\norders: []\n");
+	free(f);
+	r = reply(&c, "m15@example.org");
+	t = text_of(r);
+	assert_has(t, "  (none: every unit holds, R2.3)\n");
+	free(t);
+	free(r);
+
+	/* files nothing, answers why */
+	camp_mail(&c, "3", m_yaml_attachment);
+	camp_mail(&c, "4", m_only_quotes);
+	assert_int_equal(inbox(&c, BEFORE), 0);
+	assert_has(c.out, "new/4: refused, answered to danjou@example.org:\n"
+	    "  message: error: no orders found: write a line 'UNIT: ACTION; "
+	    "...' for each unit (to hold, 'UNIT: hold'), or attach an "
+	    "orders file\n");
+	f = camp_file(&c, "orders/pending/french.yaml");
+	assert_has(f, "  - hold\n");
+	free(f);
+
+	/* orders/late cannot be made: not filed, not answered, not logged */
+	p = xasprintf("%s/orders", c.dir);
+	put(p, "late", "a file in the way\n", 18);
+	free(p);
+	camp_mail(&c, "5", m_base64_attachment);
+	assert_int_equal(inbox(&c, "2026-12-06T00:00:00Z"), 73);
+	assert_has(c.out, "new/5: not filed: cannot write orders/late/"
+	    "french.yaml\n");
+	assert_has(c.err, "orders/late/french.yaml: error: cannot write: ");
+	assert_null(reply(&c, "m3@example.org"));
+	p = xasprintf("%s/orders/late", c.dir);
+	unlink(p);
+	free(p);
+	assert_int_equal(inbox(&c, "2026-12-06T00:00:00Z"), 0);
+	assert_has(c.out, "new/5: late: side french");
+	r = reply(&c, "m3@example.org");
+	assert_non_null(r);
+	free(r);
+	camp_free(&c);
+}
+
+static void
+test_usage(void **state)
+{
+	struct camp	 c;
+	char		*p;
+
+	(void)state;
+	camp_make(&c, true);
+	assert_int_equal(run(&c, &crown_cmd_inbox, c.dir, NULL), 2);
+	assert_has(c.err, "give a campaign DIR and at least one mailbox");
+	assert_int_equal(run(&c, &crown_cmd_inbox, c.dir, c.mail, "--now",
+	    "soon", NULL), 2);
+	assert_has(c.err, "--now: 'soon' is not a time");
+	p = xasprintf("%s/nothing", c.dir);
+	assert_int_equal(run(&c, &crown_cmd_inbox, c.dir, p, "--now", BEFORE,
+	    NULL), 66);
+	assert_has(c.err, "cannot read the mail");
+	assert_int_equal(run(&c, &crown_cmd_inbox, p, c.mail, "--now",
+	    BEFORE, NULL), 66);
+	assert_int_equal(run(&c, &crown_cmd_status, p, "--now", BEFORE,
+	    NULL), 66);
+	free(p);
+	assert_int_equal(run(&c, &crown_cmd_status, NULL), 2);
+	assert_int_equal(run(&c, &crown_cmd_status, c.dir, "--now", "x",
+	    NULL), 2);
+	assert_int_equal(run(&c, &crown_cmd_inbox, "--help", NULL), 0);
+	assert_has(c.out, "usage: crown inbox DIR MAILDIR|MBOX...");
+	camp_free(&c);
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_times),
+		cmocka_unit_test(test_hashes_and_passwords),
+		cmocka_unit_test(test_parse_attachments),
+		cmocka_unit_test(test_parse_text),
+		cmocka_unit_test(test_parse_refuses),
+		cmocka_unit_test(test_build_and_deliver),
+		cmocka_unit_test(test_read_sources),
+		cmocka_unit_test(test_state_keys),
+		cmocka_unit_test(test_turn_reports),
+		cmocka_unit_test(test_inbox_accepts),
+		cmocka_unit_test(test_inbox_latest_wins),
+		cmocka_unit_test(test_inbox_refusals),
+		cmocka_unit_test(test_inbox_oversize_edge),
+		cmocka_unit_test(test_inbox_deadline_edge),
+		cmocka_unit_test(test_inbox_mbox_and_no_deadline),
+		cmocka_unit_test(test_inbox_passwords_and_empty),
+		cmocka_unit_test(test_usage),
+	};
+
+	return cmocka_run_group_tests_name("mail", tests, NULL, NULL);
+}

@@ -1,0 +1,943 @@
+/*
+ * test-report.c: the reports and the map of a turn (report.c, svg.c and
+ * the templates of templates/).
+ *
+ * Golden reports: a conformance case run through the engine, and a turn
+ * whose events are written here by hand (fire, a charge, a melee, a rout),
+ * so that the reports of every kind of event are pinned down whatever the
+ * rule modules say.  Their outputs must equal the files under
+ * tests/golden/expected/reports/NAME/ byte for byte; after a deliberate
+ * change of wording, regenerate them with
+ *
+ *	CROWN_UPDATE_GOLDEN=1 ./build/tests/test-report
+ *
+ * and read the diff.  The map must be well-formed XML and must render:
+ * rsvg-convert (librsvg2-bin) turns it into a PNG of the map's size that
+ * is far bigger than the PNG of an empty page of the same size.
+ */
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <dirent.h>
+#include <unistd.h>
+
+#include "testutil.h"
+
+#include "crown/dice.h"
+#include "crown/engine.h"
+#include "crown/events.h"
+#include "crown/report.h"
+#include "crown/template.h"
+#include "crown/yaml.h"
+
+#define GOLDEN	"tests/golden/expected/reports"
+
+static struct crown_rules *rules;
+
+/* A resolved turn: the inputs of the reports. */
+struct turn {
+	struct crown_state	*before, *after;
+	struct crown_orders	*orders[4];
+	size_t			 norders;
+	struct crown_events	 ev;
+};
+
+static void
+turn_release(struct turn *t)
+{
+	size_t	i;
+
+	crown_events_release(&t->ev);
+	for (i = 0; i < t->norders; i++)
+		crown_orders_free(t->orders[i]);
+	crown_state_free(t->before);
+	crown_state_free(t->after);
+	memset(t, 0, sizeof(*t));
+}
+
+static int
+render(struct crown_outputs *out, const struct turn *t, const char *dir,
+    struct crown_diags *d)
+{
+	struct crown_report_input	in;
+
+	memset(&in, 0, sizeof(in));
+	in.before = t->before;
+	in.after = t->after;
+	in.events = &t->ev;
+	in.orders = t->orders;
+	in.norders = t->norders;
+	in.rules = rules;
+	in.templates = dir;
+	return crown_report_render(out, &in, d);
+}
+
+static const struct crown_output *
+output(const struct crown_outputs *o, const char *name)
+{
+	size_t	i;
+
+	for (i = 0; i < o->n; i++)
+		if (strcmp(o->v[i].name, name) == 0)
+			return &o->v[i];
+	return NULL;
+}
+
+/* Run tests/cases/NAME.yaml through the engine; false (and nothing to
+ * release) for a case whose orders or dice are meant to fail. */
+static bool
+try_case(struct turn *t, const char *name)
+{
+	struct crown_diags		 d = { 0 };
+	struct crown_ydoc		*doc = NULL;
+	const struct crown_ynode	*root, *list;
+	struct crown_buf		 text = { 0 }, script = { 0 };
+	struct crown_dice		*dice = NULL;
+	char				*path;
+	size_t				 i;
+	bool				 ok;
+
+	memset(t, 0, sizeof(*t));
+	path = xasprintf("tests/cases/%s.yaml", name);
+	assert_int_equal(crown_ydoc_load(&doc, path, NULL, &d), 0);
+	root = crown_ydoc_root(doc);
+	list = crown_ymap_get(root, "expect");
+	if (crown_ymap_get(list, "invalid") != NULL ||
+	    crown_ymap_get(list, "dice_error") != NULL) {
+		crown_ydoc_free(doc);
+		free(path);
+		return false;
+	}
+	crown_ynode_emit(&text, crown_ymap_get(root, "state"));
+	assert_int_equal(crown_state_parse(&t->after, path, text.data,
+	    text.len, &d), 0);
+	crown_buf_release(&text);
+	list = crown_ymap_get(root, "orders");
+	for (i = 0; list != NULL && i < list->n && i < 4; i++) {
+		crown_ynode_emit(&text, list->item[i]);
+		crown_orders_parse(&t->orders[t->norders++], path, text.data,
+		    text.len, &d);
+		assert_no_diags(&d);
+		crown_buf_release(&text);
+	}
+	/* a case refused or failing in the engine is test-cases' to report */
+	ok = crown_orders_validate_set(t->orders, t->norders, t->after, rules,
+	    &d) == 0;
+	crown_buf_puts(&script, "");
+	list = crown_ymap_get(root, "dice");
+	for (i = 0; list != NULL && i < list->n; i++)
+		crown_buf_printf(&script, "%s\n", list->item[i]->str);
+	assert_int_equal(crown_dice_script_parse(&dice, "dice", script.data,
+	    script.len, &d), 0);
+	t->before = crown_state_clone(t->after);
+	if (ok)
+		ok = crown_resolve(t->after, t->orders, t->norders, rules,
+		    dice, &t->ev, &d) == 0;
+	crown_diags_release(&d);
+	crown_dice_free(dice);
+	crown_buf_release(&script);
+	crown_ydoc_free(doc);
+	free(path);
+	if (!ok)
+		turn_release(t);
+	return ok;
+}
+
+static void
+load_case(struct turn *t, const char *name)
+{
+	assert_true(try_case(t, name));
+}
+
+static const char synthetic_french[] =
+    "game: Test Skirmish\nturn: 3\nside: french\norders:\n"
+    "  - unit: 1-legion\n"
+    "    actions: [{move: {to: [30, 16.5], face: 0}}, {fire: 2-militia}]\n"
+    "  - unit: gun-1\n    actions: [{fire: 2-militia}]\n"
+    "  - leader: danjou\n    detach: true\n";
+static const char synthetic_republic[] =
+    "game: Test Skirmish\nturn: 3\nside: republic\norders:\n"
+    "  - unit: 3-cav\n    actions: [{charge: 1-legion}]\n";
+
+static size_t
+event(struct turn *t, const char *half, enum crown_phase phase,
+    const char *kind, const char *unit, const char *target,
+    const char *rule, const char *text)
+{
+	size_t	i;
+
+	i = crown_events_add(&t->ev, 3, half, phase, kind, unit, rule);
+	if (target != NULL)
+		crown_event_set(&crown_events_at(&t->ev, i)->target, "%s",
+		    target);
+	crown_event_set(&crown_events_at(&t->ev, i)->text, "%s", text);
+	return i;
+}
+
+static struct crown_die_rec *
+die(struct turn *t, size_t i, int faces, int roll, const char *purpose)
+{
+	struct crown_event	*e = crown_events_at(&t->ev, i);
+	size_t			 k;
+
+	/* the die first: adding it may move e->dice */
+	k = crown_event_die(e, faces, roll, purpose);
+	return &e->dice[k];
+}
+
+/*
+ * A hand-made turn on tests/data/state-small.yaml: the Legion moves and
+ * fires, the gun's order is skipped, the Lancers charge and melee, the
+ * militia routs.
+ */
+static void
+load_synthetic(struct turn *t)
+{
+	struct crown_diags	 d = { 0 };
+	struct crown_unit	*u;
+	struct crown_event	*e;
+	struct crown_die_rec	*r;
+	size_t			 i;
+
+	memset(t, 0, sizeof(*t));
+	assert_int_equal(crown_state_load(&t->before,
+	    "tests/data/state-small.yaml", &d), 0);
+	assert_int_equal(crown_orders_parse(&t->orders[0], "french.yaml",
+	    synthetic_french, strlen(synthetic_french), &d), 0);
+	assert_int_equal(crown_orders_parse(&t->orders[1], "republic.yaml",
+	    synthetic_republic, strlen(synthetic_republic), &d), 0);
+	t->norders = 2;
+	assert_no_diags(&d);
+
+	i = event(t, "french", CROWN_PHASE_CHARGE, "half_turn", NULL, NULL,
+	    "R2.1", "Turn 3: Foreign Legion moves.");
+	i = event(t, "french", CROWN_PHASE_ACTIONS, "move", "1-legion", NULL,
+	    "R4.1", "3rd Company, Foreign Legion advanced 4.00 inches north.");
+	e = crown_events_at(&t->ev, i);
+	e->has_from = e->has_to = true;
+	e->from = (struct crown_point){ 30, 12.5 };
+	e->to = (struct crown_point){ 30, 16.5 };
+	r = die(t, i, 6, 3, "move");
+	crown_die_mod(r, "infantry", 4, "R4.1");
+	crown_die_mod(r, "hill", -3, "R4.3");
+	i = event(t, "french", CROWN_PHASE_ACTIONS, "fire", "1-legion",
+	    "2-militia", "R5.1", "3rd Company, Foreign Legion fired at the "
+	    "Militia of Veracruz at 13.50 inches (long range): rolled 1, 4, "
+	    "0, scored 0, 3, -1 needing 1 or less: 2 casualties.");
+	e = crown_events_at(&t->ev, i);
+	e->has_range = true;
+	e->range = 13.5;
+	crown_event_set(&e->band, "long");
+	e->has_casualties = true;
+	e->casualties = 2;
+	crown_event_set(&e->result, "hit");
+	r = die(t, i, 10, 1, "fire");
+	crown_event_set(&r->who, "stand 1");
+	crown_die_mod(r, "veteran", -1, "R3.1");
+	r = die(t, i, 10, 4, "fire");
+	crown_event_set(&r->who, "stand 2");
+	crown_die_mod(r, "veteran", -1, "R3.1");
+	r = die(t, i, 10, 0, "fire");
+	crown_event_set(&r->who, "stand 3");
+	crown_die_mod(r, "veteran", -1, "R3.1");
+	crown_die_mod(r, "unnamed", 0, NULL);
+	i = event(t, "french", CROWN_PHASE_ACTIONS, "order_skipped", "gun-1",
+	    "2-militia", "R2.2", "Mountain Gun's order to fire was not "
+	    "carried out: the target is out of sight.");
+	e = crown_events_at(&t->ev, i);
+	crown_event_set(&e->reason, "the target is out of sight");
+	crown_event_set(&e->order, "fire");
+	i = event(t, "french", CROWN_PHASE_MORALE, "morale", "2-militia",
+	    NULL, "R7.2", "Militia of Veracruz tested its morale: 11, rout.");
+	e = crown_events_at(&t->ev, i);
+	crown_event_set(&e->result, "rout");
+	r = die(t, i, 10, 9, "morale");
+	crown_die_mod(r, "militia", 2, "R3.1");
+	i = event(t, "french", CROWN_PHASE_MORALE, "rout_move", "2-militia",
+	    NULL, "R8.1", "Militia of Veracruz fled 14.00 inches north.");
+	e = crown_events_at(&t->ev, i);
+	e->has_from = e->has_to = true;
+	e->from = (struct crown_point){ 30, 30 };
+	e->to = (struct crown_point){ 30, 44 };
+	r = die(t, i, 6, 5, "rout");
+
+	i = event(t, "republic", CROWN_PHASE_CHARGE, "half_turn", NULL, NULL,
+	    "R2.1", "Turn 3: Mexican Republic moves.");
+	i = event(t, "republic", CROWN_PHASE_CHARGE, "charge_test", "3-cav",
+	    "1-legion", "R7.2", "Lancers of Jalapa tested to charge the 3rd "
+	    "Company, Foreign Legion: 3, charge.");
+	crown_event_set(&crown_events_at(&t->ev, i)->result, "charge");
+	r = die(t, i, 10, 2, "charge test");
+	crown_die_mod(r, "poor", 1, "R3.1");
+	i = event(t, "republic", CROWN_PHASE_CHARGE, "charge_move", "3-cav",
+	    "1-legion", "R9.1", "Lancers of Jalapa charged home into the 3rd "
+	    "Company, Foreign Legion.");
+	e = crown_events_at(&t->ev, i);
+	e->has_from = e->has_to = true;
+	e->from = (struct crown_point){ 50, 40 };
+	e->to = (struct crown_point){ 31, 17.5 };
+	i = event(t, "republic", CROWN_PHASE_MELEE, "melee", "3-cav",
+	    "1-legion", "R9.5", "Lancers of Jalapa & the 3rd Company met in "
+	    "melee: the Legion lost 2 figures.");
+	e = crown_events_at(&t->ev, i);
+	e->has_casualties = true;
+	e->casualties = 2;
+	r = die(t, i, 10, 1, "melee");
+	crown_event_set(&r->who, "Lancers of Jalapa");
+	crown_die_mod(r, "charging", -1, "R9.5");
+	crown_die_mod(r, "3 stands", -3, "R9.5");
+	r = die(t, i, 10, 3, "melee");
+	crown_event_set(&r->who, "3rd Company, Foreign Legion");
+	crown_die_mod(r, "veteran", -1, "R3.1");
+	i = event(t, "republic", CROWN_PHASE_MORALE, "morale", "3-cav", NULL,
+	    "R7.2", "Lancers of Jalapa tested their morale: 2, ok.");
+	crown_event_set(&crown_events_at(&t->ev, i)->result, "ok");
+	r = die(t, i, 10, 1, "morale");
+	crown_die_mod(r, "poor", 1, "R3.1");
+
+	t->after = crown_state_clone(t->before);
+	t->after->turn = 3;
+	u = crown_state_unit(t->after, "1-legion");
+	u->y = 16.5;
+	u->loaded = false;
+	crown_unit_take_casualties(u, 2);
+	u = crown_state_unit(t->after, "2-militia");
+	crown_unit_take_casualties(u, 2);
+	u->y = 44;
+	u->status = CROWN_ROUTING;
+	u->routs = 1;
+	u = crown_state_unit(t->after, "3-cav");
+	u->x = 31;
+	u->y = 17.5;
+	u->disordered = true;
+	free(t->after->melees);		/* the clone's empty list */
+	t->after->melees = xcalloc(1, sizeof(*t->after->melees));
+	t->after->nmelees = 1;
+	t->after->melees[0].attackers = xcalloc(1, sizeof(char *));
+	t->after->melees[0].attackers[0] = xstrdup("3-cav");
+	t->after->melees[0].nattackers = 1;
+	t->after->melees[0].defenders = xcalloc(1, sizeof(char *));
+	t->after->melees[0].defenders[0] = xstrdup("1-legion");
+	t->after->melees[0].ndefenders = 1;
+	t->after->melees[0].rounds = 1;
+	free(crown_state_leader(t->after, "danjou")->attached);
+	crown_state_leader(t->after, "danjou")->attached = NULL;
+	crown_state_leader(t->after, "danjou")->x = 31;
+	crown_state_leader(t->after, "danjou")->y = 15;
+}
+
+static void
+compare_golden(const struct crown_outputs *o, const char *name)
+{
+	char	*dir, *path, *want;
+	size_t	 i;
+	FILE	*fp;
+	bool	 update = getenv("CROWN_UPDATE_GOLDEN") != NULL;
+
+	dir = xasprintf("%s/%s", GOLDEN, name);
+	if (update)
+		mkdir(dir, 0777);
+	for (i = 0; i < o->n; i++) {
+		path = xasprintf("%s/%s", dir, o->v[i].name);
+		if (update) {
+			assert_non_null(fp = fopen(path, "w"));
+			fwrite(o->v[i].data.data, 1, o->v[i].data.len, fp);
+			fclose(fp);
+		}
+		want = tu_slurp(path);
+		if (want == NULL) {
+			print_error("%s is missing\n", path);
+			fail();
+		}
+		if (strcmp(want, o->v[i].data.data) != 0) {
+			print_error("%s differs; got:\n%s\n", path,
+			    o->v[i].data.data);
+			fail();
+		}
+		free(want);
+		free(path);
+	}
+	free(dir);
+}
+
+static void
+test_golden_case(void **state)
+{
+	struct turn		 t;
+	struct crown_outputs	 o = { 0 };
+	struct crown_diags	 d = { 0 };
+
+	load_case(&t, "R2.1-report-turn-dispatch");
+	assert_int_equal(render(&o, &t, "templates", &d), 0);
+	assert_no_diags(&d);
+	/* report.md, then each side in the order of the sides, then map */
+	assert_int_equal(o.n, 4);
+	assert_string_equal(o.v[0].name, "report.md");
+	assert_string_equal(o.v[1].name, "report-french.md");
+	assert_string_equal(o.v[2].name, "report-republic.md");
+	assert_string_equal(o.v[3].name, "map.svg");
+	compare_golden(&o, "R2.1-report-turn-dispatch");
+	crown_outputs_release(&o);
+	turn_release(&t);
+}
+
+static void
+test_golden_synthetic(void **state)
+{
+	struct turn		 t;
+	struct crown_outputs	 o = { 0 }, again = { 0 };
+	struct crown_diags	 d = { 0 };
+	size_t			 i;
+
+	load_synthetic(&t);
+	assert_int_equal(render(&o, &t, "templates", &d), 0);
+	assert_no_diags(&d);
+	compare_golden(&o, "synthetic");
+	/* the same inputs give the same bytes */
+	assert_int_equal(render(&again, &t, "templates", &d), 0);
+	assert_int_equal(again.n, o.n);
+	for (i = 0; i < o.n; i++)
+		assert_string_equal(again.v[i].data.data, o.v[i].data.data);
+	crown_outputs_release(&again);
+	crown_outputs_release(&o);
+	turn_release(&t);
+}
+
+#define assert_has(text, want) do {					\
+	if (strstr((text), (want)) == NULL) {				\
+		print_error("no \"%s\" in:\n%s\n", (want), (text));	\
+		fail();							\
+	}								\
+} while (0)
+#define assert_lacks(text, want) do {					\
+	if (strstr((text), (want)) != NULL) {				\
+		print_error("\"%s\" should not be in:\n%s\n", (want),	\
+		    (text));						\
+		fail();							\
+	}								\
+} while (0)
+
+/* What each side sees of the other. */
+static void
+test_side_view(void **state)
+{
+	struct turn		 t;
+	struct crown_outputs	 o = { 0 };
+	struct crown_diags	 d = { 0 };
+	const char		*um, *fr, *re;
+
+	load_synthetic(&t);
+	assert_int_equal(render(&o, &t, "templates", &d), 0);
+	um = output(&o, "report.md")->data.data;
+	fr = output(&o, "report-french.md")->data.data;
+	re = output(&o, "report-republic.md")->data.data;
+
+	/* the umpire sees everything, with every die */
+	assert_has(um, "Lancers of Jalapa tested their morale: 2, ok. (R7.2)");
+	assert_has(um, "  - D10 for fire (stand 3): rolled 0, veteran -1 "
+	    "(R3.1), unnamed +0 = -1\n");
+	assert_has(um, "- Mountain Gun: fire Militia of Veracruz: the target "
+	    "is out of sight (R2.2)");
+
+	/* the French: their own rolls, the enemy's against them, not the
+	 * Lancers' own morale test; the militia's rout only as seen */
+	assert_has(fr, "  - D6 for move: rolled 3, infantry +4 (R4.1), hill "
+	    "-3 (R4.3) = 4\n");
+	assert_has(fr, "  - D10 for charge test: rolled 2, poor +1 (R3.1) = "
+	    "3\n");
+	assert_has(fr, "Lancers of Jalapa & the 3rd Company met in melee");
+	assert_lacks(fr, "tested their morale");
+	assert_lacks(fr, "rolled 9");
+	assert_has(fr, "- Militia of Veracruz broke and routed.\n");
+	assert_has(fr, "- Militia of Veracruz ran for the rear as far as "
+	    "(30.00, 44.00).\n");
+	assert_has(fr, "the target is out of sight (R2.2)");
+	assert_lacks(fr, "### Mexican Republic");
+
+	/* the Republic: the Legion's fire at them in full, its move as
+	 * seen, none of the Legion's orders or their skipped gun */
+	assert_has(re, "  - D10 for fire (stand 1): rolled 1, veteran -1 "
+	    "(R3.1) = 0\n");
+	assert_has(re, "- 3rd Company, Foreign Legion was seen to move to "
+	    "(30.00, 16.50).\n");
+	assert_lacks(re, "rolled 3, infantry");
+	assert_lacks(re, "out of sight");
+	assert_lacks(re, "Foreign Legion moved");
+	assert_lacks(re, "### Foreign Legion");
+	assert_has(re, "Militia of Veracruz tested its morale: 11, rout.");
+	assert_lacks(re, "Danjou");
+
+	crown_outputs_release(&o);
+	turn_release(&t);
+}
+
+/* Names are escaped for Markdown in the reports and for XML in the map. */
+static void
+test_escaping(void **state)
+{
+	struct turn		 t;
+	struct crown_outputs	 o = { 0 };
+	struct crown_diags	 d = { 0 };
+	struct crown_unit	*u;
+
+	load_synthetic(&t);
+	u = crown_state_unit(t.after, "3-cav");
+	free(u->name);
+	u->name = xstrdup("*Lanceros* <de> Jalapa & [Co] | #1");
+	assert_int_equal(render(&o, &t, "templates", &d), 0);
+	assert_has(output(&o, "report.md")->data.data,
+	    "| \\*Lanceros\\* \\<de\\> Jalapa & \\[Co\\] \\| #1 | Mexican "
+	    "Republic | cavalry | poor | lance | 3/3 | 9/9 | 0 | ok | "
+	    "disordered | (31.00, 17.50) facing south |");
+	assert_has(output(&o, "map.svg")->data.data,
+	    ">*Lanceros* &lt;de&gt; Jalapa &amp; [Co] | #1</text>");
+	crown_outputs_release(&o);
+	turn_release(&t);
+}
+
+/*
+ * A small XML checker: one root element, balanced tags, quoted
+ * attributes, only the five entities and character references.  Returns
+ * NULL or what is wrong (static).
+ */
+static const char *
+xml_check(const char *s)
+{
+	static char	 msg[128];
+	const char	*stack[64], *p = s, *q;
+	size_t		 lens[64], depth = 0, n;
+	int		 roots = 0;
+
+	if (strncmp(p, "<?xml ", 6) == 0 && (p = strstr(p, "?>")) != NULL)
+		p += 2;
+	if (p == NULL)
+		return "bad XML declaration";
+	while (*p != '\0') {
+		if (*p == '&') {
+			if (strncmp(p, "&amp;", 5) && strncmp(p, "&lt;", 4) &&
+			    strncmp(p, "&gt;", 4) && strncmp(p, "&quot;", 6) &&
+			    strncmp(p, "&apos;", 6) && strncmp(p, "&#", 2))
+				return "a bare '&'";
+			p++;
+			continue;
+		}
+		if (*p == '>')
+			return "a bare '>' in text";
+		if (*p != '<') {
+			if (depth == 0 && !strchr(" \t\r\n", *p))
+				return "text outside the root element";
+			p++;
+			continue;
+		}
+		if (strncmp(p, "<!--", 4) == 0) {
+			if ((p = strstr(p, "-->")) == NULL)
+				return "unclosed comment";
+			p += 3;
+			continue;
+		}
+		if (p[1] == '/') {
+			q = p + 2;
+			n = strcspn(q, " \t\r\n>");
+			if (depth == 0 || n != lens[depth - 1] ||
+			    strncmp(q, stack[depth - 1], n) != 0) {
+				snprintf(msg, sizeof(msg), "</%.*s> closes "
+				    "nothing open", (int)n, q);
+				return msg;
+			}
+			depth--;
+			if ((p = strchr(q, '>')) == NULL)
+				return "unclosed end tag";
+			p++;
+			continue;
+		}
+		q = p + 1;
+		n = strcspn(q, " \t\r\n/>");
+		if (n == 0)
+			return "a tag without a name";
+		p = q + n;
+		/* attributes: name="value" */
+		for (;;) {
+			while (*p == ' ' || *p == '\n' || *p == '\t')
+				p++;
+			if (*p == '>' || strncmp(p, "/>", 2) == 0)
+				break;
+			p += strcspn(p, "= \t\n>");
+			if (*p != '=' || p[1] != '"')
+				return "an attribute without a quoted value";
+			p += 2;
+			for (; *p != '"'; p++) {
+				if (*p == '\0' || *p == '<')
+					return "a '<' or the end in a value";
+				if (*p == '&' && strncmp(p, "&amp;", 5) &&
+				    strncmp(p, "&lt;", 4) &&
+				    strncmp(p, "&gt;", 4) &&
+				    strncmp(p, "&quot;", 6) &&
+				    strncmp(p, "&apos;", 6) &&
+				    strncmp(p, "&#", 2))
+					return "a bare '&' in a value";
+			}
+			p++;
+		}
+		if (depth == 0 && roots++ > 0)
+			return "more than one root element";
+		if (*p == '>') {
+			if (depth == CROWN_NELEM(stack))
+				return "too deep";
+			stack[depth] = q;
+			lens[depth++] = n;
+			p++;
+		} else
+			p += 2;
+	}
+	if (depth != 0)
+		return "unclosed elements at the end";
+	return roots == 1 ? NULL : "no root element";
+}
+
+static void
+test_xml_checker(void **state)
+{
+	assert_null(xml_check("<?xml version=\"1.0\"?>\n<a x=\"1\"><b/>"
+	    "t &amp; u</a>\n"));
+	assert_non_null(xml_check("<a><b></a></b>"));
+	assert_non_null(xml_check("<a>fish & chips</a>"));
+	assert_non_null(xml_check("<a x=1></a>"));
+	assert_non_null(xml_check("<a></a><b></b>"));
+	assert_non_null(xml_check("<a>"));
+	assert_non_null(xml_check("<a t=\"<\"/>"));
+}
+
+static void
+test_svg_wellformed(void **state)
+{
+	struct turn		 t;
+	struct crown_outputs	 o = { 0 };
+	struct crown_diags	 d = { 0 };
+	const char		*svg, *bad;
+
+	load_synthetic(&t);
+	assert_int_equal(render(&o, &t, "templates", &d), 0);
+	svg = output(&o, "map.svg")->data.data;
+	if ((bad = xml_check(svg)) != NULL) {
+		print_error("map.svg is not well-formed: %s\n", bad);
+		fail();
+	}
+	/* what must be on the map */
+	assert_has(svg, "<svg xmlns=\"http://www.w3.org/2000/svg\" "
+	    "version=\"1.1\" width=\"780.0\"");
+	assert_has(svg, "<polygon class=\"hill\" points=\"130.0,420.0 "
+	    "230.0,420.0 230.0,340.0 130.0,340.0\">");
+	assert_has(svg, "<polyline class=\"road\" points=\"30.0,280.0 "
+	    "750.0,280.0\" stroke-width=\"10.0\">");
+	assert_has(svg, ">hacienda (class 2)</text>");
+	/* the Legion: three stands of 1 inch abreast, 0.75 deep, facing
+	 * north from (30, 16.5) */
+	assert_has(svg, "<polygon class=\"footprint\" points=\"315.0,355.0 "
+	    "345.0,355.0 345.0,362.5 315.0,362.5\"/>");
+	assert_has(svg, "<line class=\"move\" x1=\"330.0\" y1=\"395.0\" "
+	    "x2=\"330.0\" y2=\"355.0\" marker-end=\"url(#arrow-move)\">");
+	assert_has(svg, "<line class=\"charge\" x1=\"530.0\" y1=\"120.0\" "
+	    "x2=\"340.0\" y2=\"345.0\" marker-end=\"url(#arrow-charge)\">");
+	assert_has(svg, "<line class=\"rout\" x1=\"330.0\" y1=\"220.0\" "
+	    "x2=\"330.0\" y2=\"80.0\"");
+	assert_has(svg, "<line class=\"fire\" x1=\"330.0\" y1=\"355.0\"");
+	assert_has(svg, "<circle class=\"melee-ring\" cx=\"335.0\" "
+	    "cy=\"350.0\" r=\"8\"/>");
+	assert_has(svg, "<g class=\"unit side-1 routing\">");
+	assert_has(svg, ">Militia of Veracruz (routing)</text>");
+	assert_has(svg, ">Foreign Legion</text>");
+	assert_has(svg, "inches (10.0 pixels to the inch)</text>");
+	crown_outputs_release(&o);
+	turn_release(&t);
+}
+
+static long
+file_size(const char *path)
+{
+	struct stat	st;
+
+	return stat(path, &st) == 0 ? (long)st.st_size : -1;
+}
+
+static unsigned long
+be32(const unsigned char *p)
+{
+	return (unsigned long)p[0] << 24 | (unsigned long)p[1] << 16 |
+	    (unsigned long)p[2] << 8 | p[3];
+}
+
+/* Convert svg to PNG with rsvg-convert; returns the PNG's bytes. */
+static char *
+rasterise(const char *dir, const char *name, const char *svg, size_t len,
+    long *size)
+{
+	char	*in, *out, *cmd, *png;
+	FILE	*fp;
+	int	 rc;
+
+	in = xasprintf("%s/%s.svg", dir, name);
+	out = xasprintf("%s/%s.png", dir, name);
+	assert_non_null(fp = fopen(in, "w"));
+	fwrite(svg, 1, len, fp);
+	fclose(fp);
+	cmd = xasprintf("rsvg-convert -f png -o '%s' '%s'", out, in);
+	rc = system(cmd);
+	if (rc != 0) {
+		print_error("'%s' failed (status %d); rsvg-convert comes with "
+		    "Debian's librsvg2-bin (make deps)\n", cmd, rc);
+		fail();
+	}
+	*size = file_size(out);
+	png = tu_slurp(out);
+	assert_non_null(png);
+	unlink(in);
+	unlink(out);
+	free(cmd);
+	free(in);
+	free(out);
+	return png;
+}
+
+static void
+test_svg_renders(void **state)
+{
+	struct turn		 t, q;
+	struct crown_outputs	 o = { 0 }, oq = { 0 };
+	struct crown_diags	 d = { 0 };
+	const struct crown_output *map, *mapq;
+	char			 dir[] = "/tmp/crown-svg-XXXXXX";
+	char			*png, *pngq, *blank, *blank_svg;
+	long			 size, sizeq, blank_size;
+
+	assert_non_null(mkdtemp(dir));
+	load_synthetic(&t);
+	assert_int_equal(render(&o, &t, "templates", &d), 0);
+	map = output(&o, "map.svg");
+	png = rasterise(dir, "map", map->data.data, map->data.len, &size);
+	/* a PNG of the map's size (780 x 708 pixels) */
+	assert_memory_equal(png, "\x89PNG\r\n\x1a\n", 8);
+	assert_int_equal(be32((unsigned char *)png + 16), 780);
+	assert_int_equal(be32((unsigned char *)png + 20), 708);
+
+	/* an empty page of the same size compresses to almost nothing;
+	 * the map, full of shapes and words, to far more */
+	blank_svg = xasprintf("<?xml version=\"1.0\"?>\n<svg xmlns=\"http:"
+	    "//www.w3.org/2000/svg\" width=\"780.0\" height=\"708.0\">"
+	    "<rect width=\"780\" height=\"708\" fill=\"#f4efe1\"/></svg>\n");
+	blank = rasterise(dir, "blank", blank_svg, strlen(blank_svg),
+	    &blank_size);
+	if (size < 10 * blank_size || size < 20000) {
+		print_error("map.png is %ld bytes, an empty page %ld: the "
+		    "map looks blank\n", size, blank_size);
+		fail();
+	}
+
+	/* another turn draws another picture */
+	load_case(&q, "R2.1-report-turn-dispatch");
+	assert_int_equal(render(&oq, &q, "templates", &d), 0);
+	mapq = output(&oq, "map.svg");
+	pngq = rasterise(dir, "mapq", mapq->data.data, mapq->data.len,
+	    &sizeq);
+	assert_true(sizeq > 10 * blank_size);
+	assert_true(sizeq != size || memcmp(png, pngq, (size_t)size) != 0);
+	assert_null(xml_check(mapq->data.data));
+	rmdir(dir);
+
+	free(blank_svg);
+	free(blank);
+	free(pngq);
+	free(png);
+	crown_outputs_release(&oq);
+	crown_outputs_release(&o);
+	turn_release(&q);
+	turn_release(&t);
+}
+
+static void
+write_file(const char *dir, const char *name, const char *text)
+{
+	char	*p = xasprintf("%s/%s", dir, name);
+	FILE	*fp = fopen(p, "w");
+
+	assert_non_null(fp);
+	fputs(text, fp);
+	fclose(fp);
+	free(p);
+}
+
+static void
+remove_file(const char *dir, const char *name)
+{
+	char	*p = xasprintf("%s/%s", dir, name);
+
+	unlink(p);
+	free(p);
+}
+
+/* --templates DIR: another set; its problems name file, line, column. */
+static void
+test_other_templates(void **state)
+{
+	struct turn		 t;
+	struct crown_outputs	 o = { 0 };
+	struct crown_diags	 d = { 0 };
+	char			 dir[] = "/tmp/crown-tset-XXXXXX";
+	char			*all;
+
+	assert_non_null(mkdtemp(dir));
+	load_synthetic(&t);
+	write_file(dir, "report.md.tmpl", "Turn {{game.turn}}\n"
+	    "{{#halves}}\n{{> half}}\n{{/halves}}\n");
+	write_file(dir, "half.tmpl", "{{side_name}}: {{#phases}}"
+	    "{{#events}}{{kind}} {{/events}}{{/phases}}\n");
+	write_file(dir, "report-side.md.tmpl", "To {{side.name}}\n");
+	write_file(dir, "map.svg.tmpl", "<svg>{{map.title}}</svg>\n");
+	assert_int_equal(render(&o, &t, dir, &d), 0);
+	assert_no_diags(&d);
+	assert_string_equal(output(&o, "report.md")->data.data, "Turn 3\n"
+	    "Foreign Legion: move fire order\\_skipped morale rout\\_move \n"
+	    "Mexican Republic: charge\\_test charge\\_move melee morale \n");
+	assert_string_equal(output(&o, "report-republic.md")->data.data,
+	    "To Mexican Republic\n");
+	assert_string_equal(output(&o, "map.svg")->data.data,
+	    "<svg>Test Skirmish</svg>\n");
+	crown_outputs_release(&o);
+
+	/* a syntax error: CROWN_EINVALID (exit 65), with its place */
+	write_file(dir, "report-side.md.tmpl", "To {{side.name}}\n"
+	    "{{#units}}\n{{name}\n");
+	assert_int_equal(render(&o, &t, dir, &d), CROWN_EINVALID);
+	all = tu_diags(&d);
+	assert_has(all, "/report-side.md.tmpl:3:1: error: '{{' is not "
+	    "closed by '}}' on its line\n");
+	assert_has(all, "/report-side.md.tmpl:2:1: error: '{{#units}}' is "
+	    "never closed\n");
+	free(all);
+	crown_diags_release(&d);
+	crown_outputs_release(&o);
+
+	/* a missing partial: CROWN_ENOTFOUND (exit 66) */
+	write_file(dir, "report-side.md.tmpl", "To {{side.name}}\n");
+	remove_file(dir, "half.tmpl");
+	assert_int_equal(render(&o, &t, dir, &d), CROWN_ENOTFOUND);
+	assert_diag(&d, "/report.md.tmpl:3:1: error: no partial 'half'");
+	crown_diags_release(&d);
+	crown_outputs_release(&o);
+
+	/* no templates at all */
+	assert_int_equal(render(&o, &t, NULL, &d), CROWN_ENOTFOUND);
+	assert_diag(&d, "give --templates DIR");
+	crown_diags_release(&d);
+	crown_outputs_release(&o);
+
+	remove_file(dir, "report.md.tmpl");
+	remove_file(dir, "report-side.md.tmpl");
+	remove_file(dir, "map.svg.tmpl");
+	rmdir(dir);
+	turn_release(&t);
+}
+
+/*
+ * FORMATS.md: every entry of events.yaml has a rule and a sentence, in
+ * every conformance case; and every case's turn renders.
+ */
+static void
+test_events_have_rule_and_text(void **state)
+{
+	struct turn		 t;
+	struct crown_outputs	 o = { 0 };
+	struct crown_diags	 d = { 0 };
+	DIR			*dp;
+	struct dirent		*de;
+	char			*name;
+	size_t			 i, len, ncases = 0;
+
+	assert_non_null(dp = opendir("tests/cases"));
+	while ((de = readdir(dp)) != NULL) {
+		len = strlen(de->d_name);
+		if (len < 6 || strcmp(de->d_name + len - 5, ".yaml") != 0)
+			continue;
+		name = xstrndup(de->d_name, len - 5);
+		if (!try_case(&t, name)) {
+			free(name);
+			continue;
+		}
+		ncases++;
+		for (i = 0; i < t.ev.n; i++) {
+			const struct crown_event *e = &t.ev.v[i];
+
+			if (e->rule == NULL || e->rule[0] == '\0' ||
+			    e->text == NULL || e->text[0] == '\0') {
+				print_error("%s: event %u (%s) has no %s\n",
+				    name, e->seq, e->kind, e->rule == NULL ||
+				    e->rule[0] == '\0' ? "rule" : "text");
+				fail();
+			}
+		}
+		assert_int_equal(render(&o, &t, "templates", &d), 0);
+		assert_no_diags(&d);
+		crown_outputs_release(&o);
+		turn_release(&t);
+		free(name);
+	}
+	closedir(dp);
+	assert_true(ncases > 0);
+}
+
+/* Degenerate inputs: no events, a unit with no stands, no terrain. */
+static void
+test_degenerate(void **state)
+{
+	struct turn		 t;
+	struct crown_outputs	 o = { 0 };
+	struct crown_diags	 d = { 0 };
+	struct crown_unit	*u;
+
+	memset(&t, 0, sizeof(t));
+	assert_int_equal(crown_state_load(&t.before,
+	    "tests/data/state-small.yaml", &d), 0);
+	t.after = crown_state_clone(t.before);
+	u = crown_state_unit(t.after, "2-militia");
+	crown_unit_take_casualties(u, 100);
+	u->x = -5;	/* off the table */
+	assert_int_equal(u->status, CROWN_LOST);
+	assert_int_equal(render(&o, &t, "templates", &d), 0);
+	assert_no_diags(&d);
+	assert_has(output(&o, "report.md")->data.data,
+	    "| Militia of Veracruz | Mexican Republic | infantry | militia | "
+	    "smoothbore | 0/4 | 0/16 | 16 | lost |");
+	assert_has(output(&o, "report-french.md")->data.data,
+	    "## The turn as seen from your lines\n\n## Your forces");
+	assert_has(output(&o, "report-republic.md")->data.data,
+	    "Sir, I have to report the loss of 16 figures (4 stands) this "
+	    "turn. Units routed: 0; units lost: 1.");
+	assert_null(xml_check(output(&o, "map.svg")->data.data));
+	crown_outputs_release(&o);
+	turn_release(&t);
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_golden_case),
+		cmocka_unit_test(test_golden_synthetic),
+		cmocka_unit_test(test_side_view),
+		cmocka_unit_test(test_escaping),
+		cmocka_unit_test(test_xml_checker),
+		cmocka_unit_test(test_svg_wellformed),
+		cmocka_unit_test(test_svg_renders),
+		cmocka_unit_test(test_other_templates),
+		cmocka_unit_test(test_events_have_rule_and_text),
+		cmocka_unit_test(test_degenerate),
+	};
+	struct crown_diags	d = { 0 };
+	int			rc;
+
+	if (crown_rules_load(&rules, "rules/maximilian.yaml", &d) != 0) {
+		crown_diags_print(stderr, &d);
+		return 1;
+	}
+	rc = cmocka_run_group_tests_name("report", tests, NULL, NULL);
+	crown_rules_free(rules);
+	return rc;
+}

@@ -1,0 +1,403 @@
+/*
+ * test-template.c: the mustache subset of the report templates, the data
+ * tree and escaping (template.h).
+ */
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "testutil.h"
+
+#include "crown/template.h"
+
+/* Render text as template "t" (with partials added before) and return the
+ * output; *error gets the result. */
+static char *
+render_with(struct crown_tmpl_set *set, const char *text,
+    enum crown_escape esc, const struct crown_tval *ctx, int *error,
+    struct crown_diags *d)
+{
+	struct crown_buf	b = { 0 };
+
+	*error = crown_tmpl_set_add(set, "t", text, strlen(text), d);
+	if (*error == 0)
+		*error = crown_tmpl_render(&b, set, "t", esc, ctx, d);
+	crown_buf_puts(&b, "");
+	return b.data;
+}
+
+static char *
+render(const char *text, enum crown_escape esc, const struct crown_tval *ctx,
+    int *error, struct crown_diags *d)
+{
+	struct crown_tmpl_set	*set = crown_tmpl_set_new(NULL);
+	char			*out;
+
+	out = render_with(set, text, esc, ctx, error, d);
+	crown_tmpl_set_free(set);
+	return out;
+}
+
+#define assert_renders(text, esc, ctx, want) do {			\
+	struct crown_diags d_ = { 0 };					\
+	int e_;								\
+	char *o_ = render((text), (esc), (ctx), &e_, &d_);		\
+	assert_no_diags(&d_);						\
+	assert_int_equal(e_, 0);					\
+	assert_string_equal(o_, (want));				\
+	free(o_);							\
+} while (0)
+
+/* Render text expecting failure with code and a diagnostic. */
+#define assert_fails(text, code, want) do {				\
+	struct crown_diags d_ = { 0 };					\
+	struct crown_tval *c_ = crown_tval_map();			\
+	int e_;								\
+	char *o_ = render((text), CROWN_ESC_NONE, c_, &e_, &d_);	\
+	assert_int_equal(e_, (code));					\
+	assert_diag(&d_, (want));					\
+	free(o_);							\
+	crown_tval_free(c_);						\
+	crown_diags_release(&d_);					\
+} while (0)
+
+static struct crown_tval *
+sample(void)
+{
+	struct crown_tval	*root, *list, *m, *g;
+
+	root = crown_tval_map();
+	crown_tmap_str(root, "name", "Camerone");
+	crown_tmap_str(root, "odd", "a*b_c [x] <y> |z| `q` \\");
+	crown_tmap_str(root, "empty", "");
+	crown_tmap_bool(root, "yes", true);
+	crown_tmap_bool(root, "no", false);
+	crown_tmap_int(root, "turn", 3);
+	g = crown_tmap_map(root, "game");
+	crown_tmap_str(g, "name", "Puebla");
+	crown_tmap_map(g, "inner");
+	list = crown_tmap_list(root, "units");
+	m = crown_tlist_map(list);
+	crown_tmap_str(m, "name", "Legion");
+	crown_tmap_int(m, "figures", 12);
+	m = crown_tlist_map(list);
+	crown_tmap_str(m, "name", "Militia");
+	m = crown_tlist_map(list);
+	crown_tmap_str(m, "name", "Lancers");
+	crown_tmap_bool(m, "routing", true);
+	list = crown_tmap_list(root, "words");
+	crown_tlist_str(list, "one");
+	crown_tlist_str(list, "two");
+	crown_tmap_list(root, "nothing");
+	return root;
+}
+
+static void
+test_variables(void **state)
+{
+	struct crown_tval	*c = sample();
+
+	assert_renders("Battle of {{name}}, turn {{turn}}.", CROWN_ESC_NONE,
+	    c, "Battle of Camerone, turn 3.");
+	assert_renders("{{ game.name }}|{{game.missing}}|{{missing}}|"
+	    "{{game.name.x}}", CROWN_ESC_NONE, c, "Puebla|||");
+	assert_renders("{{yes}} {{no}} {{units}} {{game}}", CROWN_ESC_NONE, c,
+	    "true false  ");
+	/* escaped by default, raw with {{{ }}} and {{& }} */
+	assert_renders("{{odd}}", CROWN_ESC_MARKDOWN, c,
+	    "a\\*b\\_c \\[x\\] \\<y\\> \\|z\\| \\`q\\` \\\\");
+	assert_renders("{{{odd}}}={{& odd}}", CROWN_ESC_MARKDOWN, c,
+	    "a*b_c [x] <y> |z| `q` \\=a*b_c [x] <y> |z| `q` \\");
+	assert_renders("<t a=\"{{odd}}\"/>", CROWN_ESC_XML, c,
+	    "<t a=\"a*b_c [x] &lt;y&gt; |z| `q` \\\"/>");
+	crown_tval_free(c);
+}
+
+static void
+test_sections(void **state)
+{
+	struct crown_tval	*c = sample();
+
+	assert_renders("{{#units}}{{name}}{{#figures}} ({{figures}})"
+	    "{{/figures}}{{^_last}}, {{/_last}}{{/units}}", CROWN_ESC_NONE, c,
+	    "Legion (12), Militia, Lancers");
+	assert_renders("{{#units}}{{_index}}{{#_first}}F{{/_first}}"
+	    "{{#routing}}R{{/routing}} {{/units}}", CROWN_ESC_NONE, c,
+	    "1F 2 3R ");
+	assert_renders("{{#words}}<{{.}}>{{/words}}", CROWN_ESC_NONE, c,
+	    "<one><two>");
+	assert_renders("{{#yes}}Y{{/yes}}{{#no}}N{{/no}}{{^no}}n{{/no}}"
+	    "{{^yes}}y{{/yes}}", CROWN_ESC_NONE, c, "Yn");
+	assert_renders("{{#empty}}E{{/empty}}{{^empty}}e{{/empty}}"
+	    "{{#nothing}}L{{/nothing}}{{^nothing}}l{{/nothing}}"
+	    "{{#missing}}M{{/missing}}{{^missing}}m{{/missing}}",
+	    CROWN_ESC_NONE, c, "elm");
+	/* a map is entered once; names not in it are found outside */
+	assert_renders("{{#game}}{{name}} at turn {{turn}}{{/game}}",
+	    CROWN_ESC_NONE, c, "Puebla at turn 3");
+	assert_renders("{{#game}}{{#inner}}[{{name}}]{{/inner}}{{/game}}"
+	    "{{#game.inner}}[{{name}}]{{/game.inner}}", CROWN_ESC_NONE, c,
+	    "[Puebla][Camerone]");
+	/* a string section: "." is the string */
+	assert_renders("{{#name}}({{.}}){{/name}}", CROWN_ESC_NONE, c,
+	    "(Camerone)");
+	crown_tval_free(c);
+}
+
+static void
+test_standalone_and_comments(void **state)
+{
+	struct crown_tval	*c = sample();
+
+	assert_renders("Units:\n{{#units}}\n  - {{name}}\n{{/units}}\nEnd\n",
+	    CROWN_ESC_NONE, c,
+	    "Units:\n  - Legion\n  - Militia\n  - Lancers\nEnd\n");
+	assert_renders("a\n  {{! a comment\n  over lines }}  \nb\r\n"
+	    "{{#no}}\r\nx\r\n{{/no}}\r\nc", CROWN_ESC_NONE, c, "a\nb\r\nc");
+	/* not alone on its line: the line stays */
+	assert_renders("a {{#yes}}b{{/yes}}\n", CROWN_ESC_NONE, c, "a b\n");
+	assert_renders("{{#yes}}\n{{/yes}}", CROWN_ESC_NONE, c, "");
+	/* "}}" alone is text; a value's own braces are not tags */
+	assert_renders("}} {{name}} }", CROWN_ESC_NONE, c, "}} Camerone }");
+	crown_tval_free(c);
+}
+
+static void
+test_markdown_escape(void **state)
+{
+	struct crown_buf	b = { 0 };
+
+	crown_buf_puts(&b, "");
+	crown_escape_markdown(&b, "# Head - 1. item\nline", true);
+	assert_string_equal(b.data, "\\# Head - 1. item line");
+	b.len = 0;
+	crown_escape_markdown(&b, "12. and 3) and + - =", true);
+	assert_string_equal(b.data, "12\\. and 3) and + - =");
+	b.len = 0;
+	crown_escape_markdown(&b, "  -x", true);
+	assert_string_equal(b.data, "  \\-x");
+	b.len = 0;
+	crown_escape_markdown(&b, "# mid-line", false);
+	assert_string_equal(b.data, "# mid-line");
+	b.len = 0;
+	crown_escape_markdown(&b, "42", true);
+	assert_string_equal(b.data, "42");
+	b.len = 0;
+	crown_escape_markdown(&b, "a\r\nb", false);
+	assert_string_equal(b.data, "a b");
+	crown_buf_release(&b);
+}
+
+static void
+test_markdown_line_start(void **state)
+{
+	struct crown_tval	*c = crown_tval_map();
+
+	/* a value that opens a line is escaped as a line start */
+	crown_tmap_str(c, "h", "#1 company");
+	assert_renders("{{h}}\n  {{h}}\n- {{h}}", CROWN_ESC_MARKDOWN, c,
+	    "\\#1 company\n  \\#1 company\n- #1 company");
+	crown_tval_free(c);
+}
+
+static void
+test_xml_escape(void **state)
+{
+	struct crown_buf	b = { 0 };
+
+	crown_buf_puts(&b, "");
+	crown_escape_xml(&b, "Fish & <chips> \"'\x01\t\n");
+	assert_string_equal(b.data,
+	    "Fish &amp; &lt;chips&gt; &quot;&apos;\t\n");
+	crown_buf_release(&b);
+	assert_int_equal(crown_escape_for("report.md"), CROWN_ESC_MARKDOWN);
+	assert_int_equal(crown_escape_for("report-french.md"),
+	    CROWN_ESC_MARKDOWN);
+	assert_int_equal(crown_escape_for("map.svg"), CROWN_ESC_XML);
+	assert_int_equal(crown_escape_for("notes.txt"), CROWN_ESC_NONE);
+	assert_int_equal(crown_escape_for("md"), CROWN_ESC_NONE);
+}
+
+static void
+test_syntax_errors(void **state)
+{
+	assert_fails("ab\n  {{#units}}\nx", CROWN_EINVALID,
+	    "t.tmpl:2:3: error: '{{#units}}' is never closed");
+	assert_fails("{{#a}}\n{{#b}}{{/a}}{{/b}}", CROWN_EINVALID,
+	    "t.tmpl:2:7: error: '{{/a}}' does not close '{{#b}}' (opened at "
+	    "line 2, column 1)");
+	assert_fails("x {{/a}}", CROWN_EINVALID,
+	    "t.tmpl:1:3: error: '{{/a}}' closes no section");
+	assert_fails("one\ntwo {{name\n}}", CROWN_EINVALID,
+	    "t.tmpl:2:5: error: '{{' is not closed by '}}' on its line");
+	assert_fails("{{{name}}", CROWN_EINVALID,
+	    "t.tmpl:1:1: error: '{{{' is not closed by '}}}'");
+	assert_fails("é {{bad name}}", CROWN_EINVALID,
+	    "t.tmpl:1:3: error: bad name 'bad name' in '{{'");
+	assert_fails("{{#}}", CROWN_EINVALID,
+	    "t.tmpl:1:1: error: a tag without a name: '{{#}}'");
+	assert_fails("{{=<% %>=}}", CROWN_EINVALID,
+	    "t.tmpl:1:1: error: changing the delimiters");
+	assert_fails("{{> ../etc/passwd}}", CROWN_EINVALID,
+	    "bad name '../etc/passwd' in '{{>'");
+}
+
+static void
+test_every_error_reported(void **state)
+{
+	struct crown_diags	 d = { 0 };
+	struct crown_tval	*c = crown_tval_map();
+	char			*o;
+	int			 e;
+
+	o = render("{{/x}}\n{{bad!}}\n{{#open}}", CROWN_ESC_NONE, c, &e, &d);
+	assert_int_equal(e, CROWN_EINVALID);
+	assert_int_equal(d.n, 3);
+	assert_diag(&d, "t.tmpl:1:1:");
+	assert_diag(&d, "t.tmpl:2:1:");
+	assert_diag(&d, "t.tmpl:3:1:");
+	free(o);
+	crown_tval_free(c);
+	crown_diags_release(&d);
+}
+
+static void
+write_file(const char *dir, const char *name, const char *text)
+{
+	char	*p = xasprintf("%s/%s", dir, name);
+	FILE	*fp = fopen(p, "w");
+
+	assert_non_null(fp);
+	fputs(text, fp);
+	fclose(fp);
+	free(p);
+}
+
+static void
+rm_dir(const char *dir, const char *const *names)
+{
+	char	*p;
+
+	for (; *names != NULL; names++) {
+		p = xasprintf("%s/%s", dir, *names);
+		unlink(p);
+		free(p);
+	}
+	rmdir(dir);
+}
+
+static void
+test_partials(void **state)
+{
+	static const char *const files[] = {
+		"main.md.tmpl", "row.md.tmpl", "self.tmpl", "broken.tmpl",
+		"usesmissing.tmpl", "never.tmpl", NULL
+	};
+	char			 dir[] = "/tmp/crown-tmpl-XXXXXX";
+	struct crown_diags	 d = { 0 };
+	struct crown_tmpl_set	*set;
+	struct crown_tval	*c = sample();
+	struct crown_buf	 b = { 0 };
+	int			 e;
+
+	assert_non_null(mkdtemp(dir));
+	write_file(dir, "main.md.tmpl", "# {{name}}\n{{#units}}\n"
+	    "{{> row.md}}\n{{/units}}\n{{#no}}\n{{> never}}\n{{/no}}\n");
+	write_file(dir, "row.md.tmpl", "- {{name}} [{{_index}}]\n");
+	write_file(dir, "self.tmpl", "x{{> self}}");
+	write_file(dir, "broken.tmpl", "ok\n{{#a}}\n");
+	write_file(dir, "usesmissing.tmpl", "a\n  {{> nowhere}}\n"
+	    "{{> nowhere}}\n");
+
+	/* a partial named only under a false section is still required */
+	set = crown_tmpl_set_new(dir);
+	e = crown_tmpl_render(&b, set, "main.md", CROWN_ESC_MARKDOWN, c, &d);
+	assert_int_equal(e, CROWN_ENOTFOUND);
+	assert_diag(&d, "main.md.tmpl:6:1: error: no partial 'never' "
+	    "(looked for ");
+	crown_tmpl_set_free(set);
+	crown_diags_release(&d);
+
+	write_file(dir, "never.tmpl", "never\n");
+	set = crown_tmpl_set_new(dir);
+	b.len = 0;
+	e = crown_tmpl_render(&b, set, "main.md", CROWN_ESC_MARKDOWN, c, &d);
+	assert_no_diags(&d);
+	assert_int_equal(e, 0);
+	/* the template's own text is not escaped, values are */
+	assert_string_equal(b.data, "# Camerone\n- Legion [1]\n"
+	    "- Militia [2]\n- Lancers [3]\n");
+
+	/* recursion stops at a depth, with a diagnostic */
+	b.len = 0;
+	e = crown_tmpl_render(&b, set, "self", CROWN_ESC_NONE, c, &d);
+	assert_int_equal(e, CROWN_EINVALID);
+	assert_diag(&d, "self.tmpl:1:2: error: partials nest deeper than 32");
+	crown_diags_release(&d);
+
+	/* a template with a syntax error: 65; a missing one: 66 */
+	e = crown_tmpl_load(set, "broken", &d);
+	assert_int_equal(e, CROWN_EINVALID);
+	assert_diag(&d, "broken.tmpl:2:1: error: '{{#a}}' is never closed");
+	crown_diags_release(&d);
+	/* asked again: refused again, with a reason */
+	e = crown_tmpl_render(&b, set, "broken", CROWN_ESC_NONE, c, &d);
+	assert_int_equal(e, CROWN_EINVALID);
+	assert_diag(&d, "broken.tmpl: error: template 'broken' cannot be "
+	    "used: its problems were reported when it was read");
+	crown_diags_release(&d);
+	e = crown_tmpl_load(set, "usesmissing", &d);
+	assert_int_equal(e, CROWN_ENOTFOUND);
+	assert_diag(&d, "usesmissing.tmpl:2:3: error: no partial 'nowhere'");
+	assert_diag(&d, "usesmissing.tmpl:3:1: error: no partial 'nowhere'");
+	crown_diags_release(&d);
+	e = crown_tmpl_load(set, "absent", &d);
+	assert_int_equal(e, CROWN_ENOTFOUND);
+	assert_diag(&d, "absent.tmpl: error: no template 'absent'");
+	crown_diags_release(&d);
+	crown_tmpl_set_free(set);
+
+	crown_buf_release(&b);
+	crown_tval_free(c);
+	rm_dir(dir, files);
+}
+
+static void
+test_data(void **state)
+{
+	struct crown_tval	*m = crown_tval_map();
+
+	crown_tmap_str(m, "a", "1");
+	crown_tmap_str(m, "a", "2");
+	crown_tmap_str(m, "b", NULL);
+	crown_tmap_num2(m, "z", -0.001);
+	crown_tmap_num2(m, "p", 12.346);
+	crown_tmap_printf(m, "f", "%+d", 2);
+	assert_int_equal(m->n, 4);
+	assert_string_equal(crown_tmap_get(m, "a")->str, "2");
+	assert_null(crown_tmap_get(m, "b"));
+	assert_string_equal(crown_tmap_get(m, "z")->str, "0.00");
+	assert_string_equal(crown_tmap_get(m, "p")->str, "12.35");
+	assert_string_equal(crown_tmap_get(m, "f")->str, "+2");
+	assert_true(crown_tval_truthy(m));
+	assert_false(crown_tval_truthy(NULL));
+	crown_tval_free(m);
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_variables),
+		cmocka_unit_test(test_sections),
+		cmocka_unit_test(test_standalone_and_comments),
+		cmocka_unit_test(test_markdown_escape),
+		cmocka_unit_test(test_markdown_line_start),
+		cmocka_unit_test(test_xml_escape),
+		cmocka_unit_test(test_syntax_errors),
+		cmocka_unit_test(test_every_error_reported),
+		cmocka_unit_test(test_partials),
+		cmocka_unit_test(test_data),
+	};
+
+	return cmocka_run_group_tests_name("template", tests, NULL, NULL);
+}
