@@ -96,8 +96,14 @@ demo: deps
 	@sh contrib/demo.sh
 
 bench: deps
-	@$(MAKE) --no-print-directory build
+	@$(MAKE) --no-print-directory build $(BUILD)/bench
 	@sh contrib/bench.sh
+
+# the benchmark driver: generates battles, times the engine alone, the
+# libyaml floor and the whole command (tests/bench/bench.c)
+$(BUILD)/bench: tests/bench/bench.c $(BUILD)/libcrown.a $(HDRS)
+	@echo "  CC $@"; $(CC) $(ALL_CFLAGS) -o $@ $< $(BUILD)/libcrown.a \
+	    $(PKG_LIBS) $(LDFLAGS)
 
 # Fuzzing: the libFuzzer targets of tests/fuzz, built by clang with ASan
 # and UBSan into build/fuzz.  `make fuzz FUZZ_SECONDS=600` runs each target

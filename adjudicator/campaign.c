@@ -396,9 +396,9 @@ crown_campaign_normalise(struct crown_buf *out, struct crown_state *s,
 		    "starts at turn 0, not %d", s->turn);
 		return CROWN_EINVALID;
 	}
-	/* R3.2 elite troops, R10.1 leader counts, R10.2 bonuses: every
-	 * problem at once */
-	if (crown_leaders_validate(s, rules, d) != 0)
+	/* R1.1 organisation, R3.2 elite troops, R10.1 leader counts, R10.2
+	 * bonuses: every problem at once */
+	if (crown_scenario_validate(s, rules, d) != 0)
 		error = CROWN_EINVALID;
 	if (error != 0)
 		return error;

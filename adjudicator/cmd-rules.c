@@ -292,8 +292,9 @@ print_movement(struct printer *p)
 	heading(p, "R4.6");
 	line(p, "officers and generals move up to %g inches",
 	    r->leader_move);
-	line(p, "a stuck gun or wagon moves %g inch(es) per helping stand",
-	    r->stuck_move_per_stand);
+	line(p, "a stuck gun or wagon moves %g inch(es) per helping stand; "
+	    "helpers must be within %g inch(es)", r->stuck_move_per_stand,
+	    r->help_reach);
 	end_lines(p);
 }
 
@@ -403,6 +404,14 @@ print_artillery(struct printer *p)
 		if (crown_is_artillery(i))
 			line(p, "%s: minimum crew %d figures",
 			    crown_utype_names[i], r->min_crew[i]);
+	fputs(p->markdown ? "- crew replaced by" : "  crew replaced by",
+	    p->fp);
+	for (i = 0; i < CROWN_NCLASS; i++)
+		if (r->crew_replace.cls[i])
+			fprintf(p->fp, " %s", crown_class_names[i]);
+	fprintf(p->fp, " infantry within %g inch(es), while %d original "
+	    "crew remain\n", r->crew_replace.reach,
+	    r->crew_replace.min_original);
 	end_lines(p);
 }
 
@@ -524,8 +533,9 @@ print_leaders_buildings(struct printer *p)
 	    "%d general", r->leaders.imperial_units_per_officer_min,
 	    r->leaders.imperial_units_per_officer_max,
 	    r->leaders.imperial_generals);
-	line(p, "Republicans before %d: one general for the first %d units, "
-	    "one officer per %d more", r->leaders.republican_split_year,
+	line(p, "Republicans before %d: %d general(s) for the first %d "
+	    "units, one officer per %d more",
+	    r->leaders.republican_split_year, r->leaders.early_generals,
 	    r->leaders.early_general_units,
 	    r->leaders.early_units_per_officer);
 	line(p, "Republicans from %d: one officer per %d units and %d "

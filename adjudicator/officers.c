@@ -373,3 +373,51 @@ crown_leaders_validate(const struct crown_state *s,
 	}
 	return bad ? CROWN_EINVALID : 0;
 }
+
+int
+crown_scenario_validate(const struct crown_state *s,
+    const struct crown_rules *rules, struct crown_diags *d)
+{
+	const struct crown_unit	*u;
+	size_t			 i, k;
+	int			 bad = 0, lo, hi;
+
+	for (i = 0; i < s->nunits; i++) {
+		u = &s->units[i];
+		if (u->status == CROWN_LOST)
+			continue;
+		if (crown_is_artillery(u->type) || u->type == CROWN_WAGON) {
+			/* R1.1: each gun with its crew is one unit, one
+			 * stand (R1.2); a wagon is one model */
+			if (u->nstands != 1) {
+				crown_diag_add(d, s->file, u->line, u->col,
+				    "R1.1", "%s '%s' is one stand, not %zu",
+				    crown_utype_names[u->type], u->id,
+				    u->nstands);
+				bad = 1;
+			}
+			continue;
+		}
+		lo = rules->org.stands_min;
+		hi = rules->org.stands_max;
+		if ((int)u->nstands < lo || (int)u->nstands > hi) {
+			crown_diag_add(d, s->file, u->line, u->col, "R1.1",
+			    "unit '%s' has %zu stands; a unit has %d to %d",
+			    u->id, u->nstands, lo, hi);
+			bad = 1;
+		}
+		lo = rules->org.figures_min;
+		hi = rules->org.figures_max;
+		for (k = 0; k < u->nstands; k++)
+			if (u->stands[k] < lo || u->stands[k] > hi) {
+				crown_diag_add(d, s->file, u->line, u->col,
+				    "R1.1", "stand %zu of unit '%s' has %d "
+				    "figures; a stand has %d to %d", k + 1,
+				    u->id, u->stands[k], lo, hi);
+				bad = 1;
+			}
+	}
+	if (crown_leaders_validate(s, rules, d) != 0)
+		bad = 1;
+	return bad ? CROWN_EINVALID : 0;
+}

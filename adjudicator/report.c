@@ -13,6 +13,7 @@
  * the umpire's sentence (the template describes them from the unit and
  * where it went); rulings; and none of the enemy's orders.
  */
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -30,7 +31,41 @@ static const char *const seen_kinds[] = {
 struct model {
 	const struct crown_report_input	*in;
 	const char			*side;	/* NULL: the umpire's */
+	/* events by the unit they name: ev_head[unit index of the state
+	 * after the turn] is its first event, ev_next[] the one after (both
+	 * SIZE_MAX-terminated), so a unit's events cost no scan of all */
+	size_t				*ev_head;
+	size_t				*ev_next;
 };
+
+static void
+model_index_events(struct model *mo)
+{
+	const struct crown_events	*evs = mo->in->events;
+	const struct crown_state	*s = mo->in->after;
+	const struct crown_unit		*u;
+	size_t				 i, k, *tail;
+
+	mo->ev_head = xcalloc(s->nunits + 1, sizeof(*mo->ev_head));
+	tail = xcalloc(s->nunits + 1, sizeof(*tail));
+	for (k = 0; k < s->nunits; k++)
+		mo->ev_head[k] = tail[k] = SIZE_MAX;
+	mo->ev_next = xcalloc(evs != NULL && evs->n ? evs->n : 1,
+	    sizeof(*mo->ev_next));
+	for (i = 0; evs != NULL && i < evs->n; i++) {
+		mo->ev_next[i] = SIZE_MAX;
+		if (evs->v[i].unit == NULL ||
+		    (u = crown_state_unit(s, evs->v[i].unit)) == NULL)
+			continue;
+		k = (size_t)(u - s->units);
+		if (tail[k] == SIZE_MAX)
+			mo->ev_head[k] = i;
+		else
+			mo->ev_next[tail[k]] = i;
+		tail[k] = i;
+	}
+	free(tail);
+}
 
 struct crown_buf *
 crown_outputs_add(struct crown_outputs *o, const char *name)
@@ -497,6 +532,7 @@ model_side_orders(struct crown_tval *m, const struct model *mo,
     const struct crown_orders *o)
 {
 	const struct crown_events	*evs = mo->in->events;
+	const struct crown_unit		*u;
 	struct crown_tval		*units, *acts, *outs, *lds, *um, *lm;
 	size_t				 i, j;
 
@@ -514,7 +550,10 @@ model_side_orders(struct crown_tval *m, const struct model *mo,
 			model_action(crown_tlist_map(acts), mo,
 			    &uo->actions[j]);
 		outs = crown_tmap_list(um, "outcome");
-		for (j = 0; evs != NULL && j < evs->n; j++) {
+		u = crown_state_unit(mo->in->after, uo->unit);
+		j = u != NULL ? mo->ev_head[u - mo->in->after->units] :
+		    SIZE_MAX;
+		for (; evs != NULL && j != SIZE_MAX; j = mo->ev_next[j]) {
 			const struct crown_event *e = &evs->v[j];
 
 			if (e->unit == NULL || e->half == NULL ||
@@ -644,10 +683,11 @@ model_sides(struct crown_tval *root, const struct model *mo)
 static struct crown_tval *
 model_new(const struct crown_report_input *in, const char *side)
 {
-	struct model		 mo = { in, side };
+	struct model		 mo = { in, side, NULL, NULL };
 	struct crown_tval	*root, *g, *m;
 	int			 i;
 
+	model_index_events(&mo);
 	root = crown_tval_map();
 	g = crown_tmap_map(root, "game");
 	crown_tmap_str(g, "name", in->after->name);
@@ -677,6 +717,8 @@ model_new(const struct crown_report_input *in, const char *side)
 	model_skipped(root, &mo);
 	model_units(root, &mo);
 	model_leaders(root, &mo);
+	free(mo.ev_head);
+	free(mo.ev_next);
 	return root;
 }
 

@@ -151,14 +151,11 @@ crown_tval_truthy(const struct crown_tval *v)
 struct crown_tval *
 crown_tmap_put(struct crown_tval *map, const char *key, struct crown_tval *v)
 {
-	size_t	i, cap;
+	size_t	cap;
 
-	for (i = 0; i < map->n; i++)
-		if (strcmp(map->key[i], key) == 0) {
-			crown_tval_free(map->item[i]);
-			map->item[i] = v;
-			return v;
-		}
+	/* appended without a search: crown_tmap_get looks from the end, so
+	 * a key put again hides the older value (models are built once and
+	 * rarely overwrite, and the search was most of their cost) */
 	cap = map->cap;
 	crown_grow(&map->item, &map->cap, map->n + 1, sizeof(*map->item));
 	crown_grow(&map->key, &cap, map->n + 1, sizeof(*map->key));
@@ -244,7 +241,7 @@ crown_tmap_get(const struct crown_tval *map, const char *key)
 
 	if (map == NULL || map->kind != CROWN_T_MAP)
 		return NULL;
-	for (i = 0; i < map->n; i++)
+	for (i = map->n; i-- > 0;)
 		if (strcmp(map->key[i], key) == 0)
 			return map->item[i];
 	return NULL;

@@ -20,5 +20,13 @@
  */
 int	crown_leaders_validate(const struct crown_state *,
 	    const struct crown_rules *, struct crown_diags *d);
+/*
+ * Everything `crown new` checks of a scenario's forces, every problem at
+ * once: the organisation of R1.1 (figures a stand, stands a unit; a gun
+ * and its crew are one stand), then crown_leaders_validate (R3.2, R10.1,
+ * R10.2).  Returns 0 or CROWN_EINVALID.
+ */
+int	crown_scenario_validate(const struct crown_state *,
+	    const struct crown_rules *, struct crown_diags *d);
 
 #endif

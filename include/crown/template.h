@@ -61,7 +61,8 @@ void	crown_tval_free(struct crown_tval *);
 bool	crown_tval_truthy(const struct crown_tval *);
 
 /* Map setters; each returns the new value (owned by the map).  A NULL
- * string sets nothing. */
+ * string sets nothing.  Setting a key again appends: crown_tmap_get
+ * finds the latest value, so no setter searches the map. */
 struct crown_tval *crown_tmap_put(struct crown_tval *map, const char *key,
 	    struct crown_tval *v);
 void	crown_tmap_str(struct crown_tval *map, const char *key,

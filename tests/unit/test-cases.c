@@ -13,6 +13,8 @@
 #include "crown/dice.h"
 #include "crown/engine.h"
 #include "crown/events.h"
+#include "crown/fire.h"
+#include "crown/leaders.h"
 #include "crown/yaml.h"
 
 struct tcase {
@@ -286,6 +288,37 @@ test_case(void **state)
 	if (crown_state_parse(&s, tc->path, text.data, text.len, &d) != 0)
 		case_fail(tc->path, "the state does not load", NULL, &ev, &d);
 	crown_buf_release(&text);
+	v = crown_ymap_get(root, "check");
+	if (v != NULL && strcmp(v->str, "scenario") == 0) {
+		/* what crown new checks of a scenario (R1.1, R3.2, R10) */
+		verr = crown_scenario_validate(s, rules, &d);
+		list = crown_ymap_get(exp, "invalid");
+		if ((list == NULL) != (verr == 0))
+			case_fail(tc->path, verr ? "the scenario is refused" :
+			    "the scenario should be refused", list, &ev, &d);
+		all = tu_diags(&d);
+		for (i = 0; list != NULL && i < list->n; i++)
+			if (strstr(all, list->item[i]->str) == NULL) {
+				free(all);
+				case_fail(tc->path, "a problem was not "
+				    "reported", list->item[i], &ev, &d);
+			}
+		free(all);
+		goto cleanup;
+	}
+	if (v != NULL && strcmp(v->str, "classify") == 0) {
+		/* crown new: unclassified buildings (R11.3) */
+		crown_buf_puts(&script, "");
+		list = crown_ymap_get(root, "dice");
+		for (i = 0; list != NULL && i < list->n; i++)
+			crown_buf_printf(&script, "%s\n", list->item[i]->str);
+		assert_int_equal(crown_dice_script_parse(&dice, "dice",
+		    script.data, script.len, &d), 0);
+		if (crown_building_classify(s, rules, dice, &ev) != 0)
+			case_fail(tc->path, "classification failed", NULL,
+			    &ev, &d);
+		goto outcome;
+	}
 	/* the orders, validated as crown turn would */
 	list = crown_ymap_get(root, "orders");
 	for (i = 0; list != NULL && i < list->n && i < 8; i++) {
@@ -341,6 +374,7 @@ test_case(void **state)
 		case_fail(tc->path, m, crown_ymap_get(root, "dice"), &ev, &d);
 	}
 	/* the outcome */
+outcome:
 	list = crown_ymap_get(exp, "units");
 	for (i = 0; list != NULL && i < list->n; i++)
 		if ((m = unit_mismatch(list->item[i], s)) != NULL)
@@ -402,13 +436,15 @@ struct coverage {
 
 static struct coverage cov;
 
+static void	coverage_count(char **, size_t);
+
 static void
 coverage_load(char **names, size_t n)
 {
 	struct crown_diags		 d = { 0 };
-	struct crown_ydoc		*index = NULL, *doc;
-	const struct crown_ynode	*list, *ids, *id;
-	size_t				 i, j, k;
+	struct crown_ydoc		*index = NULL;
+	const struct crown_ynode	*list, *id;
+	size_t				 i;
 
 	if (crown_ydoc_load(&index, "rules/index.yaml", NULL, &d) != 0) {
 		crown_diags_print(stderr, &d);
@@ -424,6 +460,17 @@ coverage_load(char **names, size_t n)
 		cov.ids[i] = xstrdup(id != NULL ? id->str : "?");
 	}
 	crown_ydoc_free(index);
+	coverage_count(names, n);
+}
+
+static void
+coverage_count(char **names, size_t n)
+{
+	struct crown_diags		 d = { 0 };
+	struct crown_ydoc		*doc;
+	const struct crown_ynode	*ids;
+	size_t				 i, j, k;
+
 	for (j = 0; j < n; j++) {
 		if (crown_ydoc_load(&doc, names[j], NULL, &d) != 0) {
 			crown_diags_release(&d);
@@ -436,6 +483,32 @@ coverage_load(char **names, size_t n)
 					cov.count[i]++;
 		crown_ydoc_free(doc);
 	}
+}
+
+/* Golden command-line tests that name rules count too (crown muster is
+ * exercised there, R12.1). */
+static void
+coverage_golden(void)
+{
+	DIR		*dp;
+	struct dirent	*de;
+	char		**names = NULL;
+	size_t		  n = 0, cap = 0, len, i;
+
+	if ((dp = opendir("tests/golden")) == NULL)
+		return;
+	while ((de = readdir(dp)) != NULL) {
+		len = strlen(de->d_name);
+		if (len < 6 || strcmp(de->d_name + len - 5, ".yaml") != 0)
+			continue;
+		crown_grow(&names, &cap, n + 1, sizeof(*names));
+		names[n++] = xasprintf("tests/golden/%s", de->d_name);
+	}
+	closedir(dp);
+	coverage_count(names, n);
+	for (i = 0; i < n; i++)
+		free(names[i]);
+	free(names);
 }
 
 static void
@@ -451,6 +524,21 @@ coverage_print(void)
 			missing++;
 	}
 	printf("%zu rule ids, %zu without a case\n", cov.n, missing);
+}
+
+/* Issue 8: every rule id of the rule book has at least one case. */
+static void
+test_rule_coverage(void **state)
+{
+	size_t	i, missing = 0;
+
+	assert_true(cov.n > 0);
+	for (i = 0; i < cov.n; i++)
+		if (cov.count[i] == 0) {
+			print_error("rule %s has no case\n", cov.ids[i]);
+			missing++;
+		}
+	assert_int_equal(missing, 0);
 }
 
 static void
@@ -499,7 +587,7 @@ main(void)
 	}
 	closedir(dp);
 	qsort(names, n, sizeof(*names), cmp_names);
-	tests = xcalloc(n ? n : 1, sizeof(*tests));
+	tests = xcalloc(n + 1, sizeof(*tests));
 	tc = xcalloc(n ? n : 1, sizeof(*tc));
 	for (i = 0; i < n; i++) {
 		tc[i].path = names[i];
@@ -507,9 +595,13 @@ main(void)
 		tests[i].test_func = test_case;
 		tests[i].initial_state = &tc[i];
 	}
+	tests[n].name = "every rule id has a case";
+	tests[n].test_func = test_rule_coverage;
 	coverage_load(names, n);
+	coverage_golden();
 	coverage_print();
-	rc = _cmocka_run_group_tests("conformance", tests, n, NULL, NULL);
+	rc = _cmocka_run_group_tests("conformance", tests, n + 1, NULL,
+	    NULL);
 	coverage_release();
 	for (i = 0; i < n; i++)
 		free(names[i]);
