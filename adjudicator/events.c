@@ -89,6 +89,21 @@ crown_die_mod(struct crown_die_rec *r, const char *name, int value,
 }
 
 char *
+crown_inches(double v)
+{
+	char	*s;
+	size_t	 n;
+
+	s = xasprintf("%.2f", crown_round2(v) + 0.0);
+	n = strlen(s);
+	while (n > 0 && s[n - 1] == '0')
+		s[--n] = '\0';
+	if (n > 0 && s[n - 1] == '.')
+		s[--n] = '\0';
+	return s;
+}
+
+char *
 crown_die_describe(const struct crown_die_rec *r)
 {
 	struct crown_buf	b = { 0 };

@@ -94,7 +94,6 @@ static double	orient(struct crown_point, struct crown_point,
 		    struct crown_point);
 static bool	on_segment(struct crown_point, struct crown_point,
 		    struct crown_point);
-static double	dist(struct crown_point, struct crown_point);
 static size_t	nsegs(size_t);
 static int	cmp_point(const void *, const void *);
 static int	cmp_double(const void *, const void *);
@@ -298,8 +297,8 @@ on_segment(struct crown_point p, struct crown_point a, struct crown_point b)
 	    b.y <= p.y && p.y <= a.y);
 }
 
-static double
-dist(struct crown_point a, struct crown_point b)
+double
+crown_geom_dist(struct crown_point a, struct crown_point b)
 {
 	double	dx, dy;
 
@@ -535,7 +534,7 @@ crown_geom_dist_point_seg(struct crown_point p, struct crown_point a,
 		return sqrt(px * px + py * py);
 	len2 = dx * dx + dy * dy;
 	if (dot >= len2)
-		return dist(p, b);
+		return crown_geom_dist(p, b);
 	/*
 	 * Perpendicular distance from the cross product rather than from a
 	 * projected point: exact for axis-aligned segments.
@@ -664,7 +663,7 @@ crown_geom_path_length(const struct crown_point *path, size_t m)
 
 	s = 0;
 	for (i = 0; i + 1 < m; i++)
-		s += dist(path[i], path[i + 1]);
+		s += crown_geom_dist(path[i], path[i + 1]);
 	return s;
 }
 
@@ -688,7 +687,7 @@ path_walk(struct crown_point *at, bool *vertex,
 	}
 	rem = s;
 	for (i = 0; i + 1 < m; i++) {
-		len = dist(path[i], path[i + 1]);
+		len = crown_geom_dist(path[i], path[i + 1]);
 		if (rem == len) {
 			*at = path[i + 1];
 			return i + 2;
@@ -1097,8 +1096,8 @@ meet_from_b(struct crown_point a, struct crown_point b, struct crown_point c,
 	/* Collinear overlap: its end nearest b is c or d. */
 	best = HUGE_VAL;
 	if (on_segment(c, a, b))
-		best = dist(b, c);
-	if (on_segment(d, a, b) && (t = dist(b, d)) < best)
+		best = crown_geom_dist(b, c);
+	if (on_segment(d, a, b) && (t = crown_geom_dist(b, d)) < best)
 		best = t;
 	if (best == HUGE_VAL)	/* rounding disagreed; stay conservative */
 		best = crown_geom_dist_point_seg(b, c, d);

@@ -21,8 +21,6 @@
 static struct crown_point leader_pos(const struct crown_state *,
 		    const struct crown_leader *);
 static const char *leader_name(const struct crown_leader *);
-static char	*inches(double);
-static double	dist(struct crown_point, struct crown_point);
 static size_t	leader_event(struct crown_engine *,
 		    const struct crown_leader *, const char *);
 static void	leader_skip(struct crown_engine *,
@@ -50,30 +48,6 @@ static const char *
 leader_name(const struct crown_leader *ld)
 {
 	return ld->name != NULL ? ld->name : ld->id;
-}
-
-/* "12", "6.5": inches for sentences.  Caller frees. */
-static char *
-inches(double v)
-{
-	char	*s;
-	size_t	 n;
-
-	s = xasprintf("%.2f", crown_round2(v) + 0.0);
-	n = strlen(s);
-	while (n > 0 && s[n - 1] == '0')
-		s[--n] = '\0';
-	if (n > 0 && s[n - 1] == '.')
-		s[--n] = '\0';
-	return s;
-}
-
-static double
-dist(struct crown_point a, struct crown_point b)
-{
-	double	dx = b.x - a.x, dy = b.y - a.y;
-
-	return sqrt(dx * dx + dy * dy);
 }
 
 static size_t
@@ -149,8 +123,8 @@ leader_move(struct crown_engine *e, struct crown_leader *ld,
 	from = leader_pos(e->s, ld);
 	end = crown_move_leader_walk(e->s, e->rules, from, to, budget,
 	    &blocked);
-	want = dist(from, to);
-	walked = dist(from, end);
+	want = crown_geom_dist(from, to);
+	walked = crown_geom_dist(from, end);
 	ld->x = end.x;
 	ld->y = end.y;
 	i = leader_event(e, ld, "move");
@@ -159,9 +133,9 @@ leader_move(struct crown_engine *e, struct crown_leader *ld,
 	ev->from = from;
 	ev->to = end;
 	crown_event_set(&ev->order, "move");
-	w = inches(walked);
-	o = inches(want);
-	cap = inches(e->rules->leader_move);
+	w = crown_inches(walked);
+	o = crown_inches(want);
+	cap = crown_inches(e->rules->leader_move);
 	crown_event_set(&ev->result, "%s", blocked != NULL ? "blocked" :
 	    end.x == to.x && end.y == to.y ? "moved" : "out_of_reach");
 	if (walked > 0)

@@ -153,7 +153,6 @@ static double	nearest_enemy(const struct crown_state *,
 static bool	turn_ok(const struct track *, const struct crown_rules *,
 		    const struct crown_unit *, struct crown_point, int);
 static const char *feature_name(const struct crown_feature *);
-static char	*inches(double);
 static void	describe_roll(struct crown_buf *,
 		    const struct crown_event *, double);
 static int	move_core(struct crown_engine *, struct crown_unit *, size_t,
@@ -772,22 +771,6 @@ feature_name(const struct crown_feature *f)
 	return f->name != NULL ? f->name : f->id;
 }
 
-/* "7", "6.5", "6.25": inches for sentences.  Caller frees. */
-static char *
-inches(double v)
-{
-	char	*s;
-	size_t	 n;
-
-	s = xasprintf("%.2f", crown_round2(v) + 0.0);
-	n = strlen(s);
-	while (n > 0 && s[n - 1] == '0')
-		s[--n] = '\0';
-	if (n > 0 && s[n - 1] == '.')
-		s[--n] = '\0';
-	return s;
-}
-
 /* "rolled 3+4 + 5 = 12": the movement dice of an event (not terrain). */
 static void
 describe_roll(struct crown_buf *b, const struct crown_event *ev,
@@ -808,12 +791,12 @@ describe_roll(struct crown_buf *b, const struct crown_event *ev,
 			crown_buf_printf(b, "%+d", d->mods[j].value);
 		sum += d->score;
 	}
-	g = inches(gross);
+	g = crown_inches(gross);
 	if (n == 0)
 		crown_buf_printf(b, "%s inches", g);
 	else {
 		if (gross != sum) {
-			char *f = inches(gross - sum);
+			char *f = crown_inches(gross - sum);
 
 			crown_buf_printf(b, " + %s", f);
 			free(f);
@@ -1046,7 +1029,7 @@ move_core(struct crown_engine *e, struct crown_unit *u, size_t ev_i,
 		    i + 1 == npen ? " and " : ", ", feature_name(pen[i].f));
 	}
 	if (npen > 0) {
-		d1 = inches(net);
+		d1 = crown_inches(net);
 		crown_buf_printf(&b, ": net %s", d1);
 		free(d1);
 	}
@@ -1064,7 +1047,7 @@ move_core(struct crown_engine *e, struct crown_unit *u, size_t ev_i,
 		ev = crown_events_at(e->ev, k);
 		ev->has_casualties = true;
 		ev->casualties = taken;
-		d1 = inches(gross);
+		d1 = crown_inches(gross);
 		crown_event_set(&ev->text, "%s lost %d figure%s drowned in "
 		    "%s: the penalty of %d exceeded the roll of %s.", u->name,
 		    taken, taken == 1 ? "" : "s", where.data, total, d1);
@@ -1119,7 +1102,7 @@ move_core(struct crown_engine *e, struct crown_unit *u, size_t ev_i,
 	ev->to = st.at;
 
 	result = st.s > 0 ? "moved" : "no_move";
-	d1 = inches(st.s);
+	d1 = crown_inches(st.s);
 	if (st.s > 0)
 		crown_event_set(&ev->text, "%s %s %s inch%s %s (%s).", u->name,
 		    verb, d1, strcmp(d1, "1") == 0 ? "" : "es",
@@ -1135,7 +1118,7 @@ move_core(struct crown_engine *e, struct crown_unit *u, size_t ev_i,
 		switch (st.by->kind) {
 		case BLOCK_ENEMY:
 			result = "stopped_short";
-			d2 = inches(r->stop_short);
+			d2 = crown_inches(r->stop_short);
 			crown_buf_printf(&b, " It halted %s inch%s short of "
 			    "%s (R4.5).", d2, strcmp(d2, "1") == 0 ? "" : "es",
 			    st.by->enemy->name);
@@ -1396,7 +1379,7 @@ crown_action_manhandle(struct crown_engine *e, struct crown_unit *u,
 		return e->error;
 	ev_i = crown_engine_event(e, "move", u->id, "R6.6");
 	crown_event_set(&crown_events_at(e->ev, ev_i)->order, "manhandle");
-	d = inches(r->move[u->type].manhandle);
+	d = crown_inches(r->move[u->type].manhandle);
 	how = xasprintf("manhandled, %s inches", d);
 	move_core(e, u, ev_i, a->path, a->npath, r->move[u->type].manhandle,
 	    CROWN_MOVE_IGNORE_TERRAIN, a->has_face ? a->face : -1, &moved,
@@ -1536,8 +1519,8 @@ crown_action_help(struct crown_engine *e, struct crown_unit *u,
 	crown_unit_footprint(&qh, r, u);
 	crown_unit_footprint(&qt, r, t);
 	if ((dist = crown_geom_dist_quad(&qh, &qt)) > r->help_reach) {
-		s1 = inches(dist);
-		s2 = inches(r->help_reach);
+		s1 = crown_inches(dist);
+		s2 = crown_inches(r->help_reach);
 		crown_engine_skip(e, u, a, "R4.3", "'%s' is %s inches away; "
 		    "helpers must be within %s", t->id, s1, s2);
 		free(s1);
@@ -1594,9 +1577,9 @@ crown_action_help(struct crown_engine *e, struct crown_unit *u,
 	crown_event_set(&ev->result, "%s", st.by != NULL &&
 	    st.by->kind == BLOCK_EDGE ? "lost" : still ? "still_stuck" :
 	    "freed");
-	s1 = inches(st.s);
-	s2 = inches(d);
-	s3 = inches(r->stuck_move_per_stand);
+	s1 = crown_inches(st.s);
+	s2 = crown_inches(d);
+	s3 = crown_inches(r->stuck_move_per_stand);
 	crown_event_set(&ev->text, "%s hauled %s %s inch%s %s (%d stand%s x "
 	    "%s inch%s, up to %s inches)%s", u->name, t->name, s1,
 	    strcmp(s1, "1") == 0 ? "" : "es", st.s > 0 ?

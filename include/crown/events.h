@@ -86,6 +86,9 @@ size_t	crown_event_die(struct crown_event *, int die, int roll,
 /* Add a modifier to a die and to its score. */
 void	crown_die_mod(struct crown_die_rec *, const char *name, int value,
 	    const char *rule);
+/* "7", "6.5", "6.25": inches for sentences, to the hundredth without
+ * trailing zeros.  Caller frees. */
+char	*crown_inches(double);
 /* "3 (roll 1, militia +2)" for sentences; caller frees. */
 char	*crown_die_describe(const struct crown_die_rec *);
 

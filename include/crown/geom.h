@@ -165,6 +165,8 @@ size_t	crown_geom_sweep(struct crown_point *out, const struct crown_point *p,
  * Distances (R5.6 range: shortest distance between footprints).
  */
 
+/* Distance between two points. */
+double	crown_geom_dist(struct crown_point a, struct crown_point b);
 /* Distance from p to segment ab (to a when a == b). */
 double	crown_geom_dist_point_seg(struct crown_point p, struct crown_point a,
 	    struct crown_point b);
