@@ -134,11 +134,17 @@ fuzz:
 	@$(MAKE) --no-print-directory fuzz-seeds
 	@$(MAKE) --no-print-directory fuzz-run
 
-# -Wno-error: clang's warnings are not the gate here, crashes are.
+# -Wno-error: clang's warnings are not the gate here, crashes are.  The
+# targets read their fixtures (the rules, a state) from a copy made with
+# them, so that editing the tree does not change a running fuzzer.
 fuzz-build:
+	@mkdir -p $(FUZZ_BUILD)/data/rules $(FUZZ_BUILD)/data/tests/data
+	@cp rules/*.yaml $(FUZZ_BUILD)/data/rules/
+	@cp tests/data/*.yaml $(FUZZ_BUILD)/data/tests/data/
 	@$(MAKE) --no-print-directory BUILD=$(FUZZ_BUILD) CC=$(FUZZ_CC) \
 	    OPT="$(FUZZ_SAN) -fsanitize=fuzzer-no-link" \
-	    CFLAGS="-Wno-error -DCROWN_SRCDIR='\"$(CURDIR)\"'" \
+	    CFLAGS="-Wno-error \
+		-DCROWN_SRCDIR='\"$(CURDIR)/$(FUZZ_BUILD)/data\"'" \
 	    LDFLAGS="-fsanitize=address,undefined" \
 	    $(FUZZ_BINS) $(FUZZ_BUILD)/mkseeds
 

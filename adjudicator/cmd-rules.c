@@ -460,7 +460,8 @@ print_morale(struct printer *p)
 	line(p, "officer attached %+d", m->officer_attached);
 	line(p, "general within %g\" %+d", m->general_radius,
 	    m->general_near);
-	line(p, "for each 2 whole stands %+d", m->per_two_stands);
+	line(p, "for each %d whole stands %+d", m->stands_per_step,
+	    m->per_two_stands);
 	line(p, "in hard cover %+d", m->hard_cover);
 	line(p, "general attached %+d", m->general_attached);
 	line(p, "infantry charging into flank or rear %+d",

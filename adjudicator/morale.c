@@ -339,11 +339,20 @@ crown_morale_test(struct crown_engine *e, struct crown_unit *u,
 		add_mod(e, ev_i, d, name, M->general_near, "R7.3");
 		leader_bonus(e, ev_i, d, gen);
 	}
-	n = morale_stands(u) / 2;
+	n = morale_stands(u) / M->stands_per_step;
 	if (n > 0) {
-		snprintf(name, sizeof(name), "%d whole pair%s of %s", n,
-		    n == 1 ? "" : "s", crown_is_artillery(u->type) ?
-		    "crew figures" : "stands");
+		const char *what = crown_is_artillery(u->type) ?
+		    "crew figures" : "stands";
+
+		/* the published wording, "each 2 whole stands", reads as
+		 * pairs; a house rule of another size as groups */
+		if (M->stands_per_step == 2)
+			snprintf(name, sizeof(name), "%d whole pair%s of %s",
+			    n, n == 1 ? "" : "s", what);
+		else
+			snprintf(name, sizeof(name), "%d whole group%s of %d "
+			    "%s", n, n == 1 ? "" : "s", M->stands_per_step,
+			    what);
 		add_mod(e, ev_i, d, name, n * M->per_two_stands, "R7.3");
 	}
 	if (in_hard_cover(e, u, &cover)) {

@@ -277,9 +277,9 @@ rally(struct crown_engine *e, struct crown_unit *u,
 		if (u->rally_failures >= R->rally_max_failures) {
 			/* R8.5 */
 			u->status = CROWN_LOST;
-			crown_buf_printf(&b, "failed, the %s failure: it is "
-			    "lost for good.", u->rally_failures == 2 ?
-			    "second" : "last");
+			crown_buf_printf(&b, "failed, failure %d of the %d "
+			    "allowed: it is lost for good.", u->rally_failures,
+			    R->rally_max_failures);
 		} else
 			crown_buf_printf(&b, "failed; it routs on.");
 	}

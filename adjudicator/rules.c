@@ -215,6 +215,8 @@ static const struct simple {
 	    OFF(morale_mod.general_near) },
 	{ "R7.3", "per_two_stands", F_INT, -10, 10,
 	    OFF(morale_mod.per_two_stands) },
+	{ "R7.3", "stands_per_step", F_INT, 1, 100,
+	    OFF(morale_mod.stands_per_step) },
 	{ "R7.3", "hard_cover", F_INT, -10, 10, OFF(morale_mod.hard_cover) },
 	{ "R7.3", "general_attached", F_INT, -10, 10,
 	    OFF(morale_mod.general_attached) },

@@ -65,6 +65,7 @@ struct crown_morale_mods {
 	int	officer_attached;	/* -1 */
 	int	general_near;		/* -1 general within general_radius */
 	int	per_two_stands;		/* -1 for each 2 whole stands */
+	int	stands_per_step;	/* the 2 of "each 2 whole stands" */
 	int	hard_cover;		/* -1 */
 	int	general_attached;	/* -2 */
 	int	infantry_flank_rear;	/* -2 infantry charging flank or rear */

@@ -670,6 +670,7 @@ test_R7_morale(void **state)
 	assert_int_equal(m->officer_attached, -1);
 	assert_int_equal(m->general_near, -1);
 	assert_int_equal(m->per_two_stands, -1);
+	assert_int_equal(m->stands_per_step, 2);
 	assert_int_equal(m->hard_cover, -1);
 	assert_int_equal(m->general_attached, -2);
 	assert_int_equal(m->infantry_flank_rear, -2);
