@@ -52,8 +52,11 @@ char *
 crown_data_find(const char *rel)
 {
 	/* beside the program, or one or two levels up: ./crown, build/crown
-	 * and build/asan/crown in a source tree */
-	static const char *const ups[] = { "", "/..", "/../.." };
+	 * and build/asan/crown in a source tree; PREFIX/bin/crown finds
+	 * PREFIX/share/crown wherever the tree was installed */
+	static const char *const ups[] = {
+		"", "/..", "/../..", "/../share/crown"
+	};
 	char	*dir, *path;
 	size_t	 i;
 
