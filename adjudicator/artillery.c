@@ -41,6 +41,7 @@ crown_artillery_shoot(struct crown_engine *e, struct crown_unit *g,
     const char *kind, const char *rule)
 {
 	const struct crown_rules	*rules = e->rules;
+	char				 ricochet[96];
 	struct crown_fire_mods		 mods;
 	struct crown_die_rec		*r;
 	struct crown_event		*ev;
@@ -98,6 +99,9 @@ crown_artillery_shoot(struct crown_engine *e, struct crown_unit *g,
 		ev->casualties = taken;
 		ctext = crown_fire_casualty_text(taken, lost);
 	}
+	/* R6.3: the factor is data */
+	snprintf(ricochet, sizeof(ricochet), "the shot ricocheted through the "
+	    "ranks, casualties x%d (R6.3): ", rules->ricochet_factor);
 	crown_event_set(&ev->text, "%s fired at %s%s at %.2f inches (%s%s)%s: "
 	    "rolled %d, scored %d, %s%s: %s%s.", g->name,
 	    strcmp(kind, "reaction_fire") == 0 ? "the charging " : "",
@@ -106,9 +110,8 @@ crown_artillery_shoot(struct crown_engine *e, struct crown_unit *g,
 	    strcmp(kind, "reaction_fire") == 0 ? " as its morale test "
 	    "allowed" : "", r->roll, score, mtext,
 	    note != NULL ? note : "",
-	    score <= rules->ricochet_score && cas > 0 ? "the shot "
-	    "ricocheted through the ranks, casualties doubled (R6.3): " :
-	    "", ctext);
+	    score <= rules->ricochet_score && cas > 0 ? ricochet : "",
+	    ctext);
 out:
 	free(note);
 	free(ctext);

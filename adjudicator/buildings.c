@@ -117,7 +117,8 @@ crown_building_classify(struct crown_state *s,
 		key.half = 0;
 		key.who = f->id;
 		key.purpose = "building_class";
-		if (crown_dice_roll(dice, &key, 6, &face) != 0)
+		if (crown_dice_roll(dice, &key,
+		    (int)CROWN_NELEM(rules->average_die), &face) != 0)
 			return CROWN_EINVALID;
 		if (face < 1 || face > (int)CROWN_NELEM(rules->average_die))
 			return CROWN_EINVALID;
@@ -132,7 +133,8 @@ crown_building_classify(struct crown_state *s,
 		    NULL, "R11.3");
 		e = crown_events_at(ev, ev_i);
 		e->target = xstrdup(f->id);
-		di = crown_event_die(e, 6, face, "building_class");
+		di = crown_event_die(e, (int)CROWN_NELEM(rules->average_die),
+		    face, "building_class");
 		e->dice[di].who = xstrdup(f->id);
 		crown_event_set(&e->result, "class_%d", cls);
 		crown_event_set(&e->text, "The class of %s was in doubt: the "

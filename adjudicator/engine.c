@@ -28,15 +28,6 @@ static const crown_action_fn action_fn[CROWN_NACTION] = {
 };
 
 int
-crown_engine_not_adjudicated(struct crown_engine *e, struct crown_unit *u,
-    const struct crown_action_order *a)
-{
-	crown_engine_skip(e, u, a, "R2.2", "this version of crown does not "
-	    "adjudicate '%s' yet", crown_action_names[a->kind]);
-	return 0;
-}
-
-int
 crown_engine_roll(struct crown_engine *e, const char *who,
     const char *purpose, int sides, int *out)
 {

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "crown/common.h"
+#include "crown/rules.h"
 #include "crown/state.h"
 #include "crown/yaml.h"
 
@@ -522,8 +523,8 @@ read_terrain(struct loader *l, const struct crown_ynode *list)
 		f->width = crown_round2(f->width);
 		if (f->type == CROWN_BUILDING) {
 			v = 0;
-			if (crown_yfield_int(&l->r, n, "class", false, 1, 5,
-			    "R11.1", &v) == 0)
+			if (crown_yfield_int(&l->r, n, "class", false, 1,
+			    CROWN_MAX_BUILDING_CLASS, "R11.1", &v) == 0)
 				f->bclass = (int)v;
 			v = 0;
 			if (crown_yfield_int(&l->r, n, "damage", false, 0,

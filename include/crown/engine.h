@@ -220,9 +220,6 @@ int	crown_action_rally(struct crown_engine *, struct crown_unit *,
  * units' actions */
 int	crown_leaders_actions(struct crown_engine *,
 	    const struct crown_orders *);
-/* Skip an order this version cannot adjudicate yet (R2.2 event). */
-int	crown_engine_not_adjudicated(struct crown_engine *,
-	    struct crown_unit *, const struct crown_action_order *);
 int	crown_action_hold(struct crown_engine *, struct crown_unit *,
 	    const struct crown_action_order *);
 int	crown_action_reload(struct crown_engine *, struct crown_unit *,

@@ -321,7 +321,10 @@ test_case(void **state)
 	}
 	/* the orders, validated as crown turn would */
 	list = crown_ymap_get(root, "orders");
-	for (i = 0; list != NULL && i < list->n && i < 8; i++) {
+	if (list != NULL && list->n > CROWN_NELEM(orders))
+		case_fail(tc->path, "more order files than the runner takes",
+		    list, &ev, &d);
+	for (i = 0; list != NULL && i < list->n; i++) {
 		crown_ynode_emit(&text, list->item[i]);
 		if (crown_orders_parse(&orders[norders], tc->path, text.data,
 		    text.len, &d) != 0)
