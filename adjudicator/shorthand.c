@@ -663,8 +663,10 @@ line_clean(struct parser *p)
 			i++;
 			continue;
 		}
-		n = c >= 0xf0 && c <= 0xf4 ? 4 : c >= 0xe0 ? 3 :
-		    c >= 0xc2 && c < 0xe0 ? 2 : 0;
+		/* lead bytes: c2-df two bytes, e0-ef three, f0-f4 four;
+		 * 80-c1 and f5-ff never lead */
+		n = c >= 0xf5 ? 0 : c >= 0xf0 ? 4 : c >= 0xe0 ? 3 :
+		    c >= 0xc2 ? 2 : 0;
 		if (n == 0 || i + n > p->len)
 			goto bad;
 		for (k = 1; k < n; k++)
@@ -676,6 +678,13 @@ line_clean(struct parser *p)
 		    (c == 0xf0 && s[i + 1] < 0x90) ||
 		    (c == 0xf4 && s[i + 1] >= 0x90))
 			goto bad;
+		/* C1 controls U+0080-U+009F, refused like C0 (and by the
+		 * YAML layer the orders are written to) */
+		if (c == 0xc2 && s[i + 1] < 0xa0) {
+			problem(p, i, NULL, "control character U+%04X (orders "
+			    "are plain text)", (unsigned)s[i + 1]);
+			return false;
+		}
 		i += n;
 	}
 	return true;
