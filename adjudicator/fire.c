@@ -45,8 +45,6 @@ static char	*vformat(const char *, va_list)
 		    __attribute__((format(printf, 1, 0)));
 static char	*label(const struct crown_feature *);
 static bool	 in_melee(const struct crown_state *, const char *);
-static struct crown_feature *find_building(struct crown_state *,
-		    const char *);
 static bool	 ready(struct crown_engine *, struct crown_unit *,
 		    const struct crown_action_order *);
 static bool	 over_budget(struct crown_engine *, const struct crown_unit *,
@@ -114,18 +112,6 @@ in_melee(const struct crown_state *s, const char *id)
 				return true;
 	}
 	return false;
-}
-
-static struct crown_feature *
-find_building(struct crown_state *s, const char *id)
-{
-	size_t	i;
-
-	for (i = 0; i < s->nterrain; i++)
-		if (s->terrain[i].type == CROWN_BUILDING &&
-		    strcmp(s->terrain[i].id, id) == 0)
-			return &s->terrain[i];
-	return NULL;
 }
 
 /*
@@ -989,7 +975,7 @@ crown_action_fire(struct crown_engine *e, struct crown_unit *u,
 	if (a->target == NULL)
 		return fire_at_will(e, u, a);
 	if (a->target_building) {
-		if ((f = find_building(e->s, a->target)) == NULL ||
+		if ((f = crown_state_building(e->s, a->target)) == NULL ||
 		    !crown_is_artillery(u->type)) {
 			crown_engine_skip(e, u, a, "R11.2", "only a gun can "
 			    "fire at building '%s'", a->target);

@@ -18,8 +18,6 @@
 #include "crown/engine.h"
 #include "crown/yaml.h"
 
-static struct crown_point leader_pos(const struct crown_state *,
-		    const struct crown_leader *);
 static const char *leader_name(const struct crown_leader *);
 static size_t	leader_event(struct crown_engine *,
 		    const struct crown_leader *, const char *);
@@ -32,17 +30,6 @@ static double	leader_move(struct crown_engine *, struct crown_leader *,
 		    struct crown_point, double, const struct crown_unit *);
 static void	leader_orders(struct crown_engine *,
 		    const struct crown_leader_orders *);
-
-static struct crown_point
-leader_pos(const struct crown_state *s, const struct crown_leader *ld)
-{
-	const struct crown_unit	*u;
-
-	if (ld->attached != NULL &&
-	    (u = crown_state_unit(s, ld->attached)) != NULL)
-		return (struct crown_point){ u->x, u->y };
-	return (struct crown_point){ ld->x, ld->y };
-}
 
 static const char *
 leader_name(const struct crown_leader *ld)
@@ -88,7 +75,7 @@ leader_detach(struct crown_engine *e, struct crown_leader *ld, bool ordered)
 
 	if (ld->attached == NULL)
 		return;
-	p = leader_pos(e->s, ld);
+	p = crown_leader_pos(e->s, ld);
 	u = crown_state_unit(e->s, ld->attached);
 	i = leader_event(e, ld, "detach");
 	ev = crown_events_at(e->ev, i);
@@ -120,7 +107,7 @@ leader_move(struct crown_engine *e, struct crown_leader *ld,
 	size_t				 i;
 	char				*w, *o, *cap, *d;
 
-	from = leader_pos(e->s, ld);
+	from = crown_leader_pos(e->s, ld);
 	end = crown_move_leader_walk(e->s, e->rules, from, to, budget,
 	    &blocked);
 	want = crown_geom_dist(from, to);
@@ -211,7 +198,7 @@ leader_orders(struct crown_engine *e, const struct crown_leader_orders *lo)
 	}
 	p.x = u->x;
 	p.y = u->y;
-	from = leader_pos(e->s, ld);
+	from = crown_leader_pos(e->s, ld);
 	if (from.x != p.x || from.y != p.y) {
 		if (budget < 0)
 			budget = 0;

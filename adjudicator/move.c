@@ -1676,18 +1676,6 @@ crown_move_leader_walk(const struct crown_state *s,
 	return st.at;
 }
 
-/* Where a leader stands: with his unit, or on his own. */
-static struct crown_point
-leader_pos(const struct crown_state *s, const struct crown_leader *ld)
-{
-	const struct crown_unit	*u;
-
-	if (ld->attached != NULL &&
-	    (u = crown_state_unit(s, ld->attached)) != NULL)
-		return (struct crown_point){ u->x, u->y };
-	return (struct crown_point){ ld->x, ld->y };
-}
-
 int
 crown_move_validate_leader(const struct crown_state *s,
     const struct crown_rules *rules, const struct crown_leader *ld,
@@ -1698,7 +1686,7 @@ crown_move_validate_leader(const struct crown_state *s,
 	*why = NULL;
 	if (!lo->has_move)
 		return 0;
-	crown_move_leader_walk(s, rules, leader_pos(s, ld), lo->to,
+	crown_move_leader_walk(s, rules, crown_leader_pos(s, ld), lo->to,
 	    rules->leader_move, &f);
 	if (f == NULL)
 		return 0;

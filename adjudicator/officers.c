@@ -38,17 +38,6 @@ crown_leader_attached(const struct crown_state *s,
 	return NULL;
 }
 
-struct crown_point
-crown_leader_pos(const struct crown_state *s, const struct crown_leader *ld)
-{
-	const struct crown_unit	*u;
-
-	if (ld->attached != NULL &&
-	    (u = crown_state_unit(s, ld->attached)) != NULL)
-		return (struct crown_point){ u->x, u->y };
-	return (struct crown_point){ ld->x, ld->y };
-}
-
 void
 crown_leader_fall(struct crown_engine *e, struct crown_leader *ld,
     enum crown_leader_status how)

@@ -373,18 +373,6 @@ problem(struct checker *c, unsigned line, unsigned col, const char *rule,
 	c->errors++;
 }
 
-static const struct crown_feature *
-find_building(const struct crown_state *s, const char *id)
-{
-	size_t	i;
-
-	for (i = 0; i < s->nterrain; i++)
-		if (s->terrain[i].type == CROWN_BUILDING &&
-		    strcmp(s->terrain[i].id, id) == 0)
-			return &s->terrain[i];
-	return NULL;
-}
-
 /* A target: an enemy unit (or a detached enemy leader for fire, R10.4,
  * or a building for guns, R11.2). */
 static void
@@ -399,7 +387,7 @@ check_target(struct checker *c, const struct crown_unit *u,
 	if (a->target == NULL)
 		return;
 	if (a->target_building) {
-		if (find_building(c->s, a->target) == NULL)
+		if (crown_state_building(c->s, a->target) == NULL)
 			problem(c, a->line, a->col, "R11.2",
 			    "unknown building '%s'%s", a->target, "");
 		else if (!crown_is_artillery(u->type))

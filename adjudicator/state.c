@@ -150,6 +150,29 @@ crown_state_leader(const struct crown_state *s, const char *id)
 	return NULL;
 }
 
+struct crown_feature *
+crown_state_building(const struct crown_state *s, const char *id)
+{
+	size_t	i;
+
+	for (i = 0; id != NULL && i < s->nterrain; i++)
+		if (s->terrain[i].type == CROWN_BUILDING &&
+		    strcmp(s->terrain[i].id, id) == 0)
+			return &s->terrain[i];
+	return NULL;
+}
+
+struct crown_point
+crown_leader_pos(const struct crown_state *s, const struct crown_leader *ld)
+{
+	const struct crown_unit	*u;
+
+	if (ld->attached != NULL &&
+	    (u = crown_state_unit(s, ld->attached)) != NULL)
+		return (struct crown_point){ u->x, u->y };
+	return (struct crown_point){ ld->x, ld->y };
+}
+
 int
 crown_state_side(const struct crown_state *s, const char *id)
 {

@@ -105,9 +105,6 @@ void	crown_melee_leave(struct crown_engine *,
  * NULL if none. */
 struct crown_leader *crown_leader_attached(const struct crown_state *,
 	    const struct crown_unit *, enum crown_rank);
-/* Where a leader is: his own place, or his unit's when attached. */
-struct crown_point crown_leader_pos(const struct crown_state *,
-	    const struct crown_leader *);
 /* A leader falls (killed or captured): his status, and the R7.1 flags of
  * the units that must test (only a death is a trigger). */
 void	crown_leader_fall(struct crown_engine *, struct crown_leader *,

@@ -175,6 +175,11 @@ struct crown_unit *crown_state_unit(const struct crown_state *,
 struct crown_leader *crown_state_leader(const struct crown_state *,
 	    const char *id);
 int	crown_state_side(const struct crown_state *, const char *id);
+struct crown_feature *crown_state_building(const struct crown_state *,
+	    const char *id);
+/* Where a leader stands: with his unit when attached, else on his own. */
+struct crown_point crown_leader_pos(const struct crown_state *,
+	    const struct crown_leader *);
 
 int	crown_unit_figures(const struct crown_unit *);
 /* "YYYY-MM-DDTHH:MM:SSZ", a real UTC date and time (game.deadline). */
