@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "crown/cmd.h"
@@ -277,4 +278,43 @@ crown_write_file(const char *dir, const char *name, const char *data,
 	o.data.data = (char *)data;
 	o.data.len = o.data.cap = len;
 	return crown_write_outputs(dir, &files, d);
+}
+
+static double
+timings_now(void)
+{
+	struct timespec	ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec / 1e6;
+}
+
+void
+crown_timings_start(struct crown_timings *t, const char *cmd, bool on)
+{
+	t->cmd = cmd;
+	t->on = on;
+	t->start = t->last = on ? timings_now() : 0;
+}
+
+void
+crown_timings_mark(struct crown_timings *t, const char *step)
+{
+	double	now;
+
+	if (!t->on)
+		return;
+	now = timings_now();
+	fprintf(stderr, "crown %s: timing: %s %.1f ms\n", t->cmd, step,
+	    now - t->last);
+	t->last = now;
+}
+
+void
+crown_timings_end(struct crown_timings *t)
+{
+	if (!t->on)
+		return;
+	fprintf(stderr, "crown %s: timing: total %.1f ms\n", t->cmd,
+	    timings_now() - t->start);
 }

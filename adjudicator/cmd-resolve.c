@@ -19,7 +19,8 @@ static int	cmd_resolve_exec(int, char **);
 const struct crown_cmd crown_cmd_resolve = {
 	"resolve",
 	"--state FILE [--rules FILE] [--orders FILE]... --out DIR\n"
-	"       (--dice-script FILE | --secret-file FILE) [--templates DIR]",
+	"       (--dice-script FILE | --secret-file FILE) [--templates DIR]\n"
+	"       [--timings]",
 	"Resolve one game turn from a state and the sides' orders, without\n"
 	"git: write DIR/state.yaml (the turn advanced by one),\n"
 	"DIR/events.yaml, the umpire's DIR/report.md, one DIR/report-SIDE.md\n"
@@ -27,7 +28,8 @@ const struct crown_cmd crown_cmd_resolve = {
 	"(integers in the order rolled) or from a campaign secret (32\n"
 	"bytes).  The reports come from the templates in --templates DIR\n"
 	"(default: crown's own).  Orders are checked first; nothing is\n"
-	"written unless the whole turn resolves and every report renders.\n\n"
+	"written unless the whole turn resolves and every report renders.\n"
+	"--timings prints, on standard error, how long each step took.\n\n"
 	CROWN_LIMIT_HELP,
 	cmd_resolve_exec
 };
@@ -45,6 +47,7 @@ cmd_resolve_exec(int argc, char **argv)
 		{ "dice-script", required_argument, NULL, 'd' },
 		{ "secret-file", required_argument, NULL, 'S' },
 		{ "templates", required_argument, NULL, 'T' },
+		{ "timings", no_argument, NULL, 't' },
 		CROWN_LIMIT_OPTIONS,
 		{ NULL, 0, NULL, 0 }
 	};
@@ -56,6 +59,7 @@ cmd_resolve_exec(int argc, char **argv)
 	struct crown_events	  ev = { 0 };
 	struct crown_buf	  state_out = { 0 }, events_out = { 0 };
 	struct crown_outputs	  reports = { 0 };
+	struct crown_timings	  tm;
 	struct crown_report_input rin;
 	unsigned char		  secret[CROWN_SECRET_BYTES];
 	const char		 *state_path = NULL, *rules_path = NULL;
@@ -65,6 +69,7 @@ cmd_resolve_exec(int argc, char **argv)
 	char			 *order_paths[MAX_ORDER_FILES];
 	size_t			  norder_paths = 0, n = 0;
 	int			  ch, error = 0, status;
+	bool			  timings = false;
 
 	if (crown_cmd_wants_help(&crown_cmd_resolve, argc, argv))
 		return 0;
@@ -96,6 +101,9 @@ cmd_resolve_exec(int argc, char **argv)
 		case 'T':
 			templates = optarg;
 			break;
+		case 't':
+			timings = true;
+			break;
 		case CROWN_OPT_LIMIT_ORDERS:
 		case CROWN_OPT_LIMIT_STATE:
 			if ((status = crown_cmd_limit(&crown_cmd_resolve, ch, optarg)) != 0)
@@ -115,14 +123,18 @@ cmd_resolve_exec(int argc, char **argv)
 		return crown_cmd_usage_error(&crown_cmd_resolve,
 		    "give one of --dice-script and --secret-file");
 
+	crown_timings_start(&tm, "resolve", timings);
 	if ((error = crown_state_load(&s, state_path, &d)) != 0)
 		goto cleanup;
+	crown_timings_mark(&tm, "load state");
 	if ((error = crown_cmd_load_rules(&rules, rules_path, NULL, s->rules,
 	    &d)) != 0)
 		goto cleanup;
+	crown_timings_mark(&tm, "load rules");
 	if ((error = crown_cmd_load_orders(&orders, &n, order_paths,
 	    norder_paths, s, rules, &d)) != 0)
 		goto cleanup;
+	crown_timings_mark(&tm, "load and check orders");
 	if (script != NULL)
 		error = crown_dice_script_load(&dice, script, &d);
 	else if ((error = crown_secret_read(secret, secret_path, &d)) == 0)
@@ -134,14 +146,17 @@ cmd_resolve_exec(int argc, char **argv)
 		templates = found_templates = crown_templates_find();
 
 	before = crown_state_clone(s);
+	crown_timings_mark(&tm, "dice and copy");
 	if ((error = crown_resolve(s, orders, n, rules, dice, &ev, &d)) != 0)
 		goto cleanup;
+	crown_timings_mark(&tm, "resolve");
 	if (crown_state_emit(&state_out, s) != 0 ||
 	    crown_events_emit(&events_out, &ev) != 0) {
 		crown_diag_add(&d, out, 0, 0, NULL, "cannot format output");
 		error = CROWN_ERROR;
 		goto cleanup;
 	}
+	crown_timings_mark(&tm, "emit state and events");
 	/* the reports and the map, before anything is written */
 	memset(&rin, 0, sizeof(rin));
 	rin.before = before;
@@ -153,6 +168,7 @@ cmd_resolve_exec(int argc, char **argv)
 	rin.templates = templates;
 	if ((error = crown_report_render(&reports, &rin, &d)) != 0)
 		goto cleanup;
+	crown_timings_mark(&tm, "reports and map");
 	if ((error = crown_mkdirs(out, &d)) != 0)
 		goto cleanup;
 	/* all files or none (a full disk): the new state goes last */
@@ -161,6 +177,7 @@ cmd_resolve_exec(int argc, char **argv)
 	crown_buf_add(crown_outputs_add(&reports, "state.yaml"),
 	    state_out.data, state_out.len);
 	error = crown_write_outputs(out, &reports, &d);
+	crown_timings_mark(&tm, "write");
 	if (error == 0 && script != NULL && crown_dice_unused(dice) > 0)
 		fprintf(stderr, "crown resolve: warning: %zu dice of the "
 		    "script were not used\n", crown_dice_unused(dice));
@@ -176,5 +193,7 @@ cleanup:
 	crown_cmd_free_orders(orders, n);
 	crown_rules_free(rules);
 	crown_state_free(s);
+	if (error == 0)
+		crown_timings_end(&tm);
 	return status;
 }

@@ -45,6 +45,44 @@ struct verify {
 	const char		*secret_from;
 };
 
+/*
+ * What a commit after the first writes: its files are read from it and
+ * its parent whatever they hold; the rest of the two trees is compared
+ * by object, unread (crown_history_files_diff), so that a long campaign
+ * costs each turn only its own files.
+ */
+struct writes {
+	const char	*file;		/* a file at the top */
+	const char	*dirs[2];	/* directories (NULL: none) */
+};
+
+static bool
+under(const char *path, const char *dir)
+{
+	size_t	n = strlen(dir);
+
+	return strncmp(path, dir, n) == 0 && path[n] == '/';
+}
+
+static bool
+written(const char *path, void *arg)
+{
+	const struct writes	*w = arg;
+	size_t			 i, n = strlen(path);
+
+	if (w->file != NULL && strcmp(path, w->file) == 0)
+		return true;
+	for (i = 0; i < CROWN_NELEM(w->dirs); i++) {
+		if (w->dirs[i] == NULL)
+			continue;
+		/* in it, or a directory that holds it */
+		if (under(path, w->dirs[i]) || (n > 0 &&
+		    path[n - 1] == '/' && strncmp(w->dirs[i], path, n) == 0))
+			return true;
+	}
+	return false;
+}
+
 static int
 cmp_output(const void *a, const void *b)
 {
@@ -243,12 +281,14 @@ cleanup:
 	return bad;
 }
 
+/* got: the files of the turn's commit that are not in its parent as they
+ * are, or that the turn writes; pfiles: the parent's of the same. */
 static int
 verify_turn(struct verify *v, int k, const char *parent, const char *id,
-    const struct crown_outputs *got)
+    const struct crown_outputs *pfiles, const struct crown_outputs *got)
 {
 	struct crown_campaign	 camp = { 0 };
-	struct crown_outputs	 pfiles = { 0 }, orders = { 0 }, want = { 0 };
+	struct crown_outputs	 orders = { 0 }, want = { 0 };
 	struct crown_orders	**ov = NULL;
 	struct crown_state	*after = NULL;
 	struct crown_turn	 t = { 0 };
@@ -261,17 +301,16 @@ verify_turn(struct verify *v, int k, const char *parent, const char *id,
 	label = xasprintf("turn-%d", k - 1);
 	odir = crown_campaign_orders_dir(k);
 	tdir = crown_campaign_turn_dir(k);
-	if (crown_campaign_load(&camp, v->h, parent, label, v->d) != 0 ||
-	    crown_history_files(&pfiles, v->h, parent, "", v->d) != 0) {
+	if (crown_campaign_load(&camp, v->h, parent, label, v->d) != 0) {
 		printf("turn %d: the state it starts from cannot be read\n",
 		    k);
 		goto cleanup;
 	}
 	add_under(&orders, got, odir);
 	/* what the turn carries over from its parent */
-	for (i = 0; i < pfiles.n; i++)
-		if (strcmp(pfiles.v[i].name, CROWN_CAMPAIGN_STATE) != 0)
-			add_copy(&want, &pfiles.v[i]);
+	for (i = 0; i < pfiles->n; i++)
+		if (strcmp(pfiles->v[i].name, CROWN_CAMPAIGN_STATE) != 0)
+			add_copy(&want, &pfiles->v[i]);
 	add_under(&want, &orders, NULL);
 	if (crown_campaign_orders(&ov, &n, &orders, camp.state, camp.rules,
 	    v->d) != 0) {
@@ -342,7 +381,6 @@ cleanup:
 	crown_cmd_free_orders(ov, n);
 	crown_outputs_release(&want);
 	crown_outputs_release(&orders);
-	crown_outputs_release(&pfiles);
 	crown_campaign_release(&camp);
 	free(what);
 	free(tdir);
@@ -353,18 +391,17 @@ cleanup:
 }
 
 static int
-verify_reveal(struct verify *v, const char *parent,
+verify_reveal(struct verify *v, const struct crown_outputs *pfiles,
     const struct crown_outputs *got)
 {
 	struct crown_outputs	 want = { 0 };
 	struct crown_buf	*b;
 	char			*hex;
+	size_t			 i;
 	int			 bad;
 
-	if (crown_history_files(&want, v->h, parent, "", v->d) != 0) {
-		printf("reveal: the commit before it cannot be read\n");
-		return 1;
-	}
+	for (i = 0; i < pfiles->n; i++)
+		add_copy(&want, &pfiles->v[i]);
 	b = crown_outputs_add(&want, CROWN_CAMPAIGN_REVEALED);
 	hex = crown_campaign_secret_hex(v->secret);
 	crown_buf_puts(b, hex);
@@ -459,8 +496,10 @@ cmd_verify_exec(int argc, char **argv)
 	};
 	struct crown_diags	 d = { 0 };
 	struct crown_chain	 c = { 0 };
-	struct crown_outputs	 got = { 0 };
+	struct crown_outputs	 got = { 0 }, pfiles = { 0 };
+	struct writes		 w;
 	struct verify		 v;
+	char			*odir = NULL, *tdir = NULL;
 	const char		**ops = NULL;
 	size_t			 nops = 0, i;
 	int			 error = 0, status, bad = 0, k;
@@ -491,19 +530,33 @@ cmd_verify_exec(int argc, char **argv)
 	check_tags(&v, &c);
 	for (i = 0; i < c.l.n && !bad; i++) {
 		crown_outputs_release(&got);
-		if (crown_history_files(&got, v.h, c.l.v[i].id, "", &d) != 0) {
+		crown_outputs_release(&pfiles);
+		free(odir);
+		free(tdir);
+		k = crown_campaign_subject_turn(c.l.v[i].subject);
+		odir = crown_campaign_orders_dir(k);
+		tdir = crown_campaign_turn_dir(k);
+		memset(&w, 0, sizeof(w));
+		if (k > 0) {
+			w.file = CROWN_CAMPAIGN_STATE;
+			w.dirs[0] = odir;
+			w.dirs[1] = tdir;
+		} else
+			w.file = CROWN_CAMPAIGN_REVEALED;
+		if (i == 0 ? crown_history_files(&got, v.h, c.l.v[i].id, "",
+		    &d) != 0 : crown_history_files_diff(&pfiles, &got, v.h,
+		    c.l.v[i - 1].id, c.l.v[i].id, written, &w, &d) != 0) {
 			printf("commit %.7s cannot be read\n", c.l.v[i].id);
 			bad = 1;
 			break;
 		}
-		k = crown_campaign_subject_turn(c.l.v[i].subject);
 		if (i == 0)
 			bad = verify_turn0(&v, c.l.v[i].id, &got);
 		else if (k > 0)
 			bad = verify_turn(&v, k, c.l.v[i - 1].id, c.l.v[i].id,
-			    &got);
+			    &pfiles, &got);
 		else if (v.have_secret)
-			bad = verify_reveal(&v, c.l.v[i - 1].id, &got);
+			bad = verify_reveal(&v, &pfiles, &got);
 	}
 	if (bad) {
 		printf("verify: the campaign differs from its replay\n");
@@ -522,6 +575,9 @@ cleanup:
 	status = crown_cmd_fail(&d, error);
 	sodium_memzero(v.secret, sizeof(v.secret));
 	crown_outputs_release(&got);
+	crown_outputs_release(&pfiles);
+	free(odir);
+	free(tdir);
 	crown_chain_release(&c);
 	crown_history_close(v.h);
 	crown_campaign_args_free(opts, ops);

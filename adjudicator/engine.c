@@ -76,15 +76,10 @@ crown_engine_skip(struct crown_engine *e, const struct crown_unit *u,
 	struct crown_event	*ev;
 	va_list			 ap;
 	char			*reason;
-	int			 n;
 	size_t			 i;
 
 	va_start(ap, fmt);
-	n = vsnprintf(NULL, 0, fmt, ap);
-	va_end(ap);
-	reason = xmalloc((size_t)(n < 0 ? 0 : n) + 1);
-	va_start(ap, fmt);
-	vsnprintf(reason, (size_t)(n < 0 ? 0 : n) + 1, fmt, ap);
+	reason = xvasprintf(fmt, ap);
 	va_end(ap);
 	i = crown_engine_event(e, "order_skipped", u->id, rule);
 	ev = crown_events_at(e->ev, i);

@@ -44,15 +44,10 @@ void
 crown_event_set(char **field, const char *fmt, ...)
 {
 	va_list	 ap;
-	int	 n;
 	char	*p;
 
 	va_start(ap, fmt);
-	n = vsnprintf(NULL, 0, fmt, ap);
-	va_end(ap);
-	p = xmalloc((size_t)(n < 0 ? 0 : n) + 1);
-	va_start(ap, fmt);
-	vsnprintf(p, (size_t)(n < 0 ? 0 : n) + 1, fmt, ap);
+	p = xvasprintf(fmt, ap);
 	va_end(ap);
 	free(*field);
 	*field = p;
@@ -91,16 +86,15 @@ crown_die_mod(struct crown_die_rec *r, const char *name, int value,
 char *
 crown_inches(double v)
 {
-	char	*s;
+	char	s[CROWN_FMT_MAX];
 	size_t	 n;
 
-	s = xasprintf("%.2f", crown_round2(v) + 0.0);
-	n = strlen(s);
+	n = crown_fmt_fixed(s, crown_round2(v), 2);
 	while (n > 0 && s[n - 1] == '0')
 		s[--n] = '\0';
 	if (n > 0 && s[n - 1] == '.')
 		s[--n] = '\0';
-	return s;
+	return xstrdup(s);
 }
 
 char *
@@ -130,10 +124,11 @@ emit_point(struct crown_yemit *y, const char *key, struct crown_point p)
 static void
 emit_die(struct crown_yemit *y, const struct crown_die_rec *r)
 {
-	char	die[16];
+	char	die[CROWN_FMT_MAX + 1];
 	size_t	i;
 
-	snprintf(die, sizeof(die), "D%d", r->die);
+	die[0] = 'D';
+	crown_fmt_long(die + 1, r->die);
 	crown_yemit_map(y, true);
 	crown_yemit_kstr(y, "die", die);
 	crown_yemit_kstr(y, "for", r->purpose);

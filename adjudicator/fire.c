@@ -22,7 +22,6 @@
  *   any fire.  A weapon without the band the test named does not fire.
  */
 #include <stdarg.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -41,8 +40,6 @@ static const char *const cover_names[CROWN_NCOVER] = {
 	"no", "soft", "hard"
 };
 
-static char	*vformat(const char *, va_list)
-		    __attribute__((format(printf, 1, 0)));
 static char	*label(const struct crown_feature *);
 static bool	 in_melee(const struct crown_state *, const char *);
 static bool	 ready(struct crown_engine *, struct crown_unit *,
@@ -63,23 +60,6 @@ static int	 one_in(struct crown_engine *, const struct crown_unit *,
 static int	 shoot(struct crown_engine *, struct crown_unit *,
 		    struct crown_fire_target *, double, enum crown_band_name,
 		    const char *, const char *);
-
-static char *
-vformat(const char *fmt, va_list ap)
-{
-	va_list	 aq;
-	char	*p;
-	int	 n;
-
-	va_copy(aq, ap);
-	n = vsnprintf(NULL, 0, fmt, aq);
-	va_end(aq);
-	if (n < 0)
-		n = 0;
-	p = xmalloc((size_t)n + 1);
-	vsnprintf(p, (size_t)n + 1, fmt, ap);
-	return p;
-}
 
 /* "light woods 'Bosque'" for sentences; caller frees. */
 static char *
@@ -413,7 +393,7 @@ crown_fire_mods_add(struct crown_fire_mods *m, int value, const char *rule,
 	if (value == 0 || m->n >= CROWN_FIRE_MAX_MODS)
 		return;
 	va_start(ap, fmt);
-	m->m[m->n].name = vformat(fmt, ap);
+	m->m[m->n].name = xvasprintf(fmt, ap);
 	va_end(ap);
 	m->m[m->n].value = value;
 	m->m[m->n].rule = rule;

@@ -92,6 +92,8 @@ struct crown_geom_grid {
 
 static double	orient(struct crown_point, struct crown_point,
 		    struct crown_point);
+static bool	in_seg_box(struct crown_point, struct crown_point,
+		    struct crown_point);
 static bool	on_segment(struct crown_point, struct crown_point,
 		    struct crown_point);
 static size_t	nsegs(size_t);
@@ -285,16 +287,21 @@ orient(struct crown_point a, struct crown_point b, struct crown_point c)
 	return (b.x - a.x) * (c.y - a.y) - (b.y - a.y) * (c.x - a.x);
 }
 
-/* p lies on segment ab (a point when a == b). */
+/* p lies in the bounding box of segment ab. */
 static bool
-on_segment(struct crown_point p, struct crown_point a, struct crown_point b)
+in_seg_box(struct crown_point p, struct crown_point a, struct crown_point b)
 {
-	if (orient(a, b, p) != 0)
-		return false;
 	return (a.x <= b.x ? a.x <= p.x && p.x <= b.x :
 	    b.x <= p.x && p.x <= a.x) &&
 	    (a.y <= b.y ? a.y <= p.y && p.y <= b.y :
 	    b.y <= p.y && p.y <= a.y);
+}
+
+/* p lies on segment ab (a point when a == b). */
+static bool
+on_segment(struct crown_point p, struct crown_point a, struct crown_point b)
+{
+	return orient(a, b, p) == 0 && in_seg_box(p, a, b);
 }
 
 double
@@ -427,9 +434,14 @@ crown_geom_seg_intersect(struct crown_point a, struct crown_point b,
 	if (((d1 > 0 && d2 < 0) || (d1 < 0 && d2 > 0)) &&
 	    ((d3 > 0 && d4 < 0) || (d3 < 0 && d4 > 0)))
 		return true;
-	/* Touching, collinear overlap, or a zero-length segment. */
-	return on_segment(a, c, d) || on_segment(b, c, d) ||
-	    on_segment(c, a, b) || on_segment(d, a, b);
+	/*
+	 * Touching, collinear overlap, or a zero-length segment: an end on
+	 * the other segment (on_segment, whose orientations are d1-d4).
+	 */
+	return (d1 == 0 && in_seg_box(a, c, d)) ||
+	    (d2 == 0 && in_seg_box(b, c, d)) ||
+	    (d3 == 0 && in_seg_box(c, a, b)) ||
+	    (d4 == 0 && in_seg_box(d, a, b));
 }
 
 bool
@@ -572,13 +584,27 @@ crown_geom_dist_poly(const struct crown_point *a, size_t na,
 		return HUGE_VAL;
 	if (crown_geom_poly_intersect(a, na, b, nb))
 		return 0;
+	/*
+	 * The least crown_geom_dist_seg_seg over every pair of edges: 0 if
+	 * a pair meets, else the least distance from a vertex of either to
+	 * an edge of the other, each measured once (every pair of edges
+	 * measures both ends of each against the other).
+	 */
+	for (i = 0, j = na - 1; i < na; j = i++)
+		for (k = 0, l = nb - 1; k < nb; l = k++)
+			if (crown_geom_seg_intersect(a[j], a[i], b[l], b[k]))
+				return 0;
 	best = HUGE_VAL;
 	for (i = 0, j = na - 1; i < na; j = i++)
-		for (k = 0, l = nb - 1; k < nb; l = k++) {
-			t = crown_geom_dist_seg_seg(a[j], a[i], b[l], b[k]);
-			if (t < best)
+		for (k = 0; k < nb; k++)
+			if ((t = crown_geom_dist_point_seg(b[k], a[j],
+			    a[i])) < best)
 				best = t;
-		}
+	for (k = 0, l = nb - 1; k < nb; l = k++)
+		for (i = 0; i < na; i++)
+			if ((t = crown_geom_dist_point_seg(a[i], b[l],
+			    b[k])) < best)
+				best = t;
 	return best;
 }
 

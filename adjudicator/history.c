@@ -534,14 +534,42 @@ cleanup:
 	return error;
 }
 
+/* One entry of a tree, at path: a file, or every file of a directory. */
+static int
+read_entry(struct crown_outputs *out, struct crown_history *h,
+    const git_tree_entry *e, const char *path, struct crown_diags *d)
+{
+	git_tree		*sub;
+	git_blob		*b;
+	struct crown_buf	*buf;
+	char			*prefix;
+	int			 error = 0;
+
+	if (git_tree_entry_type(e) == GIT_OBJECT_TREE) {
+		if (git_tree_lookup(&sub, h->repo, git_tree_entry_id(e)) != 0)
+			return git_fail(d, h->dir, CROWN_EINVALID,
+			    "cannot read %s", path);
+		prefix = xasprintf("%s/", path);
+		error = list_tree(out, h, sub, prefix, d);
+		free(prefix);
+		git_tree_free(sub);
+	} else if (git_tree_entry_type(e) == GIT_OBJECT_BLOB) {
+		if (git_blob_lookup(&b, h->repo, git_tree_entry_id(e)) != 0)
+			return git_fail(d, h->dir, CROWN_EINVALID,
+			    "cannot read %s", path);
+		buf = crown_outputs_add(out, path);
+		crown_buf_add(buf, git_blob_rawcontent(b),
+		    (size_t)git_blob_rawsize(b));
+		git_blob_free(b);
+	}
+	return error;
+}
+
 static int
 list_tree(struct crown_outputs *out, struct crown_history *h,
     const git_tree *t, const char *prefix, struct crown_diags *d)
 {
 	const git_tree_entry	*e;
-	git_tree		*sub;
-	git_blob		*b;
-	struct crown_buf	*buf;
 	char			*path;
 	size_t			 i, n;
 	int			 error = 0;
@@ -550,32 +578,111 @@ list_tree(struct crown_outputs *out, struct crown_history *h,
 	for (i = 0; i < n && error == 0; i++) {
 		e = git_tree_entry_byindex(t, i);
 		path = xasprintf("%s%s", prefix, git_tree_entry_name(e));
-		if (git_tree_entry_type(e) == GIT_OBJECT_TREE) {
-			if (git_tree_lookup(&sub, h->repo,
-			    git_tree_entry_id(e)) != 0)
-				error = git_fail(d, h->dir, CROWN_EINVALID,
-				    "cannot read %s", path);
-			else {
-				char *p2 = xasprintf("%s/", path);
+		error = read_entry(out, h, e, path, d);
+		free(path);
+	}
+	return error;
+}
 
-				error = list_tree(out, h, sub, p2, d);
-				free(p2);
-				git_tree_free(sub);
-			}
-		} else if (git_tree_entry_type(e) == GIT_OBJECT_BLOB) {
-			if (git_blob_lookup(&b, h->repo,
-			    git_tree_entry_id(e)) != 0)
-				error = git_fail(d, h->dir, CROWN_EINVALID,
-				    "cannot read %s", path);
+struct diff {
+	struct crown_outputs	*a, *b;
+	struct crown_history	*h;
+	bool			(*keep)(const char *, void *);
+	void			*arg;
+	struct crown_diags	*d;
+};
+
+/* Is e (at path) the same object in both trees, and not one to keep? */
+static bool
+shared(const struct diff *df, const git_tree_entry *ea,
+    const git_tree_entry *eb, const char *path)
+{
+	char	*dir;
+	bool	 keep;
+
+	if (ea == NULL || git_tree_entry_type(ea) != git_tree_entry_type(eb) ||
+	    !git_oid_equal(git_tree_entry_id(ea), git_tree_entry_id(eb)))
+		return false;
+	if (git_tree_entry_type(eb) != GIT_OBJECT_TREE)
+		return !df->keep(path, df->arg);
+	dir = xasprintf("%s/", path);
+	keep = df->keep(dir, df->arg);
+	free(dir);
+	return !keep;
+}
+
+static int
+diff_tree(struct diff *df, const git_tree *ta, const git_tree *tb,
+    const char *prefix)
+{
+	const git_tree_entry	*ea, *eb;
+	git_tree		*sa = NULL, *sb = NULL;
+	char			*path, *sub;
+	size_t			 i, n;
+	int			 error = 0;
+
+	n = git_tree_entrycount(tb);
+	for (i = 0; i < n && error == 0; i++) {
+		eb = git_tree_entry_byindex(tb, i);
+		ea = git_tree_entry_byname(ta, git_tree_entry_name(eb));
+		path = xasprintf("%s%s", prefix, git_tree_entry_name(eb));
+		if (shared(df, ea, eb, path)) {
+			free(path);
+			continue;
+		}
+		if (ea != NULL && git_tree_entry_type(ea) == GIT_OBJECT_TREE &&
+		    git_tree_entry_type(eb) == GIT_OBJECT_TREE) {
+			/* both directories: only what differs inside */
+			if (git_tree_lookup(&sa, df->h->repo,
+			    git_tree_entry_id(ea)) != 0 ||
+			    git_tree_lookup(&sb, df->h->repo,
+			    git_tree_entry_id(eb)) != 0)
+				error = git_fail(df->d, df->h->dir,
+				    CROWN_EINVALID, "cannot read %s", path);
 			else {
-				buf = crown_outputs_add(out, path);
-				crown_buf_add(buf, git_blob_rawcontent(b),
-				    (size_t)git_blob_rawsize(b));
-				git_blob_free(b);
+				sub = xasprintf("%s/", path);
+				error = diff_tree(df, sa, sb, sub);
+				free(sub);
 			}
+			git_tree_free(sa);
+			git_tree_free(sb);
+			sa = sb = NULL;
+		} else {
+			error = read_entry(df->b, df->h, eb, path, df->d);
+			if (error == 0 && ea != NULL)
+				error = read_entry(df->a, df->h, ea, path,
+				    df->d);
 		}
 		free(path);
 	}
+	/* what only a has */
+	n = git_tree_entrycount(ta);
+	for (i = 0; i < n && error == 0; i++) {
+		ea = git_tree_entry_byindex(ta, i);
+		if (git_tree_entry_byname(tb, git_tree_entry_name(ea)) != NULL)
+			continue;
+		path = xasprintf("%s%s", prefix, git_tree_entry_name(ea));
+		error = read_entry(df->a, df->h, ea, path, df->d);
+		free(path);
+	}
+	return error;
+}
+
+int
+crown_history_files_diff(struct crown_outputs *a_out,
+    struct crown_outputs *b_out, struct crown_history *h, const char *a,
+    const char *b, bool (*keep)(const char *, void *), void *arg,
+    struct crown_diags *d)
+{
+	struct diff	 df = { a_out, b_out, h, keep, arg, d };
+	git_tree	*ta = NULL, *tb = NULL;
+	int		 error;
+
+	if ((error = commit_tree(&ta, h, a, d)) == 0 &&
+	    (error = commit_tree(&tb, h, b, d)) == 0)
+		error = diff_tree(&df, ta, tb, "");
+	git_tree_free(ta);
+	git_tree_free(tb);
 	return error;
 }
 

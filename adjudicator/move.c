@@ -147,9 +147,6 @@ static void	track_run(const struct track *, double, struct stop *);
 static int	leg_bearing(const struct track *, double);
 static void	unit_quad(struct crown_quad *, const struct crown_rules *,
 		    const struct crown_unit *, struct crown_point, int);
-static double	nearest_enemy(const struct crown_state *,
-		    const struct crown_rules *, const struct crown_unit *,
-		    const struct crown_quad *);
 static bool	turn_ok(const struct track *, const struct crown_rules *,
 		    const struct crown_unit *, struct crown_point, int);
 static const char *feature_name(const struct crown_feature *);
@@ -693,29 +690,6 @@ unit_quad(struct crown_quad *out, const struct crown_rules *rules,
 	crown_unit_footprint(out, rules, &tmp);
 }
 
-/* Distance from footprint q to the nearest enemy of u (HUGE_VAL: none). */
-static double
-nearest_enemy(const struct crown_state *s, const struct crown_rules *rules,
-    const struct crown_unit *u, const struct crown_quad *q)
-{
-	const struct crown_unit	*v;
-	struct crown_quad	 qe;
-	double			 best, d;
-	size_t			 i;
-
-	best = HUGE_VAL;
-	for (i = 0; i < s->nunits; i++) {
-		v = &s->units[i];
-		if (v == u || v->status == CROWN_LOST ||
-		    strcmp(v->side, u->side) == 0)
-			continue;
-		crown_unit_footprint(&qe, rules, v);
-		if ((d = crown_geom_dist_quad(q, &qe)) < best)
-			best = d;
-	}
-	return best;
-}
-
 /*
  * The final wheel about the front-edge centre (R4.2) is made only if the
  * turned footprint breaks no blocker the unturned one keeps: it may not
@@ -937,6 +911,7 @@ move_core(struct crown_engine *e, struct crown_unit *u, size_t ev_i,
 	struct crown_turn_unit		*tu;
 	struct crown_event		*ev;
 	struct crown_buf		 b = { 0 }, where = { 0 };
+	struct crown_buf		 text = { 0 };
 	struct crown_quad		 q0;
 	struct track			 t;
 	struct stop			 st;
@@ -1104,48 +1079,48 @@ move_core(struct crown_engine *e, struct crown_unit *u, size_t ev_i,
 	result = st.s > 0 ? "moved" : "no_move";
 	d1 = crown_inches(st.s);
 	if (st.s > 0)
-		crown_event_set(&ev->text, "%s %s %s inch%s %s (%s).", u->name,
+		crown_buf_printf(&text, "%s %s %s inch%s %s (%s).", u->name,
 		    verb, d1, strcmp(d1, "1") == 0 ? "" : "es",
 		    crown_geom_compass(crown_geom_bearing(ev->from, ev->to)),
 		    b.data);
 	else
-		crown_event_set(&ev->text, "%s did not get forward (%s).",
+		crown_buf_printf(&text, "%s did not get forward (%s).",
 		    u->name, b.data);
 	free(d1);
-	crown_buf_release(&b);
-	crown_buf_puts(&b, ev->text);
 	if (st.by != NULL) {
 		switch (st.by->kind) {
 		case BLOCK_ENEMY:
 			result = "stopped_short";
 			d2 = crown_inches(r->stop_short);
-			crown_buf_printf(&b, " It halted %s inch%s short of "
-			    "%s (R4.5).", d2, strcmp(d2, "1") == 0 ? "" : "es",
-			    st.by->enemy->name);
+			crown_buf_printf(&text, " It halted %s inch%s short "
+			    "of %s (R4.5).", d2, strcmp(d2, "1") == 0 ? "" :
+			    "es", st.by->enemy->name);
 			free(d2);
 			break;
 		case BLOCK_CONTACT:
 			result = "contact";
-			crown_buf_printf(&b, " It made contact with %s.",
+			crown_buf_printf(&text, " It made contact with %s.",
 			    st.by->enemy->name);
 			break;
 		case BLOCK_TERRAIN:
 			result = "blocked";
-			crown_buf_printf(&b, " It halted at %s, which %s may "
-			    "not enter (R4.3).", feature_name(st.by->f),
+			crown_buf_printf(&text, " It halted at %s, which %s "
+			    "may not enter (R4.3).", feature_name(st.by->f),
 			    crown_utype_names[u->type]);
 			break;
 		case BLOCK_EDGE:
 			result = "lost";
-			crown_buf_printf(&b, " It left the table and is out "
-			    "of the game (R4.5).");
+			crown_buf_puts(&text, " It left the table and is "
+			    "out of the game (R4.5).");
 			break;
 		}
 	}
 	if (st.by == NULL && st.s > 0 && travel < net)
-		crown_buf_puts(&b, " It reached the end of its path.");
+		crown_buf_puts(&text, " It reached the end of its path.");
 	crown_event_set(&ev->result, "%s", result);
-	crown_event_set(&ev->text, "%s", b.data);
+	free(ev->text);
+	ev->text = text.data;		/* the event's now */
+	text.data = NULL;
 	if (st.by != NULL && st.by->kind == BLOCK_EDGE) {
 		u->status = CROWN_LOST;
 		k = crown_engine_event(e, "lost", u->id, "R4.5");
@@ -1158,6 +1133,7 @@ cleanup:
 	free(pen);
 	crown_buf_release(&b);
 	crown_buf_release(&where);
+	crown_buf_release(&text);
 	return e->error;
 }
 
@@ -1275,7 +1251,7 @@ holding_refuses(struct crown_engine *e, const struct crown_unit *u,
 	if (!u->holding || a->npath == 0)
 		return false;
 	crown_unit_footprint(&q, e->rules, u);
-	now = nearest_enemy(e->s, e->rules, u, &q);
+	now = crown_engine_nearest_enemy(e, u->side, &q);
 	dest = a->path[a->npath - 1];
 	prev = a->npath > 1 ? a->path[a->npath - 2] :
 	    (struct crown_point){ u->x, u->y };
@@ -1285,7 +1261,7 @@ holding_refuses(struct crown_engine *e, const struct crown_unit *u,
 	else if (prev.x != dest.x || prev.y != dest.y)
 		face = crown_geom_bearing(prev, dest);
 	unit_quad(&q, e->rules, u, dest, face);
-	return nearest_enemy(e->s, e->rules, u, &q) < now;
+	return crown_engine_nearest_enemy(e, u->side, &q) < now;
 }
 
 /* What stops any move order before the dice (R3.3, R4.3b, R7.4, R8.1). */

@@ -28,43 +28,88 @@ static const char *const seen_kinds[] = {
 	"stuck", NULL
 };
 
-struct model {
+/*
+ * What every model of a turn shares.  The models of the umpire's report,
+ * each side's and the map live in one tree (template.h); an event or a
+ * unit is made into a map once and put, uncopied, in each list that shows
+ * it.
+ */
+struct shared {
 	const struct crown_report_input	*in;
-	const char			*side;	/* NULL: the umpire's */
+	struct crown_tval		*root;	/* owns the tree */
+	struct crown_tval		*made;	/* the maps below, unrendered */
 	/* events by the unit they name: ev_head[unit index of the state
 	 * after the turn] is its first event, ev_next[] the one after (both
 	 * SIZE_MAX-terminated), so a unit's events cost no scan of all */
 	size_t				*ev_head;
 	size_t				*ev_next;
+	struct crown_tval		**ev_full;	/* per event, or NULL */
+	struct crown_tval		**ev_seen;
+	struct crown_tval		**unit;		/* per unit after */
+	struct crown_tval		**orders;	/* per orders file */
+};
+
+struct model {
+	const struct crown_report_input	*in;
+	const char			*side;	/* NULL: the umpire's */
+	struct shared			*sh;
 };
 
 static void
-model_index_events(struct model *mo)
+shared_index_events(struct shared *sh)
 {
-	const struct crown_events	*evs = mo->in->events;
-	const struct crown_state	*s = mo->in->after;
+	const struct crown_events	*evs = sh->in->events;
+	const struct crown_state	*s = sh->in->after;
 	const struct crown_unit		*u;
 	size_t				 i, k, *tail;
 
-	mo->ev_head = xcalloc(s->nunits + 1, sizeof(*mo->ev_head));
+	sh->ev_head = xcalloc(s->nunits + 1, sizeof(*sh->ev_head));
 	tail = xcalloc(s->nunits + 1, sizeof(*tail));
 	for (k = 0; k < s->nunits; k++)
-		mo->ev_head[k] = tail[k] = SIZE_MAX;
-	mo->ev_next = xcalloc(evs != NULL && evs->n ? evs->n : 1,
-	    sizeof(*mo->ev_next));
+		sh->ev_head[k] = tail[k] = SIZE_MAX;
+	sh->ev_next = xcalloc(evs != NULL && evs->n ? evs->n : 1,
+	    sizeof(*sh->ev_next));
 	for (i = 0; evs != NULL && i < evs->n; i++) {
-		mo->ev_next[i] = SIZE_MAX;
+		sh->ev_next[i] = SIZE_MAX;
 		if (evs->v[i].unit == NULL ||
 		    (u = crown_state_unit(s, evs->v[i].unit)) == NULL)
 			continue;
 		k = (size_t)(u - s->units);
 		if (tail[k] == SIZE_MAX)
-			mo->ev_head[k] = i;
+			sh->ev_head[k] = i;
 		else
-			mo->ev_next[tail[k]] = i;
+			sh->ev_next[tail[k]] = i;
 		tail[k] = i;
 	}
 	free(tail);
+}
+
+static void
+shared_init(struct shared *sh, const struct crown_report_input *in)
+{
+	size_t	nev = in->events != NULL ? in->events->n : 0;
+
+	memset(sh, 0, sizeof(*sh));
+	sh->in = in;
+	sh->root = crown_tval_map();
+	sh->made = crown_tmap_list(sh->root, "made");
+	shared_index_events(sh);
+	sh->ev_full = xcalloc(nev + 1, sizeof(*sh->ev_full));
+	sh->ev_seen = xcalloc(nev + 1, sizeof(*sh->ev_seen));
+	sh->unit = xcalloc(in->after->nunits + 1, sizeof(*sh->unit));
+	sh->orders = xcalloc(in->norders + 1, sizeof(*sh->orders));
+}
+
+static void
+shared_release(struct shared *sh)
+{
+	crown_tval_free(sh->root);
+	free(sh->ev_head);
+	free(sh->ev_next);
+	free(sh->ev_full);
+	free(sh->ev_seen);
+	free(sh->unit);
+	free(sh->orders);
 }
 
 struct crown_buf *
@@ -113,6 +158,33 @@ put_words(struct crown_tval *m, const char *key, const char *name)
 			*p = ' ';
 	crown_tmap_str(m, key, s);
 	free(s);
+}
+
+/* A flag named prefix_name ("kind_fire"), true; names are the engine's
+ * own words, short. */
+static void
+put_flag(struct crown_tval *m, const char *prefix, const char *name)
+{
+	char	key[64];
+	size_t	np = strlen(prefix), nn = strlen(name);
+
+	if (np + 1 + nn >= sizeof(key))
+		return;
+	memcpy(key, prefix, np);
+	key[np] = '_';
+	memcpy(key + np + 1, name, nn + 1);
+	crown_tmap_bool(m, key, true);
+}
+
+/* A modifier or bonus: always signed, "+0" for none. */
+static void
+put_signed(struct crown_tval *m, const char *key, long v)
+{
+	char	buf[CROWN_FMT_MAX + 1];
+
+	buf[0] = '+';
+	crown_fmt_long(v < 0 ? buf : buf + 1, v);
+	crown_tmap_str(m, key, buf);
 }
 
 static void
@@ -239,9 +311,12 @@ static void
 model_die(struct crown_tval *m, const struct crown_die_rec *r)
 {
 	struct crown_tval	*mods, *mm;
+	char			 die[CROWN_FMT_MAX + 1];
 	size_t			 i;
 
-	crown_tmap_printf(m, "die", "D%d", r->die);
+	die[0] = 'D';
+	crown_fmt_long(die + 1, r->die);
+	crown_tmap_str(m, "die", die);
 	crown_tmap_int(m, "faces", r->die);
 	crown_tmap_str(m, "for", r->purpose);
 	crown_tmap_str(m, "who", r->who);
@@ -251,7 +326,7 @@ model_die(struct crown_tval *m, const struct crown_die_rec *r)
 	for (i = 0; i < r->nmods; i++) {
 		mm = crown_tlist_map(mods);
 		crown_tmap_str(mm, "name", r->mods[i].name);
-		crown_tmap_printf(mm, "value", "%+d", r->mods[i].value);
+		put_signed(mm, "value", r->mods[i].value);
 		/* always set, so that a modifier without a rule does not
 		 * show its event's */
 		crown_tmap_str(mm, "rule", r->mods[i].rule != NULL ?
@@ -264,13 +339,11 @@ model_event(struct crown_tval *m, const struct model *mo,
     const struct crown_event *e, enum sight how)
 {
 	struct crown_tval	*dice;
-	char			 flag[64];
 	size_t			 i;
 
 	crown_tmap_int(m, "seq", e->seq);
 	crown_tmap_str(m, "kind", e->kind);
-	snprintf(flag, sizeof(flag), "kind_%s", e->kind);
-	crown_tmap_bool(m, flag, true);
+	put_flag(m, "kind", e->kind);
 	crown_tmap_str(m, "phase", crown_phase_names[e->phase]);
 	crown_tmap_str(m, "rule", e->rule != NULL ? e->rule : "");
 	crown_tmap_str(m, "unit", e->unit);
@@ -294,8 +367,7 @@ model_event(struct crown_tval *m, const struct model *mo,
 	crown_tmap_str(m, "text", e->text != NULL ? e->text : "");
 	crown_tmap_str(m, "result", e->result);
 	if (e->result != NULL) {
-		snprintf(flag, sizeof(flag), "result_%s", e->result);
-		crown_tmap_bool(m, flag, true);
+		put_flag(m, "result", e->result);
 	}
 	if (e->has_casualties)
 		crown_tmap_int(m, "casualties", e->casualties);
@@ -309,17 +381,31 @@ model_event(struct crown_tval *m, const struct model *mo,
 		model_die(crown_tlist_map(dice), &e->dice[i]);
 }
 
+/* The map of event i as `how` shows it, made once for every model. */
+static const struct crown_tval *
+event_map(const struct model *mo, size_t i, enum sight how)
+{
+	struct shared		 *sh = mo->sh;
+	struct crown_tval	**slot;
+
+	slot = how == SIGHT_SEEN ? &sh->ev_seen[i] : &sh->ev_full[i];
+	if (*slot == NULL) {
+		*slot = crown_tlist_map(sh->made);
+		model_event(*slot, mo, &mo->in->events->v[i], how);
+	}
+	return *slot;
+}
+
 /* Events by half-turn and phase, as the side (or the umpire) sees them. */
 static void
 model_halves(struct crown_tval *root, const struct model *mo)
 {
 	const struct crown_events	*evs = mo->in->events;
 	struct crown_tval		*halves, *half = NULL, *phases = NULL;
-	struct crown_tval		*phase = NULL, *events = NULL, *m;
+	struct crown_tval		*phase = NULL, *events = NULL;
 	const char			*cur = NULL;
 	enum sight			 how;
 	int				 curphase = -1, nhalf = 0;
-	char				 flag[32];
 	size_t				 i;
 
 	halves = crown_tmap_list(root, "halves");
@@ -355,13 +441,10 @@ model_halves(struct crown_tval *root, const struct model *mo)
 			phase = crown_tlist_map(phases);
 			crown_tmap_str(phase, "phase",
 			    crown_phase_names[e->phase]);
-			snprintf(flag, sizeof(flag), "phase_%s",
-			    crown_phase_names[e->phase]);
-			crown_tmap_bool(phase, flag, true);
+			put_flag(phase, "phase", crown_phase_names[e->phase]);
 			events = crown_tmap_list(phase, "events");
 		}
-		m = crown_tlist_map(events);
-		model_event(m, mo, e, how);
+		crown_tlist_ref(events, event_map(mo, i, how));
 	}
 }
 
@@ -379,9 +462,6 @@ model_unit(struct crown_tval *m, const struct model *mo,
 	crown_tmap_str(m, "name", u->name);
 	crown_tmap_str(m, "side", u->side);
 	crown_tmap_str(m, "side_name", side_name(mo, u->side));
-	if (mo->side != NULL)
-		crown_tmap_bool(m, strcmp(u->side, mo->side) == 0 ? "own" :
-		    "enemy", true);
 	put_words(m, "type", crown_utype_names[u->type]);
 	crown_tmap_str(m, "class", crown_class_names[u->cls]);
 	if (crown_is_artillery(u->type) && u->gun != CROWN_GUN_NONE)
@@ -435,7 +515,9 @@ static void
 model_units(struct crown_tval *root, const struct model *mo)
 {
 	const struct crown_state	*s = mo->in->after;
-	struct crown_tval		*all, *own = NULL, *enemy = NULL;
+	struct shared			*sh = mo->sh;
+	struct crown_tval		*all, *own = NULL, *enemy = NULL, *m;
+	bool				 ours;
 	size_t				 i;
 
 	all = crown_tmap_list(root, "units");
@@ -446,10 +528,17 @@ model_units(struct crown_tval *root, const struct model *mo)
 	for (i = 0; i < s->nunits; i++) {
 		const struct crown_unit *u = &s->units[i];
 
-		model_unit(crown_tlist_map(all), mo, u);
-		if (mo->side != NULL)
-			model_unit(crown_tlist_map(strcmp(u->side,
-			    mo->side) == 0 ? own : enemy), mo, u);
+		/* the umpire's map of the unit, made once; a side's adds
+		 * whose it is */
+		if (sh->unit[i] == NULL)
+			model_unit(sh->unit[i] = crown_tlist_map(sh->made), mo,
+			    u);
+		m = crown_tlist_ref(all, sh->unit[i]);
+		if (mo->side == NULL)
+			continue;
+		ours = strcmp(u->side, mo->side) == 0;
+		crown_tmap_bool(m, ours ? "own" : "enemy", true);
+		crown_tlist_ref(ours ? own : enemy, m);
 	}
 }
 
@@ -471,7 +560,7 @@ model_leaders(struct crown_tval *root, const struct model *mo)
 		crown_tmap_str(m, "name", l->name);
 		crown_tmap_str(m, "side_name", side_name(mo, l->side));
 		crown_tmap_str(m, "rank", crown_rank_names[l->rank]);
-		crown_tmap_printf(m, "bonus", "%+d", l->bonus);
+		put_signed(m, "bonus", l->bonus);
 		crown_tmap_str(m, "status",
 		    crown_leader_status_names[l->status]);
 		if (l->attached != NULL) {
@@ -491,12 +580,10 @@ model_action(struct crown_tval *m, const struct model *mo,
     const struct crown_action_order *a)
 {
 	struct crown_tval	*path, *p;
-	char			 flag[32];
 	size_t			 i;
 
 	put_words(m, "action", crown_action_names[a->kind]);
-	snprintf(flag, sizeof(flag), "action_%s", crown_action_names[a->kind]);
-	crown_tmap_bool(m, flag, true);
+	put_flag(m, "action", crown_action_names[a->kind]);
 	if (a->npath > 0) {
 		put_point(m, "to", a->path[a->npath - 1]);
 		if (a->npath > 1) {
@@ -551,9 +638,9 @@ model_side_orders(struct crown_tval *m, const struct model *mo,
 			    &uo->actions[j]);
 		outs = crown_tmap_list(um, "outcome");
 		u = crown_state_unit(mo->in->after, uo->unit);
-		j = u != NULL ? mo->ev_head[u - mo->in->after->units] :
+		j = u != NULL ? mo->sh->ev_head[u - mo->in->after->units] :
 		    SIZE_MAX;
-		for (; evs != NULL && j != SIZE_MAX; j = mo->ev_next[j]) {
+		for (; evs != NULL && j != SIZE_MAX; j = mo->sh->ev_next[j]) {
 			const struct crown_event *e = &evs->v[j];
 
 			if (e->unit == NULL || e->half == NULL ||
@@ -562,7 +649,7 @@ model_side_orders(struct crown_tval *m, const struct model *mo,
 			    (e->phase != CROWN_PHASE_CHARGE &&
 			    e->phase != CROWN_PHASE_ACTIONS))
 				continue;
-			model_event(crown_tlist_map(outs), mo, e, SIGHT_FULL);
+			crown_tlist_ref(outs, event_map(mo, j, SIGHT_FULL));
 		}
 	}
 	lds = crown_tmap_list(m, "leaders");
@@ -611,8 +698,12 @@ model_orders(struct crown_tval *root, const struct model *mo)
 			crown_tmap_list(m, "leaders");
 			continue;
 		}
-		model_side_orders(crown_tlist_map(list), mo,
-		    mo->in->orders[j]);
+		/* the same for the umpire and the side: made once */
+		if (mo->sh->orders[j] == NULL)
+			model_side_orders(mo->sh->orders[j] =
+			    crown_tlist_map(mo->sh->made), mo,
+			    mo->in->orders[j]);
+		crown_tlist_ref(list, mo->sh->orders[j]);
 	}
 }
 
@@ -631,7 +722,7 @@ model_skipped(struct crown_tval *root, const struct model *mo)
 		if (strcmp(e->kind, "order_skipped") != 0 ||
 		    sight(mo, e) != SIGHT_FULL)
 			continue;
-		model_event(crown_tlist_map(list), mo, e, SIGHT_FULL);
+		crown_tlist_ref(list, event_map(mo, i, SIGHT_FULL));
 	}
 }
 
@@ -680,15 +771,16 @@ model_sides(struct crown_tval *root, const struct model *mo)
 	}
 }
 
+/* The model of the umpire's report (side NULL) or a side's, in sh's tree. */
 static struct crown_tval *
-model_new(const struct crown_report_input *in, const char *side)
+model_new(struct shared *sh, const char *side)
 {
-	struct model		 mo = { in, side, NULL, NULL };
-	struct crown_tval	*root, *g, *m;
-	int			 i;
+	const struct crown_report_input	*in = sh->in;
+	struct model			 mo = { in, side, sh };
+	struct crown_tval		*root, *g, *m;
+	int				 i;
 
-	model_index_events(&mo);
-	root = crown_tval_map();
+	root = crown_tmap_map(sh->root, side != NULL ? side : "umpire");
 	g = crown_tmap_map(root, "game");
 	crown_tmap_str(g, "name", in->after->name);
 	crown_tmap_int(g, "turn", in->after->turn);
@@ -717,8 +809,6 @@ model_new(const struct crown_report_input *in, const char *side)
 	model_skipped(root, &mo);
 	model_units(root, &mo);
 	model_leaders(root, &mo);
-	free(mo.ev_head);
-	free(mo.ev_next);
 	return root;
 }
 
@@ -741,7 +831,8 @@ crown_report_render(struct crown_outputs *out,
 		"report.md", "report-side.md", "map.svg"
 	};
 	struct crown_tmpl_set	*set;
-	struct crown_tval	*ctx;
+	struct crown_tval	*umpire, *ctx;
+	struct shared		 sh;
 	char			*name;
 	size_t			 i;
 	int			 error, e;
@@ -764,22 +855,21 @@ crown_report_render(struct crown_outputs *out,
 	if (error != 0)
 		goto cleanup;
 
-	ctx = model_new(in, NULL);
-	error = render_one(out, set, "report.md", "report.md", ctx, d);
-	crown_tval_free(ctx);
+	shared_init(&sh, in);
+	umpire = model_new(&sh, NULL);
+	error = render_one(out, set, "report.md", "report.md", umpire, d);
 	for (i = 0; i < in->after->nsides && error == 0; i++) {
-		ctx = model_new(in, in->after->sides[i].id);
+		ctx = model_new(&sh, in->after->sides[i].id);
 		name = xasprintf("report-%s.md", in->after->sides[i].id);
 		error = render_one(out, set, "report-side.md", name, ctx, d);
 		free(name);
-		crown_tval_free(ctx);
 	}
 	if (error == 0) {
-		ctx = model_new(in, NULL);
-		crown_svg_model(crown_tmap_map(ctx, "map"), in);
-		error = render_one(out, set, "map.svg", "map.svg", ctx, d);
-		crown_tval_free(ctx);
+		/* the map: the umpire's model and the drawing */
+		crown_svg_model(crown_tmap_map(umpire, "map"), in);
+		error = render_one(out, set, "map.svg", "map.svg", umpire, d);
 	}
+	shared_release(&sh);
 cleanup:
 	crown_tmpl_set_free(set);
 	return error;

@@ -6,15 +6,25 @@
  * Units move, so their index is a uniform grid of cells holding unit
  * indices, updated in place when a unit moves; terrain does not, so it
  * uses geom.c's static grid.  Both answer with candidates in ascending
- * index order (deterministic); callers measure exact distances.
+ * index order (deterministic); callers measure exact distances.  The
+ * nearest enemy (R7.4) is found here too, from the same grid.
  */
 #include <math.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "crown/common.h"
 #include "crown/engine.h"
 #include "crown/geom.h"
+
+/* Query results up to this many are sorted by insertion. */
+#define SORT_INSERTION_MAX	32
+/* Nearest enemy: the first radius searched, in inches (doubled until
+ * one is found), and a margin far above rounding errors and below the
+ * hundredths positions are kept to. */
+#define NEAR_START	4.0
+#define NEAR_MARGIN	0.005
 
 struct cell {
 	size_t	*v;
@@ -32,6 +42,8 @@ struct crown_spatial {
 	size_t			*out;
 	size_t			 outn, outcap;
 	unsigned		*mark;		/* per unit: last query seen */
+	double			*gap;		/* per unit: box gap, for
+						 * nearest_enemy */
 	unsigned		 stamp;
 	/* terrain */
 	struct crown_geom_grid	*terrain;
@@ -139,6 +151,7 @@ spatial_build(struct crown_engine *e)
 	sp->nunits = n;
 	sp->box = xcalloc(n ? n : 1, sizeof(*sp->box));
 	sp->mark = xcalloc(n ? n : 1, sizeof(*sp->mark));
+	sp->gap = xcalloc(n ? n : 1, sizeof(*sp->gap));
 	for (i = 0; i < n; i++) {
 		sp->box[i] = unit_box(e, &e->s->units[i]);
 		place(sp, i, true);
@@ -166,9 +179,29 @@ cmp_size(const void *a, const void *b)
 	return x < y ? -1 : x > y;
 }
 
-size_t
-crown_engine_units_near(struct crown_engine *e, const struct crown_geom_box *b,
-    double radius, const size_t **out)
+/* Ascending: by insertion when few (most queries), else qsort. */
+static void
+sort_indices(size_t *v, size_t n)
+{
+	size_t	i, j, x;
+
+	if (n > SORT_INSERTION_MAX) {
+		qsort(v, n, sizeof(*v), cmp_size);
+		return;
+	}
+	for (i = 1; i < n; i++) {
+		x = v[i];
+		for (j = i; j > 0 && v[j - 1] > x; j--)
+			v[j] = v[j - 1];
+		v[j] = x;
+	}
+}
+
+/* The units whose boxes come within radius of b, each once, in no
+ * particular order, into sp->out. */
+static void
+gather(struct crown_engine *e, const struct crown_geom_box *b,
+    double radius)
 {
 	struct crown_spatial	*sp = e->spatial;
 	struct crown_geom_box	 q = *b;
@@ -203,10 +236,91 @@ crown_engine_units_near(struct crown_engine *e, const struct crown_geom_box *b,
 				sp->out[sp->outn++] = i;
 			}
 		}
-	if (sp->outn > 1)	/* qsort(NULL, 0, ...) is undefined */
-		qsort(sp->out, sp->outn, sizeof(*sp->out), cmp_size);
-	*out = sp->out;
-	return sp->outn;
+}
+
+size_t
+crown_engine_units_near(struct crown_engine *e, const struct crown_geom_box *b,
+    double radius, const size_t **out)
+{
+	gather(e, b, radius);
+	sort_indices(e->spatial->out, e->spatial->outn);
+	*out = e->spatial->out;
+	return e->spatial->outn;
+}
+
+/* Least distance between the boxes: no footprints inside them are
+ * nearer. */
+static double
+box_gap(const struct crown_geom_box *a, const struct crown_geom_box *b)
+{
+	double	dx = 0, dy = 0;
+
+	if (b->minx > a->maxx)
+		dx = b->minx - a->maxx;
+	else if (a->minx > b->maxx)
+		dx = a->minx - b->maxx;
+	if (b->miny > a->maxy)
+		dy = b->miny - a->maxy;
+	else if (a->miny > b->maxy)
+		dy = a->miny - b->maxy;
+	return sqrt(dx * dx + dy * dy);
+}
+
+/*
+ * The units within a radius that doubles until the nearest enemy found
+ * lies well inside it (none outside can then be nearer), or spans the
+ * table (then every unit).  Within it, the enemy whose box is nearest
+ * is measured first; then only those whose boxes are no farther than
+ * the nearest so far, give or take NEAR_MARGIN.
+ */
+double
+crown_engine_nearest_enemy(struct crown_engine *e, const char *side,
+    const struct crown_quad *q)
+{
+	const struct crown_unit	*v;
+	struct crown_geom_box	 b = crown_geom_bounds(q->c, 4);
+	struct crown_quad	 qv;
+	double			 best, d, gap, radius;
+	size_t			 k, i, first;
+	bool			 all;
+
+	for (radius = NEAR_START; ; radius *= 2) {
+		all = !(radius < e->s->width + e->s->height);
+		gather(e, &b, all ? HUGE_VAL : radius);
+		first = SIZE_MAX;
+		gap = HUGE_VAL;
+		for (k = 0; k < e->spatial->outn; k++) {
+			i = e->spatial->out[k];
+			v = &e->s->units[i];
+			e->spatial->gap[i] = HUGE_VAL;
+			if (v->status == CROWN_LOST ||
+			    strcmp(v->side, side) == 0)
+				continue;
+			d = box_gap(&b, &e->spatial->box[i]);
+			e->spatial->gap[i] = d;
+			if (d < gap) {
+				gap = d;
+				first = i;
+			}
+		}
+		best = HUGE_VAL;
+		if (first != SIZE_MAX) {
+			crown_unit_footprint(&qv, e->rules,
+			    &e->s->units[first]);
+			best = crown_geom_dist_quad(q, &qv);
+		}
+		for (k = 0; first != SIZE_MAX && k < e->spatial->outn; k++) {
+			i = e->spatial->out[k];
+			if (i == first ||
+			    !(e->spatial->gap[i] <= best + NEAR_MARGIN))
+				continue;
+			crown_unit_footprint(&qv, e->rules, &e->s->units[i]);
+			if ((d = crown_geom_dist_quad(q, &qv)) < best)
+				best = d;
+		}
+		if (all || best < radius - NEAR_MARGIN)
+			return best;
+	}
 }
 
 static struct crown_geom_box
@@ -263,6 +377,7 @@ crown_spatial_free(struct crown_engine *e)
 	free(sp->cells);
 	free(sp->box);
 	free(sp->mark);
+	free(sp->gap);
 	free(sp->out);
 	crown_geom_grid_free(sp->terrain);
 	free(sp->tout);

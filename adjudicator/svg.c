@@ -49,21 +49,12 @@ py(const struct layout *l, double y)
 	return l->top + (l->height - y) * l->scale;
 }
 
-/* One decimal, never "-0.0". */
-static void
-fmt1(char *buf, size_t len, double v)
-{
-	snprintf(buf, len, "%.1f", v);
-	if (strcmp(buf, "-0.0") == 0)
-		memmove(buf, buf + 1, strlen(buf));
-}
-
 static void
 put1(struct crown_tval *m, const char *key, double v)
 {
-	char	buf[64];
+	char	buf[CROWN_FMT_MAX];
 
-	fmt1(buf, sizeof(buf), v);
+	crown_fmt_fixed(buf, v, 1);
 	crown_tmap_str(m, key, buf);
 }
 
@@ -73,14 +64,16 @@ put_points(struct crown_tval *m, const char *key, const struct layout *l,
     const struct crown_point *p, size_t n)
 {
 	struct crown_buf	b = { 0 };
-	char			x[64], y[64];
+	char			num[CROWN_FMT_MAX];
 	size_t			i;
 
 	crown_buf_puts(&b, "");
 	for (i = 0; i < n; i++) {
-		fmt1(x, sizeof(x), px(l, p[i].x));
-		fmt1(y, sizeof(y), py(l, p[i].y));
-		crown_buf_printf(&b, "%s%s,%s", i ? " " : "", x, y);
+		if (i > 0)
+			crown_buf_add(&b, " ", 1);
+		crown_buf_add(&b, num, crown_fmt_fixed(num, px(l, p[i].x), 1));
+		crown_buf_add(&b, ",", 1);
+		crown_buf_add(&b, num, crown_fmt_fixed(num, py(l, p[i].y), 1));
 	}
 	crown_tmap_str(m, key, b.data);
 	crown_buf_release(&b);

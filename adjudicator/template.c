@@ -12,6 +12,8 @@
 #include <errno.h>
 #include <pcre2.h>
 #include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -42,6 +44,21 @@ enum node_kind {
 	N_PARTIAL	/* {{> name}} */
 };
 
+/* A part of a dotted name, hashed once when the template is read. */
+struct seg {
+	const char	*s;
+	size_t		 len;
+	uint32_t	 hash;
+};
+
+enum special {
+	SP_NONE,
+	SP_DOT,		/* "." */
+	SP_INDEX,	/* _index, _first, _last: of a list's item */
+	SP_FIRST,
+	SP_LAST
+};
+
 struct node {
 	enum node_kind	 kind;
 	char		*s;		/* text, or the name */
@@ -49,6 +66,12 @@ struct node {
 	unsigned	 line, col;
 	struct node	*child;
 	size_t		 nchild, capchild;
+	/* values and sections: the name's parts */
+	struct seg	*seg;
+	size_t		 nseg;
+	enum special	 special;	/* of the first part */
+	/* partials: the template, once it has loaded */
+	struct tmpl	*partial;
 };
 
 struct tmpl {
@@ -86,47 +109,107 @@ static int	load(struct crown_tmpl_set *, const char *,
 		    const struct node *, struct tmpl **);
 
 /*
- * The data tree.
+ * The data tree, carved out of an arena of chunks: a model of a large
+ * turn has hundreds of thousands of small values, and one malloc and free
+ * each were most of a report's cost.
  */
 
+#define ARENA_FIRST	(64 * 1024)
+#define ARENA_MAX	(1024 * 1024)
+#define ARENA_ALIGN	_Alignof(struct crown_tval)	/* strings need 1 */
+
+struct chunk {
+	struct chunk	*next;
+	size_t		 size, used;
+	max_align_t	 data[];
+};
+
+struct crown_tarena {
+	struct chunk	*chunks;
+	size_t		 next_size;
+};
+
+static void *
+arena_alloc(struct crown_tarena *a, size_t n)
+{
+	struct chunk	*c = a->chunks;
+	size_t		 size;
+	void		*p;
+
+	n = (n + ARENA_ALIGN - 1) & ~(size_t)(ARENA_ALIGN - 1);
+	if (c == NULL || c->size - c->used < n) {
+		size = n > a->next_size ? n : a->next_size;
+		if (a->next_size < ARENA_MAX)
+			a->next_size *= 2;
+		c = xmalloc(sizeof(*c) + size);
+		c->size = size;
+		c->used = 0;
+		c->next = a->chunks;
+		a->chunks = c;
+	}
+	p = (char *)c->data + c->used;
+	c->used += n;
+	return p;
+}
+
+static char *
+arena_strndup(struct crown_tarena *a, const char *s, size_t len)
+{
+	char	*p = arena_alloc(a, len + 1);
+
+	memcpy(p, s, len);
+	p[len] = '\0';
+	return p;
+}
+
 static struct crown_tval *
-tval_new(enum crown_tkind kind)
+tval_new(struct crown_tarena *a, enum crown_tkind kind)
 {
 	struct crown_tval	*v;
 
-	v = xcalloc(1, sizeof(*v));
+	v = arena_alloc(a, sizeof(*v));
+	memset(v, 0, sizeof(*v));
 	v->kind = kind;
+	v->arena = a;
 	return v;
+}
+
+static struct crown_tval *
+root_new(enum crown_tkind kind)
+{
+	struct crown_tarena	*a;
+
+	a = xcalloc(1, sizeof(*a));
+	a->next_size = ARENA_FIRST;
+	return tval_new(a, kind);
 }
 
 struct crown_tval *
 crown_tval_map(void)
 {
-	return tval_new(CROWN_T_MAP);
+	return root_new(CROWN_T_MAP);
 }
 
 struct crown_tval *
 crown_tval_list(void)
 {
-	return tval_new(CROWN_T_LIST);
+	return root_new(CROWN_T_LIST);
 }
 
 void
 crown_tval_free(struct crown_tval *v)
 {
-	size_t	i;
+	struct crown_tarena	*a;
+	struct chunk		*c, *next;
 
 	if (v == NULL)
 		return;
-	for (i = 0; i < v->n; i++) {
-		crown_tval_free(v->item[i]);
-		if (v->key != NULL)
-			free(v->key[i]);
+	a = v->arena;
+	for (c = a->chunks; c != NULL; c = next) {
+		next = c->next;
+		free(c);
 	}
-	free(v->item);
-	free(v->key);
-	free(v->str);
-	free(v);
+	free(a);
 }
 
 bool
@@ -148,127 +231,199 @@ crown_tval_truthy(const struct crown_tval *v)
 	}
 }
 
-struct crown_tval *
-crown_tmap_put(struct crown_tval *map, const char *key, struct crown_tval *v)
+uint32_t
+crown_tkey_hash(const char *key, size_t len)
 {
-	size_t	cap;
+	uint32_t	h = 2166136261u;
+	size_t		i;
 
-	/* appended without a search: crown_tmap_get looks from the end, so
-	 * a key put again hides the older value (models are built once and
-	 * rarely overwrite, and the search was most of their cost) */
-	cap = map->cap;
-	crown_grow(&map->item, &map->cap, map->n + 1, sizeof(*map->item));
-	crown_grow(&map->key, &cap, map->n + 1, sizeof(*map->key));
-	map->key[map->n] = xstrdup(key);
-	map->item[map->n++] = v;
+	for (i = 0; i < len; i++) {
+		h ^= (unsigned char)key[i];
+		h *= 16777619u;
+	}
+	return h;
+}
+
+/* The bits of a key's hash in a map's bloom: a lookup of a key the map
+ * does not hold (most lookups, as names are looked for from the innermost
+ * context outwards) seldom walks the map. */
+static uint64_t
+bloom_bits(uint32_t hash)
+{
+	return (uint64_t)1 << (hash & 63) | (uint64_t)1 << (hash >> 26);
+}
+
+/* Put v into map under key: first, so that it hides an older value. */
+static struct crown_tval *
+map_put(struct crown_tval *map, const char *key, struct crown_tval *v)
+{
+	size_t	len = strlen(key);
+
+	v->key = arena_strndup(map->arena, key, len);
+	v->hash = crown_tkey_hash(key, len);
+	map->bloom |= bloom_bits(v->hash);
+	v->next = map->first;
+	map->first = v;
+	if (map->last == NULL)
+		map->last = v;
+	map->n++;
+	return v;
+}
+
+static struct crown_tval *
+list_add(struct crown_tval *list, struct crown_tval *v)
+{
+	if (list->last != NULL)
+		list->last->next = v;
+	else
+		list->first = v;
+	list->last = v;
+	list->n++;
+	return v;
+}
+
+static struct crown_tval *
+str_new(struct crown_tarena *a, const char *s, size_t len)
+{
+	struct crown_tval	*v;
+
+	v = tval_new(a, CROWN_T_STR);
+	v->str = arena_strndup(a, s, len);
 	return v;
 }
 
 void
 crown_tmap_str(struct crown_tval *map, const char *key, const char *s)
 {
-	struct crown_tval	*v;
-
-	if (s == NULL)
-		return;
-	v = tval_new(CROWN_T_STR);
-	v->str = xstrdup(s);
-	crown_tmap_put(map, key, v);
+	if (s != NULL)
+		map_put(map, key, str_new(map->arena, s, strlen(s)));
 }
 
 void
 crown_tmap_printf(struct crown_tval *map, const char *key, const char *fmt,
     ...)
 {
-	struct crown_tval	*v;
-	va_list			 ap;
-	int			 n;
+	va_list	 ap;
+	char	 buf[128], *p;
+	int	 n;
 
 	va_start(ap, fmt);
-	n = vsnprintf(NULL, 0, fmt, ap);
+	n = vsnprintf(buf, sizeof(buf), fmt, ap);
 	va_end(ap);
-	v = tval_new(CROWN_T_STR);
-	v->str = xmalloc((size_t)(n < 0 ? 0 : n) + 1);
+	if (n < 0)
+		n = 0;
+	if ((size_t)n < sizeof(buf)) {
+		map_put(map, key, str_new(map->arena, buf, (size_t)n));
+		return;
+	}
+	p = arena_alloc(map->arena, (size_t)n + 1);
 	va_start(ap, fmt);
-	vsnprintf(v->str, (size_t)(n < 0 ? 0 : n) + 1, fmt, ap);
+	vsnprintf(p, (size_t)n + 1, fmt, ap);
 	va_end(ap);
-	crown_tmap_put(map, key, v);
+	map_put(map, key, tval_new(map->arena, CROWN_T_STR))->str = p;
 }
 
 void
 crown_tmap_int(struct crown_tval *map, const char *key, long v)
 {
-	crown_tmap_printf(map, key, "%ld", v);
+	char	buf[CROWN_FMT_MAX];
+
+	map_put(map, key, str_new(map->arena, buf, crown_fmt_long(buf, v)));
 }
 
 void
 crown_tmap_num2(struct crown_tval *map, const char *key, double v)
 {
-	char	buf[64];
+	char	buf[CROWN_FMT_MAX];
 
-	snprintf(buf, sizeof(buf), "%.2f", v);
-	if (strcmp(buf, "-0.00") == 0)
-		memmove(buf, buf + 1, strlen(buf));
-	crown_tmap_str(map, key, buf);
+	map_put(map, key, str_new(map->arena, buf,
+	    crown_fmt_fixed(buf, v, 2)));
 }
 
 void
 crown_tmap_bool(struct crown_tval *map, const char *key, bool b)
 {
-	struct crown_tval	*v;
-
-	v = tval_new(CROWN_T_BOOL);
-	v->b = b;
-	crown_tmap_put(map, key, v);
+	map_put(map, key, tval_new(map->arena, CROWN_T_BOOL))->b = b;
 }
 
 struct crown_tval *
 crown_tmap_map(struct crown_tval *map, const char *key)
 {
-	return crown_tmap_put(map, key, tval_new(CROWN_T_MAP));
+	return map_put(map, key, tval_new(map->arena, CROWN_T_MAP));
 }
 
 struct crown_tval *
 crown_tmap_list(struct crown_tval *map, const char *key)
 {
-	return crown_tmap_put(map, key, tval_new(CROWN_T_LIST));
+	return map_put(map, key, tval_new(map->arena, CROWN_T_LIST));
+}
+
+/* A shallow copy of v, sharing its items, to be put in a second place. */
+static struct crown_tval *
+ref_new(struct crown_tarena *a, const struct crown_tval *v)
+{
+	struct crown_tval	*r;
+
+	r = tval_new(a, v->kind);
+	r->b = v->b;
+	r->str = v->str;
+	r->n = v->n;
+	r->bloom = v->bloom;
+	r->first = v->first;
+	r->last = v->last;
+	return r;
+}
+
+struct crown_tval *
+crown_tmap_ref(struct crown_tval *map, const char *key,
+    const struct crown_tval *v)
+{
+	return map_put(map, key, ref_new(map->arena, v));
+}
+
+const struct crown_tval *
+crown_tmap_find(const struct crown_tval *map, const char *key, size_t len,
+    uint32_t hash)
+{
+	const struct crown_tval	*v;
+	uint64_t		 bits = bloom_bits(hash);
+
+	if (map == NULL || map->kind != CROWN_T_MAP ||
+	    (map->bloom & bits) != bits)
+		return NULL;
+	for (v = map->first; v != NULL; v = v->next)
+		if (v->hash == hash && strncmp(v->key, key, len) == 0 &&
+		    v->key[len] == '\0')
+			return v;
+	return NULL;
 }
 
 const struct crown_tval *
 crown_tmap_get(const struct crown_tval *map, const char *key)
 {
-	size_t	i;
+	size_t	len = strlen(key);
 
-	if (map == NULL || map->kind != CROWN_T_MAP)
-		return NULL;
-	for (i = map->n; i-- > 0;)
-		if (strcmp(map->key[i], key) == 0)
-			return map->item[i];
-	return NULL;
-}
-
-static struct crown_tval *
-list_add(struct crown_tval *list, struct crown_tval *v)
-{
-	crown_grow(&list->item, &list->cap, list->n + 1, sizeof(*list->item));
-	list->item[list->n++] = v;
-	return v;
+	return crown_tmap_find(map, key, len, crown_tkey_hash(key, len));
 }
 
 struct crown_tval *
 crown_tlist_map(struct crown_tval *list)
 {
-	return list_add(list, tval_new(CROWN_T_MAP));
+	return list_add(list, tval_new(list->arena, CROWN_T_MAP));
 }
 
 void
 crown_tlist_str(struct crown_tval *list, const char *s)
 {
-	struct crown_tval	*v;
+	if (s == NULL)
+		s = "";
+	list_add(list, str_new(list->arena, s, strlen(s)));
+}
 
-	v = tval_new(CROWN_T_STR);
-	v->str = xstrdup(s != NULL ? s : "");
-	list_add(list, v);
+struct crown_tval *
+crown_tlist_ref(struct crown_tval *list, const struct crown_tval *v)
+{
+	return list_add(list, ref_new(list->arena, v));
 }
 
 /*
@@ -294,51 +449,77 @@ crown_escape_for(const char *name)
 	return CROWN_ESC_NONE;
 }
 
+/* Characters escaped anywhere, and at the start of a line, in Markdown. */
+static const char md_always[] = "\\`*_[]<>|\r\n";
+static const char md_line_start[] = "#+-=";
+
 void
 crown_escape_markdown(struct crown_buf *b, const char *s, bool start)
 {
-	const char	*p;
+	const char	*p = s;
+	size_t		 run;
 
-	for (p = s; *p != '\0'; p++) {
-		if (*p == '\r' && p[1] == '\n')
-			continue;
-		if (*p == '\n' || *p == '\r') {
-			crown_buf_puts(b, " ");
-			start = false;
+	while (*p != '\0') {
+		if (!start) {
+			/* the common case: a run of plain characters */
+			run = strcspn(p, md_always);
+			crown_buf_add(b, p, run);
+			if ((p += run)[0] == '\0')
+				break;
+		}
+		if (*p == '\r' && p[1] == '\n') {
+			p++;
 			continue;
 		}
-		if (strchr("\\`*_[]<>|", *p) != NULL ||
-		    (start && strchr("#+-=", *p) != NULL)) {
+		if (*p == '\n' || *p == '\r') {
+			crown_buf_add(b, " ", 1);
+			start = false;
+			p++;
+			continue;
+		}
+		if (strchr(md_always, *p) != NULL ||
+		    (start && strchr(md_line_start, *p) != NULL)) {
 			crown_buf_add(b, "\\", 1);
-			crown_buf_add(b, p, 1);
+			crown_buf_add(b, p++, 1);
 			start = false;
 			continue;
 		}
 		if (start && isdigit((unsigned char)*p)) {
 			/* "1." or "1)" would open an ordered list */
-			while (isdigit((unsigned char)*p))
-				crown_buf_add(b, p++, 1);
+			for (run = 0; isdigit((unsigned char)p[run]); run++)
+				;
+			crown_buf_add(b, p, run);
+			p += run;
 			if (*p == '.' || *p == ')')
 				crown_buf_add(b, "\\", 1);
 			if (*p == '\0')
 				break;
-			crown_buf_add(b, p, 1);
+			crown_buf_add(b, p++, 1);
 			start = false;
 			continue;
 		}
 		if (*p != ' ')
 			start = false;
-		crown_buf_add(b, p, 1);
+		crown_buf_add(b, p++, 1);
 	}
 }
 
 void
 crown_escape_xml(struct crown_buf *b, const char *s)
 {
-	const unsigned char	*p;
+	static const char	 special[] = "&<>\"'"
+	    "\x01\x02\x03\x04\x05\x06\x07\x08\x0b\x0c\x0e\x0f"
+	    "\x10\x11\x12\x13\x14\x15\x16\x17\x18\x19\x1a\x1b\x1c\x1d\x1e\x1f";
+	const char		*p = s;
+	size_t			 run;
 
-	for (p = (const unsigned char *)s; *p != '\0'; p++) {
-		switch (*p) {
+	for (;;) {
+		run = strcspn(p, special);
+		crown_buf_add(b, p, run);
+		p += run;
+		switch (*p++) {
+		case '\0':
+			return;
 		case '&':
 			crown_buf_puts(b, "&amp;");
 			break;
@@ -355,10 +536,8 @@ crown_escape_xml(struct crown_buf *b, const char *s)
 			crown_buf_puts(b, "&apos;");
 			break;
 		default:
-			if (*p < 0x20 && *p != '\t' && *p != '\n' &&
-			    *p != '\r')
-				break;
-			crown_buf_add(b, p, 1);
+			/* a control character XML 1.0 does not allow */
+			break;
 		}
 	}
 }
@@ -435,7 +614,42 @@ node_free(struct node *n)
 	for (i = 0; i < n->nchild; i++)
 		node_free(&n->child[i]);
 	free(n->child);
+	free(n->seg);
 	free(n->s);
+}
+
+/* Split a value or section's name into its hashed parts. */
+static void
+node_name(struct node *n)
+{
+	static const struct {
+		const char	*name;
+		enum special	 sp;
+	} specials[] = {
+		{ "_index", SP_INDEX }, { "_first", SP_FIRST },
+		{ "_last", SP_LAST }
+	};
+	const char	*p, *dot;
+	size_t		 i;
+
+	if (strcmp(n->s, ".") == 0) {
+		n->special = SP_DOT;
+		return;
+	}
+	for (p = n->s; p != NULL; p = dot != NULL ? dot + 1 : NULL) {
+		struct seg *g;
+
+		dot = strchr(p, '.');
+		n->seg = xreallocarray(n->seg, n->nseg + 1, sizeof(*n->seg));
+		g = &n->seg[n->nseg++];
+		g->s = p;
+		g->len = dot != NULL ? (size_t)(dot - p) : strlen(p);
+		g->hash = crown_tkey_hash(p, g->len);
+	}
+	for (i = 0; i < CROWN_NELEM(specials); i++)
+		if (strlen(specials[i].name) == n->seg[0].len &&
+		    strncmp(n->s, specials[i].name, n->seg[0].len) == 0)
+			n->special = specials[i].sp;
 }
 
 static struct node *
@@ -456,6 +670,8 @@ node_add(struct node *parent, enum node_kind kind, const char *s,
 	n->len = len;
 	n->line = line;
 	n->col = col;
+	if (kind != N_TEXT && kind != N_PARTIAL)
+		node_name(n);
 	return n;
 }
 
@@ -771,18 +987,19 @@ tmpl_new(struct crown_tmpl_set *set, const char *name, const char *file)
 /* Load every partial that the nodes under n name. */
 static int
 load_partials(struct crown_tmpl_set *set, const struct tmpl *t,
-    const struct node *n, struct crown_diags *d)
+    struct node *n, struct crown_diags *d)
 {
 	struct tmpl	*p;
 	size_t		 i;
 	int		 error, worst = 0;
 
 	for (i = 0; i < n->nchild; i++) {
-		const struct node *c = &n->child[i];
+		struct node *c = &n->child[i];
 
 		error = 0;
-		if (c->kind == N_PARTIAL)
-			error = load(set, c->s, d, t, c, &p);
+		if (c->kind == N_PARTIAL &&
+		    (error = load(set, c->s, d, t, c, &p)) == 0)
+			c->partial = p;
 		else if (c->kind == N_SECTION || c->kind == N_INVERTED)
 			error = load_partials(set, t, c, d);
 		if (error == CROWN_ENOTFOUND || worst == 0)
@@ -966,6 +1183,7 @@ struct frame {
 	const struct crown_tval	*v;
 	bool			 iter;		/* an item of a list */
 	struct crown_tval	 index, first, last;
+	size_t			 index_no;	/* from 1 */
 	char			 index_buf[24];
 };
 
@@ -982,43 +1200,34 @@ struct render {
 };
 
 static const struct crown_tval *
-lookup(struct render *r, const char *name)
+lookup(struct render *r, const struct node *n)
 {
 	const struct crown_tval	*v = NULL;
-	const char		*seg, *dot;
-	char			 first[64];
-	size_t			 i, n;
+	const struct seg	*g = n->seg;
+	size_t			 i;
 
-	if (strcmp(name, ".") == 0)
+	if (n->special == SP_DOT)
 		return r->stack[r->depth - 1].v;
-	dot = strchr(name, '.');
-	n = dot != NULL ? (size_t)(dot - name) : strlen(name);
-	if (n >= sizeof(first))
-		return NULL;
-	memcpy(first, name, n);
-	first[n] = '\0';
 	for (i = r->depth; i-- > 0 && v == NULL;) {
 		struct frame *f = &r->stack[i];
 
-		if (f->iter && strcmp(first, "_index") == 0)
+		if (f->iter && n->special == SP_INDEX) {
+			snprintf(f->index_buf, sizeof(f->index_buf), "%zu",
+			    f->index_no);
+			f->index.kind = CROWN_T_STR;
+			f->index.str = f->index_buf;
 			v = &f->index;
-		else if (f->iter && strcmp(first, "_first") == 0)
+		}
+		else if (f->iter && n->special == SP_FIRST)
 			v = &f->first;
-		else if (f->iter && strcmp(first, "_last") == 0)
+		else if (f->iter && n->special == SP_LAST)
 			v = &f->last;
 		else
-			v = crown_tmap_get(f->v, first);
+			v = crown_tmap_find(f->v, g->s, g->len, g->hash);
 	}
-	for (seg = dot; v != NULL && seg != NULL; seg = dot) {
-		seg++;
-		dot = strchr(seg, '.');
-		n = dot != NULL ? (size_t)(dot - seg) : strlen(seg);
-		if (n >= sizeof(first))
-			return NULL;
-		memcpy(first, seg, n);
-		first[n] = '\0';
-		v = crown_tmap_get(v, first);
-	}
+	for (i = 1; v != NULL && i < n->nseg; i++)
+		v = crown_tmap_find(v, n->seg[i].s, n->seg[i].len,
+		    n->seg[i].hash);
 	return v;
 }
 
@@ -1072,10 +1281,8 @@ push(struct render *r, const struct node *n, const struct crown_tval *v,
 	f->v = v;
 	f->iter = iter;
 	if (iter) {
-		snprintf(f->index_buf, sizeof(f->index_buf), "%zu",
-		    index + 1);
-		f->index.kind = CROWN_T_STR;
-		f->index.str = f->index_buf;
+		/* _index is formatted when a template asks for it */
+		f->index_no = index + 1;
 		f->first.kind = CROWN_T_BOOL;
 		f->first.b = index == 0;
 		f->last.kind = CROWN_T_BOOL;
@@ -1087,7 +1294,7 @@ push(struct render *r, const struct node *n, const struct crown_tval *v,
 static void
 render_section(struct render *r, const struct node *n)
 {
-	const struct crown_tval	*v = lookup(r, n->s);
+	const struct crown_tval	*v = lookup(r, n), *item;
 	size_t			 i;
 
 	if (n->kind == N_INVERTED) {
@@ -1108,8 +1315,9 @@ render_section(struct render *r, const struct node *n)
 		}
 		return;
 	}
-	for (i = 0; i < v->n && r->error == 0; i++) {
-		if (!push(r, n, v->item[i], true, i, v->n))
+	for (i = 0, item = v->first; item != NULL && i < v->n &&
+	    r->error == 0; i++, item = item->next) {
+		if (!push(r, n, item, true, i, v->n))
 			return;
 		render_nodes(r, n);
 		r->depth--;
@@ -1129,7 +1337,10 @@ render_partial(struct render *r, const struct node *n)
 		r->error = CROWN_EINVALID;
 		return;
 	}
-	if ((r->error = load(r->set, n->s, r->d, r->t, n, &p)) != 0)
+	/* the template its tag named when it loaded; a broken one is asked
+	 * for again, for its diagnostic */
+	if (((p = n->partial) == NULL || p->error != 0) &&
+	    (r->error = load(r->set, n->s, r->d, r->t, n, &p)) != 0)
 		return;
 	r->partials++;
 	r->t = p;
@@ -1152,7 +1363,7 @@ render_nodes(struct render *r, const struct node *parent)
 			break;
 		case N_VAR:
 		case N_RAW:
-			put_value(r, lookup(r, n->s), n->kind == N_RAW);
+			put_value(r, lookup(r, n), n->kind == N_RAW);
 			break;
 		case N_SECTION:
 		case N_INVERTED:

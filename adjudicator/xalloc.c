@@ -95,20 +95,33 @@ xstrndup(const char *s, size_t n)
 }
 
 char *
-xasprintf(const char *fmt, ...)
+xvasprintf(const char *fmt, va_list ap)
 {
-	va_list	 ap;
+	va_list	 aq;
+	char	 buf[256], *p;
 	int	 n;
-	char	*p;
 
-	va_start(ap, fmt);
-	n = vsnprintf(NULL, 0, fmt, ap);
-	va_end(ap);
+	va_copy(aq, ap);
+	n = vsnprintf(buf, sizeof(buf), fmt, aq);
+	va_end(aq);
 	if (n < 0)
 		oom();
 	p = xmalloc((size_t)n + 1);
+	if ((size_t)n < sizeof(buf))
+		memcpy(p, buf, (size_t)n + 1);
+	else
+		vsnprintf(p, (size_t)n + 1, fmt, ap);
+	return p;
+}
+
+char *
+xasprintf(const char *fmt, ...)
+{
+	va_list	 ap;
+	char	*p;
+
 	va_start(ap, fmt);
-	vsnprintf(p, (size_t)n + 1, fmt, ap);
+	p = xvasprintf(fmt, ap);
 	va_end(ap);
 	return p;
 }
@@ -147,17 +160,22 @@ void
 crown_buf_printf(struct crown_buf *b, const char *fmt, ...)
 {
 	va_list	 ap;
+	size_t	 room;
 	int	 n;
 
+	crown_grow(&b->data, &b->cap, b->len + 64, 1);
+	room = b->cap - b->len;
 	va_start(ap, fmt);
-	n = vsnprintf(NULL, 0, fmt, ap);
+	n = vsnprintf(b->data + b->len, room, fmt, ap);
 	va_end(ap);
 	if (n < 0)
 		oom();
-	crown_grow(&b->data, &b->cap, b->len + (size_t)n + 1, 1);
-	va_start(ap, fmt);
-	vsnprintf(b->data + b->len, (size_t)n + 1, fmt, ap);
-	va_end(ap);
+	if ((size_t)n >= room) {
+		crown_grow(&b->data, &b->cap, b->len + (size_t)n + 1, 1);
+		va_start(ap, fmt);
+		vsnprintf(b->data + b->len, (size_t)n + 1, fmt, ap);
+		va_end(ap);
+	}
 	b->len += (size_t)n;
 }
 

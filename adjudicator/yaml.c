@@ -69,6 +69,10 @@ crown_limits_set_state_bytes(const char *arg)
 }
 
 #define ARENA_CHUNK (64 * 1024)
+/* Nodes, arrays of pointers to them and text need no more alignment than
+ * a node: a tree is ten times its file or more, and each byte of it is
+ * memory the kernel must hand over, so none is left as padding. */
+#define ARENA_ALIGN _Alignof(struct crown_ynode)
 
 struct arena_chunk {
 	struct arena_chunk	*next;
@@ -84,15 +88,25 @@ struct crown_ydoc {
 	struct arena_chunk	*arena;
 };
 
-/* A container being built: its node and its children so far. */
+/* A container being built: its node, and where its children start on the
+ * stack of children that all open containers share. */
 struct frame {
-	struct crown_ynode	 *node;
-	struct crown_ynode	**item;
-	struct crown_ynode	**key;
-	size_t			  n;
-	size_t			  cap;
-	size_t			  kcap;
-	bool			  want_key;	/* maps: next scalar is a key */
+	struct crown_ynode	*node;
+	size_t			 base;
+};
+
+/*
+ * The tree being built.  The children of the open containers wait on one
+ * stack (a map's as key, value, key, value...) and move into the arena
+ * when their container ends, so a container costs no allocation of its
+ * own.
+ */
+struct builder {
+	struct crown_ydoc	 *doc;
+	struct frame		 *frame;	/* the open containers */
+	size_t			  depth, framecap;
+	struct crown_ynode	**kid;
+	size_t			  nkid, kidcap;
 };
 
 static void *
@@ -102,8 +116,7 @@ arena_alloc(struct crown_ydoc *doc, size_t n)
 	void			*p;
 	size_t			 size;
 
-	n = (n + sizeof(max_align_t) - 1) / sizeof(max_align_t) *
-	    sizeof(max_align_t);
+	n = (n + ARENA_ALIGN - 1) / ARENA_ALIGN * ARENA_ALIGN;
 	if (c == NULL || c->size - c->used < n) {
 		size = n > ARENA_CHUNK ? n : ARENA_CHUNK;
 		c = xmalloc(sizeof(*c) + size);
@@ -117,17 +130,35 @@ arena_alloc(struct crown_ydoc *doc, size_t n)
 	return p;
 }
 
+/* A node; a scalar's text (len bytes and a NUL) follows it in the arena. */
 static struct crown_ynode *
-new_node(struct crown_ydoc *doc, enum crown_ykind kind, yaml_mark_t mark)
+new_node(struct crown_ydoc *doc, enum crown_ykind kind, yaml_mark_t mark,
+    const unsigned char *text, size_t len)
 {
 	struct crown_ynode	*n;
 
-	n = arena_alloc(doc, sizeof(*n));
+	n = arena_alloc(doc, sizeof(*n) +
+	    (kind == CROWN_Y_SCALAR ? len + 1 : 0));
 	memset(n, 0, sizeof(*n));
 	n->kind = kind;
 	n->line = (unsigned)mark.line + 1;
 	n->col = (unsigned)mark.column + 1;
+	if (kind == CROWN_Y_SCALAR) {
+		n->str = (char *)(n + 1);
+		if (len > 0)
+			memcpy(n->str, text, len);
+		n->str[len] = '\0';
+		n->len = len;
+	}
 	return n;
+}
+
+/* Does the map key k read key (len bytes)?  Keys hold no NUL. */
+static bool
+key_is(const struct crown_ynode *k, const char *key, size_t len)
+{
+	return k->len == len && k->str[0] == key[0] &&
+	    memcmp(k->str, key, len) == 0;
 }
 
 static int
@@ -145,17 +176,33 @@ cmp_keys(const void *a, const void *b)
 	return (*ka)->col < (*kb)->col ? -1 : (*ka)->col > (*kb)->col;
 }
 
-/* Report keys given twice; sort a copy so a huge map costs n log n. */
+/* Keys up to which a map is searched for a duplicate pair by pair. */
+#define SMALL_MAP	32
+
+/*
+ * Report keys given twice.  A small map (every map crown writes) with no
+ * two keys alike is seen pair by pair; any other is sorted, so a huge map
+ * costs n log n and the report is in the same order whatever the size.
+ */
 static int
 check_duplicates(struct crown_ydoc *doc, struct crown_ynode *map,
     struct crown_diags *d)
 {
 	struct crown_ynode	**k;
-	size_t			  i, first;
+	size_t			  i, j, first;
 	int			  bad = 0;
 
 	if (map->n < 2)
 		return 0;
+	if (map->n <= SMALL_MAP) {
+		for (i = 1; i < map->n; i++)
+			for (j = 0; j < i; j++)
+				if (key_is(map->key[j], map->key[i]->str,
+				    map->key[i]->len))
+					goto sort;
+		return 0;
+	}
+sort:
 	k = xreallocarray(NULL, map->n, sizeof(*k));
 	memcpy(k, map->key, map->n * sizeof(*k));
 	qsort(k, map->n, sizeof(*k), cmp_keys);
@@ -173,38 +220,65 @@ check_duplicates(struct crown_ydoc *doc, struct crown_ynode *map,
 	return bad;
 }
 
-static void
-frame_push(struct frame *f, struct crown_ynode *child)
+/* Is the next node of the innermost open container a map's key? */
+static bool
+want_key(const struct builder *b)
 {
-	if (f->node->kind == CROWN_Y_MAP && f->want_key) {
-		crown_grow(&f->key, &f->kcap, f->n + 1, sizeof(*f->key));
-		f->key[f->n] = child;
-		f->want_key = false;
+	const struct frame	*f;
+
+	if (b->depth == 0)
+		return false;
+	f = &b->frame[b->depth - 1];
+	return f->node->kind == CROWN_Y_MAP && (b->nkid - f->base) % 2 == 0;
+}
+
+/* n becomes the next child of the innermost open container, or the root. */
+static void
+add_node(struct builder *b, struct crown_ynode *n)
+{
+	if (b->depth == 0) {
+		b->doc->root = n;
 		return;
 	}
-	crown_grow(&f->item, &f->cap, f->n + 1, sizeof(*f->item));
-	f->item[f->n++] = child;
-	if (f->node->kind == CROWN_Y_MAP)
-		f->want_key = true;
+	if (b->nkid == b->kidcap)
+		crown_grow(&b->kid, &b->kidcap, b->nkid + 1, sizeof(*b->kid));
+	b->kid[b->nkid++] = n;
 }
 
 static void
-frame_close(struct crown_ydoc *doc, struct frame *f)
+open_container(struct builder *b, struct crown_ynode *n)
 {
-	struct crown_ynode	*n = f->node;
+	crown_grow(&b->frame, &b->framecap, b->depth + 1, sizeof(*b->frame));
+	b->frame[b->depth].node = n;
+	b->frame[b->depth].base = b->nkid;
+	b->depth++;
+}
 
-	n->n = f->n;
-	n->item = arena_alloc(doc, (f->n + 1) * sizeof(*n->item));
-	if (f->n > 0)
-		memcpy(n->item, f->item, f->n * sizeof(*n->item));
+/* End the innermost container: its children move into the arena.  A map
+ * ended early by an error drops a last key that has no value. */
+static struct crown_ynode *
+close_container(struct builder *b)
+{
+	struct frame		 *f = &b->frame[--b->depth];
+	struct crown_ynode	 *n = f->node, **kid = b->kid + f->base;
+	size_t			  i, nkid = b->nkid - f->base;
+
 	if (n->kind == CROWN_Y_MAP) {
-		n->key = arena_alloc(doc, (f->n + 1) * sizeof(*n->key));
-		if (f->n > 0)
-			memcpy(n->key, f->key, f->n * sizeof(*n->key));
+		n->n = nkid / 2;
+		n->key = arena_alloc(b->doc, n->n * sizeof(*n->key));
+		n->item = arena_alloc(b->doc, n->n * sizeof(*n->item));
+		for (i = 0; i < n->n; i++) {
+			n->key[i] = kid[2 * i];
+			n->item[i] = kid[2 * i + 1];
+		}
+	} else {
+		n->n = nkid;
+		n->item = arena_alloc(b->doc, nkid * sizeof(*n->item));
+		if (nkid > 0)
+			memcpy(n->item, kid, nkid * sizeof(*n->item));
 	}
-	free(f->item);
-	free(f->key);
-	memset(f, 0, sizeof(*f));
+	b->nkid = f->base;
+	return n;
 }
 
 static bool
@@ -226,6 +300,8 @@ control_char(const char *s, size_t len)
 	size_t			 i;
 
 	for (i = 0; i < len; i++) {
+		if (p[i] >= 0x20 && p[i] < 0x7f)	/* most text */
+			continue;
 		if ((p[i] < 0x20 && p[i] != '\t' && p[i] != '\n') ||
 		    p[i] == 0x7f)
 			return p[i];
@@ -286,8 +362,8 @@ crown_ydoc_parse(struct crown_ydoc **out, const char *file, const char *buf,
 	yaml_parser_t		 parser;
 	yaml_event_t		 ev;
 	struct crown_ydoc	*doc;
-	struct frame		*stack = NULL;
-	size_t			 depth = 0, stack_cap = 0, nodes = 0;
+	struct builder		 b = { 0 };
+	size_t			 nodes = 0;
 	unsigned		 docs = 0;
 	int			 bad = 0, done = 0, oom = 0;
 	unsigned		 cc;
@@ -296,6 +372,7 @@ crown_ydoc_parse(struct crown_ydoc **out, const char *file, const char *buf,
 	*out = NULL;
 	doc = xcalloc(1, sizeof(*doc));
 	doc->file = xstrdup(file);
+	b.doc = doc;
 	if (lim != NULL && len > lim->max_bytes) {
 		crown_diag_add(d, file, 0, 0, NULL,
 		    "file is %zu bytes, over the limit of %zu", len,
@@ -390,11 +467,9 @@ crown_ydoc_parse(struct crown_ydoc **out, const char *file, const char *buf,
 				break;
 			}
 			if (ev.type == YAML_SCALAR_EVENT) {
-				n = new_node(doc, CROWN_Y_SCALAR, ev.start_mark);
-				n->len = ev.data.scalar.length;
-				n->str = arena_alloc(doc, n->len + 1);
-				memcpy(n->str, ev.data.scalar.value, n->len);
-				n->str[n->len] = '\0';
+				n = new_node(doc, CROWN_Y_SCALAR,
+				    ev.start_mark, ev.data.scalar.value,
+				    ev.data.scalar.length);
 				n->plain = ev.data.scalar.style ==
 				    YAML_PLAIN_SCALAR_STYLE;
 				if (memchr(n->str, '\0', n->len) != NULL) {
@@ -413,23 +488,17 @@ crown_ydoc_parse(struct crown_ydoc **out, const char *file, const char *buf,
 			} else
 				n = new_node(doc,
 				    ev.type == YAML_MAPPING_START_EVENT ?
-				    CROWN_Y_MAP : CROWN_Y_SEQ, ev.start_mark);
-			if (depth > 0) {
-				struct frame *f = &stack[depth - 1];
-
-				if (f->node->kind == CROWN_Y_MAP &&
-				    f->want_key && n->kind != CROWN_Y_SCALAR) {
-					crown_diag_add(d, file, n->line,
-					    n->col, NULL,
-					    "map keys must be plain strings");
-					bad = 1;
-					break;
-				}
-				frame_push(f, n);
-			} else
-				doc->root = n;
+				    CROWN_Y_MAP : CROWN_Y_SEQ, ev.start_mark,
+				    NULL, 0);
+			if (n->kind != CROWN_Y_SCALAR && want_key(&b)) {
+				crown_diag_add(d, file, n->line, n->col, NULL,
+				    "map keys must be plain strings");
+				bad = 1;
+				break;
+			}
+			add_node(&b, n);
 			if (n->kind != CROWN_Y_SCALAR) {
-				if (lim != NULL && depth >= lim->max_depth) {
+				if (lim != NULL && b.depth >= lim->max_depth) {
 					crown_diag_add(d, file, n->line,
 					    n->col, NULL,
 					    "nesting deeper than %u levels",
@@ -437,19 +506,12 @@ crown_ydoc_parse(struct crown_ydoc **out, const char *file, const char *buf,
 					bad = 1;
 					break;
 				}
-				crown_grow(&stack, &stack_cap, depth + 1,
-				    sizeof(*stack));
-				memset(&stack[depth], 0, sizeof(*stack));
-				stack[depth].node = n;
-				stack[depth].want_key = n->kind == CROWN_Y_MAP;
-				depth++;
+				open_container(&b, n);
 			}
 			break;
 		case YAML_SEQUENCE_END_EVENT:
 		case YAML_MAPPING_END_EVENT:
-			depth--;
-			n = stack[depth].node;
-			frame_close(doc, &stack[depth]);
+			n = close_container(&b);
 			if (n->kind == CROWN_Y_MAP &&
 			    check_duplicates(doc, n, d))
 				bad = 1;
@@ -460,9 +522,10 @@ crown_ydoc_parse(struct crown_ydoc **out, const char *file, const char *buf,
 		yaml_event_delete(&ev);
 	}
 	yaml_parser_delete(&parser);
-	while (depth > 0)
-		frame_close(doc, &stack[--depth]);
-	free(stack);
+	while (b.depth > 0)
+		close_container(&b);
+	free(b.frame);
+	free(b.kid);
 	if (!bad && doc->root == NULL) {
 		crown_diag_add(d, file, 1, 1, NULL, "empty document");
 		bad = 1;
@@ -594,12 +657,13 @@ crown_yerror(struct crown_yreader *r, const struct crown_ynode *n,
 const struct crown_ynode *
 crown_ymap_get(const struct crown_ynode *map, const char *key)
 {
-	size_t	i;
+	size_t	i, len;
 
 	if (map == NULL || map->kind != CROWN_Y_MAP)
 		return NULL;
+	len = strlen(key);
 	for (i = 0; i < map->n; i++)
-		if (strcmp(map->key[i]->str, key) == 0)
+		if (key_is(map->key[i], key, len))
 			return map->item[i];
 	return NULL;
 }
@@ -662,7 +726,8 @@ crown_ykeys(struct crown_yreader *r, const struct crown_ynode *map,
 		return 0;
 	for (i = 0; i < map->n; i++) {
 		for (k = keys; *k != NULL; k++)
-			if (strcmp(*k, map->key[i]->str) == 0)
+			if ((*k)[0] == map->key[i]->str[0] &&
+			    strcmp(*k, map->key[i]->str) == 0)
 				break;
 		if (*k == NULL) {
 			crown_yerror(r, map->key[i], rule, "unknown key '%s'",
@@ -723,6 +788,42 @@ crown_yint(struct crown_yreader *r, const struct crown_ynode *n,
 	return 0;
 }
 
+/*
+ * A short plain decimal, [-]digits[.digits] with at most 15 digits, read
+ * without strtod: the digits as a whole number are exact, and so is the
+ * power of ten, so the one division rounds as strtod does and gives its
+ * value.  false for any other text, for strtod to judge.
+ */
+static bool
+short_decimal(const char *s, double *out)
+{
+	static const double	 pow10[] = {
+		1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10,
+		1e11, 1e12, 1e13, 1e14, 1e15
+	};
+	unsigned long long	 m = 0;
+	int			 digits = 0, places = -1;
+	bool			 neg = *s == '-';
+
+	for (s += neg; *s != '\0'; s++) {
+		if (*s == '.' && places < 0) {
+			places = 0;
+			continue;
+		}
+		if (*s < '0' || *s > '9' || ++digits > 15)
+			return false;
+		m = m * 10 + (unsigned)(*s - '0');
+		if (places >= 0)
+			places++;
+	}
+	if (digits == 0)
+		return false;
+	*out = (double)m / pow10[places > 0 ? places : 0];
+	if (neg)
+		*out = -*out;
+	return true;
+}
+
 int
 crown_ynum(struct crown_yreader *r, const struct crown_ynode *n,
     const char *what, double lo, double hi, const char *rule, double *out)
@@ -733,16 +834,18 @@ crown_ynum(struct crown_yreader *r, const struct crown_ynode *n,
 
 	if (scalar(r, n, what, "a number", rule) != 0)
 		return CROWN_EINVALID;
-	/* decimal notation only: no hex floats, inf or nan */
-	for (i = 0; i < n->len; i++)
-		if (strchr("0123456789+-.eE", n->str[i]) == NULL)
-			break;
 	errno = 0;
-	v = strtod(n->str, &end);
-	if (!n->plain || n->len == 0 || i != n->len || *end != '\0') {
-		crown_yerror(r, n, rule, "'%s' must be a number, not '%s'",
-		    what, n->str);
-		return CROWN_EINVALID;
+	if (!n->plain || !short_decimal(n->str, &v)) {
+		/* decimal notation only: no hex floats, inf or nan */
+		for (i = 0; i < n->len; i++)
+			if (strchr("0123456789+-.eE", n->str[i]) == NULL)
+				break;
+		v = strtod(n->str, &end);
+		if (!n->plain || n->len == 0 || i != n->len || *end != '\0') {
+			crown_yerror(r, n, rule, "'%s' must be a number, not "
+			    "'%s'", what, n->str);
+			return CROWN_EINVALID;
+		}
 	}
 	if (errno == ERANGE || !(v >= lo && v <= hi)) {
 		crown_yerror(r, n, rule, "'%s' must be from %g to %g, not %s",
@@ -786,6 +889,7 @@ crown_ystr(struct crown_yreader *r, const struct crown_ynode *n,
 
 static pcre2_code *id_re;
 static pcre2_match_data *id_md;
+static bool id_jit;
 
 static void
 id_re_free(void)
@@ -811,9 +915,15 @@ crown_id_valid(const char *s)
 			    (size_t)erroff, (char *)msg);
 			abort();
 		}
+		/* every id of a file is matched: compile the pattern to
+		 * machine code where PCRE2 can (else it is interpreted) */
+		id_jit = pcre2_jit_compile(id_re, PCRE2_JIT_COMPLETE) == 0;
 		id_md = pcre2_match_data_create_from_pattern(id_re, NULL);
 		atexit(id_re_free);
 	}
+	if (id_jit)
+		return pcre2_jit_match(id_re, (PCRE2_SPTR)s, strlen(s), 0, 0,
+		    id_md, NULL) >= 0;
 	return pcre2_match(id_re, (PCRE2_SPTR)s, strlen(s), 0, 0, id_md,
 	    NULL) >= 0;
 }
@@ -845,7 +955,8 @@ crown_yenum(struct crown_yreader *r, const struct crown_ynode *n,
 	if (scalar(r, n, what, "a name", rule) != 0)
 		return CROWN_EINVALID;
 	for (i = 0; i < count; i++)
-		if (names[i] != NULL && strcmp(names[i], n->str) == 0) {
+		if (names[i] != NULL && names[i][0] == n->str[0] &&
+		    strcmp(names[i], n->str) == 0) {
 			*out = i;
 			return 0;
 		}

@@ -5,6 +5,7 @@
  * atomically.  Strings that would read back as another type (numbers,
  * booleans, null) are double-quoted; everything else is left to libyaml.
  */
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -129,85 +130,96 @@ crown_yemit_end(struct crown_yemit *e)
 }
 
 static void
-scalar(struct crown_yemit *e, const char *s, yaml_scalar_style_t style)
+scalar(struct crown_yemit *e, const char *s, size_t len,
+    yaml_scalar_style_t style)
 {
 	yaml_event_t	ev;
 
-	if (!yaml_scalar_event_initialize(&ev, NULL, NULL,
-	    (yaml_char_t *)s, (int)strlen(s), 1, 1, style)) {
+	if (len > INT_MAX || !yaml_scalar_event_initialize(&ev, NULL, NULL,
+	    (yaml_char_t *)s, (int)len, 1, 1, style)) {
 		e->failed = 1;
 		return;
 	}
 	emit(e, &ev);
 }
 
-/* Would s, written plain, read back as something other than a string? */
+/* Would s (len bytes), written plain, read back as something other than
+ * a string? */
 static bool
-ambiguous(const char *s)
+ambiguous(const char *s, size_t len)
 {
-	static const char *const words[] = {
-		"", "~", "null", "Null", "NULL", "true", "True", "TRUE",
-		"false", "False", "FALSE", "yes", "Yes", "YES", "no", "No",
-		"NO", "on", "On", "ON", "off", "Off", "OFF", ".inf", ".nan",
-		"-.inf", "+.inf", ".Inf", ".NaN", NULL
+	/* the words YAML 1.1 reads as null, a boolean, infinity or
+	 * not-a-number, by length */
+	static const char *const words[][11] = {
+		{ "", NULL },
+		{ "~", NULL },
+		{ "no", "No", "NO", "on", "On", "ON", NULL },
+		{ "yes", "Yes", "YES", "off", "Off", "OFF", NULL },
+		{ "null", "Null", "NULL", "true", "True", "TRUE", ".inf",
+		    ".nan", ".Inf", ".NaN", NULL },
+		{ "false", "False", "FALSE", "-.inf", "+.inf", NULL }
 	};
 	const char *const	*w;
 	const char		*p = s;
 
-	for (w = words; *w != NULL; w++)
-		if (strcmp(*w, s) == 0)
-			return true;
-	/* a date or time stamp: 2026-11-29... */
-	if (strlen(s) >= 8 && strspn(s, "0123456789") == 4 && s[4] == '-')
-		return true;
+	if (len < sizeof(words) / sizeof(words[0]))
+		for (w = words[len]; *w != NULL; w++)
+			if ((*w)[0] == s[0] && memcmp(*w, s, len) == 0)
+				return true;
 	if (*p == '+' || *p == '-')
 		p++;
 	if (!((*p >= '0' && *p <= '9') || *p == '.'))
 		return false;
+	/* a date or time stamp: 2026-11-29... */
+	if (len >= 8 && strspn(s, "0123456789") == 4 && s[4] == '-')
+		return true;
 	/* numbers of every YAML 1.1 form (decimal, hex, octal, binary,
 	 * floats, sexagesimal 1:30) use no other characters; "1-legion"
 	 * does, and stays plain */
-	return strspn(p, "0123456789abcdefABCDEFxXoO_.:+-") == strlen(p);
+	return strspn(p, "0123456789abcdefABCDEFxXoO_.:+-") ==
+	    len - (size_t)(p - s);
 }
 
 void
 crown_yemit_str(struct crown_yemit *e, const char *s)
 {
-	scalar(e, s, ambiguous(s) ? YAML_DOUBLE_QUOTED_SCALAR_STYLE :
-	    YAML_ANY_SCALAR_STYLE);
+	size_t	len = strlen(s);
+
+	scalar(e, s, len, ambiguous(s, len) ?
+	    YAML_DOUBLE_QUOTED_SCALAR_STYLE : YAML_ANY_SCALAR_STYLE);
 }
 
 void
 crown_yemit_int(struct crown_yemit *e, long v)
 {
-	char	buf[32];
+	char	buf[CROWN_FMT_MAX];
+	size_t	len;
 
-	snprintf(buf, sizeof(buf), "%ld", v);
-	scalar(e, buf, YAML_PLAIN_SCALAR_STYLE);
+	len = crown_fmt_long(buf, v);
+	scalar(e, buf, len, YAML_PLAIN_SCALAR_STYLE);
 }
 
 void
 crown_yemit_bool(struct crown_yemit *e, bool v)
 {
-	scalar(e, v ? "true" : "false", YAML_PLAIN_SCALAR_STYLE);
+	scalar(e, v ? "true" : "false", v ? 4 : 5, YAML_PLAIN_SCALAR_STYLE);
 }
 
 void
 crown_yemit_num2(struct crown_yemit *e, double v)
 {
-	char	buf[64];
+	char	buf[CROWN_FMT_MAX];
+	size_t	len;
 
-	v = crown_round2(v);
-	if (v == 0)
-		v = 0;	/* no "-0.00" */
-	snprintf(buf, sizeof(buf), "%.2f", v);
-	scalar(e, buf, YAML_PLAIN_SCALAR_STYLE);
+	/* no "-0.00" */
+	len = crown_fmt_fixed(buf, crown_round2(v), 2);
+	scalar(e, buf, len, YAML_PLAIN_SCALAR_STYLE);
 }
 
 void
 crown_yemit_null(struct crown_yemit *e)
 {
-	scalar(e, "null", YAML_PLAIN_SCALAR_STYLE);
+	scalar(e, "null", 4, YAML_PLAIN_SCALAR_STYLE);
 }
 
 void
@@ -247,7 +259,7 @@ emit_node(struct crown_yemit *e, const struct crown_ynode *n)
 
 	switch (n->kind) {
 	case CROWN_Y_SCALAR:
-		scalar(e, n->str, n->plain ? YAML_PLAIN_SCALAR_STYLE :
+		scalar(e, n->str, n->len, n->plain ? YAML_PLAIN_SCALAR_STYLE :
 		    YAML_DOUBLE_QUOTED_SCALAR_STYLE);
 		break;
 	case CROWN_Y_SEQ:

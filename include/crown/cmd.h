@@ -96,4 +96,20 @@ int	crown_write_outputs(const char *dir, const struct crown_outputs *files,
 /* mkdir -p; CROWN_EWRITE on failure. */
 int	crown_mkdirs(const char *path, struct crown_diags *d);
 
+/*
+ * --timings: where a command's time goes.  crown_timings_mark prints, on
+ * standard error, the wall time since the previous mark (or since
+ * crown_timings_start) as "crown CMD: timing: STEP N.N ms"; nothing when
+ * off.  crown_timings_end prints the total the same way.
+ */
+struct crown_timings {
+	const char	*cmd;
+	bool		 on;
+	double		 start, last;
+};
+
+void	crown_timings_start(struct crown_timings *, const char *cmd, bool on);
+void	crown_timings_mark(struct crown_timings *, const char *step);
+void	crown_timings_end(struct crown_timings *);
+
 #endif

@@ -7,6 +7,7 @@
 #ifndef CROWN_COMMON_H
 #define CROWN_COMMON_H
 
+#include <stdarg.h>
 #include <stdbool.h>
 #include <stddef.h>
 
@@ -45,10 +46,23 @@ void	*xrealloc(void *, size_t);
 void	*xreallocarray(void *, size_t, size_t);
 char	*xstrdup(const char *);
 char	*xstrndup(const char *, size_t);
+char	*xvasprintf(const char *, va_list)
+	    __attribute__((format(printf, 1, 0)));
 char	*xasprintf(const char *, ...)
 	    __attribute__((format(printf, 1, 2)));
 void	 crown_alloc_fail_at(unsigned long);
 unsigned long crown_alloc_count(void);
+
+/*
+ * Numbers as text (fmt.c), into buf of CROWN_FMT_MAX bytes; each returns
+ * the length written.  crown_fmt_fixed writes what printf's "%.*f" would,
+ * byte for byte, except that a value that rounds to zero has no minus
+ * sign ("0.00", never "-0.00"); decimals from 0 to CROWN_FMT_DECIMALS.
+ */
+#define CROWN_FMT_MAX		320	/* -DBL_MAX with 4 decimals, NUL */
+#define CROWN_FMT_DECIMALS	4
+size_t	 crown_fmt_long(char *buf, long v);
+size_t	 crown_fmt_fixed(char *buf, double v, int decimals);
 
 /* Grow *v (of *cap elements of size sz) to hold at least n elements. */
 void	 crown_grow(void *vp, size_t *cap, size_t n, size_t sz);

@@ -9,6 +9,7 @@
 #ifndef CROWN_ENGINE_H
 #define CROWN_ENGINE_H
 
+#include <stdarg.h>
 #include <stdbool.h>
 #include <stddef.h>
 
@@ -118,6 +119,10 @@ size_t	crown_engine_units_near(struct crown_engine *,
 	    const struct crown_geom_box *b, double radius, const size_t **out);
 void	crown_engine_unit_moved(struct crown_engine *,
 	    const struct crown_unit *);
+/* The least crown_geom_dist_quad from q to the footprint of a unit, not
+ * lost, of a side other than `side' (HUGE_VAL: none). */
+double	crown_engine_nearest_enemy(struct crown_engine *, const char *side,
+	    const struct crown_quad *q);
 /* Terrain features whose bounding boxes come within radius of b, as
  * indices into state->terrain, ascending. */
 size_t	crown_engine_terrain_near(struct crown_engine *,

@@ -133,6 +133,18 @@ int	crown_history_read(struct crown_buf *out, struct crown_history *,
  */
 int	crown_history_files(struct crown_outputs *out, struct crown_history *,
 	    const char *commit, const char *dir, struct crown_diags *d);
+/*
+ * The files in which commits a and b differ, without reading what they
+ * share: a's into a_out, b's into b_out (paths from the top, as
+ * crown_history_files).  A file with the same object in both, or a
+ * directory with the same tree, is left out of both, unless keep(path,
+ * arg) is true for it: for a directory path ends with '/', and keep
+ * should be true when a kept file may be under it.
+ */
+int	crown_history_files_diff(struct crown_outputs *a_out,
+	    struct crown_outputs *b_out, struct crown_history *,
+	    const char *a, const char *b, bool (*keep)(const char *, void *),
+	    void *arg, struct crown_diags *d);
 
 /*
  * Write a commit (objects only, no reference moves): the tree of parent

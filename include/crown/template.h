@@ -26,15 +26,22 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 #include "crown/common.h"
 #include "crown/diag.h"
 
 /*
- * The data: a small tree of strings, booleans, lists and maps.  Maps keep
- * their keys in insertion order; setting a key again replaces its value.
+ * The data: a tree of strings, booleans, lists and maps.  Setting a key
+ * of a map again hides the older value (crown_tmap_get finds the latest).
  * Numbers are strings, formatted by whoever builds the tree (fixed
  * decimals, so reports are byte-identical everywhere).
+ *
+ * A tree lives in one arena: crown_tval_map and crown_tval_list make a
+ * root with its own arena, every value and string under it is carved out
+ * of that, and crown_tval_free on the root frees it all at once.  Only a
+ * root is freed.  Map keys keep a hash, so a lookup compares strings only
+ * when the hashes agree.
  */
 enum crown_tkind {
 	CROWN_T_NULL,
@@ -44,27 +51,34 @@ enum crown_tkind {
 	CROWN_T_MAP
 };
 
+struct crown_tarena;
+
 struct crown_tval {
 	enum crown_tkind	  kind;
-	char			 *str;		/* CROWN_T_STR */
 	bool			  b;		/* CROWN_T_BOOL */
-	size_t			  n, cap;
-	struct crown_tval	**item;		/* list items, map values */
-	char			**key;		/* map keys */
+	uint32_t		  hash;		/* of key */
+	uint64_t		  bloom;	/* a map: two bits per key */
+	const char		 *str;		/* CROWN_T_STR */
+	const char		 *key;		/* in a map: the key */
+	size_t			  n;		/* items of a list or map */
+	/* a list's items in order; a map's values, the latest first */
+	struct crown_tval	 *first, *last;
+	struct crown_tval	 *next;		/* the next sibling */
+	struct crown_tarena	 *arena;
 };
 
-/* New empty map or list; the caller frees with crown_tval_free. */
+/* New empty map or list, the root of a tree; the caller frees it with
+ * crown_tval_free. */
 struct crown_tval *crown_tval_map(void);
 struct crown_tval *crown_tval_list(void);
 void	crown_tval_free(struct crown_tval *);
 /* True for a value a section renders: see above. */
 bool	crown_tval_truthy(const struct crown_tval *);
+/* The hash crown_tmap_get compares (FNV-1a of the key's len bytes). */
+uint32_t crown_tkey_hash(const char *key, size_t len);
 
-/* Map setters; each returns the new value (owned by the map).  A NULL
- * string sets nothing.  Setting a key again appends: crown_tmap_get
- * finds the latest value, so no setter searches the map. */
-struct crown_tval *crown_tmap_put(struct crown_tval *map, const char *key,
-	    struct crown_tval *v);
+/* Map setters; each returns the new value (owned by the tree).  A NULL
+ * string sets nothing. */
 void	crown_tmap_str(struct crown_tval *map, const char *key,
 	    const char *s);
 void	crown_tmap_printf(struct crown_tval *map, const char *key,
@@ -75,11 +89,27 @@ void	crown_tmap_num2(struct crown_tval *map, const char *key, double v);
 void	crown_tmap_bool(struct crown_tval *map, const char *key, bool v);
 struct crown_tval *crown_tmap_map(struct crown_tval *map, const char *key);
 struct crown_tval *crown_tmap_list(struct crown_tval *map, const char *key);
+/*
+ * Set key to v, a value made elsewhere in the same tree (a map shared by
+ * two lists, say), without copying what it holds.  v must not change
+ * afterwards (a list must not grow), and must not hold map itself.  The
+ * new value, returned, shares v's items; when v is a map, keys set on the
+ * new value hide v's without changing v.
+ */
+struct crown_tval *crown_tmap_ref(struct crown_tval *map, const char *key,
+	    const struct crown_tval *v);
 const struct crown_tval *crown_tmap_get(const struct crown_tval *map,
 	    const char *key);
+/* The same, with the hash of key already known. */
+const struct crown_tval *crown_tmap_find(const struct crown_tval *map,
+	    const char *key, size_t len, uint32_t hash);
 /* List appenders. */
 struct crown_tval *crown_tlist_map(struct crown_tval *list);
 void	crown_tlist_str(struct crown_tval *list, const char *s);
+/* Append v, a value of the same tree, without copying it: as
+ * crown_tmap_ref. */
+struct crown_tval *crown_tlist_ref(struct crown_tval *list,
+	    const struct crown_tval *v);
 
 /*
  * Escaping by output format, chosen from the output's name: ".md" is

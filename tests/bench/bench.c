@@ -7,6 +7,10 @@
  *   bench run N [RUNS]  generate, then print one row of figures: the
  *                       engine alone, the libyaml floor, and the whole
  *                       `crown resolve` (wall time and peak memory)
+ *   bench steps N [RUNS]
+ *                       generate, then print where the whole command's
+ *                       time goes: each step `crown resolve --timings`
+ *                       names
  *
  * Times are medians over RUNS runs (default 5) of CLOCK_MONOTONIC.
  */
@@ -206,9 +210,11 @@ time_floor(const char *dir)
 	return t;
 }
 
-/* The whole command, as a child: wall time and its peak memory. */
+/* The whole command, as a child: wall time and its peak memory; with
+ * timings, its --timings lines go to DIR/timings. */
 static double
-time_command(const char *crown, const char *dir, long *maxrss_kib)
+time_command(const char *crown, const char *dir, long *maxrss_kib,
+    bool timings)
 {
 	struct rusage	ru;
 	pid_t		pid;
@@ -229,11 +235,14 @@ time_command(const char *crown, const char *dir, long *maxrss_kib)
 	fclose(fp);
 	t = now();
 	if ((pid = fork()) == 0) {
-		if (freopen("/dev/null", "w", stdout) == NULL)
+		char *tpath = xasprintf("%s/timings", dir);
+
+		if (freopen("/dev/null", "w", stdout) == NULL ||
+		    (timings && freopen(tpath, "w", stderr) == NULL))
 			_exit(127);
 		execl(crown, crown, "resolve", "--state", state, "--orders", a,
 		    "--orders", b, "--secret-file", secret, "--out", out,
-		    (char *)NULL);
+		    timings ? "--timings" : (char *)NULL, (char *)NULL);
 		_exit(127);
 	}
 	if (pid < 0 || wait4(pid, &status, 0, &ru) != pid ||
@@ -272,7 +281,7 @@ run(long n, int runs)
 	for (i = 0; i < runs; i++) {
 		te[i] = time_engine(s, rules, o);
 		tf[i] = time_floor(dir);
-		tc[i] = time_command("build/crown", dir, &r1);
+		tc[i] = time_command("build/crown", dir, &r1, false);
 		if (r1 > rss)
 			rss = r1;
 	}
@@ -294,6 +303,66 @@ run(long n, int runs)
 	wait(NULL);
 }
 
+#define MAX_STEPS	16
+
+/* Where the time of `crown resolve` goes: the median of each step. */
+static void
+steps(long n, int runs)
+{
+	char	 dir[] = "/tmp/crown-bench-XXXXXX", line[256], *p, *end;
+	char	*names[MAX_STEPS] = { NULL }, *tpath;
+	double	*t[MAX_STEPS], v;
+	long	 rss;
+	size_t	 nsteps = 0, k;
+	int	 i;
+	FILE	*fp;
+
+	if (mkdtemp(dir) == NULL)
+		die("mkdtemp");
+	gen(n, dir);
+	tpath = xasprintf("%s/timings", dir);
+	for (k = 0; k < MAX_STEPS; k++)
+		t[k] = xcalloc((size_t)runs, sizeof(*t[k]));
+	for (i = 0; i < runs; i++) {
+		time_command("build/crown", dir, &rss, true);
+		if ((fp = fopen(tpath, "r")) == NULL)
+			die(tpath);
+		/* "crown resolve: timing: STEP N.N ms", in the same order
+		 * every run */
+		for (k = 0; fgets(line, sizeof(line), fp) != NULL &&
+		    k < MAX_STEPS;) {
+			if ((p = strstr(line, "timing: ")) == NULL ||
+			    (end = strrchr(line, ' ')) == NULL)
+				continue;
+			p += strlen("timing: ");
+			while (end > p && end[-1] != ' ')
+				end--;
+			v = strtod(end, NULL);
+			if (end > p)
+				end[-1] = '\0';
+			if (names[k] == NULL)
+				names[k] = xstrdup(p);
+			t[k++][i] = v;
+			nsteps = k > nsteps ? k : nsteps;
+		}
+		fclose(fp);
+	}
+	printf("| step of `crown resolve`, %ld units a side | ms |\n"
+	    "|---|---:|\n", n);
+	for (k = 0; k < nsteps; k++)
+		printf("| %s | %.1f |\n", names[k], median(t[k], runs));
+	for (k = 0; k < MAX_STEPS; k++) {
+		free(names[k]);
+		free(t[k]);
+	}
+	free(tpath);
+	if (fork() == 0) {
+		execlp("rm", "rm", "-rf", dir, (char *)NULL);
+		_exit(127);
+	}
+	wait(NULL);
+}
+
 int
 main(int argc, char **argv)
 {
@@ -306,12 +375,18 @@ main(int argc, char **argv)
 		    argc > 3 ? (int)strtol(argv[3], NULL, 10) : 5);
 		return 0;
 	}
+	if (argc >= 3 && strcmp(argv[1], "steps") == 0) {
+		steps(strtol(argv[2], NULL, 10),
+		    argc > 3 ? (int)strtol(argv[3], NULL, 10) : 5);
+		return 0;
+	}
 	if (argc == 2 && strcmp(argv[1], "header") == 0) {
 		printf("| units/side | turn, whole command (ms) | engine only "
 		    "(ms) | libyaml parse+emit floor (ms) | peak memory "
 		    "(MiB) |\n|---:|---:|---:|---:|---:|\n");
 		return 0;
 	}
-	fprintf(stderr, "usage: bench gen N DIR | run N [RUNS] | header\n");
+	fprintf(stderr, "usage: bench gen N DIR | run N [RUNS] | "
+	    "steps N [RUNS] | header\n");
 	return 2;
 }

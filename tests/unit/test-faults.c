@@ -276,8 +276,10 @@ test_alloc_loading(void **state)
 static void
 test_alloc_rules(void **state)
 {
-	assert_true(fail_each(op_load_rules, NULL, STEP(8), "loading rules") >
-	    100);
+	/* the YAML tree takes its nodes from an arena: few allocations,
+	 * so every one of them is failed */
+	assert_true(fail_each(op_load_rules, NULL, 1, "loading rules") >
+	    40);
 }
 
 /* Resolving a turn, from loaded inputs to the new state and the events

@@ -352,7 +352,8 @@ test_deterministic(void **state)
 	free(b);
 }
 
-/* Replace a line of a file in the last commit, keeping its message. */
+/* Replace a line of a file in the last commit, keeping its message; a
+ * file the commit does not have is added, holding `with`. */
 static void
 tamper(const char *dir, const char *file, unsigned line, const char *with)
 {
@@ -372,8 +373,13 @@ tamper(const char *dir, const char *file, unsigned line, const char *with)
 	tip = c.l.v[c.l.n - 1].id;
 	parent = c.l.v[c.l.n - 2].id;
 	assert_int_equal(crown_history_files(&files, h, tip, "", &d), 0);
+	for (i = 0; i < files.n; i++)
+		if (strcmp(files.v[i].name, file) == 0)
+			break;
+	if (i == files.n)
+		crown_buf_puts(crown_outputs_add(&files, file), with);
 	for (i = 0; i < files.n; i++) {
-		if (strcmp(files.v[i].name, file) != 0)
+		if (strcmp(files.v[i].name, file) != 0 || line == 0)
 			continue;
 		p = files.v[i].data.data;
 		for (k = 1; k < line; k++)
@@ -405,7 +411,8 @@ test_verify_names_difference(void **state)
 	new_campaign(dir);
 	turn1(dir);
 	turn2(dir);
-	copy = sh("cp -a '%s' '%s/d' && echo ok", dir, base);
+	copy = sh("cp -a '%s' '%s/d' && cp -a '%s' '%s/e' && echo ok", dir,
+	    base, dir, base);
 	assert_string_equal(copy, "ok\n");
 	free(copy);
 
@@ -428,6 +435,17 @@ test_verify_names_difference(void **state)
 	/* without the secret too */
 	RUN(&r, crown_cmd_verify, copy, "--secret-file", "/nonexistent");
 	assert_int_equal(r.status, 66);
+	run_release(&r);
+	free(copy);
+
+	/* a file slipped into an earlier turn's directory: verify reads
+	 * only what a commit changes, and this is a change */
+	copy = path("e");
+	tamper(copy, "turns/turn-001/extra.md", 0, "a forged dispatch\n");
+	RUN(&r, crown_cmd_verify, copy, "--templates", TMPL);
+	assert_int_equal(r.status, 65);
+	assert_has(r.out, "turn 2: turns/turn-001/extra.md:1: differs: the "
+	    "commit has it, the replay does not\n");
 	run_release(&r);
 	free(copy);
 	free(dir);

@@ -372,7 +372,7 @@ test_data(void **state)
 	crown_tmap_num2(m, "z", -0.001);
 	crown_tmap_num2(m, "p", 12.346);
 	crown_tmap_printf(m, "f", "%+d", 2);
-	/* a key put again is appended and hides the older value */
+	/* a key put again hides the older value */
 	assert_int_equal(m->n, 5);
 	assert_string_equal(crown_tmap_get(m, "a")->str, "2");
 	assert_null(crown_tmap_get(m, "b"));
@@ -381,6 +381,76 @@ test_data(void **state)
 	assert_string_equal(crown_tmap_get(m, "f")->str, "+2");
 	assert_true(crown_tval_truthy(m));
 	assert_false(crown_tval_truthy(NULL));
+	crown_tval_free(m);
+}
+
+/* A value shared by two lists (crown_tlist_ref): rendered in both, and a
+ * side's extra keys on one do not show in the other. */
+static void
+test_shared_values(void **state)
+{
+	struct crown_tval	*root = crown_tval_map(), *base, *a, *b, *r;
+	struct crown_tval	*made, *items;
+	int			 error;
+	char			*out;
+	struct crown_diags	 d = { 0 };
+
+	made = crown_tmap_list(root, "made");
+	base = crown_tlist_map(made);
+	crown_tmap_str(base, "name", "Legion");
+	items = crown_tmap_list(base, "items");
+	crown_tlist_str(items, "x");
+	crown_tlist_str(items, "y");
+	a = crown_tmap_map(root, "a");
+	b = crown_tmap_map(root, "b");
+	crown_tlist_ref(crown_tmap_list(a, "units"), base);
+	r = crown_tlist_ref(crown_tmap_list(b, "units"), base);
+	crown_tmap_bool(r, "own", true);
+	crown_tmap_str(r, "name", "3rd Company");
+	crown_tmap_ref(b, "first", r);
+
+	out = render("{{#a.units}}{{name}}{{#own}} (own){{/own}}:"
+	    "{{#items}}{{.}}{{/items}};{{/a.units}}"
+	    "{{#b.units}}{{name}}{{#own}} (own){{/own}}:"
+	    "{{#items}}{{.}}{{/items}};{{/b.units}}{{b.first.name}}"
+	    "{{#b.first.items}}{{_index}}{{/b.first.items}}",
+	    CROWN_ESC_NONE, root, &error, &d);
+	assert_int_equal(error, 0);
+	assert_string_equal(out, "Legion:xy;3rd Company (own):xy;"
+	    "3rd Company12");
+	/* the original is as it was */
+	assert_string_equal(crown_tmap_get(base, "name")->str, "Legion");
+	assert_null(crown_tmap_get(base, "own"));
+	assert_int_equal(base->n, 2);
+	assert_int_equal(r->n, 4);
+	free(out);
+	crown_diags_release(&d);
+	crown_tval_free(root);
+}
+
+/* Many keys, many values: every one found, the missing not (the bloom
+ * bits let most misses skip the walk, never a hit). */
+static void
+test_many_keys(void **state)
+{
+	struct crown_tval	*m = crown_tval_map();
+	char			 key[32], want[32];
+	int			 i;
+
+	for (i = 0; i < 2000; i++) {
+		snprintf(key, sizeof(key), "k%d", i);
+		crown_tmap_int(m, key, i * 7);
+	}
+	for (i = 0; i < 2000; i++) {
+		snprintf(key, sizeof(key), "k%d", i);
+		snprintf(want, sizeof(want), "%d", i * 7);
+		assert_non_null(crown_tmap_get(m, key));
+		assert_string_equal(crown_tmap_get(m, key)->str, want);
+		snprintf(key, sizeof(key), "x%d", i);
+		assert_null(crown_tmap_get(m, key));
+	}
+	crown_tmap_int(m, "long", -1234567890L);
+	assert_string_equal(crown_tmap_get(m, "long")->str, "-1234567890");
 	crown_tval_free(m);
 }
 
@@ -398,6 +468,8 @@ main(void)
 		cmocka_unit_test(test_every_error_reported),
 		cmocka_unit_test(test_partials),
 		cmocka_unit_test(test_data),
+		cmocka_unit_test(test_shared_values),
+		cmocka_unit_test(test_many_keys),
 	};
 
 	return cmocka_run_group_tests_name("template", tests, NULL, NULL);

@@ -1,0 +1,141 @@
+/*
+ * test-fmt.c: numbers as text (fmt.c) against printf, which they must
+ * match byte for byte: reports, maps and states are compared across
+ * machines and runs.
+ */
+#include <float.h>
+#include <limits.h>
+#include <math.h>
+#include <stdint.h>
+
+#include "testutil.h"
+
+/* What crown_fmt_fixed must write: printf's, without a minus on zero. */
+static void
+want_fixed(char *buf, double v, int decimals)
+{
+	snprintf(buf, CROWN_FMT_MAX, "%.*f", decimals, v);
+	if (buf[0] == '-' && strspn(buf + 1, "0.") == strlen(buf + 1))
+		memmove(buf, buf + 1, strlen(buf));
+}
+
+static void
+check_fixed(double v, int decimals)
+{
+	char	got[CROWN_FMT_MAX], want[CROWN_FMT_MAX];
+	size_t	n;
+
+	n = crown_fmt_fixed(got, v, decimals);
+	want_fixed(want, v, decimals);
+	if (strcmp(got, want) != 0)
+		fail_msg("%.17g with %d decimals: got '%s', printf '%s'", v,
+		    decimals, got, want);
+	assert_int_equal(n, strlen(got));
+}
+
+static void
+check_all_decimals(double v)
+{
+	int	d;
+
+	for (d = 0; d <= CROWN_FMT_DECIMALS; d++) {
+		check_fixed(v, d);
+		check_fixed(-v, d);
+	}
+}
+
+/* xorshift64: the same values on every run. */
+static uint64_t
+next(uint64_t *s)
+{
+	*s ^= *s << 13;
+	*s ^= *s >> 7;
+	*s ^= *s << 17;
+	return *s;
+}
+
+static void
+test_fixed_edges(void **state)
+{
+	static const double	 v[] = {
+		0.0, 0.001, 0.004, 0.005, 0.0051, 0.0049, 0.01, 0.015,
+		0.025, 0.125, 0.375, 0.5, 1.5, 2.5, 2.675, 1.005, 1.115,
+		9.995, 99.995, 0.05, 0.45, 0.55, 12.345, 1e-300, 4.9e-324,
+		1e12, 9999999999999.995, 1e13, 1e13 + 0.5, 1e15, 1e20,
+		DBL_MAX, DBL_MIN, 123456789.125, 0.000049999, 0.00005
+	};
+	char			 buf[CROWN_FMT_MAX];
+	size_t			 i;
+
+	for (i = 0; i < CROWN_NELEM(v); i++)
+		check_all_decimals(v[i]);
+	/* the two that are not printf's, and what is not a number */
+	crown_fmt_fixed(buf, -0.0, 2);
+	assert_string_equal(buf, "0.00");
+	crown_fmt_fixed(buf, -0.004, 2);
+	assert_string_equal(buf, "0.00");
+	crown_fmt_fixed(buf, -0.005, 2);
+	assert_string_equal(buf, "-0.01");
+	crown_fmt_fixed(buf, 2.5, 0);
+	assert_string_equal(buf, "2");		/* ties to even */
+	crown_fmt_fixed(buf, 0.125, 2);
+	assert_string_equal(buf, "0.12");
+	check_all_decimals(INFINITY);
+	check_all_decimals(NAN);
+}
+
+static void
+test_fixed_random(void **state)
+{
+	uint64_t	seed = 0x9e3779b97f4a7c15ULL, r;
+	double		v;
+	long		i;
+
+	for (i = 0; i < 50000; i++) {
+		r = next(&seed);
+		switch (r % 5) {
+		case 0:		/* anything of a table's size */
+			v = (double)(r >> 11) / (double)(1ULL << 53) * 1e4;
+			break;
+		case 1:		/* on or beside a tie of some decimals */
+			v = (double)(r >> 20 & 0xfffff) / 2000.0;
+			break;
+		case 2:		/* exact binary fractions: exact ties */
+			v = (double)(r >> 30) / 1024.0;
+			break;
+		case 3:		/* large */
+			v = (double)(r >> 11) / (double)(1ULL << 53) * 1e14;
+			break;
+		default:	/* any bits at all */
+			memcpy(&v, &r, sizeof(v));
+			break;
+		}
+		check_all_decimals(v);
+	}
+}
+
+static void
+test_long(void **state)
+{
+	char	buf[CROWN_FMT_MAX], want[CROWN_FMT_MAX];
+	long	v[] = { 0, 1, -1, 9, 10, -10, 123456789, LONG_MAX, LONG_MIN };
+	size_t	i;
+
+	for (i = 0; i < CROWN_NELEM(v); i++) {
+		snprintf(want, sizeof(want), "%ld", v[i]);
+		assert_int_equal(crown_fmt_long(buf, v[i]), strlen(want));
+		assert_string_equal(buf, want);
+	}
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_fixed_edges),
+		cmocka_unit_test(test_fixed_random),
+		cmocka_unit_test(test_long),
+	};
+
+	return cmocka_run_group_tests_name("fmt", tests, NULL, NULL);
+}
