@@ -449,20 +449,52 @@ crown_escape_for(const char *name)
 	return CROWN_ESC_NONE;
 }
 
-/* Characters escaped anywhere, and at the start of a line, in Markdown. */
-static const char md_always[] = "\\`*_[]<>|\r\n";
+/* Characters escaped in Markdown only at the start of a line. */
 static const char md_line_start[] = "#+-=";
+/*
+ * Bytes that end a run of plain text.  Markdown: NUL, the line breaks and
+ * the characters escaped anywhere.  XML: NUL, & < > and the quotes, and
+ * the control characters XML 1.0 refuses.
+ */
+static const bool md_stop[256] = {
+	[0] = true, ['\\'] = true, ['`'] = true, ['*'] = true, ['_'] = true,
+	['['] = true, [']'] = true, ['<'] = true, ['>'] = true, ['|'] = true,
+	['\r'] = true, ['\n'] = true
+};
+static const bool xml_stop[256] = {
+	[0] = true, ['&'] = true, ['<'] = true, ['>'] = true, ['"'] = true,
+	['\''] = true, [0x01] = true, [0x02] = true, [0x03] = true,
+	[0x04] = true, [0x05] = true, [0x06] = true, [0x07] = true,
+	[0x08] = true, [0x0b] = true, [0x0c] = true, [0x0e] = true,
+	[0x0f] = true, [0x10] = true, [0x11] = true, [0x12] = true,
+	[0x13] = true, [0x14] = true, [0x15] = true, [0x16] = true,
+	[0x17] = true, [0x18] = true, [0x19] = true, [0x1a] = true,
+	[0x1b] = true, [0x1c] = true, [0x1d] = true, [0x1e] = true,
+	[0x1f] = true
+};
+
+/* The length of the run of s that holds no byte of stop. */
+static size_t
+plain_run(const char *s, const bool *stop)
+{
+	const unsigned char	*p = (const unsigned char *)s;
+
+	while (!stop[*p])
+		p++;
+	return (size_t)(p - (const unsigned char *)s);
+}
 
 void
 crown_escape_markdown(struct crown_buf *b, const char *s, bool start)
 {
+	const bool	*stop = md_stop;
 	const char	*p = s;
 	size_t		 run;
 
 	while (*p != '\0') {
 		if (!start) {
 			/* the common case: a run of plain characters */
-			run = strcspn(p, md_always);
+			run = plain_run(p, stop);
 			crown_buf_add(b, p, run);
 			if ((p += run)[0] == '\0')
 				break;
@@ -477,7 +509,7 @@ crown_escape_markdown(struct crown_buf *b, const char *s, bool start)
 			p++;
 			continue;
 		}
-		if (strchr(md_always, *p) != NULL ||
+		if (md_stop[(unsigned char)*p] ||
 		    (start && strchr(md_line_start, *p) != NULL)) {
 			crown_buf_add(b, "\\", 1);
 			crown_buf_add(b, p++, 1);
@@ -507,14 +539,12 @@ crown_escape_markdown(struct crown_buf *b, const char *s, bool start)
 void
 crown_escape_xml(struct crown_buf *b, const char *s)
 {
-	static const char	 special[] = "&<>\"'"
-	    "\x01\x02\x03\x04\x05\x06\x07\x08\x0b\x0c\x0e\x0f"
-	    "\x10\x11\x12\x13\x14\x15\x16\x17\x18\x19\x1a\x1b\x1c\x1d\x1e\x1f";
-	const char		*p = s;
-	size_t			 run;
+	const bool	*stop = xml_stop;
+	const char	*p = s;
+	size_t		 run;
 
 	for (;;) {
-		run = strcspn(p, special);
+		run = plain_run(p, stop);
 		crown_buf_add(b, p, run);
 		p += run;
 		switch (*p++) {
