@@ -111,12 +111,15 @@ static int	load(struct crown_tmpl_set *, const char *,
 /*
  * The data tree, carved out of an arena of chunks: a model of a large
  * turn has hundreds of thousands of small values, and one malloc and free
- * each were most of a report's cost.
+ * each were most of a report's cost.  A string or boolean is a bare
+ * struct crown_tval; a list or map is a struct cont, which begins with
+ * one.  Keys are interned: each distinct key is copied once.
  */
 
 #define ARENA_FIRST	(64 * 1024)
 #define ARENA_MAX	(1024 * 1024)
-#define ARENA_ALIGN	_Alignof(struct crown_tval)	/* strings need 1 */
+#define ARENA_ALIGN	_Alignof(struct cont)	/* strings need 1 */
+#define KEYS_FIRST	256			/* interned keys' table */
 
 struct chunk {
 	struct chunk	*next;
@@ -127,7 +130,32 @@ struct chunk {
 struct crown_tarena {
 	struct chunk	*chunks;
 	size_t		 next_size;
+	/* interned keys: open addressing, a power of two, under half full */
+	const char	**keys;
+	size_t		  nkeys, capkeys;
 };
+
+/* A list or a map. */
+struct cont {
+	struct crown_tval	 v;
+	size_t			 n;
+	/* a list's items in order; a map's values, the latest first */
+	struct crown_tval	*first, *last;
+	uint64_t		 bloom;		/* a map: two bits per key */
+	struct crown_tarena	*arena;
+};
+
+static struct cont *
+cont(const struct crown_tval *v)
+{
+	return (struct cont *)v;
+}
+
+static bool
+is_cont(const struct crown_tval *v)
+{
+	return v->kind == CROWN_T_LIST || v->kind == CROWN_T_MAP;
+}
 
 static void *
 arena_alloc(struct crown_tarena *a, size_t n)
@@ -166,11 +194,18 @@ static struct crown_tval *
 tval_new(struct crown_tarena *a, enum crown_tkind kind)
 {
 	struct crown_tval	*v;
+	struct cont		*c;
 
-	v = arena_alloc(a, sizeof(*v));
-	memset(v, 0, sizeof(*v));
-	v->kind = kind;
-	v->arena = a;
+	if (kind == CROWN_T_LIST || kind == CROWN_T_MAP) {
+		c = arena_alloc(a, sizeof(*c));
+		memset(c, 0, sizeof(*c));
+		c->arena = a;
+		v = &c->v;
+	} else {
+		v = arena_alloc(a, sizeof(*v));
+		memset(v, 0, sizeof(*v));
+	}
+	v->kind = (unsigned char)kind;
 	return v;
 }
 
@@ -181,6 +216,8 @@ root_new(enum crown_tkind kind)
 
 	a = xcalloc(1, sizeof(*a));
 	a->next_size = ARENA_FIRST;
+	a->capkeys = KEYS_FIRST;
+	a->keys = xcalloc(a->capkeys, sizeof(*a->keys));
 	return tval_new(a, kind);
 }
 
@@ -204,11 +241,12 @@ crown_tval_free(struct crown_tval *v)
 
 	if (v == NULL)
 		return;
-	a = v->arena;
+	a = cont(v)->arena;
 	for (c = a->chunks; c != NULL; c = next) {
 		next = c->next;
 		free(c);
 	}
+	free(a->keys);
 	free(a);
 }
 
@@ -223,12 +261,18 @@ crown_tval_truthy(const struct crown_tval *v)
 	case CROWN_T_BOOL:
 		return v->b;
 	case CROWN_T_LIST:
-		return v->n > 0;
+		return cont(v)->n > 0;
 	case CROWN_T_MAP:
 		return true;
 	default:
 		return false;
 	}
+}
+
+size_t
+crown_tval_count(const struct crown_tval *v)
+{
+	return v != NULL && is_cont(v) ? cont(v)->n : 0;
 }
 
 uint32_t
@@ -244,6 +288,36 @@ crown_tkey_hash(const char *key, size_t len)
 	return h;
 }
 
+/* The tree's one copy of key (of len bytes, hash h). */
+static const char *
+intern(struct crown_tarena *a, const char *key, size_t len, uint32_t h)
+{
+	const char	**old, *k;
+	size_t		  i, j, oldcap, mask = a->capkeys - 1;
+
+	for (i = h & mask; (k = a->keys[i]) != NULL; i = (i + 1) & mask)
+		if (strncmp(k, key, len) == 0 && k[len] == '\0')
+			return k;
+	k = a->keys[i] = arena_strndup(a, key, len);
+	if (++a->nkeys * 2 > a->capkeys) {
+		old = a->keys;
+		oldcap = a->capkeys;
+		a->capkeys *= 2;
+		a->keys = xcalloc(a->capkeys, sizeof(*a->keys));
+		mask = a->capkeys - 1;
+		for (j = 0; j < oldcap; j++) {
+			if (old[j] == NULL)
+				continue;
+			i = crown_tkey_hash(old[j], strlen(old[j])) & mask;
+			while (a->keys[i] != NULL)
+				i = (i + 1) & mask;
+			a->keys[i] = old[j];
+		}
+		free(old);
+	}
+	return k;
+}
+
 /* The bits of a key's hash in a map's bloom: a lookup of a key the map
  * does not hold (most lookups, as names are looked for from the innermost
  * context outwards) seldom walks the map. */
@@ -257,28 +331,31 @@ bloom_bits(uint32_t hash)
 static struct crown_tval *
 map_put(struct crown_tval *map, const char *key, struct crown_tval *v)
 {
-	size_t	len = strlen(key);
+	struct cont	*m = cont(map);
+	size_t		 len = strlen(key);
 
-	v->key = arena_strndup(map->arena, key, len);
 	v->hash = crown_tkey_hash(key, len);
-	map->bloom |= bloom_bits(v->hash);
-	v->next = map->first;
-	map->first = v;
-	if (map->last == NULL)
-		map->last = v;
-	map->n++;
+	v->key = intern(m->arena, key, len, v->hash);
+	m->bloom |= bloom_bits(v->hash);
+	v->next = m->first;
+	m->first = v;
+	if (m->last == NULL)
+		m->last = v;
+	m->n++;
 	return v;
 }
 
 static struct crown_tval *
 list_add(struct crown_tval *list, struct crown_tval *v)
 {
-	if (list->last != NULL)
-		list->last->next = v;
+	struct cont	*l = cont(list);
+
+	if (l->last != NULL)
+		l->last->next = v;
 	else
-		list->first = v;
-	list->last = v;
-	list->n++;
+		l->first = v;
+	l->last = v;
+	l->n++;
 	return v;
 }
 
@@ -296,16 +373,17 @@ void
 crown_tmap_str(struct crown_tval *map, const char *key, const char *s)
 {
 	if (s != NULL)
-		map_put(map, key, str_new(map->arena, s, strlen(s)));
+		map_put(map, key, str_new(cont(map)->arena, s, strlen(s)));
 }
 
 void
 crown_tmap_printf(struct crown_tval *map, const char *key, const char *fmt,
     ...)
 {
-	va_list	 ap;
-	char	 buf[128], *p;
-	int	 n;
+	struct crown_tarena	*a = cont(map)->arena;
+	va_list			 ap;
+	char			 buf[128], *p;
+	int			 n;
 
 	va_start(ap, fmt);
 	n = vsnprintf(buf, sizeof(buf), fmt, ap);
@@ -313,14 +391,14 @@ crown_tmap_printf(struct crown_tval *map, const char *key, const char *fmt,
 	if (n < 0)
 		n = 0;
 	if ((size_t)n < sizeof(buf)) {
-		map_put(map, key, str_new(map->arena, buf, (size_t)n));
+		map_put(map, key, str_new(a, buf, (size_t)n));
 		return;
 	}
-	p = arena_alloc(map->arena, (size_t)n + 1);
+	p = arena_alloc(a, (size_t)n + 1);
 	va_start(ap, fmt);
 	vsnprintf(p, (size_t)n + 1, fmt, ap);
 	va_end(ap);
-	map_put(map, key, tval_new(map->arena, CROWN_T_STR))->str = p;
+	map_put(map, key, tval_new(a, CROWN_T_STR))->str = p;
 }
 
 void
@@ -328,7 +406,8 @@ crown_tmap_int(struct crown_tval *map, const char *key, long v)
 {
 	char	buf[CROWN_FMT_MAX];
 
-	map_put(map, key, str_new(map->arena, buf, crown_fmt_long(buf, v)));
+	map_put(map, key, str_new(cont(map)->arena, buf,
+	    crown_fmt_long(buf, v)));
 }
 
 void
@@ -336,26 +415,26 @@ crown_tmap_num2(struct crown_tval *map, const char *key, double v)
 {
 	char	buf[CROWN_FMT_MAX];
 
-	map_put(map, key, str_new(map->arena, buf,
+	map_put(map, key, str_new(cont(map)->arena, buf,
 	    crown_fmt_fixed(buf, v, 2)));
 }
 
 void
 crown_tmap_bool(struct crown_tval *map, const char *key, bool b)
 {
-	map_put(map, key, tval_new(map->arena, CROWN_T_BOOL))->b = b;
+	map_put(map, key, tval_new(cont(map)->arena, CROWN_T_BOOL))->b = b;
 }
 
 struct crown_tval *
 crown_tmap_map(struct crown_tval *map, const char *key)
 {
-	return map_put(map, key, tval_new(map->arena, CROWN_T_MAP));
+	return map_put(map, key, tval_new(cont(map)->arena, CROWN_T_MAP));
 }
 
 struct crown_tval *
 crown_tmap_list(struct crown_tval *map, const char *key)
 {
-	return map_put(map, key, tval_new(map->arena, CROWN_T_LIST));
+	return map_put(map, key, tval_new(cont(map)->arena, CROWN_T_LIST));
 }
 
 /* A shallow copy of v, sharing its items, to be put in a second place. */
@@ -367,10 +446,12 @@ ref_new(struct crown_tarena *a, const struct crown_tval *v)
 	r = tval_new(a, v->kind);
 	r->b = v->b;
 	r->str = v->str;
-	r->n = v->n;
-	r->bloom = v->bloom;
-	r->first = v->first;
-	r->last = v->last;
+	if (is_cont(v)) {
+		cont(r)->n = cont(v)->n;
+		cont(r)->bloom = cont(v)->bloom;
+		cont(r)->first = cont(v)->first;
+		cont(r)->last = cont(v)->last;
+	}
 	return r;
 }
 
@@ -378,7 +459,7 @@ struct crown_tval *
 crown_tmap_ref(struct crown_tval *map, const char *key,
     const struct crown_tval *v)
 {
-	return map_put(map, key, ref_new(map->arena, v));
+	return map_put(map, key, ref_new(cont(map)->arena, v));
 }
 
 const struct crown_tval *
@@ -389,9 +470,9 @@ crown_tmap_find(const struct crown_tval *map, const char *key, size_t len,
 	uint64_t		 bits = bloom_bits(hash);
 
 	if (map == NULL || map->kind != CROWN_T_MAP ||
-	    (map->bloom & bits) != bits)
+	    (cont(map)->bloom & bits) != bits)
 		return NULL;
-	for (v = map->first; v != NULL; v = v->next)
+	for (v = cont(map)->first; v != NULL; v = v->next)
 		if (v->hash == hash && strncmp(v->key, key, len) == 0 &&
 		    v->key[len] == '\0')
 			return v;
@@ -409,7 +490,7 @@ crown_tmap_get(const struct crown_tval *map, const char *key)
 struct crown_tval *
 crown_tlist_map(struct crown_tval *list)
 {
-	return list_add(list, tval_new(list->arena, CROWN_T_MAP));
+	return list_add(list, tval_new(cont(list)->arena, CROWN_T_MAP));
 }
 
 void
@@ -417,13 +498,13 @@ crown_tlist_str(struct crown_tval *list, const char *s)
 {
 	if (s == NULL)
 		s = "";
-	list_add(list, str_new(list->arena, s, strlen(s)));
+	list_add(list, str_new(cont(list)->arena, s, strlen(s)));
 }
 
 struct crown_tval *
 crown_tlist_ref(struct crown_tval *list, const struct crown_tval *v)
 {
-	return list_add(list, ref_new(list->arena, v));
+	return list_add(list, ref_new(cont(list)->arena, v));
 }
 
 /*
@@ -1345,9 +1426,9 @@ render_section(struct render *r, const struct node *n)
 		}
 		return;
 	}
-	for (i = 0, item = v->first; item != NULL && i < v->n &&
-	    r->error == 0; i++, item = item->next) {
-		if (!push(r, n, item, true, i, v->n))
+	for (i = 0, item = cont(v)->first; item != NULL &&
+	    i < cont(v)->n && r->error == 0; i++, item = item->next) {
+		if (!push(r, n, item, true, i, cont(v)->n))
 			return;
 		render_nodes(r, n);
 		r->depth--;

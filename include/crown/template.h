@@ -41,7 +41,7 @@
  * root with its own arena, every value and string under it is carved out
  * of that, and crown_tval_free on the root frees it all at once.  Only a
  * root is freed.  Map keys keep a hash, so a lookup compares strings only
- * when the hashes agree.
+ * when the hashes agree, and each distinct key is kept once per tree.
  */
 enum crown_tkind {
 	CROWN_T_NULL,
@@ -51,20 +51,17 @@ enum crown_tkind {
 	CROWN_T_MAP
 };
 
-struct crown_tarena;
-
+/*
+ * A value.  Lists and maps are larger than this (template.c keeps what
+ * they hold beside it); a value is only ever reached through a pointer.
+ */
 struct crown_tval {
-	enum crown_tkind	  kind;
-	bool			  b;		/* CROWN_T_BOOL */
-	uint32_t		  hash;		/* of key */
-	uint64_t		  bloom;	/* a map: two bits per key */
-	const char		 *str;		/* CROWN_T_STR */
 	const char		 *key;		/* in a map: the key */
-	size_t			  n;		/* items of a list or map */
-	/* a list's items in order; a map's values, the latest first */
-	struct crown_tval	 *first, *last;
 	struct crown_tval	 *next;		/* the next sibling */
-	struct crown_tarena	 *arena;
+	const char		 *str;		/* CROWN_T_STR */
+	uint32_t		  hash;		/* of key */
+	unsigned char		  kind;		/* enum crown_tkind */
+	bool			  b;		/* CROWN_T_BOOL */
 };
 
 /* New empty map or list, the root of a tree; the caller frees it with
@@ -74,6 +71,8 @@ struct crown_tval *crown_tval_list(void);
 void	crown_tval_free(struct crown_tval *);
 /* True for a value a section renders: see above. */
 bool	crown_tval_truthy(const struct crown_tval *);
+/* Items of a list or values of a map (0 for anything else). */
+size_t	crown_tval_count(const struct crown_tval *);
 /* The hash crown_tmap_get compares (FNV-1a of the key's len bytes). */
 uint32_t crown_tkey_hash(const char *key, size_t len);
 

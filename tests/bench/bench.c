@@ -5,8 +5,9 @@
  *                       of N units a side with terrain, every unit ordered
  *                       to move and fire
  *   bench run N [RUNS]  generate, then print one row of figures: the
- *                       engine alone, the libyaml floor, and the whole
- *                       `crown resolve` (wall time and peak memory)
+ *                       whole `crown resolve` (wall time and peak
+ *                       memory), the YAML it reads and writes alone, the
+ *                       engine alone and the libyaml floor
  *   bench steps N [RUNS]
  *                       generate, then print where the whole command's
  *                       time goes: each step `crown resolve --timings`
@@ -210,6 +211,65 @@ time_floor(const char *dir)
 	return t;
 }
 
+/* Parse path (into *doc if doc is not NULL, else freed); the time. */
+static double
+parse_time(const char *path, struct crown_ydoc **doc)
+{
+	struct crown_diags	 d = { 0 };
+	struct crown_ydoc	*y;
+	char			*buf;
+	size_t			 len;
+	double			 t;
+
+	if (crown_read_file(&buf, &len, path, 0, &d) != 0)
+		exit(1);
+	t = now();
+	if (crown_ydoc_parse(&y, path, buf, len, NULL, &d) != 0)
+		exit(1);
+	t = now() - t;
+	free(buf);
+	if (doc != NULL)
+		*doc = y;
+	else
+		crown_ydoc_free(y);
+	return t;
+}
+
+/*
+ * The YAML a whole turn cannot do without, through the same layer: parse
+ * the state and both orders files, emit the new state and the events
+ * (as the command wrote them in DIR/out).  The whole command's floor.
+ */
+static double
+time_yaml_io(const char *dir)
+{
+	static const char *const in[] = { "state.yaml", "a.yaml", "b.yaml" };
+	static const char *const out[] = { "out/state.yaml",
+	    "out/events.yaml" };
+	struct crown_ydoc	*doc;
+	struct crown_buf	 b = { 0 };
+	double			 t = 0, t0;
+	char			*p;
+	size_t			 i;
+
+	for (i = 0; i < CROWN_NELEM(in); i++) {
+		p = xasprintf("%s/%s", dir, in[i]);
+		t += parse_time(p, NULL);
+		free(p);
+	}
+	for (i = 0; i < CROWN_NELEM(out); i++) {
+		p = xasprintf("%s/%s", dir, out[i]);
+		parse_time(p, &doc);
+		t0 = now();
+		crown_ynode_emit(&b, crown_ydoc_root(doc));
+		t += now() - t0;
+		crown_buf_release(&b);
+		crown_ydoc_free(doc);
+		free(p);
+	}
+	return t;
+}
+
 /* The whole command, as a child: wall time and its peak memory; with
  * timings, its --timings lines go to DIR/timings. */
 static double
@@ -267,7 +327,7 @@ run(long n, int runs)
 	struct crown_rules	*rules;
 	struct crown_orders	*o[2];
 	char			 dir[] = "/tmp/crown-bench-XXXXXX";
-	double			*te, *tf, *tc;
+	double			*te, *tf, *tc, *ti;
 	long			 rss = 0, r1;
 	int			 i;
 
@@ -278,20 +338,24 @@ run(long n, int runs)
 	te = xcalloc((size_t)runs, sizeof(*te));
 	tf = xcalloc((size_t)runs, sizeof(*tf));
 	tc = xcalloc((size_t)runs, sizeof(*tc));
+	ti = xcalloc((size_t)runs, sizeof(*ti));
 	for (i = 0; i < runs; i++) {
 		te[i] = time_engine(s, rules, o);
 		tf[i] = time_floor(dir);
 		tc[i] = time_command("build/crown", dir, &r1, false);
+		ti[i] = time_yaml_io(dir);
 		if (r1 > rss)
 			rss = r1;
 	}
-	printf("| %6ld | %9.1f | %9.1f | %9.1f | %8.1f |\n", n,
-	    median(tc, runs) * 1e3, median(te, runs) * 1e3,
-	    median(tf, runs) * 1e3, (double)rss / 1024.0);
+	printf("| %6ld | %9.1f | %9.1f | %9.1f | %9.1f | %8.1f |\n", n,
+	    median(tc, runs) * 1e3, median(ti, runs) * 1e3,
+	    median(te, runs) * 1e3, median(tf, runs) * 1e3,
+	    (double)rss / 1024.0);
 	fflush(stdout);
 	free(te);
 	free(tf);
 	free(tc);
+	free(ti);
 	crown_orders_free(o[0]);
 	crown_orders_free(o[1]);
 	crown_rules_free(rules);
@@ -381,9 +445,10 @@ main(int argc, char **argv)
 		return 0;
 	}
 	if (argc == 2 && strcmp(argv[1], "header") == 0) {
-		printf("| units/side | turn, whole command (ms) | engine only "
-		    "(ms) | libyaml parse+emit floor (ms) | peak memory "
-		    "(MiB) |\n|---:|---:|---:|---:|---:|\n");
+		printf("| units/side | turn, whole command (ms) | the turn's "
+		    "YAML in and out alone (ms) | engine only (ms) | libyaml "
+		    "parse+emit floor (ms) | peak memory (MiB) |\n"
+		    "|---:|---:|---:|---:|---:|---:|\n");
 		return 0;
 	}
 	fprintf(stderr, "usage: bench gen N DIR | run N [RUNS] | "

@@ -373,7 +373,7 @@ test_data(void **state)
 	crown_tmap_num2(m, "p", 12.346);
 	crown_tmap_printf(m, "f", "%+d", 2);
 	/* a key put again hides the older value */
-	assert_int_equal(m->n, 5);
+	assert_int_equal(crown_tval_count(m), 5);
 	assert_string_equal(crown_tmap_get(m, "a")->str, "2");
 	assert_null(crown_tmap_get(m, "b"));
 	assert_string_equal(crown_tmap_get(m, "z")->str, "0.00");
@@ -421,8 +421,8 @@ test_shared_values(void **state)
 	/* the original is as it was */
 	assert_string_equal(crown_tmap_get(base, "name")->str, "Legion");
 	assert_null(crown_tmap_get(base, "own"));
-	assert_int_equal(base->n, 2);
-	assert_int_equal(r->n, 4);
+	assert_int_equal(crown_tval_count(base), 2);
+	assert_int_equal(crown_tval_count(r), 4);
 	free(out);
 	crown_diags_release(&d);
 	crown_tval_free(root);
