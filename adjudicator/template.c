@@ -24,6 +24,15 @@
 #define MAX_TEMPLATE_BYTES	(1024 * 1024)
 #define MAX_NEST		100	/* sections inside sections */
 #define MAX_PARTIAL_DEPTH	32	/* partials inside partials */
+/*
+ * What one render may do by default (crown_tmpl_set_limits): tags and
+ * pieces of text visited, and bytes written.  A report of 10,000 units a
+ * side visits a few million and writes some 15 MB; sections of a list
+ * inside themselves would go on for ever (3^100 visits) without the
+ * first.
+ */
+#define MAX_RENDER_STEPS	(100UL * 1000 * 1000)
+#define MAX_RENDER_BYTES	((size_t)256 * 1024 * 1024)
 
 /*
  * A tag: "{{", then a comment (which may span lines), a triple mustache,
@@ -89,6 +98,8 @@ struct crown_tmpl_set {
 	pcre2_code		 *name_re;
 	pcre2_match_data	 *md;
 	int			  re_error;
+	unsigned long		  max_steps;	/* per render */
+	size_t			  max_bytes;
 };
 
 /* A token of the source, before the tree is built. */
@@ -1253,6 +1264,8 @@ crown_tmpl_set_new(const char *dir)
 
 	set = xcalloc(1, sizeof(*set));
 	set->dir = dir != NULL ? xstrdup(dir) : NULL;
+	set->max_steps = MAX_RENDER_STEPS;
+	set->max_bytes = MAX_RENDER_BYTES;
 	return set;
 }
 
@@ -1275,6 +1288,14 @@ crown_tmpl_set_free(struct crown_tmpl_set *set)
 	pcre2_code_free(set->name_re);
 	free(set->dir);
 	free(set);
+}
+
+void
+crown_tmpl_set_limits(struct crown_tmpl_set *set, unsigned long max_steps,
+    size_t max_bytes)
+{
+	set->max_steps = max_steps;
+	set->max_bytes = max_bytes;
 }
 
 int
@@ -1307,6 +1328,8 @@ struct render {
 	struct frame		 stack[MAX_NEST * 2 + 2];
 	size_t			 depth;		/* frames in use */
 	int			 partials;
+	unsigned long		 steps;
+	size_t			 start;		/* of the output, in out */
 	int			 error;
 };
 
@@ -1468,6 +1491,17 @@ render_nodes(struct render *r, const struct node *parent)
 	for (i = 0; i < parent->nchild && r->error == 0; i++) {
 		const struct node *n = &parent->child[i];
 
+		/* a piece of text has no place: its section's */
+		const struct node *at = n->kind == N_TEXT ? parent : n;
+
+		if (++r->steps > r->set->max_steps) {
+			crown_diag_add(r->d, r->t->file, at->line, at->col, NULL,
+			    "the template renders more than %lu tags and "
+			    "pieces of text (a section inside itself?)",
+			    r->set->max_steps);
+			r->error = CROWN_EINVALID;
+			break;
+		}
 		switch (n->kind) {
 		case N_TEXT:
 			crown_buf_add(r->out, n->s, n->len);
@@ -1483,6 +1517,13 @@ render_nodes(struct render *r, const struct node *parent)
 		case N_PARTIAL:
 			render_partial(r, n);
 			break;
+		}
+		if (r->error == 0 &&
+		    r->out->len - r->start > r->set->max_bytes) {
+			crown_diag_add(r->d, r->t->file, at->line, at->col, NULL,
+			    "the template renders more than %zu bytes",
+			    r->set->max_bytes);
+			r->error = CROWN_EINVALID;
 		}
 	}
 }
@@ -1505,6 +1546,7 @@ crown_tmpl_render(struct crown_buf *out, struct crown_tmpl_set *set,
 	r->d = d;
 	r->t = t;
 	crown_buf_puts(out, "");
+	r->start = out->len;
 	if (push(r, &t->root, ctx, false, 0, 1))
 		render_nodes(r, &t->root);
 	error = r->error;

@@ -146,6 +146,14 @@ struct crown_tmpl_set;
 /* dir may be NULL: then only templates added with crown_tmpl_set_add. */
 struct crown_tmpl_set *crown_tmpl_set_new(const char *dir);
 void	crown_tmpl_set_free(struct crown_tmpl_set *);
+/*
+ * What one render may do before it stops with CROWN_EINVALID and a
+ * diagnostic: tags and pieces of text visited (100 million by default;
+ * sections of a list nested in themselves multiply them), and bytes
+ * written (256 MiB).
+ */
+void	crown_tmpl_set_limits(struct crown_tmpl_set *, unsigned long max_steps,
+	    size_t max_bytes);
 /* Add a template from memory (tests, built-in defaults). */
 int	crown_tmpl_set_add(struct crown_tmpl_set *, const char *name,
 	    const char *text, size_t len, struct crown_diags *d);

@@ -428,6 +428,48 @@ test_shared_values(void **state)
 	crown_tval_free(root);
 }
 
+/* A render that would go on too long, or grow too large, stops with a
+ * diagnostic; just under the limits it renders. */
+static void
+test_render_limits(void **state)
+{
+	struct crown_tval	*root = crown_tval_map(), *list;
+	struct crown_tmpl_set	*set;
+	struct crown_diags	 d = { 0 };
+	struct crown_buf	 b = { 0 };
+	const char		*nest = "{{#l}}{{#l}}{{#l}}{{#l}}x{{/l}}{{/l}}"
+				    "{{/l}}{{/l}}";
+	int			 i;
+
+	list = crown_tmap_list(root, "l");
+	for (i = 0; i < 3; i++)
+		crown_tlist_str(list, "a");
+	/* the outer section, then 3, 9 and 27 inner ones and 81 "x": 121 */
+	set = crown_tmpl_set_new(NULL);
+	crown_tmpl_set_limits(set, 121, 81);
+	assert_int_equal(crown_tmpl_set_add(set, "t", nest, strlen(nest), &d),
+	    0);
+	assert_int_equal(crown_tmpl_render(&b, set, "t", CROWN_ESC_NONE, root,
+	    &d), 0);
+	assert_int_equal(b.len, 81);
+	crown_buf_release(&b);
+	crown_tmpl_set_limits(set, 120, 81);
+	assert_int_equal(crown_tmpl_render(&b, set, "t", CROWN_ESC_NONE, root,
+	    &d), CROWN_EINVALID);
+	assert_diag(&d, "t.tmpl:1:");
+	assert_diag(&d, "renders more than 120 tags and pieces of text");
+	crown_diags_release(&d);
+	crown_buf_release(&b);
+	crown_tmpl_set_limits(set, 1000, 80);
+	assert_int_equal(crown_tmpl_render(&b, set, "t", CROWN_ESC_NONE, root,
+	    &d), CROWN_EINVALID);
+	assert_diag(&d, "renders more than 80 bytes");
+	crown_diags_release(&d);
+	crown_buf_release(&b);
+	crown_tmpl_set_free(set);
+	crown_tval_free(root);
+}
+
 /* Many keys, many values: every one found, the missing not (the bloom
  * bits let most misses skip the walk, never a hit). */
 static void
@@ -470,6 +512,7 @@ main(void)
 		cmocka_unit_test(test_data),
 		cmocka_unit_test(test_shared_values),
 		cmocka_unit_test(test_many_keys),
+		cmocka_unit_test(test_render_limits),
 	};
 
 	return cmocka_run_group_tests_name("template", tests, NULL, NULL);
