@@ -157,7 +157,7 @@ static int	move_core(struct crown_engine *, struct crown_unit *, size_t,
 		    double *, const char *);
 static bool	may_move(struct crown_engine *, struct crown_unit *,
 		    const struct crown_action_order *);
-static bool	legs_on_road(const struct crown_state *,
+static bool	legs_on_road(struct crown_engine *,
 		    const struct crown_unit *, const struct crown_point *,
 		    size_t);
 static const struct crown_action_order *own_move(struct crown_engine *,
@@ -1178,15 +1178,17 @@ own_move(struct crown_engine *e, const struct crown_unit *u)
  * that meet join; a leg cutting a bend leaves the road.
  */
 static bool
-legs_on_road(const struct crown_state *s, const struct crown_unit *u,
+legs_on_road(struct crown_engine *e, const struct crown_unit *u,
     const struct crown_point *path, size_t n)
 {
 	const struct crown_feature	*f;
-	struct crown_point		 a, b;
+	struct crown_point		 a, b, ends[2];
+	struct crown_geom_box		 box;
+	const int			*near;
 	double				*lo = NULL, *hi = NULL;
 	double				 l, h, covered, t;
 	size_t				 cap = 0, cap2 = 0, k, i, j, seg;
-	size_t				 nseg;
+	size_t				 nseg, nnear;
 	bool				 ok = n > 0;
 
 	a.x = u->x;
@@ -1194,8 +1196,13 @@ legs_on_road(const struct crown_state *s, const struct crown_unit *u,
 	for (i = 0; ok && i < n; i++, a = b) {
 		b = path[i];
 		k = 0;
-		for (j = 0; j < s->nterrain; j++) {
-			f = &s->terrain[j];
+		/* the roads whose (widened) boxes meet the leg's */
+		ends[0] = a;
+		ends[1] = b;
+		box = crown_geom_bounds(ends, 2);
+		nnear = crown_engine_terrain_near(e, &box, 0, &near);
+		for (j = 0; j < nnear; j++) {
+			f = &e->s->terrain[near[j]];
 			if (f->type != CROWN_ROAD || !f->is_path ||
 			    f->npts == 0)
 				continue;
@@ -1310,7 +1317,7 @@ crown_action_move(struct crown_engine *e, struct crown_unit *u,
 	if (!may_move(e, u, a))
 		return e->error;
 	/* R4.2: the bonus only when asked for and on a road all the way */
-	road = a->road && legs_on_road(e->s, u, a->path, a->npath);
+	road = a->road && legs_on_road(e, u, a->path, a->npath);
 	ev_i = crown_engine_event(e, "move", u->id, "R4.1");
 	crown_event_set(&crown_events_at(e->ev, ev_i)->order, "move");
 	if (crown_move_roll(e, u, ev_i, CROWN_MOVE_NORMAL, road,
@@ -1586,13 +1593,16 @@ crown_action_help(struct crown_engine *e, struct crown_unit *u,
 int
 crown_move_validate(const struct crown_state *s,
     const struct crown_rules *rules, const struct crown_unit *u,
-    const struct crown_action_order *a, char **why)
+    const struct crown_action_order *a, const struct crown_geom_grid *terrain,
+    char **why)
 {
 	const struct crown_feature	*f;
 	struct crown_quad		 q0, qf, qi;
 	struct crown_point		 start, prev, dest;
+	struct crown_geom_box		 box, fb;
 	struct track			 t;
-	size_t				 i;
+	int				*near = NULL;
+	size_t				 i, n, cap = 0;
 	int				 face;
 
 	*why = NULL;
@@ -1611,8 +1621,19 @@ crown_move_validate(const struct crown_state *s,
 		face = crown_geom_bearing(prev, dest);
 	unit_quad(&qf, rules, u, dest, face);
 	quad_inset(&qi, &qf);
-	for (i = 0; i < s->nterrain && *why == NULL; i++) {
-		f = &s->terrain[i];
+	n = s->nterrain;
+	if (terrain != NULL) {
+		/* what the swept track and the final footprint may touch */
+		box = track_box(&t);
+		fb = crown_geom_bounds(qf.c, 4);
+		box.minx = fmin(box.minx, fb.minx);
+		box.miny = fmin(box.miny, fb.miny);
+		box.maxx = fmax(box.maxx, fb.maxx);
+		box.maxy = fmax(box.maxy, fb.maxy);
+		n = crown_geom_grid_query(&near, &cap, terrain, &box);
+	}
+	for (i = 0; i < n && *why == NULL; i++) {
+		f = &s->terrain[near != NULL ? (size_t)near[i] : i];
 		if (!rules->terrain_move[f->type][u->type].na ||
 		    feature_touches(f, t.qin.c, 4))
 			continue;
@@ -1623,6 +1644,7 @@ crown_move_validate(const struct crown_state *s,
 			    crown_terrain_names[f->type],
 			    crown_utype_names[u->type]);
 	}
+	free(near);
 	track_free(&t);
 	return *why != NULL ? CROWN_EINVALID : 0;
 }

@@ -359,6 +359,7 @@ struct checker {
 	const struct crown_rules	*rules;
 	struct crown_diags		*d;
 	int				 errors;
+	struct crown_geom_grid		*terrain;	/* made at need */
 };
 
 static void
@@ -598,8 +599,10 @@ check_unit(struct checker *c, const struct crown_unit_orders *uo)
 			then = *u;
 			then.limbered = limbered;
 			then.formation = formation;
+			if (c->terrain == NULL)
+				c->terrain = crown_terrain_grid_new(c->s);
 			if (crown_move_validate(c->s, rules, &then, a,
-			    &why) != 0) {
+			    c->terrain, &why) != 0) {
 				problem(c, a->line, a->col, "R4.3", "%s%s",
 				    why, "");
 				free(why);
@@ -721,7 +724,7 @@ crown_orders_validate(const struct crown_orders *o,
     const struct crown_state *s, const struct crown_rules *rules,
     struct crown_diags *d)
 {
-	struct checker	 c = { o, s, rules, d, 0 };
+	struct checker	 c = { o, s, rules, d, 0, NULL };
 	char		 want[32], got[32];
 	struct id_at	*ids;
 	size_t		*first;
@@ -783,6 +786,7 @@ crown_orders_validate(const struct crown_orders *o,
 	}
 	free(first);
 	free(ids);
+	crown_geom_grid_free(c.terrain);
 	return c.errors > 0 ? CROWN_EINVALID : 0;
 }
 

@@ -323,38 +323,19 @@ crown_engine_nearest_enemy(struct crown_engine *e, const char *side,
 	}
 }
 
-static struct crown_geom_box
-feature_box(const struct crown_feature *f)
-{
-	struct crown_geom_box	b = crown_geom_bounds(f->pts, f->npts);
-
-	b.minx -= f->width / 2;
-	b.miny -= f->width / 2;
-	b.maxx += f->width / 2;
-	b.maxy += f->width / 2;
-	return b;
-}
-
 size_t
 crown_engine_terrain_near(struct crown_engine *e,
     const struct crown_geom_box *b, double radius, const int **out)
 {
 	struct crown_spatial	*sp;
-	struct crown_geom_box	*boxes, q = *b;
-	size_t			 i, n;
+	struct crown_geom_box	 q = *b;
+	size_t			 n;
 
 	if (e->spatial == NULL || e->spatial->nunits != e->s->nunits)
 		spatial_build(e);
 	sp = e->spatial;
-	if (sp->terrain == NULL) {
-		boxes = xcalloc(e->s->nterrain ? e->s->nterrain : 1,
-		    sizeof(*boxes));
-		for (i = 0; i < e->s->nterrain; i++)
-			boxes[i] = feature_box(&e->s->terrain[i]);
-		sp->terrain = crown_geom_grid_new(boxes, NULL,
-		    e->s->nterrain);
-		free(boxes);
-	}
+	if (sp->terrain == NULL)
+		sp->terrain = crown_terrain_grid_new(e->s);
 	q.minx -= radius;
 	q.miny -= radius;
 	q.maxx += radius;

@@ -162,6 +162,33 @@ crown_state_building(const struct crown_state *s, const char *id)
 	return NULL;
 }
 
+static struct crown_geom_box
+feature_box(const struct crown_feature *f)
+{
+	struct crown_geom_box	b = crown_geom_bounds(f->pts, f->npts);
+
+	b.minx -= f->width / 2;
+	b.miny -= f->width / 2;
+	b.maxx += f->width / 2;
+	b.maxy += f->width / 2;
+	return b;
+}
+
+struct crown_geom_grid *
+crown_terrain_grid_new(const struct crown_state *s)
+{
+	struct crown_geom_box	*boxes;
+	struct crown_geom_grid	*g;
+	size_t			 i;
+
+	boxes = xcalloc(s->nterrain ? s->nterrain : 1, sizeof(*boxes));
+	for (i = 0; i < s->nterrain; i++)
+		boxes[i] = feature_box(&s->terrain[i]);
+	g = crown_geom_grid_new(boxes, NULL, s->nterrain);
+	free(boxes);
+	return g;
+}
+
 struct crown_point
 crown_leader_pos(const struct crown_state *s, const struct crown_leader *ld)
 {

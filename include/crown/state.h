@@ -177,6 +177,13 @@ struct crown_leader *crown_state_leader(const struct crown_state *,
 int	crown_state_side(const struct crown_state *, const char *id);
 struct crown_feature *crown_state_building(const struct crown_state *,
 	    const char *id);
+/*
+ * A grid of the terrain features' bounding boxes (a road's or wall's
+ * widened by half its width), for finding the features near a place
+ * without a look at every one (crown_geom_grid_query: indices into
+ * s->terrain, ascending).  Free with crown_geom_grid_free.
+ */
+struct crown_geom_grid *crown_terrain_grid_new(const struct crown_state *);
 /* Where a leader stands: with his unit when attached, else on his own. */
 struct crown_point crown_leader_pos(const struct crown_state *,
 	    const struct crown_leader *);

@@ -389,6 +389,29 @@ test_stuck(void **state)
  * footprint; terrain with no points, or a single point, or two, is
  * handled as geom.h says.
  */
+
+/* R4.3 checked looking at every feature, then through the terrain grid
+ * (as orders are checked): the same answer, the same message. */
+static int
+validate_both(const struct crown_state *s, const struct crown_rules *rules,
+    const struct crown_unit *u, const struct crown_action_order *a,
+    char **why)
+{
+	struct crown_geom_grid	*g = crown_terrain_grid_new(s);
+	char			*why2;
+	int			 e1, e2;
+
+	e1 = crown_move_validate(s, rules, u, a, NULL, why);
+	e2 = crown_move_validate(s, rules, u, a, g, &why2);
+	assert_int_equal(e1, e2);
+	if (*why == NULL)
+		assert_null(why2);
+	else
+		assert_string_equal(*why, why2);
+	free(why2);
+	crown_geom_grid_free(g);
+	return e1;
+}
 static void
 test_degenerate(void **state)
 {
@@ -430,7 +453,7 @@ test_degenerate(void **state)
 	a.npath = 1;
 	to.x = 10;
 	to.y = 40;
-	assert_int_equal(crown_move_validate(f->s, f->rules, z, &a, &why),
+	assert_int_equal(validate_both(f->s, f->rules, z, &a, &why),
 	    CROWN_EINVALID);
 	assert_string_equal(why, "'siege' may not enter Barranca (gully is "
 	    "N/A for siege_artillery)");
@@ -443,20 +466,20 @@ test_degenerate(void **state)
 	ft->pts[0] = seg[0];
 	ft->pts[1] = seg[1];
 	ft->npts = 2;
-	assert_int_equal(crown_move_validate(f->s, f->rules, z, &a, &why),
+	assert_int_equal(validate_both(f->s, f->rules, z, &a, &why),
 	    CROWN_EINVALID);
 	free(why);
 	ft->pts[0] = (struct crown_point){ 10, 30 };
 	ft->npts = 1;
-	assert_int_equal(crown_move_validate(f->s, f->rules, z, &a, &why),
+	assert_int_equal(validate_both(f->s, f->rules, z, &a, &why),
 	    CROWN_EINVALID);
 	free(why);
 	ft->npts = 0;
-	assert_int_equal(crown_move_validate(f->s, f->rules, z, &a, &why), 0);
+	assert_int_equal(validate_both(f->s, f->rules, z, &a, &why), 0);
 	assert_null(why);
 	/* a path of no legs: nothing to check */
 	a.npath = 0;
-	assert_int_equal(crown_move_validate(f->s, f->rules, z, &a, &why), 0);
+	assert_int_equal(validate_both(f->s, f->rules, z, &a, &why), 0);
 }
 
 /* R4.6: the leader's walk: capped at 12, short of N/A-for-cavalry. */
