@@ -260,8 +260,12 @@ static struct crown_ynode *
 close_container(struct builder *b)
 {
 	struct frame		 *f = &b->frame[--b->depth];
-	struct crown_ynode	 *n = f->node, **kid = b->kid + f->base;
+	struct crown_ynode	 *n = f->node, **kid;
 	size_t			  i, nkid = b->nkid - f->base;
+
+	/* no stack yet when no container has had a child (NULL + 0 is
+	 * undefined) */
+	kid = b->kid != NULL ? b->kid + f->base : NULL;
 
 	if (n->kind == CROWN_Y_MAP) {
 		n->n = nkid / 2;
