@@ -154,6 +154,9 @@ struct cont {
 	struct crown_tval	*first, *last;
 	uint64_t		 bloom;		/* a map: two bits per key */
 	struct crown_tarena	*arena;
+	/* a list made by ref_new: its chain is another list's, copied
+	 * before it grows (see list_add) */
+	bool			 shared;
 };
 
 static struct cont *
@@ -356,11 +359,35 @@ map_put(struct crown_tval *map, const char *key, struct crown_tval *v)
 	return v;
 }
 
+static struct crown_tval	*ref_new(struct crown_tarena *,
+			    const struct crown_tval *);
+
+/*
+ * Append v.  A list that shares its items with another (ref_new) first
+ * takes a chain of its own, so that neither sees the other's new items:
+ * both walk at most their own n items, and the other may have grown.
+ */
 static struct crown_tval *
 list_add(struct crown_tval *list, struct crown_tval *v)
 {
-	struct cont	*l = cont(list);
+	struct cont		*l = cont(list);
+	struct crown_tval	*it, *copy, *first = NULL, *last = NULL;
+	size_t			 i;
 
+	if (l->shared) {
+		for (i = 0, it = l->first; i < l->n && it != NULL; i++,
+		    it = it->next) {
+			copy = ref_new(l->arena, it);
+			if (last != NULL)
+				last->next = copy;
+			else
+				first = copy;
+			last = copy;
+		}
+		l->first = first;
+		l->last = last;
+		l->shared = false;
+	}
 	if (l->last != NULL)
 		l->last->next = v;
 	else
@@ -462,6 +489,7 @@ ref_new(struct crown_tarena *a, const struct crown_tval *v)
 		cont(r)->bloom = cont(v)->bloom;
 		cont(r)->first = cont(v)->first;
 		cont(r)->last = cont(v)->last;
+		cont(r)->shared = v->kind == CROWN_T_LIST;
 	}
 	return r;
 }

@@ -90,10 +90,11 @@ struct crown_tval *crown_tmap_map(struct crown_tval *map, const char *key);
 struct crown_tval *crown_tmap_list(struct crown_tval *map, const char *key);
 /*
  * Set key to v, a value made elsewhere in the same tree (a map shared by
- * two lists, say), without copying what it holds.  v must not change
- * afterwards (a list must not grow), and must not hold map itself.  The
- * new value, returned, shares v's items; when v is a map, keys set on the
- * new value hide v's without changing v.
+ * two lists, say), without copying what it holds; v must not hold map
+ * itself.  The new value, returned, shares v's items, and each may still
+ * change without the other seeing it: keys set on a map hide the other's;
+ * a copied list takes a chain of its own before it grows, and walks only
+ * as many items as it had.
  */
 struct crown_tval *crown_tmap_ref(struct crown_tval *map, const char *key,
 	    const struct crown_tval *v);

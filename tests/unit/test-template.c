@@ -418,6 +418,24 @@ test_shared_values(void **state)
 	assert_int_equal(error, 0);
 	assert_string_equal(out, "Legion:xy;3rd Company (own):xy;"
 	    "3rd Company12");
+	/* lists shared, then grown on both sides: each keeps its own */
+	{
+		struct crown_tval	*l1, *l2;
+		char			*o2;
+
+		l1 = crown_tmap_list(root, "l1");
+		crown_tlist_str(l1, "1");
+		crown_tlist_str(l1, "2");
+		l2 = crown_tmap_ref(root, "l2", l1);
+		crown_tlist_str(l1, "4");	/* the original first */
+		crown_tlist_str(l2, "3");
+		crown_tlist_str(l1, "5");
+		o2 = render("{{#l1}}{{.}}{{/l1}} {{#l2}}{{.}}{{/l2}}",
+		    CROWN_ESC_NONE, root, &error, &d);
+		assert_int_equal(error, 0);
+		assert_string_equal(o2, "1245 123");
+		free(o2);
+	}
 	/* the original is as it was */
 	assert_string_equal(crown_tmap_get(base, "name")->str, "Legion");
 	assert_null(crown_tmap_get(base, "own"));
