@@ -177,12 +177,10 @@ static void
 add_under(struct crown_outputs *to, const struct crown_outputs *from,
     const char *prefix)
 {
-	size_t	i, n = prefix != NULL ? strlen(prefix) : 0;
+	size_t	i;
 
 	for (i = 0; i < from->n; i++)
-		if (prefix == NULL ||
-		    (strncmp(from->v[i].name, prefix, n) == 0 &&
-		    from->v[i].name[n] == '/'))
+		if (prefix == NULL || under(from->v[i].name, prefix))
 			add_copy(to, &from->v[i]);
 }
 

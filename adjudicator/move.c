@@ -385,6 +385,18 @@ track_box(const struct track *t)
 	return b;
 }
 
+/* 0 to n-1, without an engine's index to narrow them. */
+static size_t
+every_index(size_t **out, size_t n)
+{
+	size_t	i;
+
+	*out = xcalloc(n ? n : 1, sizeof(**out));
+	for (i = 0; i < n; i++)
+		(*out)[i] = i;
+	return n;
+}
+
 /*
  * State indices of the units within `radius' of the track's box, in
  * state order: from the engine's spatial index (issue 10) when there is
@@ -396,15 +408,10 @@ near_units(size_t **out, struct crown_engine *e, const struct track *t,
 {
 	struct crown_geom_box	 box;
 	const size_t		*v;
-	size_t			 n, i;
+	size_t			 n;
 
-	if (e == NULL) {
-		*out = xcalloc(t->s->nunits ? t->s->nunits : 1,
-		    sizeof(**out));
-		for (i = 0; i < t->s->nunits; i++)
-			(*out)[i] = i;
-		return t->s->nunits;
-	}
+	if (e == NULL)
+		return every_index(out, t->s->nunits);
 	box = track_box(t);
 	n = crown_engine_units_near(e, &box, radius, &v);
 	*out = xcalloc(n ? n : 1, sizeof(**out));
@@ -422,13 +429,8 @@ near_terrain(size_t **out, struct crown_engine *e, const struct track *t)
 	const int		*v;
 	size_t			 n, i;
 
-	if (e == NULL) {
-		*out = xcalloc(t->s->nterrain ? t->s->nterrain : 1,
-		    sizeof(**out));
-		for (i = 0; i < t->s->nterrain; i++)
-			(*out)[i] = i;
-		return t->s->nterrain;
-	}
+	if (e == NULL)
+		return every_index(out, t->s->nterrain);
 	box = track_box(t);
 	n = crown_engine_terrain_near(e, &box, 0, &v);
 	*out = xcalloc(n ? n : 1, sizeof(**out));

@@ -129,21 +129,14 @@ static int	load(struct crown_tmpl_set *, const char *,
 
 #define ARENA_FIRST	(64 * 1024)
 #define ARENA_MAX	(1024 * 1024)
-#define ARENA_ALIGN	_Alignof(struct cont)	/* strings need 1 */
+#define ARENA_ALIGN	_Alignof(struct cont)	/* values; strings need 1 */
 #define KEYS_FIRST	256			/* interned keys' table */
 
-struct chunk {
-	struct chunk	*next;
-	size_t		 size, used;
-	max_align_t	 data[];
-};
-
 struct crown_tarena {
-	struct chunk	*chunks;
-	size_t		 next_size;
+	struct crown_arena	 mem;
 	/* interned keys: open addressing, a power of two, under half full */
-	const char	**keys;
-	size_t		  nkeys, capkeys;
+	const char		**keys;
+	size_t			  nkeys, capkeys;
 };
 
 /* A list or a map. */
@@ -174,34 +167,13 @@ is_cont(const struct crown_tval *v)
 static void *
 arena_alloc(struct crown_tarena *a, size_t n)
 {
-	struct chunk	*c = a->chunks;
-	size_t		 size;
-	void		*p;
-
-	n = (n + ARENA_ALIGN - 1) & ~(size_t)(ARENA_ALIGN - 1);
-	if (c == NULL || c->size - c->used < n) {
-		size = n > a->next_size ? n : a->next_size;
-		if (a->next_size < ARENA_MAX)
-			a->next_size *= 2;
-		c = xmalloc(sizeof(*c) + size);
-		c->size = size;
-		c->used = 0;
-		c->next = a->chunks;
-		a->chunks = c;
-	}
-	p = (char *)c->data + c->used;
-	c->used += n;
-	return p;
+	return crown_arena_alloc(&a->mem, n, ARENA_ALIGN);
 }
 
 static char *
 arena_strndup(struct crown_tarena *a, const char *s, size_t len)
 {
-	char	*p = arena_alloc(a, len + 1);
-
-	memcpy(p, s, len);
-	p[len] = '\0';
-	return p;
+	return crown_arena_strndup(&a->mem, s, len);
 }
 
 static struct crown_tval *
@@ -229,7 +201,7 @@ root_new(enum crown_tkind kind)
 	struct crown_tarena	*a;
 
 	a = xcalloc(1, sizeof(*a));
-	a->next_size = ARENA_FIRST;
+	crown_arena_init(&a->mem, ARENA_FIRST, ARENA_MAX);
 	a->capkeys = KEYS_FIRST;
 	a->keys = xcalloc(a->capkeys, sizeof(*a->keys));
 	return tval_new(a, kind);
@@ -251,15 +223,11 @@ void
 crown_tval_free(struct crown_tval *v)
 {
 	struct crown_tarena	*a;
-	struct chunk		*c, *next;
 
 	if (v == NULL)
 		return;
 	a = cont(v)->arena;
-	for (c = a->chunks; c != NULL; c = next) {
-		next = c->next;
-		free(c);
-	}
+	crown_arena_release(&a->mem);
 	free(a->keys);
 	free(a);
 }

@@ -207,3 +207,60 @@ crown_exit_status(int error)
 		return CROWN_EXIT_INTERNAL;
 	}
 }
+
+struct crown_arena_chunk {
+	struct crown_arena_chunk	*next;
+	size_t				 size, used;
+	max_align_t			 data[];
+};
+
+void
+crown_arena_init(struct crown_arena *a, size_t first, size_t max)
+{
+	a->chunks = NULL;
+	a->next_size = first;
+	a->max_size = max;
+}
+
+void *
+crown_arena_alloc(struct crown_arena *a, size_t n, size_t align)
+{
+	struct crown_arena_chunk	*c = a->chunks;
+	size_t				 at, size;
+
+	at = c != NULL ? (c->used + align - 1) & ~(align - 1) : 0;
+	if (c == NULL || at > c->size || c->size - at < n) {
+		size = n > a->next_size ? n : a->next_size;
+		if (a->next_size < a->max_size)
+			a->next_size *= 2;
+		c = xmalloc(sizeof(*c) + size);
+		c->size = size;
+		c->next = a->chunks;
+		a->chunks = c;
+		at = 0;
+	}
+	c->used = at + n;
+	return (char *)c->data + at;
+}
+
+char *
+crown_arena_strndup(struct crown_arena *a, const char *s, size_t len)
+{
+	char	*p = crown_arena_alloc(a, len + 1, 1);
+
+	memcpy(p, s, len);
+	p[len] = '\0';
+	return p;
+}
+
+void
+crown_arena_release(struct crown_arena *a)
+{
+	struct crown_arena_chunk	*c, *next;
+
+	for (c = a->chunks; c != NULL; c = next) {
+		next = c->next;
+		free(c);
+	}
+	a->chunks = NULL;
+}

@@ -74,18 +74,10 @@ crown_limits_set_state_bytes(const char *arg)
  * memory the kernel must hand over, so none is left as padding. */
 #define ARENA_ALIGN _Alignof(struct crown_ynode)
 
-struct arena_chunk {
-	struct arena_chunk	*next;
-	size_t			 used;
-	size_t			 size;
-	/* max_align_t keeps the payload aligned for any node */
-	max_align_t		 data[];
-};
-
 struct crown_ydoc {
 	char			*file;
 	struct crown_ynode	*root;
-	struct arena_chunk	*arena;
+	struct crown_arena	 arena;
 };
 
 /* A container being built: its node, and where its children start on the
@@ -112,22 +104,7 @@ struct builder {
 static void *
 arena_alloc(struct crown_ydoc *doc, size_t n)
 {
-	struct arena_chunk	*c = doc->arena;
-	void			*p;
-	size_t			 size;
-
-	n = (n + ARENA_ALIGN - 1) / ARENA_ALIGN * ARENA_ALIGN;
-	if (c == NULL || c->size - c->used < n) {
-		size = n > ARENA_CHUNK ? n : ARENA_CHUNK;
-		c = xmalloc(sizeof(*c) + size);
-		c->next = doc->arena;
-		c->used = 0;
-		c->size = size;
-		doc->arena = c;
-	}
-	p = (char *)c->data + c->used;
-	c->used += n;
-	return p;
+	return crown_arena_alloc(&doc->arena, n, ARENA_ALIGN);
 }
 
 /* A node; a scalar's text (len bytes and a NUL) follows it in the arena. */
@@ -375,6 +352,7 @@ crown_ydoc_parse(struct crown_ydoc **out, const char *file, const char *buf,
 
 	*out = NULL;
 	doc = xcalloc(1, sizeof(*doc));
+	crown_arena_init(&doc->arena, ARENA_CHUNK, ARENA_CHUNK);
 	doc->file = xstrdup(file);
 	b.doc = doc;
 	if (lim != NULL && len > lim->max_bytes) {
@@ -623,14 +601,9 @@ crown_ydoc_file(const struct crown_ydoc *doc)
 void
 crown_ydoc_free(struct crown_ydoc *doc)
 {
-	struct arena_chunk	*c, *next;
-
 	if (doc == NULL)
 		return;
-	for (c = doc->arena; c != NULL; c = next) {
-		next = c->next;
-		free(c);
-	}
+	crown_arena_release(&doc->arena);
 	free(doc->file);
 	free(doc);
 }

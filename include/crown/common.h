@@ -64,6 +64,23 @@ unsigned long crown_alloc_count(void);
 size_t	 crown_fmt_long(char *buf, long v);
 size_t	 crown_fmt_fixed(char *buf, double v, int decimals);
 
+/*
+ * An arena: many small allocations freed together (a YAML tree, the data
+ * of a turn's reports).  Chunks start at `first` bytes and double up to
+ * `max`; a request bigger than that gets a chunk of its own.  Start with
+ * crown_arena_init; crown_arena_release frees every chunk.
+ */
+struct crown_arena_chunk;
+struct crown_arena {
+	struct crown_arena_chunk	*chunks;
+	size_t				 next_size, max_size;
+};
+void	 crown_arena_init(struct crown_arena *, size_t first, size_t max);
+/* n bytes aligned to align (a power of two, at most max_align_t's). */
+void	*crown_arena_alloc(struct crown_arena *, size_t n, size_t align);
+char	*crown_arena_strndup(struct crown_arena *, const char *, size_t);
+void	 crown_arena_release(struct crown_arena *);
+
 /* Grow *v (of *cap elements of size sz) to hold at least n elements. */
 void	 crown_grow(void *vp, size_t *cap, size_t n, size_t sz);
 
