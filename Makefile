@@ -32,7 +32,9 @@ PKG_LIBS   = $(shell pkg-config --libs $(PKGS)) -lm
 TEST_CFLAGS = $(shell pkg-config --cflags cmocka)
 TEST_LIBS  = $(shell pkg-config --libs cmocka)
 
-LIB_SRCS := $(sort $(filter-out adjudicator/main.c, $(wildcard adjudicator/*.c)))
+# adjudicator/main.c and one folder a layer (doc/design.md)
+LAYERS	:= cmd history mail report engine model io
+LIB_SRCS := $(sort $(foreach l,$(LAYERS),$(wildcard adjudicator/$(l)/*.c)))
 LIB_OBJS := $(LIB_SRCS:adjudicator/%.c=$(BUILD)/obj/%.o)
 UNIT_SRCS := $(sort $(wildcard tests/unit/test-*.c))
 UNIT_BINS := $(UNIT_SRCS:tests/unit/%.c=$(BUILD)/tests/%)
@@ -117,8 +119,8 @@ FUZZ_FLAGS	?=
 FUZZ_CC		?= clang
 FUZZ_BUILD	:= build/fuzz
 FUZZ_TARGETS	:= state orders rules dice turn \
-		   $(if $(wildcard adjudicator/template.c),template) \
-		   $(if $(wildcard adjudicator/shorthand.c),shorthand)
+		   $(if $(wildcard adjudicator/io/template.c),template) \
+		   $(if $(wildcard adjudicator/model/shorthand.c),shorthand)
 FUZZ_SAN	:= -O1 -g -fno-omit-frame-pointer \
 		   -fsanitize=address,undefined -fno-sanitize-recover=all
 FUZZ_BINS	:= $(FUZZ_TARGETS:%=$(FUZZ_BUILD)/fuzz-%)
