@@ -10,6 +10,7 @@
 #include "crown/cmd.h"
 #include "crown/common.h"
 #include "crown/history.h"
+#include "crown/xalloc.h"
 
 static int	cmd_adopt_exec(int, char **);
 

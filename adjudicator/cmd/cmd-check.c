@@ -9,6 +9,7 @@
 
 #include "crown/cmd.h"
 #include "crown/common.h"
+#include "crown/xalloc.h"
 
 static int	cmd_check_exec(int, char **);
 

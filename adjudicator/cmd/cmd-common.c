@@ -16,6 +16,7 @@
 #include "crown/cmd.h"
 #include "crown/common.h"
 #include "crown/report.h"
+#include "crown/xalloc.h"
 #include "crown/yaml.h"
 
 void

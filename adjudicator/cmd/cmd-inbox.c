@@ -37,6 +37,7 @@
 #include "crown/history.h"
 #include "crown/mail.h"
 #include "crown/shorthand.h"
+#include "crown/xalloc.h"
 #include "crown/yaml.h"
 
 #define LOG_NAME	"orders/inbox.log"

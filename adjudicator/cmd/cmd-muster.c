@@ -16,7 +16,9 @@
 #include "crown/cmd.h"
 #include "crown/common.h"
 #include "crown/dice.h"
+#include "crown/fmt.h"
 #include "crown/geom.h"
+#include "crown/xalloc.h"
 #include "crown/yaml.h"
 
 /* R12.1: one D10 a unit, read 0-9 like every D10 of the rules. */

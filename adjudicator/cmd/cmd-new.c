@@ -16,6 +16,7 @@
 #include "crown/common.h"
 #include "crown/dice.h"
 #include "crown/history.h"
+#include "crown/xalloc.h"
 #include "crown/yaml.h"
 
 static int	cmd_new_exec(int, char **);

@@ -12,7 +12,10 @@
 #include "crown/campaign.h"
 #include "crown/cmd.h"
 #include "crown/common.h"
+#include "crown/fmt.h"
 #include "crown/history.h"
+#include "crown/unit.h"
+#include "crown/xalloc.h"
 #include "crown/yaml.h"
 
 static int	cmd_rerun_exec(int, char **);

@@ -13,6 +13,7 @@
 #include "crown/engine.h"
 #include "crown/events.h"
 #include "crown/report.h"
+#include "crown/xalloc.h"
 
 static int	cmd_resolve_exec(int, char **);
 

@@ -13,6 +13,7 @@
 #include "crown/cmd.h"
 #include "crown/common.h"
 #include "crown/history.h"
+#include "crown/xalloc.h"
 
 static int	cmd_reveal_exec(int, char **);
 

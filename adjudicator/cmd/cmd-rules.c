@@ -11,6 +11,8 @@
 
 #include "crown/cmd.h"
 #include "crown/common.h"
+#include "crown/paths.h"
+#include "crown/xalloc.h"
 #include "crown/yaml.h"
 
 static int	cmd_rules_exec(int, char **);

@@ -9,6 +9,7 @@
 #include "crown/cmd.h"
 #include "crown/common.h"
 #include "crown/history.h"
+#include "crown/xalloc.h"
 #include "crown/yaml.h"
 
 static int	cmd_show_exec(int, char **);

@@ -16,6 +16,7 @@
 #include "crown/cmd.h"
 #include "crown/common.h"
 #include "crown/mail.h"
+#include "crown/xalloc.h"
 #include "crown/yaml.h"
 
 static int	cmd_status_exec(int, char **);

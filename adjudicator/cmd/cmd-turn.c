@@ -14,6 +14,7 @@
 #include "crown/common.h"
 #include "crown/history.h"
 #include "crown/mail.h"
+#include "crown/xalloc.h"
 #include "crown/yaml.h"
 
 static int	cmd_turn_exec(int, char **);

@@ -14,6 +14,7 @@
 #include "crown/cmd.h"
 #include "crown/common.h"
 #include "crown/history.h"
+#include "crown/xalloc.h"
 
 static int	cmd_verify_exec(int, char **);
 

@@ -24,9 +24,14 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "crown/artillery.h"
+#include "crown/buildings.h"
 #include "crown/common.h"
-#include "crown/fire.h"
-#include "crown/morale.h"
+#include "crown/context.h"
+#include "crown/firing.h"
+#include "crown/spatial.h"
+#include "crown/unit.h"
+#include "crown/xalloc.h"
 
 static const char *const cover_names[CROWN_NCOVER] = {
 	"no", "soft", "hard"

@@ -11,8 +11,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "crown/buildings.h"
 #include "crown/common.h"
-#include "crown/fire.h"
+#include "crown/xalloc.h"
 
 static bool	classified(const struct crown_feature *);
 

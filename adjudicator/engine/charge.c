@@ -9,8 +9,14 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "crown/charge.h"
 #include "crown/common.h"
+#include "crown/fire.h"
+#include "crown/melees.h"
 #include "crown/morale.h"
+#include "crown/move.h"
+#include "crown/rout.h"
+#include "crown/spatial.h"
 
 #define MAX_CHAIN 64	/* targets one charge can break through */
 

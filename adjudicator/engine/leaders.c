@@ -15,7 +15,9 @@
 #include <string.h>
 
 #include "crown/common.h"
-#include "crown/engine.h"
+#include "crown/leaders.h"
+#include "crown/track.h"
+#include "crown/xalloc.h"
 #include "crown/yaml.h"
 
 static const char *leader_name(const struct crown_leader *);
@@ -108,7 +110,7 @@ leader_move(struct crown_engine *e, struct crown_leader *ld,
 	char				*w, *o, *cap, *d;
 
 	from = crown_leader_pos(e->s, ld);
-	end = crown_move_leader_walk(e->s, e->rules, from, to, budget,
+	end = crown_track_leader_walk(e->s, e->rules, from, to, budget,
 	    &blocked);
 	want = crown_geom_dist(from, to);
 	walked = crown_geom_dist(from, end);

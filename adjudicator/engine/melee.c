@@ -8,7 +8,11 @@
 #include <string.h>
 
 #include "crown/common.h"
-#include "crown/morale.h"
+#include "crown/melee.h"
+#include "crown/melees.h"
+#include "crown/rout.h"
+#include "crown/spatial.h"
+#include "crown/xalloc.h"
 
 /* One side of a melee as it fights a round (R9.7: as one unit). */
 struct side {
@@ -21,9 +25,6 @@ struct side {
 	int			 score;
 };
 
-static void	remove_id(char **ids, size_t *n, size_t i);
-static void	melee_remove(struct crown_state *, size_t i);
-static void	prune(struct crown_engine *, size_t i);
 static void	load_side(struct crown_engine *, struct side *, char **ids,
 		    size_t n);
 static int	half_of(const struct crown_engine *, const char *side);
@@ -33,140 +34,6 @@ static int	inflict(struct crown_engine *, struct side *, int figures);
 static char	*side_names(const struct side *);
 static int	round_one(struct crown_engine *, size_t mi);
 static int	part(struct crown_engine *, size_t mi);
-
-struct crown_melee *
-crown_melee_find(const struct crown_state *s, const struct crown_unit *u,
-    int *side)
-{
-	size_t	i, j;
-
-	for (i = 0; i < s->nmelees; i++) {
-		struct crown_melee *m = &s->melees[i];
-
-		for (j = 0; j < m->nattackers; j++)
-			if (strcmp(m->attackers[j], u->id) == 0) {
-				*side = 0;
-				return m;
-			}
-		for (j = 0; j < m->ndefenders; j++)
-			if (strcmp(m->defenders[j], u->id) == 0) {
-				*side = 1;
-				return m;
-			}
-	}
-	return NULL;
-}
-
-static void
-remove_id(char **ids, size_t *n, size_t i)
-{
-	free(ids[i]);
-	memmove(&ids[i], &ids[i + 1], (*n - i - 1) * sizeof(*ids));
-	(*n)--;
-}
-
-static void
-melee_remove(struct crown_state *s, size_t i)
-{
-	struct crown_melee	*m = &s->melees[i];
-	size_t			 j;
-
-	for (j = 0; j < m->nattackers; j++)
-		free(m->attackers[j]);
-	free(m->attackers);
-	for (j = 0; j < m->ndefenders; j++)
-		free(m->defenders[j]);
-	free(m->defenders);
-	memmove(&s->melees[i], &s->melees[i + 1],
-	    (s->nmelees - i - 1) * sizeof(*s->melees));
-	s->nmelees--;
-}
-
-void
-crown_melee_join(struct crown_engine *e, struct crown_unit *a,
-    struct crown_unit *d, enum crown_attack attack)
-{
-	struct crown_state	*s = e->s;
-	struct crown_melee	*m;
-	char			***ids;
-	size_t			 *n;
-	int			  side;
-
-	if ((m = crown_melee_find(s, d, &side)) != NULL) {
-		/* R9.7: on the side opposite its target */
-		ids = side == 1 ? &m->attackers : &m->defenders;
-		n = side == 1 ? &m->nattackers : &m->ndefenders;
-		*ids = xreallocarray(*ids, *n + 1, sizeof(**ids));
-		(*ids)[(*n)++] = xstrdup(a->id);
-		return;
-	}
-	s->melees = xreallocarray(s->melees, s->nmelees + 1,
-	    sizeof(*s->melees));
-	m = &s->melees[s->nmelees++];
-	memset(m, 0, sizeof(*m));
-	m->attackers = xcalloc(1, sizeof(*m->attackers));
-	m->attackers[m->nattackers++] = xstrdup(a->id);
-	m->defenders = xcalloc(1, sizeof(*m->defenders));
-	m->defenders[m->ndefenders++] = xstrdup(d->id);
-	m->attack = attack;
-}
-
-/* Routing and lost units leave; a melee without one side ends. */
-static void
-prune(struct crown_engine *e, size_t mi)
-{
-	struct crown_melee	*m = &e->s->melees[mi];
-	struct crown_unit	*u;
-	size_t			 j, ev_i;
-	char			*left;
-
-	for (j = m->nattackers; j-- > 0;) {
-		u = crown_state_unit(e->s, m->attackers[j]);
-		if (u == NULL || u->status != CROWN_OK_STATUS)
-			remove_id(m->attackers, &m->nattackers, j);
-	}
-	for (j = m->ndefenders; j-- > 0;) {
-		u = crown_state_unit(e->s, m->defenders[j]);
-		if (u == NULL || u->status != CROWN_OK_STATUS)
-			remove_id(m->defenders, &m->ndefenders, j);
-	}
-	if (m->nattackers > 0 && m->ndefenders > 0)
-		return;
-	left = m->nattackers > 0 ? m->attackers[0] : m->ndefenders > 0 ?
-	    m->defenders[0] : NULL;
-	ev_i = crown_engine_event(e, "melee_end", left, "R9.8");
-	u = left != NULL ? crown_state_unit(e->s, left) : NULL;
-	crown_event_set(&crown_events_at(e->ev, ev_i)->result, "ended");
-	crown_event_set(&crown_events_at(e->ev, ev_i)->text, "The melee is "
-	    "over%s%s%s.", u != NULL ? ": " : "", u != NULL ? u->name : "",
-	    u != NULL ? " has no one left to fight" : "");
-	melee_remove(e->s, mi);
-}
-
-void
-crown_melee_leave(struct crown_engine *e, const struct crown_unit *u)
-{
-	struct crown_melee	*m;
-	size_t			 i, j;
-	bool			 found;
-
-	for (i = e->s->nmelees; i-- > 0;) {
-		m = &e->s->melees[i];
-		found = false;
-		for (j = m->nattackers; j-- > 0;)
-			if (strcmp(m->attackers[j], u->id) == 0) {
-				remove_id(m->attackers, &m->nattackers, j);
-				found = true;
-			}
-		for (j = m->ndefenders; j-- > 0;)
-			if (strcmp(m->defenders[j], u->id) == 0) {
-				remove_id(m->defenders, &m->ndefenders, j);
-				found = true;
-			}
-		if (found)
-			prune(e, i);
-	}
-}
 
 /*
  * R9.7: the units of a side fight as one, with the modifiers of the one
@@ -426,7 +293,7 @@ round_one(struct crown_engine *e, size_t mi)
 		}
 	}
 	n = e->s->nmelees;
-	prune(e, mi);
+	crown_melee_prune(e, mi);
 	/* R9.8: still going after the last round: the sides part */
 	if (e->s->nmelees == n && m->rounds >= R->melee_max_rounds)
 		part(e, mi);
@@ -461,7 +328,7 @@ part(struct crown_engine *e, size_t mi)
 		m->defenders = NULL;
 		m->ndefenders = 0;
 	}
-	melee_remove(e->s, mi);
+	crown_melee_remove(e->s, mi);
 	for (i = 0; i < n; i++) {
 		u = crown_state_unit(e->s, ids[i]);
 		if (u != NULL && u->status == CROWN_OK_STATUS &&
@@ -480,12 +347,10 @@ crown_melee_phase(struct crown_engine *e)
 	size_t	i, n;
 
 	e->phase = CROWN_PHASE_MELEE;
-	if (crown_leaders_melee(e) != 0)
-		return e->error;
 	/* in list order; a melee that ends is taken out of the list */
 	for (i = 0; i < e->s->nmelees && e->error == 0;) {
 		n = e->s->nmelees;
-		prune(e, i);
+		crown_melee_prune(e, i);
 		if (e->s->nmelees < n)
 			continue;
 		if (round_one(e, i) != 0)

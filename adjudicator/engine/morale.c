@@ -10,9 +10,15 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "crown/artillery.h"
+#include "crown/buildings.h"
 #include "crown/common.h"
-#include "crown/fire.h"
+#include "crown/melees.h"
 #include "crown/morale.h"
+#include "crown/move.h"
+#include "crown/rout.h"
+#include "crown/spatial.h"
+#include "crown/xalloc.h"
 
 static int	morale_stands(const struct crown_unit *);
 static int	morale_start_stands(const struct crown_unit *);
@@ -588,10 +594,6 @@ crown_morale_phase(struct crown_engine *e)
 	for (i = 0; i < e->s->nunits; i++)
 		if (strcmp(e->s->units[i].side, e->phasing) == 0)
 			e->s->units[i].holding = false;
-	/* R10.3 first */
-	if (crown_leaders_check(e) != 0)
-		return e->error;
-
 	queue = xcalloc(e->s->nunits + 1, sizeof(*queue));
 	queued = xcalloc(e->s->nunits + 1, sizeof(*queued));
 	by_rout = xcalloc(e->s->nunits + 1, sizeof(*by_rout));

@@ -2,19 +2,10 @@
  * move.c: movement, terrain and formations (R4, R6.6), and the movement
  * services that charges (R9.1), retirement (R7.4) and routs (R8.1) use.
  *
- * A move is a track: the unit's position, then the ordered points.  The
- * footprint is carried along the track without turning (geom.c's sweeps)
- * and takes its final facing at the end.  What can cut a move short is a
- * list of blockers, each a condition that, once met somewhere along the
- * first s inches, stays met for every longer s: coming within 1 inch of
- * an enemy (R4.5), touching one (a charge, R9.1), entering terrain the
- * unit may not enter (R4.3), or the footprint's centre leaving the table
- * (R4.5).  The first point each is met is found by bisection, which needs
- * nothing but that monotony, and the unit stops at the earliest.
- *
- * Positions are kept to hundredths of an inch (state.c), so a stopping
- * point is rounded, then stepped back a hundredth at a time until the
- * rounded footprint satisfies every blocker too.
+ * A move is a track (track.c): the footprint carried along the ordered
+ * points, cut short by the first of its blockers.  This module rolls the
+ * dice, pays for terrain, finds the blockers near the track from the
+ * engine's spatial index, and tells what happened.
  *
  * Choices where RULES.md is silent:
  * - The road bonus is opt-in (`road: true`), and then only when every leg
@@ -43,63 +34,15 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "crown/artillery.h"
 #include "crown/common.h"
-#include "crown/engine.h"
+#include "crown/fmt.h"
+#include "crown/move.h"
+#include "crown/spatial.h"
+#include "crown/track.h"
+#include "crown/unit.h"
+#include "crown/xalloc.h"
 #include "crown/yaml.h"
-
-/* Positions are kept to hundredths of an inch (state.c). */
-#define STEP		0.01
-/* Bisection: halvings of the travel, enough to reach 1e-12 inch. */
-#define BISECT_STEPS	64
-/* Steps back (of STEP) tried to find a rounded point that is clear. */
-#define BACKOFF_STEPS	100
-/*
- * R4.3 forbids entering N/A terrain, not touching it: a gun may stand
- * against a wall and move along it, but not cross it.  A footprint is
- * "in" a feature when the footprint shrunk by INSET on every side touches
- * it; INSET is below the hundredth positions are kept to.
- */
-#define INSET		(STEP / 2)
-
-enum block_kind {
-	BLOCK_ENEMY,		/* R4.5: no nearer than 1 inch */
-	BLOCK_CONTACT,		/* R9.1: a charge stops at contact */
-	BLOCK_TERRAIN,		/* R4.3: N/A terrain */
-	BLOCK_EDGE		/* R4.5: leaving the table */
-};
-
-struct blocker {
-	enum block_kind			 kind;
-	const struct crown_unit		*enemy;
-	const struct crown_feature	*f;
-	/* the enemy's footprint; come no nearer to it than thr, watched
-	 * from s0 inches on; at_start: any move at all breaks it */
-	struct crown_quad		 q;
-	double				 thr;
-	double				 s0;
-	bool				 at_start;
-};
-
-struct track {
-	const struct crown_state	*s;
-	const struct crown_rules	*rules;
-	struct crown_quad		 q0;	/* at the start */
-	struct crown_quad		 qin;	/* q0 less INSET */
-	struct crown_point		*pts;	/* start, path */
-	size_t				 m;
-	double				*cum;	/* to each point */
-	double				 len;
-	struct crown_point		 coff;	/* centre - start */
-	struct blocker			*b;
-	size_t				 nb, capb;
-};
-
-/* Where a track run ended. */
-struct stop {
-	double			 s;	/* inches along the track */
-	struct crown_point	 at;	/* rounded position */
-	const struct blocker	*by;	/* what stopped it, or NULL */
-};
 
 /* A terrain feature that cost dice (R4.4), from die `first' on. */
 struct penalty {
@@ -109,47 +52,14 @@ struct penalty {
 	size_t				 first;
 };
 
-static void	track_init(struct track *, const struct crown_state *,
-		    const struct crown_rules *, struct crown_point,
-		    const struct crown_quad *, const struct crown_point *,
-		    size_t);
-static void	track_free(struct track *);
-static struct crown_point track_at(const struct track *, double);
-static void	quad_at(struct crown_quad *, const struct track *,
-		    struct crown_point);
-static size_t	subpath(struct crown_point **, const struct track *,
-		    double, double);
-static double	sweep_dist(const struct track *, double, double,
-		    const struct crown_quad *);
-static void	quad_inset(struct crown_quad *, const struct crown_quad *);
-static bool	feature_swept(const struct track *,
-		    const struct crown_feature *, double, bool);
-static bool	feature_touches(const struct crown_feature *,
-		    const struct crown_point *, size_t);
-static bool	off_table(const struct crown_state *, struct crown_point);
-static bool	edge_crossed(const struct track *, double);
-static struct blocker *add_blocker(struct track *, enum block_kind);
-static double	pdist(struct crown_point, struct crown_point);
-static struct crown_geom_box track_box(const struct track *);
 static size_t	near_units(size_t **, struct crown_engine *,
-		    const struct track *, double);
+		    const struct crown_track *, double);
 static size_t	near_terrain(size_t **, struct crown_engine *,
-		    const struct track *);
-static void	add_enemy_blockers(struct track *, struct crown_engine *,
+		    const struct crown_track *);
+static void	add_enemy_blockers(struct crown_track *, struct crown_engine *,
 		    const struct crown_unit *, bool);
-static void	add_terrain_blockers(struct track *, struct crown_engine *,
+static void	add_terrain_blockers(struct crown_track *, struct crown_engine *,
 		    enum crown_utype);
-static bool	violated(const struct track *, const struct blocker *,
-		    double);
-static bool	clear_at(const struct track *, const struct crown_quad *,
-		    struct crown_point, const struct blocker *);
-static void	track_run(const struct track *, double, struct stop *);
-static int	leg_bearing(const struct track *, double);
-static void	unit_quad(struct crown_quad *, const struct crown_rules *,
-		    const struct crown_unit *, struct crown_point, int);
-static bool	turn_ok(const struct track *, const struct crown_rules *,
-		    const struct crown_unit *, struct crown_point, int);
-static const char *feature_name(const struct crown_feature *);
 static void	describe_roll(struct crown_buf *,
 		    const struct crown_event *, double);
 static int	move_core(struct crown_engine *, struct crown_unit *, size_t,
@@ -164,255 +74,21 @@ static const struct crown_action_order *own_move(struct crown_engine *,
 		    const struct crown_unit *);
 
 /*
- * The track.
+ * What is near a track, from the engine's spatial index (issue 10), so
+ * that no move looks at every unit or feature.
  */
 
-static void
-track_init(struct track *t, const struct crown_state *s,
-    const struct crown_rules *rules, struct crown_point start,
-    const struct crown_quad *q0, const struct crown_point *path, size_t n)
-{
-	struct crown_point	c;
-	double			dx, dy;
-	size_t			i;
-
-	memset(t, 0, sizeof(*t));
-	t->s = s;
-	t->rules = rules;
-	t->q0 = *q0;
-	quad_inset(&t->qin, q0);
-	t->m = n + 1;
-	t->pts = xreallocarray(NULL, t->m, sizeof(*t->pts));
-	t->cum = xreallocarray(NULL, t->m, sizeof(*t->cum));
-	t->pts[0] = start;
-	if (n > 0)
-		memcpy(t->pts + 1, path, n * sizeof(*path));
-	t->cum[0] = 0;
-	for (i = 1; i < t->m; i++) {
-		dx = t->pts[i].x - t->pts[i - 1].x;
-		dy = t->pts[i].y - t->pts[i - 1].y;
-		t->cum[i] = t->cum[i - 1] + sqrt(dx * dx + dy * dy);
-	}
-	t->len = crown_geom_path_length(t->pts, t->m);
-	c = crown_geom_quad_centre(q0);
-	t->coff.x = c.x - start.x;
-	t->coff.y = c.y - start.y;
-}
-
-static void
-track_free(struct track *t)
-{
-	free(t->pts);
-	free(t->cum);
-	free(t->b);
-}
-
-static struct crown_point
-track_at(const struct track *t, double s)
-{
-	return crown_geom_path_point(t->pts, t->m, s);
-}
-
-/* The start footprint carried to p. */
-static void
-quad_at(struct crown_quad *out, const struct track *t, struct crown_point p)
-{
-	int	i;
-
-	for (i = 0; i < 4; i++) {
-		out->c[i].x = t->q0.c[i].x + (p.x - t->pts[0].x);
-		out->c[i].y = t->q0.c[i].y + (p.y - t->pts[0].y);
-	}
-}
-
-/* The track from s0 to s1: the point at s0, the vertices between, the
- * point at s1.  *out is the caller's. */
+/* State indices of the units within `radius' of the track's box, in
+ * state order.  *out is the caller's. */
 static size_t
-subpath(struct crown_point **out, const struct track *t, double s0,
-    double s1)
-{
-	size_t	i, k;
-
-	*out = xreallocarray(NULL, t->m + 2, sizeof(**out));
-	k = 0;
-	(*out)[k++] = track_at(t, s0);
-	for (i = 1; i < t->m; i++)
-		if (t->cum[i] > s0 && t->cum[i] < s1)
-			(*out)[k++] = t->pts[i];
-	if (s1 > s0)
-		(*out)[k++] = track_at(t, s1);
-	return k;
-}
-
-/* Least distance from q to the footprint swept from s0 to s1. */
-static double
-sweep_dist(const struct track *t, double s0, double s1,
-    const struct crown_quad *q)
-{
-	struct crown_point	*sp;
-	struct crown_quad	 qs;
-	double			 d;
-	size_t			 k;
-
-	if (s0 <= 0)
-		return crown_geom_sweep_dist_poly(&t->q0, t->pts, t->m, s1,
-		    q->c, 4);
-	k = subpath(&sp, t, s0, s1);
-	quad_at(&qs, t, sp[0]);
-	d = crown_geom_sweep_dist_poly(&qs, sp, k, HUGE_VAL, q->c, 4);
-	free(sp);
-	return d;
-}
-
-/* q shrunk by INSET on every side; a footprint too thin (or a leader's
- * point) is left as it is. */
-static void
-quad_inset(struct crown_quad *out, const struct crown_quad *q)
-{
-	double	ax, ay, al, rx, ry, rl;
-
-	*out = *q;
-	ax = q->c[0].x - q->c[3].x;
-	ay = q->c[0].y - q->c[3].y;
-	rx = q->c[1].x - q->c[0].x;
-	ry = q->c[1].y - q->c[0].y;
-	al = sqrt(ax * ax + ay * ay);
-	rl = sqrt(rx * rx + ry * ry);
-	if (!(al > 4 * INSET) || !(rl > 4 * INSET))
-		return;
-	ax = ax / al * INSET;
-	ay = ay / al * INSET;
-	rx = rx / rl * INSET;
-	ry = ry / rl * INSET;
-	out->c[0].x = q->c[0].x + rx - ax;
-	out->c[0].y = q->c[0].y + ry - ay;
-	out->c[1].x = q->c[1].x - rx - ax;
-	out->c[1].y = q->c[1].y - ry - ay;
-	out->c[2].x = q->c[2].x - rx + ax;
-	out->c[2].y = q->c[2].y - ry + ay;
-	out->c[3].x = q->c[3].x + rx + ax;
-	out->c[3].y = q->c[3].y + ry + ay;
-}
-
-/*
- * The footprint (inset: shrunk, for N/A terrain) swept along the first s
- * inches touches the feature: a polygon, or a path with a width (roads;
- * walls have width 0).
- */
-static bool
-feature_swept(const struct track *t, const struct crown_feature *f, double s,
-    bool inset)
-{
-	const struct crown_quad	*q = inset ? &t->qin : &t->q0;
-
-	if (f->npts == 0)
-		return false;
-	if (f->is_path)
-		return crown_geom_sweep_touches_polyline(q, t->pts, t->m, s,
-		    f->pts, f->npts, f->width);
-	return crown_geom_sweep_touches_poly(q, t->pts, t->m, s, f->pts,
-	    f->npts);
-}
-
-static bool
-feature_touches(const struct crown_feature *f, const struct crown_point *p,
-    size_t n)
-{
-	if (f->npts == 0)
-		return false;
-	if (f->is_path)
-		return crown_geom_poly_touches_polyline(p, n, f->pts, f->npts,
-		    f->width);
-	return crown_geom_poly_intersect(p, n, f->pts, f->npts);
-}
-
-/* Strictly outside the table: its edges are on it (R13.1). */
-static bool
-off_table(const struct crown_state *s, struct crown_point p)
-{
-	return p.x < 0 || p.x > s->width || p.y < 0 || p.y > s->height;
-}
-
-/* The footprint's centre leaves the table within the first s inches. */
-static bool
-edge_crossed(const struct track *t, double s)
-{
-	struct crown_point	p;
-	size_t			i;
-
-	/* The table is convex: a leg leaves it only if an end does. */
-	for (i = 1; i < t->m && t->cum[i] < s; i++) {
-		p.x = t->pts[i].x + t->coff.x;
-		p.y = t->pts[i].y + t->coff.y;
-		if (off_table(t->s, p))
-			return true;
-	}
-	p = track_at(t, s);
-	p.x += t->coff.x;
-	p.y += t->coff.y;
-	return off_table(t->s, p);
-}
-
-static double
-pdist(struct crown_point a, struct crown_point b)
-{
-	double	dx = b.x - a.x, dy = b.y - a.y;
-
-	return sqrt(dx * dx + dy * dy);
-}
-
-/* Bounding box of all the footprint sweeps along the whole track. */
-static struct crown_geom_box
-track_box(const struct track *t)
-{
-	struct crown_geom_box	b, c;
-	struct crown_quad	q;
-	size_t			i;
-
-	b = crown_geom_bounds(t->q0.c, 4);
-	for (i = 1; i < t->m; i++) {
-		quad_at(&q, t, t->pts[i]);
-		c = crown_geom_bounds(q.c, 4);
-		if (c.minx < b.minx)
-			b.minx = c.minx;
-		if (c.miny < b.miny)
-			b.miny = c.miny;
-		if (c.maxx > b.maxx)
-			b.maxx = c.maxx;
-		if (c.maxy > b.maxy)
-			b.maxy = c.maxy;
-	}
-	return b;
-}
-
-/* 0 to n-1, without an engine's index to narrow them. */
-static size_t
-every_index(size_t **out, size_t n)
-{
-	size_t	i;
-
-	*out = xcalloc(n ? n : 1, sizeof(**out));
-	for (i = 0; i < n; i++)
-		(*out)[i] = i;
-	return n;
-}
-
-/*
- * State indices of the units within `radius' of the track's box, in
- * state order: from the engine's spatial index (issue 10) when there is
- * an engine, else every unit.  *out is the caller's.
- */
-static size_t
-near_units(size_t **out, struct crown_engine *e, const struct track *t,
+near_units(size_t **out, struct crown_engine *e, const struct crown_track *t,
     double radius)
 {
 	struct crown_geom_box	 box;
 	const size_t		*v;
 	size_t			 n;
 
-	if (e == NULL)
-		return every_index(out, t->s->nunits);
-	box = track_box(t);
+	box = crown_track_box(t);
 	n = crown_engine_units_near(e, &box, radius, &v);
 	*out = xcalloc(n ? n : 1, sizeof(**out));
 	if (n > 0)
@@ -423,15 +99,14 @@ near_units(size_t **out, struct crown_engine *e, const struct track *t,
 /* The same for terrain features touching the track's box, in state
  * order. */
 static size_t
-near_terrain(size_t **out, struct crown_engine *e, const struct track *t)
+near_terrain(size_t **out, struct crown_engine *e,
+    const struct crown_track *t)
 {
 	struct crown_geom_box	 box;
 	const int		*v;
 	size_t			 n, i;
 
-	if (e == NULL)
-		return every_index(out, t->s->nterrain);
-	box = track_box(t);
+	box = crown_track_box(t);
 	n = crown_engine_terrain_near(e, &box, 0, &v);
 	*out = xcalloc(n ? n : 1, sizeof(**out));
 	for (i = 0; i < n; i++)
@@ -439,313 +114,33 @@ near_terrain(size_t **out, struct crown_engine *e, const struct track *t)
 	return n;
 }
 
-/*
- * Blockers.
- */
-
-static struct blocker *
-add_blocker(struct track *t, enum block_kind kind)
-{
-	struct blocker	*b;
-
-	crown_grow(&t->b, &t->capb, t->nb + 1, sizeof(*t->b));
-	b = &t->b[t->nb++];
-	memset(b, 0, sizeof(*b));
-	b->kind = kind;
-	return b;
-}
-
-/*
- * R4.5: every enemy on the table, in state order.  An ordinary move may
- * not bring the footprint within stop_short of one; a unit already that
- * close may not come any closer (it may still draw off), and one already
- * touching may only move if its first step parts it from the enemy.  A
- * charge (contact) stops at the first enemy it touches instead.
- */
+/* The R4.5 (or R9.1, contact) blockers of the enemies near t. */
 static void
-add_enemy_blockers(struct track *t, struct crown_engine *e,
+add_enemy_blockers(struct crown_track *t, struct crown_engine *e,
     const struct crown_unit *u, bool contact)
 {
-	const struct crown_unit	*v;
-	struct crown_quad	 q;
-	struct blocker		*b;
-	double			 d0, de, eps, reach;
-	size_t			*idx, n, i;
+	size_t	*idx, n;
 
-	/* the final wheel swings the footprint at most its width + depth */
-	reach = t->rules->stop_short + pdist(t->q0.c[0], t->q0.c[1]) +
-	    pdist(t->q0.c[1], t->q0.c[2]);
-	n = near_units(&idx, e, t, reach);
-	for (i = 0; i < n; i++) {
-		v = &t->s->units[idx[i]];
-		if (v == u || v->status == CROWN_LOST ||
-		    strcmp(v->side, u->side) == 0)
-			continue;
-		b = add_blocker(t, contact ? BLOCK_CONTACT : BLOCK_ENEMY);
-		b->enemy = v;
-		crown_unit_footprint(&b->q, t->rules, v);
-		if (contact)
-			continue;
-		d0 = crown_geom_dist_quad(&t->q0, &b->q);
-		b->thr = t->rules->stop_short;
-		if (d0 >= b->thr)
-			continue;
-		if (d0 > 0) {
-			b->thr = d0;
-			continue;
-		}
-		eps = t->len < STEP ? t->len : STEP;
-		quad_at(&q, t, track_at(t, eps));
-		de = crown_geom_dist_quad(&q, &b->q);
-		if (!(de > 0)) {
-			b->at_start = true;
-			continue;
-		}
-		b->s0 = eps;
-		if (de < b->thr)
-			b->thr = de;
-	}
+	n = near_units(&idx, e, t, crown_track_enemy_reach(t));
+	crown_track_add_enemies(t, u, idx, n, contact);
 	free(idx);
 }
 
-/* R4.3: terrain N/A for the type, except what the unit stands in. */
+/* The R4.3 blockers of the terrain near t. */
 static void
-add_terrain_blockers(struct track *t, struct crown_engine *e,
+add_terrain_blockers(struct crown_track *t, struct crown_engine *e,
     enum crown_utype type)
 {
-	const struct crown_feature	*f;
-	struct blocker			*b;
-	size_t				*idx, n, i;
+	size_t	*idx, n;
 
 	n = near_terrain(&idx, e, t);
-	for (i = 0; i < n; i++) {
-		f = &t->s->terrain[idx[i]];
-		if (!t->rules->terrain_move[f->type][type].na ||
-		    feature_touches(f, t->qin.c, 4))
-			continue;
-		b = add_blocker(t, BLOCK_TERRAIN);
-		b->f = f;
-	}
+	crown_track_add_terrain(t, idx, n, type);
 	free(idx);
-}
-
-/* The blocker's condition is met somewhere in the first s inches. */
-static bool
-violated(const struct track *t, const struct blocker *b, double s)
-{
-	switch (b->kind) {
-	case BLOCK_ENEMY:
-		if (b->at_start)
-			return s > 0;
-		if (s <= b->s0)
-			return false;
-		return sweep_dist(t, b->s0, s, &b->q) < b->thr;
-	case BLOCK_CONTACT:
-		return !(sweep_dist(t, 0, s, &b->q) > 0);
-	case BLOCK_TERRAIN:
-		return feature_swept(t, b->f, s, true);
-	case BLOCK_EDGE:
-		return edge_crossed(t, s);
-	}
-	return false;
-}
-
-/* The footprint q at p meets every blocker but `skip`. */
-static bool
-clear_at(const struct track *t, const struct crown_quad *q,
-    struct crown_point p, const struct blocker *skip)
-{
-	const struct blocker	*b;
-	struct crown_quad	 qi;
-	size_t			 i;
-
-	quad_inset(&qi, q);
-	for (i = 0; i < t->nb; i++) {
-		b = &t->b[i];
-		if (b == skip)
-			continue;
-		switch (b->kind) {
-		case BLOCK_ENEMY:
-			if (b->at_start ||
-			    crown_geom_dist_quad(q, &b->q) < b->thr)
-				return false;
-			break;
-		case BLOCK_CONTACT:
-			break;
-		case BLOCK_TERRAIN:
-			if (feature_touches(b->f, qi.c, 4))
-				return false;
-			break;
-		case BLOCK_EDGE:
-			p.x += t->coff.x;
-			p.y += t->coff.y;
-			if (off_table(t->s, p))
-				return false;
-			break;
-		}
-	}
-	return true;
-}
-
-/*
- * Move along the track as far as `travel` inches or the first blocker.
- * The stopping point is rounded to hundredths; a rounded point that a
- * blocker would not allow is stepped back along the track.  A charge
- * that makes contact is stepped forward instead, so that the footprints
- * touch after rounding (they may overlap by a hundredth).
- */
-static void
-track_run(const struct track *t, double travel, struct stop *out)
-{
-	const struct blocker	*b;
-	struct crown_quad	 q;
-	struct crown_point	 p;
-	double			 best, best_hi, lo, hi, mid, s;
-	size_t			 i;
-	int			 k;
-
-	best = travel;
-	best_hi = travel;
-	out->by = NULL;
-	for (i = 0; i < t->nb; i++) {
-		b = &t->b[i];
-		if (!violated(t, b, travel))
-			continue;
-		lo = 0;
-		hi = travel;
-		if (violated(t, b, 0))
-			hi = 0;
-		for (k = 0; k < BISECT_STEPS && hi - lo > 0; k++) {
-			mid = lo + (hi - lo) / 2;
-			if (mid <= lo || mid >= hi)
-				break;
-			if (violated(t, b, mid))
-				hi = mid;
-			else
-				lo = mid;
-		}
-		if (lo < best || (out->by == NULL && lo <= best)) {
-			best = lo;
-			best_hi = hi;
-			out->by = b;
-		}
-	}
-	if (out->by != NULL && out->by->kind == BLOCK_CONTACT) {
-		for (k = 0; k <= 8; k++) {
-			s = best_hi + k * (STEP / 2);
-			if (s > t->len)
-				s = t->len;
-			p = track_at(t, s);
-			p.x = crown_round2(p.x);
-			p.y = crown_round2(p.y);
-			quad_at(&q, t, p);
-			if (crown_geom_dist_quad(&q, &out->by->q) == 0 &&
-			    clear_at(t, &q, p, out->by)) {
-				out->s = s;
-				out->at = p;
-				return;
-			}
-		}
-	}
-	for (k = 0; k < BACKOFF_STEPS; k++) {
-		s = best - k * STEP;
-		if (s <= 0)
-			break;
-		p = track_at(t, s);
-		p.x = crown_round2(p.x);
-		p.y = crown_round2(p.y);
-		quad_at(&q, t, p);
-		if (clear_at(t, &q, p, out->by != NULL &&
-		    out->by->kind == BLOCK_EDGE ? out->by : NULL)) {
-			out->s = s;
-			out->at = p;
-			return;
-		}
-	}
-	out->s = 0;
-	out->at = t->pts[0];
-}
-
-/* Bearing of the leg the track is on at s (s > 0). */
-static int
-leg_bearing(const struct track *t, double s)
-{
-	size_t	i;
-
-	for (i = 1; i + 1 < t->m && t->cum[i] < s; i++)
-		continue;
-	for (; i > 1 && t->cum[i] == t->cum[i - 1]; i--)
-		continue;
-	return crown_geom_bearing(t->pts[i - 1], t->pts[i]);
-}
-
-/* u's footprint at p facing `facing`. */
-static void
-unit_quad(struct crown_quad *out, const struct crown_rules *rules,
-    const struct crown_unit *u, struct crown_point p, int facing)
-{
-	struct crown_unit	tmp = *u;
-
-	tmp.x = p.x;
-	tmp.y = p.y;
-	tmp.facing = crown_geom_norm(facing);
-	crown_unit_footprint(out, rules, &tmp);
-}
-
-/*
- * The final wheel about the front-edge centre (R4.2) is made only if the
- * turned footprint breaks no blocker the unturned one keeps: it may not
- * swing into N/A terrain, off the table, or nearer an enemy than 1 inch
- * (nor nearer than it already is).
- */
-static bool
-turn_ok(const struct track *t, const struct crown_rules *rules,
-    const struct crown_unit *u, struct crown_point p, int facing)
-{
-	const struct blocker	*b;
-	struct crown_quad	 qn, qo, qi;
-	struct crown_point	 c;
-	double			 lim, d;
-	size_t			 i;
-
-	unit_quad(&qn, rules, u, p, facing);
-	quad_inset(&qi, &qn);
-	quad_at(&qo, t, p);
-	for (i = 0; i < t->nb; i++) {
-		b = &t->b[i];
-		switch (b->kind) {
-		case BLOCK_ENEMY:
-			lim = b->thr;
-			if ((d = crown_geom_dist_quad(&qo, &b->q)) < lim)
-				lim = d;
-			if (crown_geom_dist_quad(&qn, &b->q) < lim)
-				return false;
-			break;
-		case BLOCK_CONTACT:
-			break;
-		case BLOCK_TERRAIN:
-			if (feature_touches(b->f, qi.c, 4))
-				return false;
-			break;
-		case BLOCK_EDGE:
-			c = crown_geom_quad_centre(&qn);
-			if (off_table(t->s, c))
-				return false;
-			break;
-		}
-	}
-	return true;
 }
 
 /*
  * Words.
  */
-
-static const char *
-feature_name(const struct crown_feature *f)
-{
-	return f->name != NULL ? f->name : f->id;
-}
 
 /* "rolled 3+4 + 5 = 12": the movement dice of an event (not terrain). */
 static void
@@ -877,8 +272,8 @@ crown_move_home_point(const struct crown_engine *e,
 
 	/* Far enough out that a unit standing there is wholly off. */
 	crown_unit_footprint(&q, e->rules, u);
-	margin = crown_round2(pdist(q.c[0], q.c[1]) + pdist(q.c[1], q.c[2])) +
-	    STEP;
+	margin = crown_round2(crown_geom_dist(q.c[0], q.c[1]) + crown_geom_dist(q.c[1], q.c[2])) +
+	    CROWN_TRACK_STEP;
 	p.x = u->x;
 	p.y = u->y;
 	switch (crown_engine_home_edge(e, u)) {
@@ -915,8 +310,8 @@ move_core(struct crown_engine *e, struct crown_unit *u, size_t ev_i,
 	struct crown_buf		 b = { 0 }, where = { 0 };
 	struct crown_buf		 text = { 0 };
 	struct crown_quad		 q0;
-	struct track			 t;
-	struct stop			 st;
+	struct crown_track			 t;
+	struct crown_stop			 st;
 	struct penalty			*pen = NULL;
 	size_t				*near = NULL, nnear;
 	size_t				 npen = 0, cap = 0, i, k;
@@ -956,7 +351,7 @@ move_core(struct crown_engine *e, struct crown_unit *u, size_t ev_i,
 		return 0;
 	}
 	crown_unit_footprint(&q0, r, u);
-	track_init(&t, e->s, r, (struct crown_point){ u->x, u->y }, &q0,
+	crown_track_init(&t, e->s, r, (struct crown_point){ u->x, u->y }, &q0,
 	    path, n);
 
 	/* R4.4: each feature touched within the gross roll pays once, in
@@ -968,7 +363,7 @@ move_core(struct crown_engine *e, struct crown_unit *u, size_t ev_i,
 		f = &e->s->terrain[near[i]];
 		tm = &r->terrain_move[f->type][u->type];
 		if (tm->na || tm->dice <= 0 ||
-		    !feature_swept(&t, f, reach, false))
+		    !crown_track_feature_swept(&t, f, reach, false))
 			continue;
 		crown_grow(&pen, &cap, npen + 1, sizeof(*pen));
 		pen[npen].f = f;
@@ -997,13 +392,13 @@ move_core(struct crown_engine *e, struct crown_unit *u, size_t ev_i,
 	for (i = 0; i < npen; i++) {
 		crown_buf_printf(&b, "%s%s (-%dD6: ", i == 0 ?
 		    ", slowed by " : i + 1 == npen ? " and " : ", ",
-		    feature_name(pen[i].f), pen[i].ndice);
+		    crown_track_feature_name(pen[i].f), pen[i].ndice);
 		for (k = 0; k < (size_t)pen[i].ndice; k++)
 			crown_buf_printf(&b, "%s%d", k ? "+" : "",
 			    ev->dice[pen[i].first + k].roll);
 		crown_buf_puts(&b, ")");
 		crown_buf_printf(&where, "%s%s", i == 0 ? "" :
-		    i + 1 == npen ? " and " : ", ", feature_name(pen[i].f));
+		    i + 1 == npen ? " and " : ", ", crown_track_feature_name(pen[i].f));
 	}
 	if (npen > 0) {
 		d1 = crown_inches(net);
@@ -1052,10 +447,10 @@ move_core(struct crown_engine *e, struct crown_unit *u, size_t ev_i,
 	travel = net < 0 ? 0 : net < t.len ? net : t.len;
 	add_enemy_blockers(&t, e, u, (flags & CROWN_MOVE_INTO_CONTACT) != 0);
 	add_terrain_blockers(&t, e, u->type);
-	if (!off_table(e->s, (struct crown_point){ u->x + t.coff.x,
+	if (!crown_track_off_table(e->s, (struct crown_point){ u->x + t.coff.x,
 	    u->y + t.coff.y }))
-		add_blocker(&t, BLOCK_EDGE);
-	track_run(&t, travel, &st);
+		crown_track_add_blocker(&t, CROWN_BLOCK_EDGE);
+	crown_track_run(&t, travel, &st);
 	*moved = st.s;
 
 	/* R4.2: the ordered facing, else along the last leg */
@@ -1063,10 +458,10 @@ move_core(struct crown_engine *e, struct crown_unit *u, size_t ev_i,
 	if (face >= 0)
 		nf = crown_geom_norm(face);
 	else if (!(flags & CROWN_MOVE_KEEP_FACING) && st.s > 0)
-		nf = leg_bearing(&t, st.s);
-	if (st.by != NULL && st.by->kind == BLOCK_EDGE)
+		nf = crown_track_leg_bearing(&t, st.s);
+	if (st.by != NULL && st.by->kind == CROWN_BLOCK_EDGE)
 		nf = u->facing;
-	if (nf != u->facing && !turn_ok(&t, r, u, st.at, nf)) {
+	if (nf != u->facing && !crown_track_turn_ok(&t, r, u, st.at, nf)) {
 		crown_buf_printf(&b, "; it could not turn to face %s there",
 		    crown_geom_compass(nf));
 		nf = u->facing;
@@ -1091,7 +486,7 @@ move_core(struct crown_engine *e, struct crown_unit *u, size_t ev_i,
 	free(d1);
 	if (st.by != NULL) {
 		switch (st.by->kind) {
-		case BLOCK_ENEMY:
+		case CROWN_BLOCK_ENEMY:
 			result = "stopped_short";
 			d2 = crown_inches(r->stop_short);
 			crown_buf_printf(&text, " It halted %s inch%s short "
@@ -1099,18 +494,18 @@ move_core(struct crown_engine *e, struct crown_unit *u, size_t ev_i,
 			    "es", st.by->enemy->name);
 			free(d2);
 			break;
-		case BLOCK_CONTACT:
+		case CROWN_BLOCK_CONTACT:
 			result = "contact";
 			crown_buf_printf(&text, " It made contact with %s.",
 			    st.by->enemy->name);
 			break;
-		case BLOCK_TERRAIN:
+		case CROWN_BLOCK_TERRAIN:
 			result = "blocked";
 			crown_buf_printf(&text, " It halted at %s, which %s "
-			    "may not enter (R4.3).", feature_name(st.by->f),
+			    "may not enter (R4.3).", crown_track_feature_name(st.by->f),
 			    crown_utype_names[u->type]);
 			break;
-		case BLOCK_EDGE:
+		case CROWN_BLOCK_EDGE:
 			result = "lost";
 			crown_buf_puts(&text, " It left the table and is "
 			    "out of the game (R4.5).");
@@ -1123,14 +518,14 @@ move_core(struct crown_engine *e, struct crown_unit *u, size_t ev_i,
 	free(ev->text);
 	ev->text = text.data;		/* the event's now */
 	text.data = NULL;
-	if (st.by != NULL && st.by->kind == BLOCK_EDGE) {
+	if (st.by != NULL && st.by->kind == CROWN_BLOCK_EDGE) {
 		u->status = CROWN_LOST;
 		k = crown_engine_event(e, "lost", u->id, "R4.5");
 		crown_event_set(&crown_events_at(e->ev, k)->text,
 		    "%s left the table and is out of the game.", u->name);
 	}
 cleanup:
-	track_free(&t);
+	crown_track_free(&t);
 	free(near);
 	free(pen);
 	crown_buf_release(&b);
@@ -1269,7 +664,7 @@ holding_refuses(struct crown_engine *e, const struct crown_unit *u,
 		face = a->face;
 	else if (prev.x != dest.x || prev.y != dest.y)
 		face = crown_geom_bearing(prev, dest);
-	unit_quad(&q, e->rules, u, dest, face);
+	crown_track_unit_quad(&q, e->rules, u, dest, face);
 	return crown_engine_nearest_enemy(e, u->side, &q) < now;
 }
 
@@ -1476,8 +871,8 @@ crown_action_help(struct crown_engine *e, struct crown_unit *u,
 	struct crown_event		*ev;
 	struct crown_quad		 qh, qt;
 	struct crown_point		 ahead, dir;
-	struct track			 tr;
-	struct stop			 st;
+	struct crown_track			 tr;
+	struct crown_stop			 st;
 	double				 d, dist;
 	size_t				 i, ev_i;
 	bool				 still;
@@ -1515,21 +910,21 @@ crown_action_help(struct crown_engine *e, struct crown_unit *u,
 	d = r->stuck_move_per_stand * crown_unit_stands(u);
 	own = own_move(e, t);
 	if (own != NULL)
-		track_init(&tr, e->s, r, (struct crown_point){ t->x, t->y },
+		crown_track_init(&tr, e->s, r, (struct crown_point){ t->x, t->y },
 		    &qt, own->path, own->npath);
 	else {
 		dir = crown_geom_dir(t->facing);
 		ahead.x = t->x + dir.x * d;
 		ahead.y = t->y + dir.y * d;
-		track_init(&tr, e->s, r, (struct crown_point){ t->x, t->y },
+		crown_track_init(&tr, e->s, r, (struct crown_point){ t->x, t->y },
 		    &qt, &ahead, 1);
 	}
 	add_enemy_blockers(&tr, e, t, false);
 	add_terrain_blockers(&tr, e, t->type);
-	if (!off_table(e->s, (struct crown_point){ t->x + tr.coff.x,
+	if (!crown_track_off_table(e->s, (struct crown_point){ t->x + tr.coff.x,
 	    t->y + tr.coff.y }))
-		add_blocker(&tr, BLOCK_EDGE);
-	track_run(&tr, d < tr.len ? d : tr.len, &st);
+		crown_track_add_blocker(&tr, CROWN_BLOCK_EDGE);
+	crown_track_run(&tr, d < tr.len ? d : tr.len, &st);
 
 	crown_engine_tu(e, u)->moved = true;
 	crown_engine_tu(e, u)->moved_this_half = true;
@@ -1551,16 +946,16 @@ crown_action_help(struct crown_engine *e, struct crown_unit *u,
 	for (i = 0; i < e->s->nterrain; i++) {
 		f = &e->s->terrain[i];
 		if (r->terrain_move[f->type][t->type].stuck &&
-		    feature_touches(f, qt.c, 4))
+		    crown_track_feature_touches(f, qt.c, 4))
 			still = true;
 	}
-	if (st.by != NULL && st.by->kind == BLOCK_EDGE) {
+	if (st.by != NULL && st.by->kind == CROWN_BLOCK_EDGE) {
 		t->status = CROWN_LOST;
 		still = false;
 	}
 	t->stuck = still;
 	crown_event_set(&ev->result, "%s", st.by != NULL &&
-	    st.by->kind == BLOCK_EDGE ? "lost" : still ? "still_stuck" :
+	    st.by->kind == CROWN_BLOCK_EDGE ? "lost" : still ? "still_stuck" :
 	    "freed");
 	s1 = crown_inches(st.s);
 	s2 = crown_inches(d);
@@ -1572,126 +967,17 @@ crown_action_help(struct crown_engine *e, struct crown_unit *u,
 	    "forward", crown_unit_stands(u),
 	    crown_unit_stands(u) == 1 ? "" : "s", s3,
 	    strcmp(s3, "1") == 0 ? "" : "es", s2,
-	    st.by != NULL && st.by->kind == BLOCK_EDGE ?
+	    st.by != NULL && st.by->kind == CROWN_BLOCK_EDGE ?
 	    "; it was dragged off the table and is out of the game." :
 	    still ? "; it is still stuck." : "; it is free.");
 	free(s1);
 	free(s2);
 	free(s3);
-	if (st.by != NULL && st.by->kind == BLOCK_EDGE) {
+	if (st.by != NULL && st.by->kind == CROWN_BLOCK_EDGE) {
 		i = crown_engine_event(e, "lost", t->id, "R4.5");
 		crown_event_set(&crown_events_at(e->ev, i)->text,
 		    "%s left the table and is out of the game.", t->name);
 	}
-	track_free(&tr);
+	crown_track_free(&tr);
 	return e->error;
-}
-
-/*
- * Validation (R4.3), before any die: the footprint carried along the
- * whole path, and turned to its final facing at the end, may not touch
- * terrain N/A for its type, other than terrain it already touches.
- */
-int
-crown_move_validate(const struct crown_state *s,
-    const struct crown_rules *rules, const struct crown_unit *u,
-    const struct crown_action_order *a, const struct crown_geom_grid *terrain,
-    char **why)
-{
-	const struct crown_feature	*f;
-	struct crown_quad		 q0, qf, qi;
-	struct crown_point		 start, prev, dest;
-	struct crown_geom_box		 box, fb;
-	struct track			 t;
-	int				*near = NULL;
-	size_t				 i, n, cap = 0;
-	int				 face;
-
-	*why = NULL;
-	if (a->npath == 0)
-		return 0;
-	start.x = u->x;
-	start.y = u->y;
-	crown_unit_footprint(&q0, rules, u);
-	track_init(&t, s, rules, start, &q0, a->path, a->npath);
-	dest = a->path[a->npath - 1];
-	prev = a->npath > 1 ? a->path[a->npath - 2] : start;
-	face = u->facing;
-	if (a->has_face)
-		face = a->face;
-	else if (prev.x != dest.x || prev.y != dest.y)
-		face = crown_geom_bearing(prev, dest);
-	unit_quad(&qf, rules, u, dest, face);
-	quad_inset(&qi, &qf);
-	n = s->nterrain;
-	if (terrain != NULL) {
-		/* what the swept track and the final footprint may touch */
-		box = track_box(&t);
-		fb = crown_geom_bounds(qf.c, 4);
-		box.minx = fmin(box.minx, fb.minx);
-		box.miny = fmin(box.miny, fb.miny);
-		box.maxx = fmax(box.maxx, fb.maxx);
-		box.maxy = fmax(box.maxy, fb.maxy);
-		n = crown_geom_grid_query(&near, &cap, terrain, &box);
-	}
-	for (i = 0; i < n && *why == NULL; i++) {
-		f = &s->terrain[near != NULL ? (size_t)near[i] : i];
-		if (!rules->terrain_move[f->type][u->type].na ||
-		    feature_touches(f, t.qin.c, 4))
-			continue;
-		if (feature_swept(&t, f, t.len, true) ||
-		    feature_touches(f, qi.c, 4))
-			*why = xasprintf("'%s' may not enter %s (%s is N/A "
-			    "for %s)", u->id, feature_name(f),
-			    crown_terrain_names[f->type],
-			    crown_utype_names[u->type]);
-	}
-	free(near);
-	track_free(&t);
-	return *why != NULL ? CROWN_EINVALID : 0;
-}
-
-/*
- * R4.6: a leader walks straight, at most `budget` inches, and stops short
- * of terrain N/A for cavalry (other than terrain he stands in).
- */
-struct crown_point
-crown_move_leader_walk(const struct crown_state *s,
-    const struct crown_rules *rules, struct crown_point from,
-    struct crown_point to, double budget,
-    const struct crown_feature **blocked)
-{
-	struct crown_quad	q;
-	struct track		t;
-	struct stop		st;
-	int			i;
-
-	for (i = 0; i < 4; i++)
-		q.c[i] = from;
-	track_init(&t, s, rules, from, &q, &to, 1);
-	add_terrain_blockers(&t, NULL, CROWN_CAVALRY);
-	track_run(&t, budget < t.len ? budget : t.len, &st);
-	*blocked = st.by != NULL ? st.by->f : NULL;
-	track_free(&t);
-	return st.at;
-}
-
-int
-crown_move_validate_leader(const struct crown_state *s,
-    const struct crown_rules *rules, const struct crown_leader *ld,
-    const struct crown_leader_orders *lo, char **why)
-{
-	const struct crown_feature	*f;
-
-	*why = NULL;
-	if (!lo->has_move)
-		return 0;
-	crown_move_leader_walk(s, rules, crown_leader_pos(s, ld), lo->to,
-	    rules->leader_move, &f);
-	if (f == NULL)
-		return 0;
-	*why = xasprintf("leader '%s' may not cross %s (%s is N/A for "
-	    "cavalry)", ld->id, feature_name(f),
-	    crown_terrain_names[f->type]);
-	return CROWN_EINVALID;
 }

@@ -9,8 +9,11 @@
 #include <string.h>
 
 #include "crown/common.h"
-#include "crown/leaders.h"
-#include "crown/morale.h"
+#include "crown/falls.h"
+#include "crown/melees.h"
+#include "crown/officers.h"
+#include "crown/spatial.h"
+#include "crown/xalloc.h"
 
 static int	ceil_div(int, int);
 static void	count_side(const struct crown_state *, const char *side,
@@ -21,47 +24,6 @@ static int	check_imperial(const struct crown_state *,
 static int	check_republican(const struct crown_state *,
 		    const struct crown_rules *, const struct crown_side *,
 		    struct crown_diags *);
-
-struct crown_leader *
-crown_leader_attached(const struct crown_state *s,
-    const struct crown_unit *u, enum crown_rank rank)
-{
-	size_t	i;
-
-	for (i = 0; i < s->nleaders; i++) {
-		struct crown_leader *ld = &s->leaders[i];
-
-		if (ld->status == CROWN_LEADER_OK && ld->rank == rank &&
-		    ld->attached != NULL && strcmp(ld->attached, u->id) == 0)
-			return ld;
-	}
-	return NULL;
-}
-
-void
-crown_leader_fall(struct crown_engine *e, struct crown_leader *ld,
-    enum crown_leader_status how)
-{
-	struct crown_unit	*u;
-	size_t			 i;
-
-	ld->status = how;
-	if (how != CROWN_LEADER_KILLED)
-		return;		/* R7.1: only a death is a trigger */
-	if (ld->attached != NULL &&
-	    (u = crown_state_unit(e->s, ld->attached)) != NULL) {
-		/* R7.1: its attached officer or general was killed */
-		crown_engine_tu(e, u)->leader_killed = true;
-		if (ld->rank == CROWN_OFFICER)
-			crown_engine_tu(e, u)->officer_killed = true;
-	}
-	if (ld->rank != CROWN_GENERAL)
-		return;
-	/* R7.1: its side's general was killed */
-	for (i = 0; i < e->s->nunits; i++)
-		if (strcmp(e->s->units[i].side, ld->side) == 0)
-			e->tu[i].general_killed = true;
-}
 
 /*
  * R10.3: after a half-turn in which its unit took casualties, an attached

@@ -7,7 +7,11 @@
 #include <string.h>
 
 #include "crown/common.h"
+#include "crown/melees.h"
 #include "crown/morale.h"
+#include "crown/move.h"
+#include "crown/rout.h"
+#include "crown/xalloc.h"
 
 static int	rout_move(struct crown_engine *, struct crown_unit *,
 		    const char *rule, const char *why);

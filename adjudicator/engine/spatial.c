@@ -15,8 +15,8 @@
 #include <string.h>
 
 #include "crown/common.h"
-#include "crown/engine.h"
-#include "crown/geom.h"
+#include "crown/spatial.h"
+#include "crown/xalloc.h"
 
 /* Query results up to this many are sorted by insertion. */
 #define SORT_INSERTION_MAX	32

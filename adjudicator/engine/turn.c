@@ -1,15 +1,31 @@
 /*
- * engine.c: the turn sequence (R2) and the services the rule modules
- * share: dice, events, skipped orders, casualties.
+ * turn.c: crown_resolve and the order of play (R2), in one place: each
+ * half-turn, attacker's first, through charge declaration (R9.1),
+ * actions (R3, R2.3 for a side without orders), captures of abandoned
+ * guns (R6.5), detached leaders in melee (R10.4), melee (R9), attached
+ * leaders' casualty rolls (R10.3) and morale (R7); and the table of
+ * action handlers.
  */
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "crown/actions.h"
+#include "crown/artillery.h"
+#include "crown/charge.h"
 #include "crown/common.h"
+#include "crown/context.h"
 #include "crown/engine.h"
+#include "crown/fire.h"
+#include "crown/leaders.h"
+#include "crown/melee.h"
 #include "crown/morale.h"
+#include "crown/move.h"
+#include "crown/officers.h"
+#include "crown/rout.h"
+#include "crown/spatial.h"
+#include "crown/xalloc.h"
 
 /* The action handlers, by R3.4 action.  NULL: adjudicated elsewhere. */
 static const crown_action_fn action_fn[CROWN_NACTION] = {
@@ -26,200 +42,6 @@ static const crown_action_fn action_fn[CROWN_NACTION] = {
 	[CROWN_HOLD] = crown_action_hold,
 	/* CROWN_CHARGE: declared in the charge phase (charge.c) */
 };
-
-int
-crown_engine_roll(struct crown_engine *e, const char *who,
-    const char *purpose, int sides, int *out)
-{
-	struct crown_roll_key	key;
-
-	*out = 0;
-	if (e->error != 0)
-		return e->error;
-	key.turn = e->turn;
-	key.half = e->half;
-	key.who = who != NULL ? who : "";
-	key.purpose = purpose;
-	if (crown_dice_roll(e->dice, &key, sides, out) != 0) {
-		crown_diag_add(e->diags, "dice", 0, 0, NULL, "%s",
-		    crown_dice_error(e->dice));
-		e->error = CROWN_EINVALID;
-	}
-	return e->error;
-}
-
-int
-crown_engine_roll_into(struct crown_engine *e, size_t ev_i, const char *who,
-    const char *purpose, int sides)
-{
-	int	v;
-
-	if (crown_engine_roll(e, who, purpose, sides, &v) != 0)
-		return -1;
-	return (int)crown_event_die(crown_events_at(e->ev, ev_i), sides, v,
-	    purpose);
-}
-
-size_t
-crown_engine_event(struct crown_engine *e, const char *kind,
-    const char *unit, const char *rule)
-{
-	return crown_events_add(e->ev, e->turn, e->phasing, e->phase, kind,
-	    unit, rule);
-}
-
-void
-crown_engine_skip(struct crown_engine *e, const struct crown_unit *u,
-    const struct crown_action_order *a, const char *rule, const char *fmt,
-    ...)
-{
-	struct crown_event	*ev;
-	va_list			 ap;
-	char			*reason;
-	size_t			 i;
-
-	va_start(ap, fmt);
-	reason = xvasprintf(fmt, ap);
-	va_end(ap);
-	i = crown_engine_event(e, "order_skipped", u->id, rule);
-	ev = crown_events_at(e->ev, i);
-	ev->reason = reason;
-	if (a != NULL) {
-		ev->order = xstrdup(crown_action_names[a->kind]);
-		if (a->target != NULL)
-			ev->target = xstrdup(a->target);
-	}
-	crown_event_set(&ev->text, "%s's order to %s was not carried out: "
-	    "%s.", u->name, a != NULL ? crown_action_names[a->kind] : "act",
-	    reason);
-}
-
-struct crown_turn_unit *
-crown_engine_tu(struct crown_engine *e, const struct crown_unit *u)
-{
-	return &e->tu[u - e->s->units];
-}
-
-const struct crown_orders *
-crown_engine_side_orders(struct crown_engine *e, const char *side)
-{
-	size_t	i;
-
-	for (i = 0; i < e->norders; i++)
-		if (strcmp(e->orders[i]->side, side) == 0)
-			return e->orders[i];
-	return NULL;
-}
-
-int
-crown_engine_home_edge(const struct crown_engine *e,
-    const struct crown_unit *u)
-{
-	int	i = crown_state_side(e->s, u->side);
-
-	return i < 0 ? CROWN_SOUTH : (int)e->s->sides[i].home_edge;
-}
-
-int
-crown_unit_take_casualties(struct crown_unit *u, int figures)
-{
-	int	taken = 0, k;
-
-	/* R1.3: from the last stand of the list first */
-	while (figures > 0 && u->nstands > 0) {
-		k = u->stands[u->nstands - 1];
-		if (k > figures)
-			k = figures;
-		u->stands[u->nstands - 1] -= k;
-		figures -= k;
-		taken += k;
-		if (u->stands[u->nstands - 1] == 0)
-			u->nstands--;
-	}
-	if (u->nstands == 0)
-		u->status = CROWN_LOST;
-	return taken;
-}
-
-void
-crown_unit_footprint(struct crown_quad *out, const struct crown_rules *rules,
-    const struct crown_unit *u)
-{
-	double	width, depth, sdepth;
-	int	n;
-
-	sdepth = rules->footprint[u->type].depth;
-	if (crown_is_artillery(u->type) && u->limbered)
-		sdepth = rules->limbered_depth;
-	/* R1.2: a gun with its crew is one stand, whatever its figures */
-	n = crown_is_artillery(u->type) ? 1 : crown_unit_stands(u);
-	if (n < 1)
-		n = 1;
-	crown_geom_formation_size(&width, &depth, u->formation, n,
-	    rules->footprint[u->type].frontage, sdepth,
-	    rules->footprint[u->type].gap);
-	crown_geom_footprint(out, (struct crown_point){ u->x, u->y },
-	    u->facing, width, depth);
-}
-
-/* Simple actions (R3.4). */
-
-int
-crown_action_hold(struct crown_engine *e, struct crown_unit *u,
-    const struct crown_action_order *a)
-{
-	size_t	i;
-
-	i = crown_engine_event(e, "hold", u->id, "R3.4");
-	crown_event_set(&crown_events_at(e->ev, i)->text,
-	    "%s held its ground.", u->name);
-	return 0;
-}
-
-int
-crown_action_reload(struct crown_engine *e, struct crown_unit *u,
-    const struct crown_action_order *a)
-{
-	struct crown_event	*ev;
-	size_t			 i;
-
-	if (crown_is_artillery(u->type) && u->limbered) {
-		crown_engine_skip(e, u, a, "R6.6",
-		    "a limbered gun cannot be loaded");
-		return 0;
-	}
-	i = crown_engine_event(e, "reload", u->id, "R3.6");
-	ev = crown_events_at(e->ev, i);
-	if (u->loaded && u->shots_fired == 0) {
-		crown_event_set(&ev->result, "already_loaded");
-		crown_event_set(&ev->text, "%s reloaded, though already "
-		    "loaded.", u->name);
-	} else {
-		crown_event_set(&ev->result, "loaded");
-		crown_event_set(&ev->text, "%s reloaded.", u->name);
-	}
-	u->loaded = true;
-	u->shots_fired = 0;
-	return 0;
-}
-
-int
-crown_action_reform(struct crown_engine *e, struct crown_unit *u,
-    const struct crown_action_order *a)
-{
-	struct crown_event	*ev;
-	size_t			 i;
-
-	i = crown_engine_event(e, "reform", u->id, "R3.7");
-	ev = crown_events_at(e->ev, i);
-	crown_event_set(&ev->result, u->disordered ? "reformed" :
-	    "in_order");
-	crown_event_set(&ev->text, u->disordered ?
-	    "%s reformed its ranks and is no longer disordered." :
-	    "%s dressed its ranks; it was in good order already.", u->name);
-	u->disordered = false;
-	return 0;
-}
 
 /* R2.3: a side that sent no orders holds: fire if loaded, else reload. */
 static void
@@ -340,8 +162,12 @@ half_turn(struct crown_engine *e)
 		crown_artillery_captures(e);	/* R6.5 */
 	e->phase = CROWN_PHASE_MELEE;
 	if (e->error == 0)
+		crown_leaders_melee(e);		/* R10.4 */
+	if (e->error == 0)
 		crown_melee_phase(e);
 	e->phase = CROWN_PHASE_MORALE;
+	if (e->error == 0)
+		crown_leaders_check(e);		/* R10.3 */
 	if (e->error == 0)
 		crown_morale_phase(e);
 }

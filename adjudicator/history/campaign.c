@@ -16,12 +16,15 @@
 
 #include <sodium.h>
 
+#include "crown/buildings.h"
 #include "crown/campaign.h"
 #include "crown/cmd.h"
 #include "crown/common.h"
 #include "crown/engine.h"
 #include "crown/fire.h"
 #include "crown/leaders.h"
+#include "crown/officers.h"
+#include "crown/xalloc.h"
 #include "crown/yaml.h"
 
 #define DEFAULT_UMPIRE_NAME	"crown"

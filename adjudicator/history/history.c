@@ -20,6 +20,7 @@
 #include "crown/common.h"
 #include "crown/diag.h"
 #include "crown/history.h"
+#include "crown/xalloc.h"
 
 struct crown_history {
 	git_repository	*repo;

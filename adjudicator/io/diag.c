@@ -7,6 +7,7 @@
 
 #include "crown/common.h"
 #include "crown/diag.h"
+#include "crown/xalloc.h"
 
 void
 crown_diag_add(struct crown_diags *d, const char *file, unsigned line,

@@ -3,10 +3,12 @@
  * Reports and maps print hundreds of thousands of numbers a turn, and
  * printf's general machinery was a fifth of a large turn's time.
  */
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "crown/common.h"
+#include "crown/fmt.h"
 
 /* Above this the fast path's integers would lose digits: printf then. */
 #define FAST_LIMIT	1e13
@@ -93,4 +95,10 @@ crown_fmt_fixed(char *buf, double v, int decimals)
 	memcpy(buf, p, n);
 	buf[n] = '\0';
 	return n;
+}
+
+double
+crown_round2(double v)
+{
+	return (double)llround(v * 100.0) / 100.0;
 }

@@ -7,6 +7,8 @@
 #include <unistd.h>
 
 #include "crown/common.h"
+#include "crown/paths.h"
+#include "crown/xalloc.h"
 
 #ifndef CROWN_DATADIR
 #define CROWN_DATADIR "/usr/local/share/crown"

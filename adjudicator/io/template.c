@@ -19,7 +19,9 @@
 #include <string.h>
 
 #include "crown/common.h"
+#include "crown/fmt.h"
 #include "crown/template.h"
+#include "crown/xalloc.h"
 
 #define MAX_TEMPLATE_BYTES	(1024 * 1024)
 #define MAX_NEST		100	/* sections inside sections */

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "crown/common.h"
+#include "crown/xalloc.h"
 
 static unsigned long alloc_count;
 static unsigned long alloc_fail_at;

@@ -21,6 +21,7 @@
 
 #include "crown/common.h"
 #include "crown/diag.h"
+#include "crown/xalloc.h"
 #include "crown/yaml.h"
 
 struct crown_ylimits crown_ylimits_orders = {
@@ -1030,10 +1031,4 @@ crown_yfield_enum(struct crown_yreader *r, const struct crown_ynode *map,
 		return required ? (crown_yrequire(r, map, key, rule),
 		    CROWN_EINVALID) : 0;
 	return crown_yenum(r, v, key, names, count, rule, out);
-}
-
-double
-crown_round2(double v)
-{
-	return (double)llround(v * 100.0) / 100.0;
 }

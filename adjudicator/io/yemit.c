@@ -13,6 +13,8 @@
 #include <yaml.h>
 
 #include "crown/common.h"
+#include "crown/fmt.h"
+#include "crown/xalloc.h"
 #include "crown/yaml.h"
 
 struct crown_yemit {

@@ -25,6 +25,7 @@
 #include "crown/cmd.h"
 #include "crown/common.h"
 #include "crown/mail.h"
+#include "crown/xalloc.h"
 #include "crown/yaml.h"
 
 /* Nested multiparts beyond this are refused before GMime sees them. */

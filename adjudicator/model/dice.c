@@ -53,6 +53,7 @@
 #include "crown/common.h"
 #include "crown/diag.h"
 #include "crown/dice.h"
+#include "crown/xalloc.h"
 #include "crown/yaml.h"
 
 #define DICE_TAG		"crown-dice-v1"

@@ -8,6 +8,8 @@
 
 #include "crown/common.h"
 #include "crown/events.h"
+#include "crown/fmt.h"
+#include "crown/xalloc.h"
 #include "crown/yaml.h"
 
 const char *const crown_phase_names[CROWN_NPHASE] = {

@@ -14,6 +14,7 @@
 
 #include "crown/common.h"
 #include "crown/geom.h"
+#include "crown/xalloc.h"
 
 /*
  * sin of 0..90 whole degrees, each the double nearest the true value

@@ -10,7 +10,11 @@
 #include <string.h>
 
 #include "crown/common.h"
+#include "crown/fmt.h"
 #include "crown/orders.h"
+#include "crown/track.h"
+#include "crown/unit.h"
+#include "crown/xalloc.h"
 #include "crown/yaml.h"
 
 #define MAX_TURN	100000
@@ -334,25 +338,6 @@ crown_orders_free(struct crown_orders *o)
 
 /* Validation. */
 
-bool
-crown_unit_undercrewed(const struct crown_rules *rules,
-    const struct crown_unit *u)
-{
-	return crown_is_artillery(u->type) &&
-	    crown_unit_figures(u) < rules->min_crew[u->type];
-}
-
-int
-crown_action_cost(const struct crown_rules *rules, const struct crown_unit *u,
-    enum crown_action a)
-{
-	int	cost = rules->action[a].cost;
-
-	if (crown_unit_undercrewed(rules, u))
-		cost *= rules->undercrewed_cost_factor;	/* R3.5 */
-	return cost;
-}
-
 struct checker {
 	const struct crown_orders	*o;
 	const struct crown_state	*s;
@@ -601,7 +586,7 @@ check_unit(struct checker *c, const struct crown_unit_orders *uo)
 			then.formation = formation;
 			if (c->terrain == NULL)
 				c->terrain = crown_terrain_grid_new(c->s);
-			if (crown_move_validate(c->s, rules, &then, a,
+			if (crown_track_validate(c->s, rules, &then, a,
 			    c->terrain, &why) != 0) {
 				problem(c, a->line, a->col, "R4.3", "%s%s",
 				    why, "");
@@ -658,7 +643,7 @@ check_leader(struct checker *c, const struct crown_leader_orders *lo)
 	    lo->to.y < 0 || lo->to.y > c->s->height))
 		problem(c, lo->move_line, lo->move_col, "R4.6",
 		    "leader '%s' cannot move off the table%s", ld->id, "");
-	else if (crown_move_validate_leader(c->s, c->rules, ld, lo,
+	else if (crown_track_validate_leader(c->s, c->rules, ld, lo,
 	    &why) != 0) {
 		problem(c, lo->move_line, lo->move_col, "R4.6", "%s%s", why,
 		    "");

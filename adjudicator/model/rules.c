@@ -25,8 +25,10 @@
 
 #include "crown/common.h"
 #include "crown/diag.h"
+#include "crown/paths.h"
 #include "crown/rules.h"
 #include "crown/types.h"
+#include "crown/xalloc.h"
 #include "crown/yaml.h"
 
 #ifndef CROWN_DATADIR

@@ -19,7 +19,9 @@
 #include <pcre2.h>
 
 #include "crown/common.h"
+#include "crown/fmt.h"
 #include "crown/shorthand.h"
+#include "crown/xalloc.h"
 #include "crown/yaml.h"
 
 /* Sanity limits of an orders file (orders.c), not rules. */

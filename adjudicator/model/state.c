@@ -10,8 +10,11 @@
 #include <string.h>
 
 #include "crown/common.h"
+#include "crown/fmt.h"
 #include "crown/rules.h"
 #include "crown/state.h"
+#include "crown/unit.h"
+#include "crown/xalloc.h"
 #include "crown/yaml.h"
 
 const char *const crown_leader_status_names[CROWN_NLEADER_STATUS] = {
@@ -209,29 +212,6 @@ crown_state_side(const struct crown_state *s, const char *id)
 		if (s->sides[i].id != NULL && strcmp(s->sides[i].id, id) == 0)
 			return (int)i;
 	return -1;
-}
-
-int
-crown_unit_figures(const struct crown_unit *u)
-{
-	size_t	i;
-	int	n = 0;
-
-	for (i = 0; i < u->nstands; i++)
-		n += u->stands[i];
-	return n;
-}
-
-int
-crown_unit_stands(const struct crown_unit *u)
-{
-	size_t	i;
-	int	n = 0;
-
-	for (i = 0; i < u->nstands; i++)
-		if (u->stands[i] > 0)
-			n++;
-	return n;
 }
 
 /* Loading. */
@@ -1395,4 +1375,20 @@ crown_state_free(struct crown_state *s)
 	free(s->file);
 	free(s->unit_order);
 	free(s);
+}
+
+struct crown_leader *
+crown_leader_attached(const struct crown_state *s,
+    const struct crown_unit *u, enum crown_rank rank)
+{
+	size_t	i;
+
+	for (i = 0; i < s->nleaders; i++) {
+		struct crown_leader *ld = &s->leaders[i];
+
+		if (ld->status == CROWN_LEADER_OK && ld->rank == rank &&
+		    ld->attached != NULL && strcmp(ld->attached, u->id) == 0)
+			return ld;
+	}
+	return NULL;
 }

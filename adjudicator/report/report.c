@@ -17,10 +17,14 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "crown/fmt.h"
 #include "crown/geom.h"
+#include "crown/paths.h"
 #include "crown/report.h"
 #include "crown/svg.h"
 #include "crown/template.h"
+#include "crown/unit.h"
+#include "crown/xalloc.h"
 
 /* Enemy events a side sees without their dice (see above). */
 static const char *const seen_kinds[] = {

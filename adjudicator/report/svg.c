@@ -13,8 +13,11 @@
 
 #include "crown/common.h"
 #include "crown/engine.h"
+#include "crown/fmt.h"
 #include "crown/geom.h"
 #include "crown/svg.h"
+#include "crown/unit.h"
+#include "crown/xalloc.h"
 
 #define MARGIN		30.0	/* pixels around the table */
 #define TITLE_HEIGHT	40.0	/* pixels above it */

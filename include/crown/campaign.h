@@ -19,6 +19,7 @@
 #include "crown/report.h"
 #include "crown/rules.h"
 #include "crown/state.h"
+#include "crown/xalloc.h"
 
 /* Files of the campaign (paths from its top) and of its .git directory. */
 #define CROWN_CAMPAIGN_SCENARIO	"scenario.yaml"
@@ -59,6 +60,7 @@ struct crown_chain {
 int	crown_campaign_chain(struct crown_chain *out, struct crown_history *,
 	    const char *ref, struct crown_diags *d);
 void	crown_chain_release(struct crown_chain *);
+
 /* "Turn 7: ..." -> 7; -1 when the subject is not a turn's. */
 int	crown_campaign_subject_turn(const char *subject);
 
@@ -109,6 +111,7 @@ int	crown_campaign_play(struct crown_turn *out,
 	    const char *templates, const char *deadline,
 	    struct crown_diags *d);
 void	crown_turn_release(struct crown_turn *);
+
 /* What happened, in a few words, from the states before and after. */
 char	*crown_campaign_headline(const struct crown_state *before,
 	    const struct crown_state *after);
@@ -131,12 +134,15 @@ int	crown_campaign_normalise(struct crown_buf *out, struct crown_state *,
 int	crown_campaign_secret(unsigned char *secret, struct crown_history *,
 	    const char *path, const char *commitment, bool quiet,
 	    struct crown_diags *d);
+
 /* Store a secret as .git/crown-secret (64 hex digits, mode 0600). */
 int	crown_campaign_secret_save(struct crown_history *,
 	    const unsigned char *secret, struct crown_diags *d);
+
 /* Read 64 hex digits (and an optional newline): 0, or -1. */
 int	crown_campaign_secret_parse(unsigned char *secret, const char *buf,
 	    size_t len);
+
 /* 64 hex digits and a newline, the reveal's secret.hex; caller frees. */
 char	*crown_campaign_secret_hex(const unsigned char *secret);
 
@@ -156,8 +162,10 @@ int	crown_campaign_who(struct crown_who *out, const char *umpire,
 	    const char *date, const struct crown_state *,
 	    struct crown_diags *d);
 void	crown_who_release(struct crown_who *);
+
 /* Parse a --date: 0, or -1 if malformed. */
 int	crown_campaign_parse_date(long long *t, int *offset, const char *);
+
 /* "2026-03-01" in the stamp's own offset; buf of 11 bytes at least. */
 void	crown_campaign_format_date(char *buf, size_t len, long long t,
 	    int offset);

@@ -11,6 +11,7 @@
 
 #include "crown/common.h"
 #include "crown/geom.h"
+#include "crown/xalloc.h"
 
 enum crown_phase {
 	CROWN_PHASE_CHARGE,
@@ -80,15 +81,19 @@ size_t	crown_events_add(struct crown_events *, int turn, const char *half,
 struct crown_event *crown_events_at(struct crown_events *, size_t i);
 void	crown_event_set(char **field, const char *fmt, ...)
 	    __attribute__((format(printf, 2, 3)));
+
 /* Add a die to an event; returns its index in ev->dice. */
 size_t	crown_event_die(struct crown_event *, int die, int roll,
 	    const char *purpose);
+
 /* Add a modifier to a die and to its score. */
 void	crown_die_mod(struct crown_die_rec *, const char *name, int value,
 	    const char *rule);
+
 /* "7", "6.5", "6.25": inches for sentences, to the hundredth without
  * trailing zeros.  Caller frees. */
 char	*crown_inches(double);
+
 /* "3 (roll 1, militia +2)" for sentences; caller frees. */
 char	*crown_die_describe(const struct crown_die_rec *);
 

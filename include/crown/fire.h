@@ -1,174 +1,20 @@
 /*
- * fire.h: what fire.c (R5, R9.2, R10.4), artillery.c (R6) and buildings.c
- * (R11) share: the target of a shot, arcs, sight, cover and casualties.
+ * fire.h: small-arms fire (fire.c: R5, R10.4), and the reaction fire of a
+ * charged unit (R9.2).
  */
 #ifndef CROWN_FIRE_H
 #define CROWN_FIRE_H
 
-#include <stdbool.h>
-#include <stddef.h>
+#include "crown/context.h"
 
-#include "crown/dice.h"
-#include "crown/engine.h"
-#include "crown/events.h"
-#include "crown/geom.h"
-#include "crown/rules.h"
-#include "crown/state.h"
+/* Reaction fire of a charged unit at the band its test named (R9.2); an
+ * event of its own. */
+int	crown_fire_reaction(struct crown_engine *, struct crown_unit *firer,
+	    struct crown_unit *target, enum crown_band_name band);
 
-/* Names of the bands in events: small arms, and guns (R5.3, R6.2). */
-extern const char *const crown_fire_band_names[CROWN_NBAND];
-extern const char *const crown_gun_band_names[CROWN_NBAND];
-
-enum crown_fire_kind {
-	CROWN_AT_UNIT,
-	CROWN_AT_LEADER,	/* R10.4: a detached leader */
-	CROWN_AT_BUILDING	/* R11.2: guns only */
-};
-
-/* What a shot is aimed at, and its shape on the table. */
-struct crown_fire_target {
-	enum crown_fire_kind	 kind;
-	struct crown_unit	*unit;
-	struct crown_leader	*leader;
-	struct crown_feature	*building;
-	const char		*id;
-	const char		*name;
-	struct crown_point	 shape[4];	/* footprint or leader */
-	const struct crown_point *pts;		/* shape or the polygon */
-	size_t			 npts;
-	struct crown_point	 aim;		/* end of the line of sight */
-};
-
-void	crown_fire_target_unit(struct crown_fire_target *,
-	    const struct crown_rules *, struct crown_unit *);
-void	crown_fire_target_leader(struct crown_fire_target *,
-	    struct crown_leader *);
-void	crown_fire_target_building(struct crown_fire_target *,
-	    struct crown_feature *);
-
-/* The firer's bands: its weapon's (R5.3) or its gun's (R6.2). */
-const struct crown_band *crown_fire_bands(const struct crown_rules *,
-	    const struct crown_unit *);
-/* "close", "canister", ... as the firer calls band b. */
-const char *crown_fire_band_name(const struct crown_unit *,
-	    enum crown_band_name);
-/* The firer has at least one band (R5.3: not lances, not wagons). */
-bool	crown_fire_can_shoot(const struct crown_rules *,
-	    const struct crown_unit *);
-/* R5.6: shortest distance between the firer's footprint and the target. */
-double	crown_fire_range(const struct crown_rules *,
-	    const struct crown_unit *, const struct crown_fire_target *);
-/* R5.6: the target lies at least partly ahead of the front edge. */
-bool	crown_fire_in_arc(const struct crown_rules *,
-	    const struct crown_unit *, const struct crown_fire_target *);
-/*
- * R5.6: the line between the firer's front-edge centre and the target's
- * aim point is clear of thick woods (beyond rules->thick_woods_sight),
- * buildings other than those the two occupy, and other units.  When it
- * is not, *why (the caller's) says what is in the way.
- */
-bool	crown_fire_sight(char **why, struct crown_engine *,
-	    const struct crown_unit *, const struct crown_fire_target *);
-/*
- * R5.5, R11.1: the best cover the target unit has against this firer:
- * terrain its centre is in, a wall the line of fire crosses near it, the
- * building it garrisons.  buildings_only for howitzers (R6.1).  *what (the
- * caller's, or NULL when in the open) names it; *rule is its rule id.
- */
-enum crown_cover crown_fire_cover(char **what, const char **rule,
-	    struct crown_engine *, const struct crown_unit *firer,
-	    const struct crown_unit *target, bool buildings_only);
-
-/* The modifiers of one shot, named, each with its rule (R5.4). */
-#define CROWN_FIRE_MAX_MODS 8
-struct crown_fire_mods {
-	size_t	n;
-	struct {
-		char		*name;
-		int		 value;
-		const char	*rule;
-	} m[CROWN_FIRE_MAX_MODS];
-};
-
-/*
- * Collect the R5.4 modifiers of a shot by u at t: class (unless
- * `no_class`), cavalry, cover (buildings only for howitzers), skirmishers,
- * disorder (R3.7), rallied (R8.6).  Zero modifiers are left out.
- */
-void	crown_fire_mods_collect(struct crown_fire_mods *,
-	    struct crown_engine *, const struct crown_unit *u,
-	    const struct crown_fire_target *t, bool howitzer);
-void	crown_fire_mods_add(struct crown_fire_mods *, int value,
-	    const char *rule, const char *fmt, ...)
-	    __attribute__((format(printf, 4, 5)));
-void	crown_fire_mods_apply(const struct crown_fire_mods *,
-	    struct crown_die_rec *);
-/* "militia +2, target is cavalry -1" or "no modifiers"; caller frees. */
-char	*crown_fire_mods_text(const struct crown_fire_mods *);
-void	crown_fire_mods_release(struct crown_fire_mods *);
-
-/* R3.6: a shot unloads; repeating rifles after rules->repeater_shots. */
-void	crown_fire_unload(const struct crown_rules *, struct crown_unit *);
-/*
- * Casualties of fire on a unit: from the last stand (R1.3), the R7.1 and
- * R7.3 flags for the morale phase, a `lost` event when the unit has no
- * stands left or was routing (R8.2).  Returns the figures taken; sets
- * *stands_lost.
- */
-int	crown_fire_casualties(struct crown_engine *, struct crown_unit *,
-	    int figures, bool artillery, int *stands_lost);
-/*
- * R10.4: `hits` shots struck a detached leader's stand; with several
- * figures a die of that many faces says for each hit whether it is he
- * (face 1).  Adds the dice to event ev_i.  Returns 1 if he was killed, 0
- * if not, or e->error.
- */
-int	crown_fire_leader_hits(struct crown_engine *, size_t ev_i,
-	    struct crown_leader *, int hits);
-/* "1 casualty", "no casualties"; static for n <= 0, else caller frees. */
-char	*crown_fire_casualty_text(int n, int stands_lost);
-
-/* artillery.c (R6): one gun's shot at t in band b; event of `kind`. */
-int	crown_artillery_shoot(struct crown_engine *, struct crown_unit *,
-	    struct crown_fire_target *, double range, enum crown_band_name,
-	    const char *kind, const char *rule);
-/* R11.2: a gun fires at a building (fire: building:ID). */
-int	crown_artillery_building(struct crown_engine *, struct crown_unit *,
-	    const struct crown_action_order *, struct crown_feature *);
-
-/* buildings.c (R11) */
-/* R11.1, R11.2: its cover now, stepped down once for every
- * rules->building[].casualties of damage; NONE if unclassified. */
-enum crown_cover crown_building_cover(const struct crown_rules *,
-	    const struct crown_feature *);
-/* R11.1: stands it holds (0 if unclassified). */
-int	crown_building_capacity(const struct crown_rules *,
-	    const struct crown_feature *);
-/* The unit's footprint centre is inside the building. */
-bool	crown_building_contains(const struct crown_rules *,
-	    const struct crown_feature *, const struct crown_unit *);
-/*
- * R11.1: u is in the building and fits: the stands of the units inside,
- * in state order up to and including u, are within its capacity.
- */
-bool	crown_building_shelters(const struct crown_state *,
-	    const struct crown_rules *, const struct crown_feature *,
-	    const struct crown_unit *);
-/*
- * R11.2: one casualty to the building.  Returns true when its cover has
- * just stepped down.
- */
-bool	crown_building_damage(const struct crown_rules *,
-	    struct crown_feature *);
-/*
- * R11.3, at `crown new`: give every unclassified building (class 0) a
- * class from one D6 read on the rules' average die (faces 2 3 3 4 4 5).
- * Dice are keyed (turn 0, half 0, building id, "building_class"); one
- * `building_class` event each goes to ev when not NULL.  Returns 0, or
- * CROWN_EINVALID when the dice fail (crown_dice_error says why).
- */
-int	crown_building_classify(struct crown_state *,
-	    const struct crown_rules *, struct crown_dice *,
-	    struct crown_events *);
+/* R5, R6, R10.4, R11.2.  A NULL target (R2.3) fires at the nearest enemy
+ * in range and arc. */
+int	crown_action_fire(struct crown_engine *, struct crown_unit *,
+	    const struct crown_action_order *);
 
 #endif

@@ -18,6 +18,7 @@
 #include "crown/common.h"
 #include "crown/diag.h"
 #include "crown/report.h"
+#include "crown/xalloc.h"
 
 #define CROWN_OID_HEX	40
 #define CROWN_MAIN_REF	"refs/heads/main"
@@ -58,6 +59,7 @@ struct crown_hlist {
  */
 void	crown_history_fail_after(unsigned long n, bool kill);
 unsigned long crown_history_steps(void);
+
 /* Count one step; CROWN_EWRITE (with a diagnostic) if it is to fail. */
 int	crown_history_step(const char *what, struct crown_diags *d);
 
@@ -68,6 +70,7 @@ int	crown_history_step(const char *what, struct crown_diags *d);
  */
 int	crown_history_create(struct crown_history **out, const char *dir,
 	    struct crown_diags *d);
+
 /*
  * Open the repository at dir.  With `lock`, take the campaign's lock
  * (.git/crown.lock, O_EXCL): CROWN_ELOCKED if another run holds it.
@@ -75,8 +78,10 @@ int	crown_history_create(struct crown_history **out, const char *dir,
  */
 int	crown_history_open(struct crown_history **out, const char *dir,
 	    bool lock, struct crown_diags *d);
+
 /* Release the lock (if held) and the repository. */
 void	crown_history_close(struct crown_history *);
+
 /* The .git directory (with a trailing slash) and the work tree. */
 const char *crown_history_gitdir(const struct crown_history *);
 const char *crown_history_workdir(const struct crown_history *);
@@ -92,6 +97,7 @@ void	crown_hlist_release(struct crown_hlist *);
 /* The target of a reference; CROWN_ENOTFOUND (no diagnostic) if absent. */
 int	crown_history_ref_get(char *id, struct crown_history *,
 	    const char *ref, struct crown_diags *d);
+
 /*
  * Point ref at id.  With expect, only if it still points at expect
  * (compare-and-swap); else create it, replacing it only when force.
@@ -100,15 +106,18 @@ int	crown_history_ref_get(char *id, struct crown_history *,
 int	crown_history_ref_set(struct crown_history *, const char *ref,
 	    const char *id, const char *expect, bool force, const char *log,
 	    struct crown_diags *d);
+
 /* Delete a reference; absent is not an error. */
 int	crown_history_ref_delete(struct crown_history *, const char *ref,
 	    struct crown_diags *d);
+
 /*
  * Names of the references matching a glob ("refs/tags/turn-*"), sorted.
  * Caller frees each and the array.
  */
 int	crown_history_refs(char ***out, size_t *n, struct crown_history *,
 	    const char *glob, struct crown_diags *d);
+
 /*
  * Tag id as refs/tags/name: lightweight, or annotated when stamp is
  * given (with message).  Replaces an existing tag only when force.
@@ -116,6 +125,7 @@ int	crown_history_refs(char ***out, size_t *n, struct crown_history *,
 int	crown_history_tag(struct crown_history *, const char *name,
 	    const char *id, const struct crown_stamp *stamp,
 	    const char *message, bool force, struct crown_diags *d);
+
 /* True if ancestor is commit or one of its ancestors. */
 bool	crown_history_is_ancestor(struct crown_history *,
 	    const char *ancestor, const char *commit);
@@ -126,6 +136,7 @@ bool	crown_history_is_ancestor(struct crown_history *,
  */
 int	crown_history_read(struct crown_buf *out, struct crown_history *,
 	    const char *commit, const char *path, struct crown_diags *d);
+
 /*
  * Every file of commit under dir ("" for the whole tree), recursively, in
  * the tree's order, as named buffers appended to out (names are paths
@@ -133,6 +144,7 @@ int	crown_history_read(struct crown_buf *out, struct crown_history *,
  */
 int	crown_history_files(struct crown_outputs *out, struct crown_history *,
 	    const char *commit, const char *dir, struct crown_diags *d);
+
 /*
  * The files in which commits a and b differ, without reading what they
  * share: a's into a_out, b's into b_out (paths from the top, as

@@ -22,6 +22,7 @@
 #include "crown/diag.h"
 #include "crown/report.h"
 #include "crown/state.h"
+#include "crown/xalloc.h"
 
 /* A mail over this size is refused unread (crown inbox --max-bytes). */
 #define CROWN_MAIL_MAX_BYTES	((size_t)1024 * 1024)
@@ -39,8 +40,10 @@
  * them optional).  0, or -1 when s is none of these.
  */
 int	crown_mail_parse_time(long long *out, const char *s);
+
 /* "2026-12-05T18:00:00Z" into buf (CROWN_MAIL_TIME_LEN bytes). */
 void	crown_mail_format_time(char *buf, size_t len, long long t);
+
 /* The time now, or 0 when the clock cannot be read. */
 long long crown_mail_now(void);
 
@@ -48,6 +51,7 @@ long long crown_mail_now(void);
 
 /* Lower-case hex SHA-256 of data into out (CROWN_SHA256_HEX bytes). */
 void	crown_mail_sha256_hex(char *out, const void *data, size_t len);
+
 /* True when password hashes to hex (a player's password_sha256); the
  * comparison takes the same time whatever the bytes (sodium_memcmp). */
 bool	crown_mail_password_ok(const char *password, const char *hex);

@@ -81,35 +81,10 @@ void	crown_orders_free(struct crown_orders *);
 int	crown_orders_validate(const struct crown_orders *,
 	    const struct crown_state *, const struct crown_rules *,
 	    struct crown_diags *d);
+
 /* Validate a set: each as above, and at most one file per side. */
 int	crown_orders_validate_set(struct crown_orders *const *, size_t n,
 	    const struct crown_state *, const struct crown_rules *,
 	    struct crown_diags *d);
-
-/*
- * move.c, R4.3: a move or manhandle order whose footprint, carried along
- * its path and turned to its final facing, would enter terrain N/A for
- * the unit's type (terrain it already stands in excepted).  u may be a copy
- * with the formation and limber state the unit will have by then.
- * terrain: crown_terrain_grid_new's grid of the state, so that only the
- * features near the move are looked at, or NULL to look at every one.
- * Returns 0, or CROWN_EINVALID with *why a message (caller frees): the
- * first feature in state order that the move may not enter.
- */
-int	crown_move_validate(const struct crown_state *,
-	    const struct crown_rules *, const struct crown_unit *u,
-	    const struct crown_action_order *,
-	    const struct crown_geom_grid *terrain, char **why);
-/* R4.6: the same for a leader's move: terrain N/A for cavalry. */
-int	crown_move_validate_leader(const struct crown_state *,
-	    const struct crown_rules *, const struct crown_leader *,
-	    const struct crown_leader_orders *, char **why);
-
-/* Action cost for this unit (R3.3, R3.5). */
-int	crown_action_cost(const struct crown_rules *,
-	    const struct crown_unit *, enum crown_action);
-/* R3.5, R6.4: artillery below its minimum crew. */
-bool	crown_unit_undercrewed(const struct crown_rules *,
-	    const struct crown_unit *);
 
 #endif

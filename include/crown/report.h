@@ -15,6 +15,7 @@
 #include "crown/orders.h"
 #include "crown/rules.h"
 #include "crown/state.h"
+#include "crown/xalloc.h"
 
 /* A named output file held in memory: "report.md", "report-french.md",
  * "map.svg". */
@@ -45,6 +46,7 @@ struct crown_report_input {
  * (problems in d). */
 int	crown_report_render(struct crown_outputs *out,
 	    const struct crown_report_input *, struct crown_diags *d);
+
 /* Where the templates are when no --templates is given: templates/
  * beside the program (or up to two levels above it: a source tree),
  * else CROWN_DATADIR/templates.  Caller frees; NULL if none. */

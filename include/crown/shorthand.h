@@ -35,6 +35,7 @@
 #include "crown/common.h"
 #include "crown/diag.h"
 #include "crown/orders.h"
+#include "crown/xalloc.h"
 
 /*
  * Parse shorthand (len bytes of buf; file names it in diagnostics).

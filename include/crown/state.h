@@ -12,6 +12,7 @@
 #include "crown/diag.h"
 #include "crown/geom.h"
 #include "crown/types.h"
+#include "crown/xalloc.h"
 
 struct crown_person {
 	char	*name;
@@ -162,9 +163,11 @@ int	crown_state_load(struct crown_state **out, const char *path,
 	    struct crown_diags *d);
 int	crown_state_parse(struct crown_state **out, const char *file,
 	    const char *buf, size_t len, struct crown_diags *d);
+
 /* Write s in a stable order, positions to 2 decimals.  0 or CROWN_ERROR. */
 int	crown_state_emit(struct crown_buf *out, const struct crown_state *s);
 struct crown_state *crown_state_clone(const struct crown_state *);
+
 /* Rebuild the id index after adding or removing units. */
 void	crown_state_index(struct crown_state *);
 void	crown_state_free(struct crown_state *);
@@ -177,6 +180,7 @@ struct crown_leader *crown_state_leader(const struct crown_state *,
 int	crown_state_side(const struct crown_state *, const char *id);
 struct crown_feature *crown_state_building(const struct crown_state *,
 	    const char *id);
+
 /*
  * A grid of the terrain features' bounding boxes (a road's or wall's
  * widened by half its width), for finding the features near a place
@@ -184,14 +188,17 @@ struct crown_feature *crown_state_building(const struct crown_state *,
  * s->terrain, ascending).  Free with crown_geom_grid_free.
  */
 struct crown_geom_grid *crown_terrain_grid_new(const struct crown_state *);
+
 /* Where a leader stands: with his unit when attached, else on his own. */
 struct crown_point crown_leader_pos(const struct crown_state *,
 	    const struct crown_leader *);
 
-int	crown_unit_figures(const struct crown_unit *);
 /* "YYYY-MM-DDTHH:MM:SSZ", a real UTC date and time (game.deadline). */
 bool	crown_utc_time_valid(const char *);
-/* Stands with at least one figure (R1.3). */
-int	crown_unit_stands(const struct crown_unit *);
+
+/* The first leader of this rank (state order) attached to u, fit to lead;
+ * NULL if none. */
+struct crown_leader *crown_leader_attached(const struct crown_state *,
+	    const struct crown_unit *, enum crown_rank);
 
 #endif

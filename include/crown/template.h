@@ -30,6 +30,7 @@
 
 #include "crown/common.h"
 #include "crown/diag.h"
+#include "crown/xalloc.h"
 
 /*
  * The data: a tree of strings, booleans, lists and maps.  Setting a key
@@ -69,10 +70,13 @@ struct crown_tval {
 struct crown_tval *crown_tval_map(void);
 struct crown_tval *crown_tval_list(void);
 void	crown_tval_free(struct crown_tval *);
+
 /* True for a value a section renders: see above. */
 bool	crown_tval_truthy(const struct crown_tval *);
+
 /* Items of a list or values of a map (0 for anything else). */
 size_t	crown_tval_count(const struct crown_tval *);
+
 /* The hash crown_tmap_get compares (FNV-1a of the key's len bytes). */
 uint32_t crown_tkey_hash(const char *key, size_t len);
 
@@ -83,11 +87,13 @@ void	crown_tmap_str(struct crown_tval *map, const char *key,
 void	crown_tmap_printf(struct crown_tval *map, const char *key,
 	    const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 void	crown_tmap_int(struct crown_tval *map, const char *key, long v);
+
 /* Two decimals, never "-0.00". */
 void	crown_tmap_num2(struct crown_tval *map, const char *key, double v);
 void	crown_tmap_bool(struct crown_tval *map, const char *key, bool v);
 struct crown_tval *crown_tmap_map(struct crown_tval *map, const char *key);
 struct crown_tval *crown_tmap_list(struct crown_tval *map, const char *key);
+
 /*
  * Set key to v, a value made elsewhere in the same tree (a map shared by
  * two lists, say), without copying what it holds; v must not hold map
@@ -100,12 +106,15 @@ struct crown_tval *crown_tmap_ref(struct crown_tval *map, const char *key,
 	    const struct crown_tval *v);
 const struct crown_tval *crown_tmap_get(const struct crown_tval *map,
 	    const char *key);
+
 /* The same, with the hash of key already known. */
 const struct crown_tval *crown_tmap_find(const struct crown_tval *map,
 	    const char *key, size_t len, uint32_t hash);
+
 /* List appenders. */
 struct crown_tval *crown_tlist_map(struct crown_tval *list);
 void	crown_tlist_str(struct crown_tval *list, const char *s);
+
 /* Append v, a value of the same tree, without copying it: as
  * crown_tmap_ref. */
 struct crown_tval *crown_tlist_ref(struct crown_tval *list,
@@ -130,6 +139,7 @@ enum crown_escape {
 };
 
 enum crown_escape crown_escape_for(const char *output_name);
+
 /* Append s escaped; at_line_start: s begins a line of the output. */
 void	crown_escape_markdown(struct crown_buf *, const char *s,
 	    bool at_line_start);
@@ -147,6 +157,7 @@ struct crown_tmpl_set;
 /* dir may be NULL: then only templates added with crown_tmpl_set_add. */
 struct crown_tmpl_set *crown_tmpl_set_new(const char *dir);
 void	crown_tmpl_set_free(struct crown_tmpl_set *);
+
 /*
  * What one render may do before it stops with CROWN_EINVALID and a
  * diagnostic: tags and pieces of text visited (100 million by default;
@@ -155,13 +166,16 @@ void	crown_tmpl_set_free(struct crown_tmpl_set *);
  */
 void	crown_tmpl_set_limits(struct crown_tmpl_set *, unsigned long max_steps,
 	    size_t max_bytes);
+
 /* Add a template from memory (tests, built-in defaults). */
 int	crown_tmpl_set_add(struct crown_tmpl_set *, const char *name,
 	    const char *text, size_t len, struct crown_diags *d);
+
 /* Load NAME and, recursively, every partial it names (whether or not the
  * data will reach it), so that a broken template fails on every turn. */
 int	crown_tmpl_load(struct crown_tmpl_set *, const char *name,
 	    struct crown_diags *d);
+
 /* Load (as above) and render NAME with ctx (a map) into out. */
 int	crown_tmpl_render(struct crown_buf *out, struct crown_tmpl_set *,
 	    const char *name, enum crown_escape, const struct crown_tval *ctx,

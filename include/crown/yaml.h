@@ -10,6 +10,7 @@
 
 #include "crown/common.h"
 #include "crown/diag.h"
+#include "crown/xalloc.h"
 
 enum crown_ykind {
 	CROWN_Y_SCALAR,
@@ -68,6 +69,7 @@ struct crown_ydoc;
 int	crown_ydoc_parse(struct crown_ydoc **out, const char *file,
 	    const char *buf, size_t len, const struct crown_ylimits *,
 	    struct crown_diags *d);
+
 /* Read path and parse it; CROWN_ENOTFOUND (with a diagnostic) if absent. */
 int	crown_ydoc_load(struct crown_ydoc **out, const char *path,
 	    const struct crown_ylimits *, struct crown_diags *d);
@@ -96,15 +98,18 @@ void	crown_yerror(struct crown_yreader *, const struct crown_ynode *,
 	    __attribute__((format(printf, 4, 5)));
 const struct crown_ynode *crown_ymap_get(const struct crown_ynode *map,
 	    const char *key);
+
 /* The key node naming v in map, for places; NULL if v is not a value. */
 const struct crown_ynode *crown_ymap_key_of(const struct crown_ynode *map,
 	    const struct crown_ynode *v);
 bool	crown_yis_null(const struct crown_ynode *);
 int	crown_ykind(struct crown_yreader *, const struct crown_ynode *,
 	    enum crown_ykind, const char *what, const char *rule);
+
 /* Report every key of map not in keys (a NULL-terminated list). */
 int	crown_ykeys(struct crown_yreader *, const struct crown_ynode *map,
 	    const char *const *keys, const char *rule);
+
 /* Report a missing required key; returns the value or NULL. */
 const struct crown_ynode *crown_yrequire(struct crown_yreader *,
 	    const struct crown_ynode *map, const char *key, const char *rule);
@@ -118,14 +123,17 @@ int	crown_ybool(struct crown_yreader *, const struct crown_ynode *,
 	    const char *what, const char *rule, bool *out);
 int	crown_ystr(struct crown_yreader *, const struct crown_ynode *,
 	    const char *what, const char *rule, const char **out);
+
 /* An id: [a-z0-9][a-z0-9_-]{0,31}, checked with PCRE2. */
 int	crown_yid(struct crown_yreader *, const struct crown_ynode *,
 	    const char *what, const char *rule, const char **out);
 bool	crown_id_valid(const char *);
+
 /* One of names[0..count-1]; *out is its index. */
 int	crown_yenum(struct crown_yreader *, const struct crown_ynode *,
 	    const char *what, const char *const *names, int count,
 	    const char *rule, int *out);
+
 /* Field forms: read map[key] if present (else leave *out alone and, when
  * required, report it missing). */
 int	crown_yfield_int(struct crown_yreader *, const struct crown_ynode *map,
@@ -151,19 +159,23 @@ int	crown_yfield_enum(struct crown_yreader *, const struct crown_ynode *map,
 struct crown_yemit;
 
 struct crown_yemit *crown_yemit_new(struct crown_buf *out);
+
 /* Finish the document; 0 or CROWN_ERROR. */
 int	crown_yemit_finish(struct crown_yemit *);
 void	crown_yemit_free(struct crown_yemit *);
 void	crown_yemit_map(struct crown_yemit *, bool flow);
 void	crown_yemit_seq(struct crown_yemit *, bool flow);
 void	crown_yemit_end(struct crown_yemit *);
+
 /* A string, quoted when it would otherwise read back as something else. */
 void	crown_yemit_str(struct crown_yemit *, const char *);
 void	crown_yemit_int(struct crown_yemit *, long);
 void	crown_yemit_bool(struct crown_yemit *, bool);
+
 /* A number with 2 decimals (positions). */
 void	crown_yemit_num2(struct crown_yemit *, double);
 void	crown_yemit_null(struct crown_yemit *);
+
 /* Shorthands for "key: value" inside a block map. */
 void	crown_yemit_kstr(struct crown_yemit *, const char *, const char *);
 void	crown_yemit_kint(struct crown_yemit *, const char *, long);
@@ -172,8 +184,5 @@ void	crown_yemit_knum2(struct crown_yemit *, const char *, double);
 
 /* Write a parsed tree (or subtree) back out as a YAML document. */
 int	crown_ynode_emit(struct crown_buf *out, const struct crown_ynode *);
-
-/* Round to the nearest hundredth (positions are kept so). */
-double	crown_round2(double);
 
 #endif

@@ -27,6 +27,7 @@
 #include "crown/dice.h"
 #include "crown/engine.h"
 #include "crown/events.h"
+#include "crown/xalloc.h"
 #include "crown/yaml.h"
 
 #define SPACING_X	6.0	/* inches between unit centres in a row */

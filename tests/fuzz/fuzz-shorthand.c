@@ -17,6 +17,7 @@
 #include "crown/rules.h"
 #include "crown/shorthand.h"
 #include "crown/state.h"
+#include "crown/xalloc.h"
 
 static struct crown_state *fuzz_shorthand_state;
 static struct crown_rules *fuzz_shorthand_rules;

@@ -12,6 +12,7 @@
 #include "fuzz.h"
 
 #include "crown/state.h"
+#include "crown/xalloc.h"
 
 static int
 fuzz_state(const uint8_t *data, size_t size)

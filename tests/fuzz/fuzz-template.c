@@ -13,6 +13,7 @@
 #include "fuzz.h"
 
 #include "crown/template.h"
+#include "crown/xalloc.h"
 
 static struct crown_tval *
 fuzz_template_data(const char *value)

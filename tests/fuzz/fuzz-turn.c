@@ -19,6 +19,7 @@
 #include "crown/orders.h"
 #include "crown/rules.h"
 #include "crown/state.h"
+#include "crown/xalloc.h"
 #include "crown/yaml.h"
 
 #define FUZZ_TURN_MAX_ORDERS	8

@@ -21,6 +21,7 @@
 
 #include "crown/common.h"
 #include "crown/diag.h"
+#include "crown/xalloc.h"
 
 #ifndef CROWN_SRCDIR
 #define CROWN_SRCDIR "."

@@ -19,6 +19,7 @@
 
 #include "crown/common.h"
 #include "crown/diag.h"
+#include "crown/xalloc.h"
 #include "crown/yaml.h"
 
 static int	write_out(const char *, const char *, size_t);

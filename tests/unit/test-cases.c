@@ -10,11 +10,14 @@
 
 #include "testutil.h"
 
+#include "crown/buildings.h"
 #include "crown/dice.h"
 #include "crown/engine.h"
 #include "crown/events.h"
 #include "crown/fire.h"
 #include "crown/leaders.h"
+#include "crown/officers.h"
+#include "crown/xalloc.h"
 #include "crown/yaml.h"
 
 struct tcase {

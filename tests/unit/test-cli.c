@@ -13,6 +13,7 @@
 
 #include "testutil.h"
 
+#include "crown/xalloc.h"
 #include "crown/yaml.h"
 
 #define MAX_ARGS 64

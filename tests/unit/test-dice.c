@@ -18,6 +18,7 @@
 #include "crown/common.h"
 #include "crown/diag.h"
 #include "crown/dice.h"
+#include "crown/xalloc.h"
 
 #define NSEQ	20
 

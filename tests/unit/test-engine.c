@@ -8,6 +8,8 @@
 #include "crown/dice.h"
 #include "crown/engine.h"
 #include "crown/events.h"
+#include "crown/unit.h"
+#include "crown/xalloc.h"
 
 struct fixture {
 	struct crown_state	*s;

@@ -38,6 +38,7 @@
 #include "crown/report.h"
 #include "crown/rules.h"
 #include "crown/state.h"
+#include "crown/xalloc.h"
 #include "crown/yaml.h"
 
 #define OOM_MESSAGE	"crown: out of memory\n"

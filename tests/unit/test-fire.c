@@ -7,10 +7,15 @@
  */
 #include "testutil.h"
 
+#include "crown/artillery.h"
+#include "crown/buildings.h"
 #include "crown/dice.h"
 #include "crown/engine.h"
 #include "crown/events.h"
 #include "crown/fire.h"
+#include "crown/move.h"
+#include "crown/spatial.h"
+#include "crown/xalloc.h"
 
 struct fx {
 	struct crown_rules	*rules;

@@ -8,6 +8,8 @@
 #include <math.h>
 #include <stdint.h>
 
+#include "crown/fmt.h"
+
 #include "testutil.h"
 
 /* What crown_fmt_fixed must write: printf's, without a minus on zero. */

@@ -20,9 +20,11 @@
 #include "crown/engine.h"
 #include "crown/events.h"
 #include "crown/leaders.h"
+#include "crown/officers.h"
 #include "crown/orders.h"
 #include "crown/rules.h"
 #include "crown/state.h"
+#include "crown/xalloc.h"
 #include "crown/yaml.h"
 
 #define GAMES_DIR	"games"

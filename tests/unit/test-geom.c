@@ -19,6 +19,7 @@
 
 #include "crown/common.h"
 #include "crown/geom.h"
+#include "crown/xalloc.h"
 
 #define S45	0.70710678118654757
 

@@ -17,6 +17,7 @@
 #include "crown/campaign.h"
 #include "crown/cmd.h"
 #include "crown/history.h"
+#include "crown/xalloc.h"
 
 #define DATA	"tests/data/campaign"
 #define SCEN	"tests/data/scenario-small.yaml"

@@ -16,6 +16,7 @@
 #include "crown/orders.h"
 #include "crown/rules.h"
 #include "crown/state.h"
+#include "crown/xalloc.h"
 #include "crown/yaml.h"
 
 #define MIB		(1024 * 1024)

@@ -20,6 +20,7 @@
 #include "crown/mail.h"
 #include "crown/report.h"
 #include "crown/state.h"
+#include "crown/xalloc.h"
 
 #define DEADLINE	"2026-12-05T18:00:00Z"
 #define DEADLINE_T	1796493600LL

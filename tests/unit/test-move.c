@@ -10,9 +10,16 @@
 
 #include "testutil.h"
 
+#include "crown/context.h"
 #include "crown/dice.h"
 #include "crown/engine.h"
 #include "crown/events.h"
+#include "crown/fmt.h"
+#include "crown/move.h"
+#include "crown/spatial.h"
+#include "crown/track.h"
+#include "crown/unit.h"
+#include "crown/xalloc.h"
 #include "crown/yaml.h"
 
 struct fixture {
@@ -401,8 +408,8 @@ validate_both(const struct crown_state *s, const struct crown_rules *rules,
 	char			*why2;
 	int			 e1, e2;
 
-	e1 = crown_move_validate(s, rules, u, a, NULL, why);
-	e2 = crown_move_validate(s, rules, u, a, g, &why2);
+	e1 = crown_track_validate(s, rules, u, a, NULL, why);
+	e2 = crown_track_validate(s, rules, u, a, g, &why2);
 	assert_int_equal(e1, e2);
 	if (*why == NULL)
 		assert_null(why2);
@@ -498,20 +505,20 @@ test_leader_walk(void **state)
 	    "units:\n"
 	    ENEMY("e", "cavalry", "stands: [3, 3, 3], x: 90, y: 40, "
 	    "facing: 180"), "");
-	p = crown_move_leader_walk(f->s, f->rules, (struct crown_point){
+	p = crown_track_leader_walk(f->s, f->rules, (struct crown_point){
 	    10, 10 }, (struct crown_point){ 10, 40 }, 12, &b);
 	assert_non_null(b);
 	assert_string_equal(b->id, "casa");
 	assert_true(p.x == 10 && p.y == 19.99);
-	p = crown_move_leader_walk(f->s, f->rules, (struct crown_point){
+	p = crown_track_leader_walk(f->s, f->rules, (struct crown_point){
 	    40, 10 }, (struct crown_point){ 40, 40 }, 12, &b);
 	assert_null(b);
 	assert_true(p.x == 40 && p.y == 22);
-	p = crown_move_leader_walk(f->s, f->rules, (struct crown_point){
+	p = crown_track_leader_walk(f->s, f->rules, (struct crown_point){
 	    40, 10 }, (struct crown_point){ 49, 22 }, 15, &b);
 	assert_true(p.x == 49 && p.y == 22);
 	/* standing in the building, he may walk out */
-	p = crown_move_leader_walk(f->s, f->rules, (struct crown_point){
+	p = crown_track_leader_walk(f->s, f->rules, (struct crown_point){
 	    10, 22 }, (struct crown_point){ 10, 30 }, 12, &b);
 	assert_null(b);
 	assert_true(p.y == 30);

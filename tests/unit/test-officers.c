@@ -5,8 +5,10 @@
 #include "testutil.h"
 
 #include "crown/leaders.h"
+#include "crown/officers.h"
 #include "crown/rules.h"
 #include "crown/state.h"
+#include "crown/xalloc.h"
 
 static struct crown_rules *rules;
 

@@ -27,6 +27,8 @@
 #include "crown/events.h"
 #include "crown/report.h"
 #include "crown/template.h"
+#include "crown/unit.h"
+#include "crown/xalloc.h"
 #include "crown/yaml.h"
 
 #define GOLDEN	"tests/golden/expected/reports"

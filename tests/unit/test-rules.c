@@ -24,6 +24,7 @@
 #include "crown/diag.h"
 #include "crown/rules.h"
 #include "crown/types.h"
+#include "crown/xalloc.h"
 #include "crown/yaml.h"
 
 #define RULES_FILE	"rules/maximilian.yaml"

@@ -10,6 +10,7 @@
 #include "crown/rules.h"
 #include "crown/shorthand.h"
 #include "crown/state.h"
+#include "crown/xalloc.h"
 #include "crown/yaml.h"
 
 struct fixture {

@@ -7,6 +7,9 @@
 #include "testutil.h"
 
 #include "crown/engine.h"
+#include "crown/fmt.h"
+#include "crown/spatial.h"
+#include "crown/xalloc.h"
 #include "crown/yaml.h"
 
 static unsigned long lcg_state = 12345;

@@ -5,6 +5,7 @@
 #include "testutil.h"
 
 #include "crown/state.h"
+#include "crown/xalloc.h"
 #include "crown/yaml.h"
 
 static char *

@@ -8,6 +8,7 @@
 #include "testutil.h"
 
 #include "crown/template.h"
+#include "crown/xalloc.h"
 
 /* Render text as template "t" (with partials added before) and return the
  * output; *error gets the result. */

@@ -3,6 +3,8 @@
  */
 #include "testutil.h"
 
+#include "crown/fmt.h"
+#include "crown/xalloc.h"
 #include "crown/yaml.h"
 
 static struct crown_ydoc *

@@ -15,6 +15,7 @@
 
 #include "crown/common.h"
 #include "crown/diag.h"
+#include "crown/xalloc.h"
 
 /* All diagnostics as one string, a line each, for assertions. */
 static inline char *
