@@ -20,7 +20,8 @@ CC	?= cc
 
 PKGS	:= yaml-0.1 libpcre2-8 libgit2 libsodium gmime-3.0
 OPT	?= -O2 -g
-WARN	:= -std=c11 -Wall -Wextra -Wpedantic -Werror -Wshadow \
+# -Wformat=2: every message's format is a literal the compiler checks
+WARN	:= -std=c11 -Wall -Wextra -Wpedantic -Werror -Wshadow -Wformat=2 \
 	   -Wstrict-prototypes -Wmissing-prototypes -Wno-unused-parameter
 # -ffp-contract=off: no fused multiply-add, so geometry gives the same bits
 # on every machine (STYLE.md, determinism).

@@ -89,7 +89,6 @@ roll_side(struct crown_engine *e, size_t ev_i, struct side *sd,
 	const struct crown_rules	*R = e->rules;
 	const struct crown_unit		*u = sd->rep;
 	struct crown_die_rec		*die;
-	char				 name[160];
 	int				 d;
 
 	d = crown_engine_roll_into(e, ev_i, u->id, "melee", 10);
@@ -99,12 +98,12 @@ roll_side(struct crown_engine *e, size_t ev_i, struct side *sd,
 	die = &crown_events_at(e->ev, ev_i)->dice[d];
 	if (R->cls[u->cls].melee != 0) {
 		if (sd->n > 1)
-			snprintf(name, sizeof(name), "%s, the class of %s "
-			    "(R9.7)", crown_class_names[u->cls], u->name);
+			crown_die_modf(die, R->cls[u->cls].melee, "R3.1",
+			    "%s, the class of %s (R9.7)",
+			    crown_class_names[u->cls], u->name);
 		else
-			snprintf(name, sizeof(name), "%s",
-			    crown_class_names[u->cls]);
-		crown_die_mod(die, name, R->cls[u->cls].melee, "R3.1");
+			crown_die_mod(die, crown_class_names[u->cls],
+			    R->cls[u->cls].melee, "R3.1");
 	}
 	if (attackers && m->rounds == 0) {
 		crown_die_mod(die, "charging", R->melee_charging, "R9.5");
@@ -112,11 +111,11 @@ roll_side(struct crown_engine *e, size_t ev_i, struct side *sd,
 			crown_die_mod(die, "lances, first round of the charge",
 			    R->lance_first_round, "R9.9");
 	}
-	snprintf(name, sizeof(name), "%d stand%s fighting", sd->fighting,
-	    sd->fighting == 1 ? "" : "s");
 	if (sd->fighting != 0)
-		crown_die_mod(die, name, sd->fighting * R->melee_per_stand,
-		    sd->fighting < sd->stands ? "R9.4" : "R9.5");
+		crown_die_modf(die, sd->fighting * R->melee_per_stand,
+		    sd->fighting < sd->stands ? "R9.4" : "R9.5",
+		    "%d stand%s fighting", sd->fighting,
+		    sd->fighting == 1 ? "" : "s");
 	if (u->disordered)
 		crown_die_mod(die, "disordered", R->disorder_mod, "R3.7");
 	if (u->rallied)

@@ -6,6 +6,7 @@
  * stand of R7.5.
  */
 #include <math.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -32,7 +33,8 @@ static double	nearest_rout(struct crown_engine *,
 static const struct crown_leader *general_near(struct crown_engine *,
 		    const struct crown_unit *, double *dist);
 static void	add_mod(struct crown_engine *, size_t ev_i, size_t d,
-		    const char *name, int value, const char *rule);
+		    int value, const char *rule, const char *fmt, ...)
+		    __attribute__((format(printf, 6, 7)));
 static void	leader_bonus(struct crown_engine *, size_t ev_i, size_t d,
 		    const struct crown_leader *);
 static const char *result_phrase(enum crown_morale_result);
@@ -188,14 +190,20 @@ general_near(struct crown_engine *e, const struct crown_unit *u,
 	return best;
 }
 
+/* A modifier of die d of event ev_i, its name formatted; none when it
+ * is worth nothing. */
 static void
-add_mod(struct crown_engine *e, size_t ev_i, size_t d, const char *name,
-    int value, const char *rule)
+add_mod(struct crown_engine *e, size_t ev_i, size_t d, int value,
+    const char *rule, const char *fmt, ...)
 {
+	va_list	ap;
+
 	if (value == 0)
 		return;
-	crown_die_mod(&crown_events_at(e->ev, ev_i)->dice[d], name, value,
-	    rule);
+	va_start(ap, fmt);
+	crown_die_vmodf(&crown_events_at(e->ev, ev_i)->dice[d], value, rule,
+	    fmt, ap);
+	va_end(ap);
 }
 
 /* R10.2: a leader's scenario bonus goes with his modifier, added to the
@@ -204,10 +212,7 @@ static void
 leader_bonus(struct crown_engine *e, size_t ev_i, size_t d,
     const struct crown_leader *ld)
 {
-	char	name[160];
-
-	snprintf(name, sizeof(name), "%s's bonus", ld->name);
-	add_mod(e, ev_i, d, name, ld->bonus, "R10.2");
+	add_mod(e, ev_i, d, ld->bonus, "R10.2", "%s's bonus", ld->name);
 }
 
 static const char *
@@ -261,7 +266,6 @@ crown_morale_test(struct crown_engine *e, struct crown_unit *u,
 	struct crown_die_rec		*die;
 	struct crown_buf		 b = { 0 };
 	const char			*cover;
-	char				 name[160];
 	double				 dist = 0;
 	size_t				 ev_i, k;
 	int				 d, lost, n;
@@ -282,67 +286,66 @@ crown_morale_test(struct crown_engine *e, struct crown_unit *u,
 	/* R3.1 morale column (R7.3's class lines), R9.7 in a shared melee */
 	cu = t->class_of != NULL ? t->class_of : u;
 	if (cu == u)
-		snprintf(name, sizeof(name), "%s", crown_class_names[cu->cls]);
+		add_mod(e, ev_i, d, R->cls[cu->cls].morale, "R3.1", "%s",
+		    crown_class_names[cu->cls]);
 	else
-		snprintf(name, sizeof(name), "%s, the class of %s (R9.7)",
-		    crown_class_names[cu->cls], cu->name);
-	add_mod(e, ev_i, d, name, R->cls[cu->cls].morale, "R3.1");
+		add_mod(e, ev_i, d, R->cls[cu->cls].morale, "R3.1",
+		    "%s, the class of %s (R9.7)", crown_class_names[cu->cls],
+		    cu->name);
 	if (t->breakthrough)
-		add_mod(e, ev_i, d, "receiving a breakthrough charge",
-		    M->breakthrough, "R7.6");
+		add_mod(e, ev_i, d, M->breakthrough, "R7.6",
+		    "receiving a breakthrough charge");
 	if (tu->general_killed)
-		add_mod(e, ev_i, d, "general killed", M->general_killed,
-		    "R7.3");
+		add_mod(e, ev_i, d, M->general_killed, "R7.3",
+		    "general killed");
 	if (t->col == CROWN_COL_CHARGED && t->attack == CROWN_REAR)
-		add_mod(e, ev_i, d, "charged in the rear", M->charged_rear,
-		    "R7.3");
+		add_mod(e, ev_i, d, M->charged_rear, "R7.3",
+		    "charged in the rear");
 	dist = nearest_rout(e, u, &router);
 	if (router != NULL && dist <= M->rout_near_radius) {
-		snprintf(name, sizeof(name), "%s routed within %g inches",
-		    router->name, M->rout_near_radius);
-		add_mod(e, ev_i, d, name, M->rout_near, "R7.3");
+		add_mod(e, ev_i, d, M->rout_near, "R7.3",
+		    "%s routed within %g inches", router->name,
+		    M->rout_near_radius);
 	} else if (router != NULL && dist <= M->rout_far_radius) {
-		snprintf(name, sizeof(name), "%s routed within %g inches",
-		    router->name, M->rout_far_radius);
-		add_mod(e, ev_i, d, name, M->rout_far, "R7.3");
+		add_mod(e, ev_i, d, M->rout_far, "R7.3",
+		    "%s routed within %g inches", router->name,
+		    M->rout_far_radius);
 	}
 	if (tu->officer_killed)
-		add_mod(e, ev_i, d, "officer killed", M->officer_killed,
-		    "R7.3");
+		add_mod(e, ev_i, d, M->officer_killed, "R7.3",
+		    "officer killed");
 	if (tu->under_artillery_fire)
-		add_mod(e, ev_i, d, "under artillery fire", M->artillery_fire,
-		    "R7.3");
+		add_mod(e, ev_i, d, M->artillery_fire, "R7.3",
+		    "under artillery fire");
 	if (t->col == CROWN_COL_CHARGED && t->attack == CROWN_FLANK)
-		add_mod(e, ev_i, d, "charged in the flank", M->charged_flank,
-		    "R7.3");
+		add_mod(e, ev_i, d, M->charged_flank, "R7.3",
+		    "charged in the flank");
 	lost = morale_start_stands(u) - morale_stands(u);
 	if (lost > 0) {
-		snprintf(name, sizeof(name), "%d %s lost", lost,
-		    crown_is_artillery(u->type) ?
+		add_mod(e, ev_i, d, lost * M->stand_lost, "R7.3", "%d %s lost",
+		    lost, crown_is_artillery(u->type) ?
 		    (lost == 1 ? "crew figure" : "crew figures") :
 		    (lost == 1 ? "stand" : "stands"));
-		add_mod(e, ev_i, d, name, lost * M->stand_lost, "R7.3");
 	}
 	if (u->disordered)
-		add_mod(e, ev_i, d, "disordered", M->disordered, "R3.7");
+		add_mod(e, ev_i, d, M->disordered, "R3.7", "disordered");
 	if (t->col == CROWN_COL_CHARGED && t->other != NULL &&
 	    t->other->type == CROWN_CAVALRY)
-		add_mod(e, ev_i, d, "charged by cavalry",
-		    M->charged_by_cavalry, "R7.3");
+		add_mod(e, ev_i, d, M->charged_by_cavalry, "R7.3",
+		    "charged by cavalry");
 	if (tu->tests > 0) {
-		snprintf(name, sizeof(name), "test number %d this turn",
-		    tu->tests + 1);
-		add_mod(e, ev_i, d, name, M->repeat_test, "R7.3");
+		add_mod(e, ev_i, d, M->repeat_test, "R7.3",
+		    "test number %d this turn", tu->tests + 1);
 	}
 	if ((ld = crown_leader_attached(e->s, u, CROWN_OFFICER)) != NULL) {
-		add_mod(e, ev_i, d, "officer attached", M->officer_attached,
-		    "R7.3");
+		add_mod(e, ev_i, d, M->officer_attached, "R7.3",
+		    "officer attached");
 		leader_bonus(e, ev_i, d, ld);
 	}
 	if ((gen = general_near(e, u, &dist)) != NULL) {
-		snprintf(name, sizeof(name), "general %s within %g inches",
-		    gen->name, M->general_radius);
-		add_mod(e, ev_i, d, name, M->general_near, "R7.3");
+		add_mod(e, ev_i, d, M->general_near, "R7.3",
+		    "general %s within %g inches", gen->name,
+		    M->general_radius);
 		leader_bonus(e, ev_i, d, gen);
 	}
 	n = morale_stands(u) / M->stands_per_step;
@@ -353,38 +356,36 @@ crown_morale_test(struct crown_engine *e, struct crown_unit *u,
 		/* the published wording, "each 2 whole stands", reads as
 		 * pairs; a house rule of another size as groups */
 		if (M->stands_per_step == 2)
-			snprintf(name, sizeof(name), "%d whole pair%s of %s",
-			    n, n == 1 ? "" : "s", what);
-		else
-			snprintf(name, sizeof(name), "%d whole group%s of %d "
-			    "%s", n, n == 1 ? "" : "s", M->stands_per_step,
+			add_mod(e, ev_i, d, n * M->per_two_stands, "R7.3",
+			    "%d whole pair%s of %s", n, n == 1 ? "" : "s",
 			    what);
-		add_mod(e, ev_i, d, name, n * M->per_two_stands, "R7.3");
+		else
+			add_mod(e, ev_i, d, n * M->per_two_stands, "R7.3",
+			    "%d whole group%s of %d %s", n, n == 1 ? "" : "s",
+			    M->stands_per_step, what);
 	}
 	if (in_hard_cover(e, u, &cover)) {
-		snprintf(name, sizeof(name), "in hard cover (%s)", cover);
-		add_mod(e, ev_i, d, name, M->hard_cover, "R7.3");
+		add_mod(e, ev_i, d, M->hard_cover, "R7.3", "in hard cover (%s)",
+		    cover);
 	}
 	if ((ld = crown_leader_attached(e->s, u, CROWN_GENERAL)) != NULL) {
-		add_mod(e, ev_i, d, "general attached", M->general_attached,
-		    "R7.3");
+		add_mod(e, ev_i, d, M->general_attached, "R7.3",
+		    "general attached");
 		leader_bonus(e, ev_i, d, ld);
 	}
 	if (t->col == CROWN_COL_CHARGING && t->attack != CROWN_FRONT) {
 		if (u->type == CROWN_CAVALRY)
-			add_mod(e, ev_i, d, t->attack == CROWN_REAR ?
-			    "cavalry charging into the rear" :
-			    "cavalry charging into the flank",
-			    M->cavalry_flank_rear, "R7.3");
+			add_mod(e, ev_i, d, M->cavalry_flank_rear, "R7.3",
+			    "cavalry charging into the %s",
+			    t->attack == CROWN_REAR ? "rear" : "flank");
 		else if (is_foot(u))
-			add_mod(e, ev_i, d, t->attack == CROWN_REAR ?
-			    "infantry charging into the rear" :
-			    "infantry charging into the flank",
-			    M->infantry_flank_rear, "R7.3");
+			add_mod(e, ev_i, d, M->infantry_flank_rear, "R7.3",
+			    "infantry charging into the %s",
+			    t->attack == CROWN_REAR ? "rear" : "flank");
 	}
 	if (u->rallied)
-		add_mod(e, ev_i, d, "rallied once", R->rallied_dice_mod,
-		    "R8.6");
+		add_mod(e, ev_i, d, R->rallied_dice_mod, "R8.6",
+		    "rallied once");
 
 	tu->tests++;
 	ev = crown_events_at(e->ev, ev_i);

@@ -56,10 +56,10 @@ static size_t	near_units(size_t **, struct crown_engine *,
 		    const struct crown_track *, double);
 static size_t	near_terrain(size_t **, struct crown_engine *,
 		    const struct crown_track *);
-static void	add_enemy_blockers(struct crown_track *, struct crown_engine *,
-		    const struct crown_unit *, bool);
-static void	add_terrain_blockers(struct crown_track *, struct crown_engine *,
-		    enum crown_utype);
+static void	add_enemy_blockers(struct crown_track *,
+		    struct crown_engine *, const struct crown_unit *, bool);
+static void	add_terrain_blockers(struct crown_track *,
+		    struct crown_engine *, enum crown_utype);
 static void	describe_roll(struct crown_buf *,
 		    const struct crown_event *, double);
 static int	move_core(struct crown_engine *, struct crown_unit *, size_t,
@@ -272,8 +272,8 @@ crown_move_home_point(const struct crown_engine *e,
 
 	/* Far enough out that a unit standing there is wholly off. */
 	crown_unit_footprint(&q, e->rules, u);
-	margin = crown_round2(crown_geom_dist(q.c[0], q.c[1]) + crown_geom_dist(q.c[1], q.c[2])) +
-	    CROWN_TRACK_STEP;
+	margin = crown_round2(crown_geom_dist(q.c[0], q.c[1]) +
+	    crown_geom_dist(q.c[1], q.c[2])) + CROWN_TRACK_STEP;
 	p.x = u->x;
 	p.y = u->y;
 	switch (crown_engine_home_edge(e, u)) {
@@ -398,7 +398,8 @@ move_core(struct crown_engine *e, struct crown_unit *u, size_t ev_i,
 			    ev->dice[pen[i].first + k].roll);
 		crown_buf_puts(&b, ")");
 		crown_buf_printf(&where, "%s%s", i == 0 ? "" :
-		    i + 1 == npen ? " and " : ", ", crown_track_feature_name(pen[i].f));
+		    i + 1 == npen ? " and " : ", ",
+		    crown_track_feature_name(pen[i].f));
 	}
 	if (npen > 0) {
 		d1 = crown_inches(net);
@@ -502,7 +503,8 @@ move_core(struct crown_engine *e, struct crown_unit *u, size_t ev_i,
 		case CROWN_BLOCK_TERRAIN:
 			result = "blocked";
 			crown_buf_printf(&text, " It halted at %s, which %s "
-			    "may not enter (R4.3).", crown_track_feature_name(st.by->f),
+			    "may not enter (R4.3).",
+			    crown_track_feature_name(st.by->f),
 			    crown_utype_names[u->type]);
 			break;
 		case CROWN_BLOCK_EDGE:
@@ -870,7 +872,7 @@ crown_action_help(struct crown_engine *e, struct crown_unit *u,
 	struct crown_unit		*t;
 	struct crown_event		*ev;
 	struct crown_quad		 qh, qt;
-	struct crown_point		 ahead, dir;
+	struct crown_point		 ahead, dir, start;
 	struct crown_track			 tr;
 	struct crown_stop			 st;
 	double				 d, dist;
@@ -909,20 +911,21 @@ crown_action_help(struct crown_engine *e, struct crown_unit *u,
 	}
 	d = r->stuck_move_per_stand * crown_unit_stands(u);
 	own = own_move(e, t);
+	start.x = t->x;
+	start.y = t->y;
 	if (own != NULL)
-		crown_track_init(&tr, e->s, r, (struct crown_point){ t->x, t->y },
-		    &qt, own->path, own->npath);
+		crown_track_init(&tr, e->s, r, start, &qt, own->path,
+		    own->npath);
 	else {
 		dir = crown_geom_dir(t->facing);
 		ahead.x = t->x + dir.x * d;
 		ahead.y = t->y + dir.y * d;
-		crown_track_init(&tr, e->s, r, (struct crown_point){ t->x, t->y },
-		    &qt, &ahead, 1);
+		crown_track_init(&tr, e->s, r, start, &qt, &ahead, 1);
 	}
 	add_enemy_blockers(&tr, e, t, false);
 	add_terrain_blockers(&tr, e, t->type);
-	if (!crown_track_off_table(e->s, (struct crown_point){ t->x + tr.coff.x,
-	    t->y + tr.coff.y }))
+	if (!crown_track_off_table(e->s, (struct crown_point){
+	    t->x + tr.coff.x, t->y + tr.coff.y }))
 		crown_track_add_blocker(&tr, CROWN_BLOCK_EDGE);
 	crown_track_run(&tr, d < tr.len ? d : tr.len, &st);
 

@@ -214,7 +214,6 @@ rally(struct crown_engine *e, struct crown_unit *u,
 	struct crown_event		*ev;
 	struct crown_die_rec		*die;
 	struct crown_buf		 b = { 0 };
-	char				 name[160];
 	size_t				 ev_i, k;
 	int				 d, lmod = 0;
 
@@ -245,14 +244,12 @@ rally(struct crown_engine *e, struct crown_unit *u,
 		    R->cls[u->cls].morale, "R3.1");
 	if (u->disordered)
 		crown_die_mod(die, "disordered", R->disorder_mod, "R3.7");
-	snprintf(name, sizeof(name), "%s %s", crown_rank_names[ld->rank],
+	crown_die_modf(die, ld->rank == CROWN_GENERAL ? R->rally_general :
+	    R->rally_officer, "R8.4", "%s %s", crown_rank_names[ld->rank],
 	    ld->name);
-	crown_die_mod(die, name, ld->rank == CROWN_GENERAL ?
-	    R->rally_general : R->rally_officer, "R8.4");
-	if (ld->bonus != 0) {
-		snprintf(name, sizeof(name), "%s's bonus", ld->name);
-		crown_die_mod(die, name, ld->bonus, "R10.2");
-	}
+	if (ld->bonus != 0)
+		crown_die_modf(die, ld->bonus, "R10.2", "%s's bonus",
+		    ld->name);
 	if (u->rallied)
 		crown_die_mod(die, "rallied once", R->rallied_dice_mod,
 		    "R8.6");

@@ -85,6 +85,28 @@ crown_die_mod(struct crown_die_rec *r, const char *name, int value,
 	r->score += value;
 }
 
+void
+crown_die_vmodf(struct crown_die_rec *r, int value, const char *rule,
+    const char *fmt, va_list ap)
+{
+	char	*name;
+
+	name = xvasprintf(fmt, ap);
+	crown_die_mod(r, name, value, rule);
+	free(name);
+}
+
+void
+crown_die_modf(struct crown_die_rec *r, int value, const char *rule,
+    const char *fmt, ...)
+{
+	va_list	ap;
+
+	va_start(ap, fmt);
+	crown_die_vmodf(r, value, rule, fmt, ap);
+	va_end(ap);
+}
+
 char *
 crown_inches(double v)
 {

@@ -6,6 +6,7 @@
  * state and the rules.  Both report every problem, with the place and the
  * rule, so a player can mend a whole file at once.
  */
+#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -347,13 +348,20 @@ struct checker {
 	struct crown_geom_grid		*terrain;	/* made at need */
 };
 
+static void	problem(struct checker *, unsigned line, unsigned col,
+		    const char *rule, const char *fmt, ...)
+		    __attribute__((format(printf, 5, 6)));
+
 static void
 problem(struct checker *c, unsigned line, unsigned col, const char *rule,
-    const char *fmt, const char *a, const char *b)
+    const char *fmt, ...)
 {
+	va_list	 ap;
 	char	*msg;
 
-	msg = xasprintf(fmt, a, b);
+	va_start(ap, fmt);
+	msg = xvasprintf(fmt, ap);
+	va_end(ap);
 	crown_diag_add(c->d, c->o->file, line, col, rule, "%s", msg);
 	free(msg);
 	c->errors++;
@@ -375,7 +383,7 @@ check_target(struct checker *c, const struct crown_unit *u,
 	if (a->target_building) {
 		if (crown_state_building(c->s, a->target) == NULL)
 			problem(c, a->line, a->col, "R11.2",
-			    "unknown building '%s'%s", a->target, "");
+			    "unknown building '%s'", a->target);
 		else if (!crown_is_artillery(u->type))
 			problem(c, a->line, a->col, "R11.2",
 			    "only guns fire at buildings; '%s' is %s",
@@ -387,8 +395,7 @@ check_target(struct checker *c, const struct crown_unit *u,
 	    (ld = crown_state_leader(c->s, a->target)) != NULL) {
 		if (strcmp(ld->side, u->side) == 0)
 			problem(c, a->line, a->col, "R10.4",
-			    "'%s' is a leader of your own side%s", a->target,
-			    "");
+			    "'%s' is a leader of your own side", a->target);
 		else if (ld->attached != NULL)
 			problem(c, a->line, a->col, "R10.4",
 			    "leader '%s' is attached to '%s': fire at the "
@@ -418,10 +425,10 @@ check_target(struct checker *c, const struct crown_unit *u,
 	else if (!friendly && t->status == CROWN_LOST)
 		problem(c, a->line, a->col,
 		    a->kind == CROWN_CHARGE ? "R9.1" : "R5.1",
-		    "target '%s' is lost%s", a->target, "");
+		    "target '%s' is lost", a->target);
 	else if (friendly && t == u)
 		problem(c, a->line, a->col, "R4.3",
-		    "'%s' cannot help itself%s", a->target, "");
+		    "'%s' cannot help itself", a->target);
 }
 
 /* R5.3: wagons and lances have no range bands. */
@@ -455,8 +462,8 @@ check_unit(struct checker *c, const struct crown_unit_orders *uo)
 
 	u = crown_state_unit(c->s, uo->unit);
 	if (u == NULL) {
-		problem(c, uo->line, uo->col, NULL, "unknown unit '%s'%s",
-		    uo->unit, "");
+		problem(c, uo->line, uo->col, NULL, "unknown unit '%s'",
+		    uo->unit);
 		return;
 	}
 	if (c->o->side != NULL && strcmp(u->side, c->o->side) != 0) {
@@ -466,7 +473,7 @@ check_unit(struct checker *c, const struct crown_unit_orders *uo)
 	}
 	if (u->status == CROWN_LOST) {
 		problem(c, uo->line, uo->col, "R1.3",
-		    "unit '%s' is lost and cannot act%s", u->id, "");
+		    "unit '%s' is lost and cannot act", u->id);
 		return;
 	}
 	budget = rules->cls[u->cls].actions;
@@ -488,8 +495,7 @@ check_unit(struct checker *c, const struct crown_unit_orders *uo)
 		}
 		if (a->kind == CROWN_RALLY && u->status != CROWN_ROUTING) {
 			problem(c, a->line, a->col, "R8.3",
-			    "'%s' is not routing: nothing to rally%s", u->id,
-			    "");
+			    "'%s' is not routing: nothing to rally", u->id);
 			continue;
 		}
 		cost = crown_action_cost(rules, u, a->kind);
@@ -523,12 +529,12 @@ check_unit(struct checker *c, const struct crown_unit_orders *uo)
 				    crown_weapon_names[u->weapon]);
 			else if (crown_is_artillery(u->type) && limbered)
 				problem(c, a->line, a->col, "R6.6",
-				    "'%s' is limbered and cannot fire%s",
-				    u->id, "");
+				    "'%s' is limbered and cannot fire",
+				    u->id);
 			else if (!loaded)
 				problem(c, a->line, a->col, "R3.6",
 				    "'%s' is not loaded: reload before "
-				    "firing%s", u->id, "");
+				    "firing", u->id);
 			if (u->weapon == CROWN_REPEATING_RIFLE &&
 			    !crown_is_artillery(u->type)) {
 				if (++shots >= rules->repeater_shots)
@@ -539,8 +545,8 @@ check_unit(struct checker *c, const struct crown_unit_orders *uo)
 		case CROWN_RELOAD:
 			if (crown_is_artillery(u->type) && limbered)
 				problem(c, a->line, a->col, "R6.6",
-				    "'%s' is limbered and cannot reload%s",
-				    u->id, "");
+				    "'%s' is limbered and cannot reload",
+				    u->id);
 			loaded = true;
 			shots = 0;
 			break;
@@ -572,14 +578,14 @@ check_unit(struct checker *c, const struct crown_unit_orders *uo)
 			else if (limbered)
 				problem(c, a->line, a->col, "R6.6",
 				    "'%s' is limbered: move it, don't "
-				    "manhandle it%s", u->id, "");
+				    "manhandle it", u->id);
 			/* FALLTHROUGH */
 		case CROWN_MOVE:
 			if (a->kind == CROWN_MOVE &&
 			    crown_is_artillery(u->type) && !limbered)
 				problem(c, a->line, a->col, "R6.6",
 				    "'%s' is unlimbered: limber it first, or "
-				    "manhandle it%s", u->id, "");
+				    "manhandle it", u->id);
 			/* R4.3: no N/A terrain along the way */
 			then = *u;
 			then.limbered = limbered;
@@ -588,8 +594,8 @@ check_unit(struct checker *c, const struct crown_unit_orders *uo)
 				c->terrain = crown_terrain_grid_new(c->s);
 			if (crown_track_validate(c->s, rules, &then, a,
 			    c->terrain, &why) != 0) {
-				problem(c, a->line, a->col, "R4.3", "%s%s",
-				    why, "");
+				problem(c, a->line, a->col, "R4.3", "%s",
+				    why);
 				free(why);
 			}
 			break;
@@ -625,8 +631,8 @@ check_leader(struct checker *c, const struct crown_leader_orders *lo)
 
 	ld = crown_state_leader(c->s, lo->leader);
 	if (ld == NULL) {
-		problem(c, lo->line, lo->col, "R10.1", "unknown leader '%s'%s",
-		    lo->leader, "");
+		problem(c, lo->line, lo->col, "R10.1", "unknown leader '%s'",
+		    lo->leader);
 		return;
 	}
 	if (c->o->side != NULL && strcmp(ld->side, c->o->side) != 0) {
@@ -642,19 +648,18 @@ check_leader(struct checker *c, const struct crown_leader_orders *lo)
 	if (lo->has_move && (lo->to.x < 0 || lo->to.x > c->s->width ||
 	    lo->to.y < 0 || lo->to.y > c->s->height))
 		problem(c, lo->move_line, lo->move_col, "R4.6",
-		    "leader '%s' cannot move off the table%s", ld->id, "");
+		    "leader '%s' cannot move off the table", ld->id);
 	else if (crown_track_validate_leader(c->s, c->rules, ld, lo,
 	    &why) != 0) {
-		problem(c, lo->move_line, lo->move_col, "R4.6", "%s%s", why,
-		    "");
+		problem(c, lo->move_line, lo->move_col, "R4.6", "%s", why);
 		free(why);
 	}
 	if (lo->attach != NULL) {
 		u = crown_state_unit(c->s, lo->attach);
 		if (u == NULL)
 			problem(c, lo->line, lo->col, "R10.3",
-			    "cannot attach to unknown unit '%s'%s",
-			    lo->attach, "");
+			    "cannot attach to unknown unit '%s'",
+			    lo->attach);
 		else if (strcmp(u->side, ld->side) != 0)
 			problem(c, lo->line, lo->col, "R10.3",
 			    "cannot attach to '%s' of side '%s'", u->id,
@@ -662,7 +667,7 @@ check_leader(struct checker *c, const struct crown_leader_orders *lo)
 	}
 	if (lo->detach && ld->attached == NULL)
 		problem(c, lo->line, lo->col, "R10.3",
-		    "leader '%s' is not attached%s", ld->id, "");
+		    "leader '%s' is not attached", ld->id);
 }
 
 /* An entry's id and its place in the file, for finding second entries. */
@@ -710,7 +715,6 @@ crown_orders_validate(const struct crown_orders *o,
     struct crown_diags *d)
 {
 	struct checker	 c = { o, s, rules, d, 0, NULL };
-	char		 want[32], got[32];
 	struct id_at	*ids;
 	size_t		*first;
 	size_t		 i, j, k;
@@ -719,14 +723,12 @@ crown_orders_validate(const struct crown_orders *o,
 		problem(&c, 1, 1, NULL, "orders for game '%s', but this game "
 		    "is '%s'", o->game, s->name);
 	if (o->turn >= 0 && o->turn != s->turn + 1) {
-		snprintf(want, sizeof(want), "%d", s->turn + 1);
-		snprintf(got, sizeof(got), "%d", o->turn);
-		problem(&c, 1, 1, "R2.2", "orders for turn %s, but the next "
-		    "turn is %s", got, want);
+		problem(&c, 1, 1, "R2.2", "orders for turn %d, but the next "
+		    "turn is %d", o->turn, s->turn + 1);
 	}
 	if (o->side != NULL && crown_state_side(s, o->side) < 0) {
 		problem(&c, o->side_line, o->side_col, NULL,
-		    "unknown side '%s'%s", o->side, "");
+		    "unknown side '%s'", o->side);
 		return CROWN_EINVALID;
 	}
 	ids = xreallocarray(NULL, o->nunits + o->nleaders + 1,
@@ -741,10 +743,9 @@ crown_orders_validate(const struct crown_orders *o,
 		if (o->units[i].unit == NULL)
 			continue;
 		if ((j = first[i]) < i) {
-			snprintf(want, sizeof(want), "%u", o->units[j].line);
 			problem(&c, o->units[i].line, o->units[i].col,
 			    "R3.3", "second entry for unit '%s' (first at "
-			    "line %s)", o->units[i].unit, want);
+			    "line %u)", o->units[i].unit, o->units[j].line);
 			continue;
 		}
 		check_unit(&c, &o->units[i]);
@@ -760,11 +761,10 @@ crown_orders_validate(const struct crown_orders *o,
 		if (o->leaders[i].leader == NULL)
 			continue;
 		if ((j = first[i]) < i) {
-			snprintf(want, sizeof(want), "%u",
-			    o->leaders[j].line);
 			problem(&c, o->leaders[i].line, o->leaders[i].col,
 			    "R4.6", "second entry for leader '%s' (first at "
-			    "line %s)", o->leaders[i].leader, want);
+			    "line %u)", o->leaders[i].leader,
+			    o->leaders[j].line);
 			continue;
 		}
 		check_leader(&c, &o->leaders[i]);

@@ -50,6 +50,26 @@ static const char *const patterns[NRE] = {
 	"^-?[0-9]{1,9}\\z"
 };
 
+/* The capture groups of each pattern, by name. */
+enum {
+	L_KEY = 1, L_VALUE,		/* RE_LINE: a header */
+	L_LEADER, L_LEADER_ORDERS,	/* a leader line */
+	L_UNIT, L_UNIT_ORDERS,		/* a unit line */
+	L_OTHER,			/* anything else */
+	L_NGROUPS
+};
+enum { A_NAME = 1, A_ARGS };		/* RE_ACTION */
+enum { T_X = 1, T_Y, T_WORD };		/* RE_TOKEN */
+
+/* The header keys, by what a header line sets. */
+enum header {
+	H_GAME,
+	H_TURN,
+	H_SIDE,
+	H_PASSWORD,	/* crown inbox reads and removes it */
+	NHEADER
+};
+
 static pcre2_code	*re[NRE];
 static pcre2_match_data	*md;
 
@@ -70,7 +90,7 @@ struct parser {
 	const char		*text;	/* the current line */
 	size_t			 len;
 	size_t			 ucap, lcap;
-	bool			 seen[4];	/* headers given */
+	bool			 seen[NHEADER];	/* headers given */
 };
 
 static void
@@ -125,6 +145,19 @@ static bool
 group(const PCRE2_SIZE *ov, int g)
 {
 	return ov[2 * g] != PCRE2_UNSET;
+}
+
+/* Where group g starts and ends (offsets into the subject). */
+static size_t
+gstart(const PCRE2_SIZE *ov, int g)
+{
+	return ov[2 * g];
+}
+
+static size_t
+gend(const PCRE2_SIZE *ov, int g)
+{
+	return ov[2 * g + 1];
 }
 
 /* Column (1-based, in characters) of byte off of the current line. */
@@ -184,10 +217,10 @@ number(struct parser *p, const PCRE2_SIZE *ov, int g, double *out)
 	char	*s, *end;
 	double	 v;
 
-	s = xstrndup(p->text + ov[2 * g], ov[2 * g + 1] - ov[2 * g]);
+	s = xstrndup(p->text + gstart(ov, g), gend(ov, g) - gstart(ov, g));
 	v = strtod(s, &end);
 	if (*end != '\0' || v < -MAX_COORD || v > MAX_COORD) {
-		problem(p, ov[2 * g], "R4.2", "'%s' is not a number from "
+		problem(p, gstart(ov, g), "R4.2", "'%s' is not a number from "
 		    "%.0f to %.0f", s, -MAX_COORD, MAX_COORD);
 		free(s);
 		return false;
@@ -218,18 +251,18 @@ tokenize(struct parser *p, size_t off, size_t end, struct token *t,
 		}
 		k = &t[(*nt)++];
 		memset(k, 0, sizeof(*k));
-		if (group(ov, 1)) {
+		if (group(ov, T_X)) {
 			k->point = true;
-			k->off = ov[2];
-			if (!number(p, ov, 1, &k->p.x) ||
-			    !number(p, ov, 2, &k->p.y))
+			k->off = gstart(ov, T_X);
+			if (!number(p, ov, T_X, &k->p.x) ||
+			    !number(p, ov, T_Y, &k->p.y))
 				return false;
 		} else {
-			k->off = ov[6];
-			k->s = p->text + ov[6];
-			k->len = ov[7] - ov[6];
+			k->off = gstart(ov, T_WORD);
+			k->s = p->text + gstart(ov, T_WORD);
+			k->len = gend(ov, T_WORD) - gstart(ov, T_WORD);
 		}
-		off = ov[1];
+		off = gend(ov, 0);
 	}
 	return true;
 }
@@ -342,8 +375,8 @@ read_action(struct parser *p, struct crown_action_order *a, size_t off,
 		free(s);
 		return;
 	}
-	w = p->text + off + ov[2];
-	wlen = ov[3] - ov[2];
+	w = p->text + off + gstart(ov, A_NAME);
+	wlen = gend(ov, A_NAME) - gstart(ov, A_NAME);
 	path = wlen == 4 && strncasecmp(w, "path", 4) == 0;
 	for (k = 0; k < CROWN_NACTION; k++)
 		if (strlen(crown_action_names[k]) == wlen &&
@@ -367,7 +400,8 @@ read_action(struct parser *p, struct crown_action_order *a, size_t off,
 	}
 	a->kind = (enum crown_action)k;
 	nt = 0;
-	if (group(ov, 2) && !tokenize(p, off + ov[4], off + ov[5], t, &nt))
+	if (group(ov, A_ARGS) && !tokenize(p, off + gstart(ov, A_ARGS),
+	    off + gend(ov, A_ARGS), t, &nt))
 		return;
 	switch (a->kind) {
 	case CROWN_MOVE:
@@ -459,14 +493,14 @@ unit_line(struct parser *p, const PCRE2_SIZE *ov)
 	uo = &o->units[o->nunits++];
 	memset(uo, 0, sizeof(*uo));
 	uo->line = p->line;
-	uo->col = column(p, ov[10]);
+	uo->col = column(p, gstart(ov, L_UNIT));
 	memset(&t, 0, sizeof(t));
-	t.s = p->text + ov[10];
-	t.len = ov[11] - ov[10];
-	t.off = ov[10];
+	t.s = p->text + gstart(ov, L_UNIT);
+	t.len = gend(ov, L_UNIT) - gstart(ov, L_UNIT);
+	t.off = gstart(ov, L_UNIT);
 	read_id(p, &t, "unit", NULL, &uo->unit);
-	off = ov[12];
-	while (next_action(p, &off, ov[13], &a, &b)) {
+	off = gstart(ov, L_UNIT_ORDERS);
+	while (next_action(p, &off, gend(ov, L_UNIT_ORDERS), &a, &b)) {
 		if (uo->nactions == MAX_ACTIONS) {
 			problem(p, a, "R3.1", "more than %d actions",
 			    MAX_ACTIONS);
@@ -479,8 +513,8 @@ unit_line(struct parser *p, const PCRE2_SIZE *ov)
 		read_action(p, &uo->actions[uo->nactions++], a, b);
 	}
 	if (uo->nactions == 0)
-		problem(p, ov[11], "R3.4", "no actions for '%.*s' (write "
-		    "'hold' to hold)", (int)t.len, t.s);
+		problem(p, gend(ov, L_UNIT), "R3.4", "no actions for '%.*s' "
+		    "(write 'hold' to hold)", (int)t.len, t.s);
 }
 
 /* The action name at s[a..b) of the line, if it is `w`. */
@@ -513,18 +547,18 @@ leader_line(struct parser *p, const PCRE2_SIZE *ov)
 	lo = &o->leaders[o->nleaders++];
 	memset(lo, 0, sizeof(*lo));
 	lo->line = p->line;
-	lo->col = column(p, ov[6]);
+	lo->col = column(p, gstart(ov, L_LEADER));
 	memset(&t[0], 0, sizeof(t[0]));
-	t[0].s = p->text + ov[6];
-	t[0].len = ov[7] - ov[6];
-	t[0].off = ov[6];
+	t[0].s = p->text + gstart(ov, L_LEADER);
+	t[0].len = gend(ov, L_LEADER) - gstart(ov, L_LEADER);
+	t[0].off = gstart(ov, L_LEADER);
 	if (t[0].len == 0)
-		problem(p, ov[6], NULL, "'leader' needs the leader's id, as "
-		    "'leader ID: move X,Y'");
+		problem(p, gstart(ov, L_LEADER), NULL, "'leader' needs the "
+		    "leader's id, as 'leader ID: move X,Y'");
 	else
 		read_id(p, &t[0], "leader", NULL, &lo->leader);
-	off = ov[8];
-	while (next_action(p, &off, ov[9], &a, &b)) {
+	off = gstart(ov, L_LEADER_ORDERS);
+	while (next_action(p, &off, gend(ov, L_LEADER_ORDERS), &a, &b)) {
 		any = true;
 		if (action_is(p, a, b, "detach", &args)) {
 			if (args != b)
@@ -582,63 +616,73 @@ leader_line(struct parser *p, const PCRE2_SIZE *ov)
 		free(act.target);
 	}
 	if (!any)
-		problem(p, ov[9], "R10.3", "no orders for the leader (write "
-		    "'move X,Y', 'attach UNIT' or 'detach')");
+		problem(p, gend(ov, L_LEADER_ORDERS), "R10.3", "no orders for "
+		    "the leader (write 'move X,Y', 'attach UNIT' or 'detach')");
 	if (lo->attach != NULL && lo->detach)
-		problem(p, ov[6], "R10.3", "a leader cannot attach and "
-		    "detach in one order");
+		problem(p, gstart(ov, L_LEADER), "R10.3", "a leader cannot "
+		    "attach and detach in one order");
 }
 
 /* game: NAME | turn: N | side: ID | password: ... */
 static void
 header_line(struct parser *p, const PCRE2_SIZE *ov)
 {
-	static const char *const keys[] = { "game", "turn", "side",
-	    "password" };
+	static const char *const keys[NHEADER] = {
+		[H_GAME] = "game",
+		[H_TURN] = "turn",
+		[H_SIDE] = "side",
+		[H_PASSWORD] = "password"
+	};
 	struct crown_orders	*o = p->o;
 	struct token		 t;
 	PCRE2_SIZE		*iv;
-	size_t			 k, klen = ov[3] - ov[2];
+	size_t			 k, klen = gend(ov, L_KEY) - gstart(ov, L_KEY);
 	char			*v;
 	long			 turn;
 
 	for (k = 0; k < CROWN_NELEM(keys); k++)
 		if (strlen(keys[k]) == klen &&
-		    strncmp(p->text + ov[2], keys[k], klen) == 0)
+		    strncmp(p->text + gstart(ov, L_KEY), keys[k], klen) == 0)
 			break;
-	if (k == 3)	/* crown inbox reads and removes it */
+	if (k == H_PASSWORD)	/* crown inbox reads and removes it */
 		return;
 	if (p->seen[k]) {
-		problem(p, ov[2], NULL, "'%s' is given twice", keys[k]);
+		problem(p, gstart(ov, L_KEY), NULL, "'%s' is given twice",
+		    keys[k]);
 		return;
 	}
 	p->seen[k] = true;
-	v = xstrndup(p->text + ov[4], ov[5] - ov[4]);
+	v = xstrndup(p->text + gstart(ov, L_VALUE),
+	    gend(ov, L_VALUE) - gstart(ov, L_VALUE));
 	if (*v == '\0') {
-		problem(p, ov[2], k == 1 ? "R2.2" : NULL, "'%s' needs a value",
+		problem(p, gstart(ov, L_KEY), k == H_TURN ? "R2.2" : NULL,
+		    "'%s' needs a value",
 		    keys[k]);
 		free(v);
 		return;
 	}
-	switch (k) {
-	case 0:
+	switch ((enum header)k) {
+	case H_GAME:
 		o->game = v;
 		return;
-	case 1:
+	case H_TURN:
 		if (!match(RE_INT, v, strlen(v), 0, &iv) ||
 		    (turn = strtol(v, NULL, 10)) < 1 || turn > MAX_TURN)
-			problem(p, ov[4], "R2.2", "'turn' must be a whole "
-			    "number from 1 to %d, not '%s'", MAX_TURN, v);
+			problem(p, gstart(ov, L_VALUE), "R2.2", "'turn' must be "
+			    "a whole number from 1 to %d, not '%s'", MAX_TURN,
+			    v);
 		else
 			o->turn = (int)turn;
 		break;
-	default:
+	case H_SIDE:
+	case H_PASSWORD:
+	case NHEADER:
 		memset(&t, 0, sizeof(t));
-		t.s = p->text + ov[4];
-		t.len = ov[5] - ov[4];
-		t.off = ov[4];
+		t.s = p->text + gstart(ov, L_VALUE);
+		t.len = gend(ov, L_VALUE) - gstart(ov, L_VALUE);
+		t.off = gstart(ov, L_VALUE);
 		o->side_line = p->line;
-		o->side_col = column(p, ov[4]);
+		o->side_col = column(p, gstart(ov, L_VALUE));
 		read_id(p, &t, "side", NULL, &o->side);
 		break;
 	}
@@ -725,7 +769,7 @@ crown_shorthand_parse(struct crown_orders **out, const char *file,
     const char *buf, size_t len, struct crown_diags *d)
 {
 	struct parser	 p;
-	PCRE2_SIZE	*ov, v[16];
+	PCRE2_SIZE	*ov, v[2 * L_NGROUPS];
 	size_t		 pos = 0, eol, n;
 
 	re_init();
@@ -765,17 +809,19 @@ crown_shorthand_parse(struct crown_orders **out, const char *file,
 			continue;	/* cannot happen: the last branch */
 		/* the groups, before other matches reuse the vector */
 		memcpy(v, ov, sizeof(v));
-		if (group(v, 1))
+		if (group(v, L_KEY))
 			header_line(&p, v);
-		else if (group(v, 3))
+		else if (group(v, L_LEADER))
 			leader_line(&p, v);
-		else if (group(v, 5))
+		else if (group(v, L_UNIT))
 			unit_line(&p, v);
-		else if (v[15] > v[14]) {
-			char *s = xstrndup(p.text + v[14], v[15] - v[14]);
+		else if (gend(v, L_OTHER) > gstart(v, L_OTHER)) {
+			char *s = xstrndup(p.text + gstart(v, L_OTHER),
+			    gend(v, L_OTHER) - gstart(v, L_OTHER));
 
-			problem(&p, v[14], "R3.4", "expected 'UNIT: ACTION; "
-			    "ACTION ...' or 'leader ID: ...', not '%s'", s);
+			problem(&p, gstart(v, L_OTHER), "R3.4", "expected "
+			    "'UNIT: ACTION; ACTION ...' or 'leader ID: ...', "
+			    "not '%s'", s);
 			free(s);
 		}
 	}

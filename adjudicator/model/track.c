@@ -86,7 +86,8 @@ crown_track_at(const struct crown_track *t, double s)
 
 /* The start footprint carried to p. */
 void
-crown_track_quad_at(struct crown_quad *out, const struct crown_track *t, struct crown_point p)
+crown_track_quad_at(struct crown_quad *out, const struct crown_track *t,
+    struct crown_point p)
 {
 	int	i;
 
@@ -135,8 +136,8 @@ sweep_dist(const struct crown_track *t, double s0, double s1,
 	return d;
 }
 
-/* q shrunk by CROWN_TRACK_INSET on every side; a footprint too thin (or a leader's
- * point) is left as it is. */
+/* q shrunk by CROWN_TRACK_INSET on every side; a footprint too thin (or
+ * a leader's point) is left as it is. */
 void
 crown_track_inset(struct crown_quad *out, const struct crown_quad *q)
 {
@@ -171,8 +172,8 @@ crown_track_inset(struct crown_quad *out, const struct crown_quad *q)
  * walls have width 0).
  */
 bool
-crown_track_feature_swept(const struct crown_track *t, const struct crown_feature *f, double s,
-    bool inset)
+crown_track_feature_swept(const struct crown_track *t,
+    const struct crown_feature *f, double s, bool inset)
 {
 	const struct crown_quad	*q = inset ? &t->qin : &t->q0;
 
@@ -186,8 +187,8 @@ crown_track_feature_swept(const struct crown_track *t, const struct crown_featur
 }
 
 bool
-crown_track_feature_touches(const struct crown_feature *f, const struct crown_point *p,
-    size_t n)
+crown_track_feature_touches(const struct crown_feature *f,
+    const struct crown_point *p, size_t n)
 {
 	if (f->npts == 0)
 		return false;
@@ -409,7 +410,8 @@ clear_at(const struct crown_track *t, const struct crown_quad *q,
  * touch after rounding (they may overlap by a hundredth).
  */
 void
-crown_track_run(const struct crown_track *t, double travel, struct crown_stop *out)
+crown_track_run(const struct crown_track *t, double travel,
+    struct crown_stop *out)
 {
 	const struct crown_blocker	*b;
 	struct crown_quad	 q;
@@ -513,8 +515,9 @@ crown_track_unit_quad(struct crown_quad *out, const struct crown_rules *rules,
  * (nor nearer than it already is).
  */
 bool
-crown_track_turn_ok(const struct crown_track *t, const struct crown_rules *rules,
-    const struct crown_unit *u, struct crown_point p, int facing)
+crown_track_turn_ok(const struct crown_track *t,
+    const struct crown_rules *rules, const struct crown_unit *u,
+    struct crown_point p, int facing)
 {
 	const struct crown_blocker	*b;
 	struct crown_quad	 qn, qo, qi;

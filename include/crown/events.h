@@ -6,6 +6,7 @@
 #ifndef CROWN_EVENTS_H
 #define CROWN_EVENTS_H
 
+#include <stdarg.h>
 #include <stdbool.h>
 #include <stddef.h>
 
@@ -89,6 +90,12 @@ size_t	crown_event_die(struct crown_event *, int die, int roll,
 /* Add a modifier to a die and to its score. */
 void	crown_die_mod(struct crown_die_rec *, const char *name, int value,
 	    const char *rule);
+/* The same with the name formatted (no length limit: unit and leader
+ * names are the players'). */
+void	crown_die_modf(struct crown_die_rec *, int value, const char *rule,
+	    const char *fmt, ...) __attribute__((format(printf, 4, 5)));
+void	crown_die_vmodf(struct crown_die_rec *, int value, const char *rule,
+	    const char *fmt, va_list) __attribute__((format(printf, 4, 0)));
 
 /* "7", "6.5", "6.25": inches for sentences, to the hundredth without
  * trailing zeros.  Caller frees. */

@@ -334,6 +334,42 @@ test_targets(void **state)
 	    "wagons (R4.3)");
 }
 
+/*
+ * Messages whose formats once took dummy arguments (orders.c's problem()
+ * is printf-like now, so the compiler checks them): each still reads as
+ * it did, with its place and rule.
+ */
+static void
+test_checked_messages(void **state)
+{
+	struct fixture	*f = *state;
+
+	assert_int_equal(check(f, HEAD("french")
+	    "  - unit: gun-1\n"
+	    "    actions: [fire: building:nowhere]\n"), CROWN_EINVALID);
+	assert_diag(&f->d, "o.yaml:6:15: error: unknown building 'nowhere' "
+	    "(R11.2)");
+	assert_int_equal(check(f, HEAD("french")
+	    "  - unit: 1-legion\n"
+	    "    actions: [fire: danjou]\n"), CROWN_EINVALID);
+	assert_diag(&f->d, "'danjou' is a leader of your own side (R10.4)");
+	assert_int_equal(check(f, HEAD("french")
+	    "  - unit: gun-1\n"
+	    "    actions: [help: gun-1]\n"), CROWN_EINVALID);
+	assert_diag(&f->d, "'gun-1' cannot help itself (R4.3)");
+	assert_int_equal(check(f, HEAD("french")
+	    "  - leader: danjou\n"
+	    "    detach: true\n"
+	    "  - leader: danjou\n"
+	    "    detach: true\n"), CROWN_EINVALID);
+	assert_diag(&f->d, "o.yaml:7:5: error: second entry for leader "
+	    "'danjou' (first at line 5) (R4.6)");
+	assert_int_equal(check(f, "game: Test Skirmish\nturn: 9\n"
+	    "side: french\norders: []\n"), CROWN_EINVALID);
+	assert_diag(&f->d, "o.yaml:1:1: error: orders for turn 9, but the "
+	    "next turn is 3 (R2.2)");
+}
+
 static void
 test_shapes(void **state)
 {
@@ -375,6 +411,7 @@ main(void)
 		cmocka_unit_test(test_charge_casualty_edge),
 		cmocka_unit_test(test_routing_and_moves),
 		cmocka_unit_test(test_targets),
+		cmocka_unit_test(test_checked_messages),
 		cmocka_unit_test(test_shapes),
 	};
 
