@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "crown/campaign.h"
 #include "crown/cmd.h"
 #include "crown/common.h"
 #include "crown/xalloc.h"
@@ -98,7 +99,7 @@ cmd_check_exec(int argc, char **argv)
 	}
 cleanup:
 	status = crown_cmd_fail(&d, error);
-	crown_cmd_free_orders(orders, n);
+	crown_campaign_orders_free(orders, n);
 	crown_rules_free(rules);
 	crown_state_free(s);
 	free(campaign_state);

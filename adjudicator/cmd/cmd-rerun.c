@@ -423,7 +423,7 @@ out:
 	free(label);
 	crown_turn_release(&t);
 	crown_who_release(&who);
-	crown_cmd_free_orders(ov, n);
+	crown_campaign_orders_free(ov, n);
 	crown_outputs_release(&files);
 	crown_outputs_release(&orders);
 	crown_outputs_release(&orig);

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "crown/campaign.h"
 #include "crown/cmd.h"
 #include "crown/common.h"
 #include "crown/dice.h"
@@ -191,7 +192,7 @@ cleanup:
 	crown_buf_release(&events_out);
 	crown_events_release(&ev);
 	crown_dice_free(dice);
-	crown_cmd_free_orders(orders, n);
+	crown_campaign_orders_free(orders, n);
 	crown_rules_free(rules);
 	crown_state_free(s);
 	if (error == 0)

@@ -224,7 +224,7 @@ cleanup:
 	crown_buf_release(&body);
 	crown_turn_release(&t);
 	crown_who_release(&who);
-	crown_cmd_free_orders(ov, n);
+	crown_campaign_orders_free(ov, n);
 	crown_outputs_release(&files);
 	crown_outputs_release(&named);
 	crown_outputs_release(&given);

@@ -377,7 +377,7 @@ cleanup:
 	free(deadline);
 	crown_state_free(after);
 	crown_turn_release(&t);
-	crown_cmd_free_orders(ov, n);
+	crown_campaign_orders_free(ov, n);
 	crown_outputs_release(&want);
 	crown_outputs_release(&orders);
 	crown_campaign_release(&camp);

@@ -199,12 +199,22 @@ crown_campaign_orders(struct crown_orders ***out, size_t *n,
 	if (crown_orders_validate_set(v, k, s, rules, d) != 0)
 		error = CROWN_EINVALID;
 	if (error != 0) {
-		crown_cmd_free_orders(v, k);
+		crown_campaign_orders_free(v, k);
 		return error;
 	}
 	*out = v;
 	*n = k;
 	return 0;
+}
+
+void
+crown_campaign_orders_free(struct crown_orders **v, size_t n)
+{
+	size_t	i;
+
+	for (i = 0; i < n; i++)
+		crown_orders_free(v[i]);
+	free(v);
 }
 
 static const char *
@@ -355,7 +365,7 @@ cleanup:
 	free(templates);
 	free(dir);
 	crown_dice_free(dice);
-	crown_cmd_free_orders(ov, n);
+	crown_campaign_orders_free(ov, n);
 	if (error != 0)
 		crown_turn_release(out);
 	return error;

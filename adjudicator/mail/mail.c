@@ -22,7 +22,6 @@
 #include <gmime/gmime.h>
 #include <sodium.h>
 
-#include "crown/cmd.h"
 #include "crown/common.h"
 #include "crown/mail.h"
 #include "crown/xalloc.h"

@@ -80,11 +80,13 @@ void	crown_campaign_release(struct crown_campaign *);
 /*
  * Parse orders held in memory (names are their paths) and validate them
  * together against the state the turn starts from.  *out (caller frees
- * with crown_cmd_free_orders) only on success.
+ * with crown_campaign_orders_free) only on success.
  */
 int	crown_campaign_orders(struct crown_orders ***out, size_t *n,
 	    const struct crown_outputs *orders, const struct crown_state *,
 	    const struct crown_rules *, struct crown_diags *d);
+/* Free n orders and their array (also those of crown_cmd_load_orders). */
+void	crown_campaign_orders_free(struct crown_orders **, size_t n);
 
 /* One turn played in memory. */
 struct crown_turn {

@@ -10,6 +10,7 @@
 
 #include "crown/diag.h"
 #include "crown/orders.h"
+#include "crown/outputs.h"
 #include "crown/rules.h"
 #include "crown/state.h"
 
@@ -76,25 +77,6 @@ int	crown_cmd_load_rules(struct crown_rules **out, const char *path,
 int	crown_cmd_load_orders(struct crown_orders ***out, size_t *n,
 	    char *const *paths, size_t npaths, const struct crown_state *s,
 	    const struct crown_rules *rules, struct crown_diags *d);
-void	crown_cmd_free_orders(struct crown_orders **, size_t n);
-
-/* Write data to dir/name atomically (temporary file, fsync, rename);
- * CROWN_EWRITE with a diagnostic on failure. */
-int	crown_write_file(const char *dir, const char *name, const char *data,
-	    size_t len, struct crown_diags *d);
-/*
- * Write every file of files (names relative to dir, whose directories must
- * exist) all or none: each to a temporary file beside it, synced, and only
- * when all are written, each renamed into place.  On a failure (a full
- * disk, a directory that cannot be written) the temporaries are removed,
- * and so are the files this call had renamed; CROWN_EWRITE with a
- * diagnostic.
- */
-struct crown_outputs;
-int	crown_write_outputs(const char *dir, const struct crown_outputs *files,
-	    struct crown_diags *d);
-/* mkdir -p; CROWN_EWRITE on failure. */
-int	crown_mkdirs(const char *path, struct crown_diags *d);
 
 /*
  * --timings: where a command's time goes.  crown_timings_mark prints, on

@@ -17,7 +17,7 @@
 
 #include "crown/common.h"
 #include "crown/diag.h"
-#include "crown/report.h"
+#include "crown/outputs.h"
 #include "crown/xalloc.h"
 
 #define CROWN_OID_HEX	40

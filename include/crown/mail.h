@@ -20,7 +20,7 @@
 
 #include "crown/common.h"
 #include "crown/diag.h"
-#include "crown/report.h"
+#include "crown/outputs.h"
 #include "crown/state.h"
 #include "crown/xalloc.h"
 

@@ -13,22 +13,10 @@
 #include "crown/diag.h"
 #include "crown/events.h"
 #include "crown/orders.h"
+#include "crown/outputs.h"
 #include "crown/rules.h"
 #include "crown/state.h"
 #include "crown/xalloc.h"
-
-/* A named output file held in memory: "report.md", "report-french.md",
- * "map.svg". */
-struct crown_output {
-	char		*name;
-	struct crown_buf data;
-};
-
-struct crown_outputs {
-	struct crown_output	*v;
-	size_t			 n;
-	size_t			 cap;
-};
 
 struct crown_report_input {
 	const struct crown_state	*before;	/* the turn's start */
@@ -51,7 +39,5 @@ int	crown_report_render(struct crown_outputs *out,
  * beside the program (or up to two levels above it: a source tree),
  * else CROWN_DATADIR/templates.  Caller frees; NULL if none. */
 char	*crown_templates_find(void);
-struct crown_buf *crown_outputs_add(struct crown_outputs *, const char *name);
-void	crown_outputs_release(struct crown_outputs *);
 
 #endif

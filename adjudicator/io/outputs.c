@@ -1,0 +1,172 @@
+/*
+ * outputs.c: files held in memory (a turn's state, events, reports and
+ * map) and writing them to disk whole or not at all.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "crown/common.h"
+#include "crown/outputs.h"
+#include "crown/xalloc.h"
+
+struct crown_buf *
+crown_outputs_add(struct crown_outputs *o, const char *name)
+{
+	struct crown_output	*out;
+
+	crown_grow(&o->v, &o->cap, o->n + 1, sizeof(*o->v));
+	out = &o->v[o->n++];
+	memset(out, 0, sizeof(*out));
+	out->name = xstrdup(name);
+	crown_buf_puts(&out->data, "");
+	return &out->data;
+}
+
+void
+crown_outputs_release(struct crown_outputs *o)
+{
+	size_t	i;
+
+	for (i = 0; i < o->n; i++) {
+		free(o->v[i].name);
+		crown_buf_release(&o->v[i].data);
+	}
+	free(o->v);
+	memset(o, 0, sizeof(*o));
+}
+
+int
+crown_mkdirs(const char *path, struct crown_diags *d)
+{
+	char	*p, *q;
+	int	 error = 0;
+
+	p = xstrdup(path);
+	for (q = p + 1; error == 0; q++) {
+		if (*q != '/' && *q != '\0')
+			continue;
+		char c = *q;
+		*q = '\0';
+		if (mkdir(p, 0777) != 0 && errno != EEXIST) {
+			crown_diag_add(d, p, 0, 0, NULL,
+			    "cannot create directory: %s", strerror(errno));
+			error = CROWN_EWRITE;
+		}
+		*q = c;
+		if (c == '\0')
+			break;
+	}
+	free(p);
+	return error;
+}
+
+/* dir/.name.tmp.PID: beside the file, so rename never crosses a disk. */
+static char *
+temp_name(const char *path)
+{
+	const char	*slash = strrchr(path, '/');
+	size_t		 n = slash != NULL ? (size_t)(slash - path) + 1 : 0;
+
+	return xasprintf("%.*s.%s.tmp.%ld", (int)n, path, path + n,
+	    (long)getpid());
+}
+
+/* Write a whole file and sync it; 0 or the errno. */
+static int
+write_temp(const char *tmp, const char *data, size_t len)
+{
+	size_t	off = 0;
+	ssize_t	n;
+	int	fd, e;
+
+	if ((fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC, 0644)) < 0)
+		return errno;
+	while (off < len) {
+		n = write(fd, data + off, len - off);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0) {
+			e = n < 0 ? errno : EIO;
+			close(fd);
+			return e;
+		}
+		off += (size_t)n;
+	}
+	if (fsync(fd) != 0) {
+		e = errno;
+		close(fd);
+		return e;
+	}
+	return close(fd) != 0 ? errno : 0;
+}
+
+int
+crown_write_outputs(const char *dir, const struct crown_outputs *files,
+    struct crown_diags *d)
+{
+	char	**path, **tmp;
+	size_t	  i, j, n = files->n, bad = 0;
+	int	  e = 0, fd;
+
+	/* every name first, so that no allocation (which may fail and end
+	 * the program) happens while temporaries exist */
+	path = xcalloc(n ? n : 1, sizeof(*path));
+	tmp = xcalloc(n ? n : 1, sizeof(*tmp));
+	for (i = 0; i < n; i++) {
+		path[i] = xasprintf("%s/%s", dir, files->v[i].name);
+		tmp[i] = temp_name(path[i]);
+	}
+	for (i = 0; i < n && e == 0; i++)
+		if ((e = write_temp(tmp[i], files->v[i].data.data,
+		    files->v[i].data.len)) != 0)
+			bad = i;
+	if (e != 0) {
+		for (j = 0; j <= bad; j++)
+			unlink(tmp[j]);
+	} else {
+		for (i = 0; i < n && e == 0; i++)
+			if (rename(tmp[i], path[i]) != 0) {
+				e = errno;
+				bad = i;
+			}
+		if (e != 0) {
+			/* all or none: take back what this call put */
+			for (j = 0; j < bad; j++)
+				unlink(path[j]);
+			for (j = bad; j < n; j++)
+				unlink(tmp[j]);
+		} else if ((fd = open(dir, O_RDONLY)) >= 0) {
+			/* make the renames durable; best effort */
+			(void)fsync(fd);
+			close(fd);
+		}
+	}
+	if (e != 0)
+		crown_diag_add(d, path[bad], 0, 0, NULL, "cannot write: %s",
+		    strerror(e));
+	for (i = 0; i < n; i++) {
+		free(path[i]);
+		free(tmp[i]);
+	}
+	free(path);
+	free(tmp);
+	return e != 0 ? CROWN_EWRITE : 0;
+}
+
+int
+crown_write_file(const char *dir, const char *name, const char *data,
+    size_t len, struct crown_diags *d)
+{
+	struct crown_output	o;
+	struct crown_outputs	files = { &o, 1, 1 };
+
+	o.name = (char *)name;
+	o.data.data = (char *)data;
+	o.data.len = o.data.cap = len;
+	return crown_write_outputs(dir, &files, d);
+}

@@ -1,0 +1,50 @@
+/*
+ * outputs.h: files held in memory and written to disk whole or not at
+ * all.  A turn's state, events, reports and map are made in memory first
+ * (report.h, campaign.h), read from and committed to the history
+ * (history.h), left in the outbox (mail.h) or written by crown resolve:
+ * every layer above io shares these.
+ */
+#ifndef CROWN_OUTPUTS_H
+#define CROWN_OUTPUTS_H
+
+#include <stddef.h>
+
+#include "crown/common.h"
+#include "crown/diag.h"
+#include "crown/xalloc.h"
+
+/* A named output file held in memory: "report.md", "report-french.md",
+ * "map.svg". */
+struct crown_output {
+	char		*name;
+	struct crown_buf data;
+};
+
+struct crown_outputs {
+	struct crown_output	*v;
+	size_t			 n;
+	size_t			 cap;
+};
+
+struct crown_buf *crown_outputs_add(struct crown_outputs *, const char *name);
+void	crown_outputs_release(struct crown_outputs *);
+
+/* Write data to dir/name atomically (temporary file, fsync, rename);
+ * CROWN_EWRITE with a diagnostic on failure. */
+int	crown_write_file(const char *dir, const char *name, const char *data,
+	    size_t len, struct crown_diags *d);
+/*
+ * Write every file of files (names relative to dir, whose directories must
+ * exist) all or none: each to a temporary file beside it, synced, and only
+ * when all are written, each renamed into place.  On a failure (a full
+ * disk, a directory that cannot be written) the temporaries are removed,
+ * and so are the files this call had renamed; CROWN_EWRITE with a
+ * diagnostic.
+ */
+int	crown_write_outputs(const char *dir, const struct crown_outputs *files,
+	    struct crown_diags *d);
+/* mkdir -p; CROWN_EWRITE on failure. */
+int	crown_mkdirs(const char *path, struct crown_diags *d);
+
+#endif
