@@ -53,11 +53,11 @@ cmd_adopt_exec(int argc, char **argv)
 
 	if (crown_cmd_wants_help(&crown_cmd_adopt, argc, argv))
 		return 0;
-	if ((status = crown_campaign_args(&crown_cmd_adopt, argc, argv, opts,
+	if ((status = crown_cmd_args(&crown_cmd_adopt, argc, argv, opts,
 	    &ops, &nops)) != 0)
 		return status;
 	if (nops != 2) {
-		crown_campaign_args_free(opts, ops);
+		crown_cmd_args_free(opts, ops);
 		return crown_cmd_usage_error(&crown_cmd_adopt,
 		    "give DIR and the rerun branch");
 	}
@@ -70,7 +70,7 @@ cmd_adopt_exec(int argc, char **argv)
 	    10)) < 1 || *end != '\0') {
 		status = crown_cmd_usage_error(&crown_cmd_adopt, "'%s' is not "
 		    "a rerun branch (rerun/turn-N)", ops[1]);
-		crown_campaign_args_free(opts, ops);
+		crown_cmd_args_free(opts, ops);
 		return status;
 	}
 	ref = xasprintf("refs/heads/%s", name);
@@ -162,6 +162,6 @@ cleanup:
 	crown_chain_release(&r);
 	crown_chain_release(&c);
 	crown_history_close(h);
-	crown_campaign_args_free(opts, ops);
+	crown_cmd_args_free(opts, ops);
 	return status;
 }

@@ -39,11 +39,11 @@ cmd_log_exec(int argc, char **argv)
 
 	if (crown_cmd_wants_help(&crown_cmd_log, argc, argv))
 		return 0;
-	if ((status = crown_campaign_args(&crown_cmd_log, argc, argv, opts,
+	if ((status = crown_cmd_args(&crown_cmd_log, argc, argv, opts,
 	    &ops, &nops)) != 0)
 		return status;
 	if (nops != 1) {
-		crown_campaign_args_free(opts, ops);
+		crown_cmd_args_free(opts, ops);
 		return crown_cmd_usage_error(&crown_cmd_log, "give one DIR");
 	}
 	if ((error = crown_history_open(&h, ops[0], false, &d)) != 0 ||
@@ -68,6 +68,6 @@ cleanup:
 	status = crown_cmd_fail(&d, error);
 	crown_chain_release(&c);
 	crown_history_close(h);
-	crown_campaign_args_free(opts, ops);
+	crown_cmd_args_free(opts, ops);
 	return status;
 }

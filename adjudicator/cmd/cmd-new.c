@@ -113,11 +113,11 @@ cmd_new_exec(int argc, char **argv)
 
 	if (crown_cmd_wants_help(&crown_cmd_new, argc, argv))
 		return 0;
-	if ((status = crown_campaign_args(&crown_cmd_new, argc, argv, opts,
+	if ((status = crown_cmd_args(&crown_cmd_new, argc, argv, opts,
 	    &ops, &nops)) != 0)
 		return status;
 	if (nops != 1 || opts[0].value == NULL) {
-		crown_campaign_args_free(opts, ops);
+		crown_cmd_args_free(opts, ops);
 		return crown_cmd_usage_error(&crown_cmd_new, nops != 1 ?
 		    "give one DIR" : "--scenario is required");
 	}
@@ -224,6 +224,6 @@ cleanup:
 	free(rules_path);
 	free(rules_text);
 	free(scen_text);
-	crown_campaign_args_free(opts, ops);
+	crown_cmd_args_free(opts, ops);
 	return status;
 }

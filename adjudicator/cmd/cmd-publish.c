@@ -42,11 +42,11 @@ cmd_publish_exec(int argc, char **argv)
 
 	if (crown_cmd_wants_help(&crown_cmd_publish, argc, argv))
 		return 0;
-	if ((status = crown_campaign_args(&crown_cmd_publish, argc, argv,
+	if ((status = crown_cmd_args(&crown_cmd_publish, argc, argv,
 	    opts, &ops, &nops)) != 0)
 		return status;
 	if (nops < 1 || nops > 2) {
-		crown_campaign_args_free(opts, ops);
+		crown_cmd_args_free(opts, ops);
 		return crown_cmd_usage_error(&crown_cmd_publish,
 		    "give DIR and at most one REMOTE");
 	}
@@ -75,6 +75,6 @@ cleanup:
 	free(tags);
 	crown_chain_release(&c);
 	crown_history_close(h);
-	crown_campaign_args_free(opts, ops);
+	crown_cmd_args_free(opts, ops);
 	return status;
 }

@@ -268,7 +268,7 @@ cmd_rerun_exec(int argc, char **argv)
 
 	if (crown_cmd_wants_help(&crown_cmd_rerun, argc, argv))
 		return 0;
-	if ((status = crown_campaign_args(&crown_cmd_rerun, argc, argv, opts,
+	if ((status = crown_cmd_args(&crown_cmd_rerun, argc, argv, opts,
 	    &ops, &nops)) != 0)
 		return status;
 	memset(secret, 0, sizeof(secret));
@@ -434,6 +434,6 @@ out:
 	crown_history_close(h);
 	free(paths);
 	crown_diags_release(&d);
-	crown_campaign_args_free(opts, ops);
+	crown_cmd_args_free(opts, ops);
 	return status;
 }

@@ -54,11 +54,11 @@ cmd_reveal_exec(int argc, char **argv)
 
 	if (crown_cmd_wants_help(&crown_cmd_reveal, argc, argv))
 		return 0;
-	if ((status = crown_campaign_args(&crown_cmd_reveal, argc, argv, opts,
+	if ((status = crown_cmd_args(&crown_cmd_reveal, argc, argv, opts,
 	    &ops, &nops)) != 0)
 		return status;
 	if (nops != 1) {
-		crown_campaign_args_free(opts, ops);
+		crown_cmd_args_free(opts, ops);
 		return crown_cmd_usage_error(&crown_cmd_reveal,
 		    "give one DIR");
 	}
@@ -122,6 +122,6 @@ cleanup:
 	crown_campaign_release(&camp);
 	crown_chain_release(&c);
 	crown_history_close(h);
-	crown_campaign_args_free(opts, ops);
+	crown_cmd_args_free(opts, ops);
 	return status;
 }

@@ -72,11 +72,11 @@ cmd_show_exec(int argc, char **argv)
 
 	if (crown_cmd_wants_help(&crown_cmd_show, argc, argv))
 		return 0;
-	if ((status = crown_campaign_args(&crown_cmd_show, argc, argv, opts,
+	if ((status = crown_cmd_args(&crown_cmd_show, argc, argv, opts,
 	    &ops, &nops)) != 0)
 		return status;
 	if (nops != 2) {
-		crown_campaign_args_free(opts, ops);
+		crown_cmd_args_free(opts, ops);
 		return crown_cmd_usage_error(&crown_cmd_show,
 		    "give DIR and TURN");
 	}
@@ -146,6 +146,6 @@ out:
 	crown_campaign_release(&camp);
 	crown_chain_release(&c);
 	crown_history_close(h);
-	crown_campaign_args_free(opts, ops);
+	crown_cmd_args_free(opts, ops);
 	return status;
 }

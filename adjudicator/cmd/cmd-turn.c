@@ -72,16 +72,16 @@ cmd_turn_exec(int argc, char **argv)
 
 	if (crown_cmd_wants_help(&crown_cmd_turn, argc, argv))
 		return 0;
-	if ((status = crown_campaign_args(&crown_cmd_turn, argc, argv, opts,
+	if ((status = crown_cmd_args(&crown_cmd_turn, argc, argv, opts,
 	    &ops, &nops)) != 0)
 		return status;
 	if (nops < 1) {
-		crown_campaign_args_free(opts, ops);
+		crown_cmd_args_free(opts, ops);
 		return crown_cmd_usage_error(&crown_cmd_turn, "give DIR");
 	}
 	dir = ops[0];
 	if (opts[4].value != NULL && !crown_utc_time_valid(opts[4].value)) {
-		crown_campaign_args_free(opts, ops);
+		crown_cmd_args_free(opts, ops);
 		return crown_cmd_usage_error(&crown_cmd_turn, "--deadline "
 		    "must be a UTC time as YYYY-MM-DDTHH:MM:SSZ");
 	}
@@ -235,6 +235,6 @@ cleanup:
 	crown_campaign_release(&camp);
 	free(label);
 	crown_chain_release(&c);
-	crown_campaign_args_free(opts, ops);
+	crown_cmd_args_free(opts, ops);
 	return status;
 }

@@ -505,11 +505,11 @@ cmd_verify_exec(int argc, char **argv)
 
 	if (crown_cmd_wants_help(&crown_cmd_verify, argc, argv))
 		return 0;
-	if ((status = crown_campaign_args(&crown_cmd_verify, argc, argv, opts,
+	if ((status = crown_cmd_args(&crown_cmd_verify, argc, argv, opts,
 	    &ops, &nops)) != 0)
 		return status;
 	if (nops != 1) {
-		crown_campaign_args_free(opts, ops);
+		crown_cmd_args_free(opts, ops);
 		return crown_cmd_usage_error(&crown_cmd_verify,
 		    "give one DIR");
 	}
@@ -579,6 +579,6 @@ cleanup:
 	free(tdir);
 	crown_chain_release(&c);
 	crown_history_close(v.h);
-	crown_campaign_args_free(opts, ops);
+	crown_cmd_args_free(opts, ops);
 	return status;
 }

@@ -181,27 +181,6 @@ void	crown_campaign_format_date(char *buf, size_t len, long long t,
 int	crown_campaign_repair(struct crown_history *,
 	    const struct crown_chain *, struct crown_diags *d);
 
-/*
- * Command lines of the history commands: "--name VALUE", "--name=VALUE"
- * and "--flag" anywhere, "--" ends the options, the rest are operands
- * (in order).  A repeatable option collects its values.  Returns 0, or
- * prints the problem and the usage and returns CROWN_EXIT_USAGE.
- */
-struct crown_opt {
-	const char	 *name;		/* without the dashes */
-	bool		  arg;		/* takes a value */
-	bool		  many;		/* may be repeated */
-	const char	 *value;	/* the (last) value; "" for a flag */
-	const char	**values;	/* every value, when many */
-	size_t		  nvalues;
-};
-
-struct crown_cmd;
-int	crown_campaign_args(const struct crown_cmd *, int argc, char **argv,
-	    struct crown_opt *opts, const char ***operands, size_t *n);
-void	crown_campaign_args_free(struct crown_opt *opts,
-	    const char **operands);
-
 /* Remove a directory and everything under it (symbolic links are removed,
  * not followed); with keep, only its contents. */
 void	crown_campaign_remove_tree(const char *path, bool keep);

@@ -46,6 +46,26 @@ bool	crown_cmd_wants_help(const struct crown_cmd *, int argc, char **argv);
 int	crown_cmd_usage_error(const struct crown_cmd *, const char *fmt, ...)
 	    __attribute__((format(printf, 2, 3)));
 
+/*
+ * Command lines of the history commands: "--name VALUE", "--name=VALUE"
+ * and "--flag" anywhere, "--" ends the options, the rest are operands
+ * (in order).  A repeatable option collects its values.  Returns 0, or
+ * prints the problem and the usage and returns CROWN_EXIT_USAGE.
+ */
+struct crown_opt {
+	const char	 *name;		/* without the dashes */
+	bool		  arg;		/* takes a value */
+	bool		  many;		/* may be repeated */
+	const char	 *value;	/* the (last) value; "" for a flag */
+	const char	**values;	/* every value, when many */
+	size_t		  nvalues;
+};
+
+int	crown_cmd_args(const struct crown_cmd *, int argc, char **argv,
+	    struct crown_opt *opts, const char ***operands, size_t *n);
+void	crown_cmd_args_free(struct crown_opt *opts,
+	    const char **operands);
+
 /* Print the problems, free them, and return the exit status of error. */
 int	crown_cmd_fail(struct crown_diags *, int error);
 
