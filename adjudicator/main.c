@@ -69,7 +69,7 @@ main(int argc, char **argv)
 	}
 	for (c = cmd_table; *c != NULL; c++)
 		if (strcmp((*c)->name, argv[1]) == 0)
-			return finish((*c)->exec(argc - 1, argv + 1));
+			return finish(crown_cmd_run(*c, argc - 1, argv + 1));
 	fprintf(stderr, "crown: unknown command '%s'\n", argv[1]);
 	usage(stderr);
 	return CROWN_EXIT_USAGE;

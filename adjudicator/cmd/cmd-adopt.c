@@ -12,7 +12,8 @@
 #include "crown/history.h"
 #include "crown/xalloc.h"
 
-static int	cmd_adopt_exec(int, char **);
+static int	cmd_adopt_check(const struct crown_run *);
+static int	cmd_adopt_exec(struct crown_run *);
 
 const struct crown_cmd crown_cmd_adopt = {
 	"adopt",
@@ -25,93 +26,95 @@ const struct crown_cmd crown_cmd_adopt = {
 	"main's turn N-1 and reach main's last turn.  The branch is deleted.\n"
 	"Players must fetch the rewritten main (crown publish pushes it with\n"
 	"force).",
-	cmd_adopt_exec
+	.flags = CROWN_CMD_CAMPAIGN | CROWN_CMD_LOCK | CROWN_CMD_WHO,
+	.operands = { 2, 2, "give DIR and the rerun branch" },
+	.check = cmd_adopt_check,
+	.exec = cmd_adopt_exec
 };
 
+/* "rerun/turn-N" (or refs/heads/rerun/turn-N): its name without
+ * refs/heads/ and N; -1 if it is not a rerun branch. */
 static int
-cmd_adopt_exec(int argc, char **argv)
+parse_branch(const char **name, long *turn, const char *arg)
 {
-	struct crown_opt	 opts[] = {
-		{ "umpire", true, false, NULL, NULL, 0 },
-		{ "date", true, false, NULL, NULL, 0 },
-		{ NULL, false, false, NULL, NULL, 0 }
-	};
+	const char	*prefix = CROWN_RERUN_BRANCH "/turn-";
+	char		*end;
+
+	*name = arg;
+	if (strncmp(*name, "refs/heads/", 11) == 0)
+		*name += 11;
+	if (strncmp(*name, prefix, strlen(prefix)) != 0 ||
+	    (*turn = strtol(*name + strlen(prefix), &end, 10)) < 1 ||
+	    *end != '\0')
+		return -1;
+	return 0;
+}
+
+static int
+cmd_adopt_check(const struct crown_run *r)
+{
+	const char	*name;
+	long		 turn;
+
+	if (parse_branch(&name, &turn, r->operand[1]) != 0)
+		return crown_cmd_usage_error(r->cmd, "'%s' is not a rerun "
+		    "branch (rerun/turn-N)", r->operand[1]);
+	return 0;
+}
+
+static int
+cmd_adopt_exec(struct crown_run *r)
+{
 	struct crown_diags	 d = { 0 };
-	struct crown_history	*h = NULL;
-	struct crown_chain	 c = { 0 }, r = { 0 };
+	struct crown_history	*h = r->h;
+	struct crown_chain	*c = &r->chain, b = { 0 };
 	struct crown_campaign	 camp = { 0 };
 	struct crown_who	 who = { 0 };
 	char			 have[CROWN_OID_HEX + 1], *ref = NULL;
 	char			 old[CROWN_OID_HEX + 1];
 	char			 tip[CROWN_OID_HEX + 1];
-	char			*tag = NULL, *tagref = NULL, *msg = NULL, *end;
-	const char		**ops = NULL, *name;
-	size_t			 nops = 0;
+	char			*tag = NULL, *tagref = NULL, *msg = NULL;
+	const char		*name;
 	long			 turn;
 	int			 error = 0, status, k, rc;
 	bool			 moved = false;
 
-	if (crown_cmd_wants_help(&crown_cmd_adopt, argc, argv))
-		return 0;
-	if ((status = crown_cmd_args(&crown_cmd_adopt, argc, argv, opts,
-	    &ops, &nops)) != 0)
-		return status;
-	if (nops != 2) {
-		crown_cmd_args_free(opts, ops);
-		return crown_cmd_usage_error(&crown_cmd_adopt,
-		    "give DIR and the rerun branch");
-	}
-	name = ops[1];
-	if (strncmp(name, "refs/heads/", 11) == 0)
-		name += 11;
-	if (strncmp(name, CROWN_RERUN_BRANCH "/turn-",
-	    strlen(CROWN_RERUN_BRANCH "/turn-")) != 0 ||
-	    (turn = strtol(name + strlen(CROWN_RERUN_BRANCH "/turn-"), &end,
-	    10)) < 1 || *end != '\0') {
-		status = crown_cmd_usage_error(&crown_cmd_adopt, "'%s' is not "
-		    "a rerun branch (rerun/turn-N)", ops[1]);
-		crown_cmd_args_free(opts, ops);
-		return status;
-	}
+	(void)parse_branch(&name, &turn, r->operand[1]);
 	ref = xasprintf("refs/heads/%s", name);
-	if ((error = crown_history_open(&h, ops[0], true, &d)) != 0 ||
-	    (error = crown_campaign_chain(&c, h, CROWN_MAIN_REF, &d)) != 0 ||
-	    (error = crown_campaign_repair(h, &c, &d)) != 0)
-		goto cleanup;
-	if ((error = crown_campaign_chain(&r, h, ref, &d)) != 0) {
+	if ((error = crown_campaign_chain(&b, h, ref, &d)) != 0) {
 		if (error == CROWN_ENOTFOUND) {
 			crown_diags_release(&d);
-			crown_diag_add(&d, ops[0], 0, 0, NULL, "no branch "
+			crown_diag_add(&d, r->dir, 0, 0, NULL, "no branch "
 			    "'%s' (crown rerun makes it)", name);
 		}
 		goto cleanup;
 	}
-	if (c.revealed) {
-		crown_diag_add(&d, ops[0], 0, 0, NULL, "the secret is "
+	if (c->revealed) {
+		crown_diag_add(&d, r->dir, 0, 0, NULL, "the secret is "
 		    "revealed: the history can no longer change");
 		error = CROWN_EINVALID;
 		goto cleanup;
 	}
 	for (k = 0; k < turn; k++)
-		if (k > c.last || k > r.last ||
-		    strcmp(c.l.v[c.at[k]].id, r.l.v[r.at[k]].id) != 0) {
-			crown_diag_add(&d, ops[0], 0, 0, NULL, "%s does not "
+		if (k > c->last || k > b.last ||
+		    strcmp(c->l.v[c->at[k]].id, b.l.v[b.at[k]].id) != 0) {
+			crown_diag_add(&d, r->dir, 0, 0, NULL, "%s does not "
 			    "start from main's turn %ld", name, turn - 1);
 			error = CROWN_EINVALID;
 			goto cleanup;
 		}
-	if (r.last != c.last || r.revealed) {
-		crown_diag_add(&d, ops[0], 0, 0, NULL, "%s reaches turn %d "
+	if (b.last != c->last || b.revealed) {
+		crown_diag_add(&d, r->dir, 0, 0, NULL, "%s reaches turn %d "
 		    "but main is at turn %d: run crown rerun again", name,
-		    r.last, c.last);
+		    b.last, c->last);
 		error = CROWN_EINVALID;
 		goto cleanup;
 	}
-	memcpy(old, c.l.v[c.l.n - 1].id, sizeof(old));
-	memcpy(tip, r.l.v[r.l.n - 1].id, sizeof(tip));
+	memcpy(old, c->l.v[c->l.n - 1].id, sizeof(old));
+	memcpy(tip, b.l.v[b.l.n - 1].id, sizeof(tip));
 	if ((error = crown_campaign_load(&camp, h, old, "main", &d)) != 0 ||
-	    (error = crown_campaign_who(&who, opts[0].value, opts[1].value,
-	    camp.state, &d)) != 0)
+	    (error = crown_campaign_who(&who, r->umpire, r->date, camp.state,
+	    &d)) != 0)
 		goto cleanup;
 	/* the old line keeps a name: replaced/turn-N, -2, -3, ... */
 	for (k = 1; ; k++) {
@@ -131,7 +134,7 @@ cmd_adopt_exec(int argc, char **argv)
 	}
 	msg = xasprintf("main before adopting %s\n\nTurns %ld to %d of this "
 	    "line were replaced by a rerun of turn %ld.\n", name, turn,
-	    c.last, turn);
+	    c->last, turn);
 	if ((error = crown_history_tag(h, tag, old, &who.stamp, msg, false,
 	    &d)) != 0)
 		goto cleanup;
@@ -140,17 +143,17 @@ cmd_adopt_exec(int argc, char **argv)
 	    "crown adopt", &d)) != 0)
 		goto cleanup;
 	moved = true;
-	crown_chain_release(&c);
+	crown_chain_release(c);
 	if ((error = crown_history_checkout(h, &d)) != 0 ||
-	    (error = crown_campaign_chain(&c, h, CROWN_MAIN_REF, &d)) != 0 ||
-	    (error = crown_campaign_repair(h, &c, &d)) != 0 ||
+	    (error = crown_campaign_chain(c, h, CROWN_MAIN_REF, &d)) != 0 ||
+	    (error = crown_campaign_repair(h, c, &d)) != 0 ||
 	    (error = crown_history_ref_delete(h, ref, &d)) != 0)
 		goto cleanup;
 	printf("main is now %s (%.7s); the old line is tag %s (%.7s)\n",
 	    name, tip, tag, old);
 cleanup:
 	if (error != 0 && moved)
-		crown_diag_add(&d, ops[0], 0, 0, NULL, "main is moved to the "
+		crown_diag_add(&d, r->dir, 0, 0, NULL, "main is moved to the "
 		    "rerun; the next crown command on it finishes the rest");
 	status = crown_cmd_fail(&d, error);
 	free(msg);
@@ -159,9 +162,6 @@ cleanup:
 	free(ref);
 	crown_who_release(&who);
 	crown_campaign_release(&camp);
-	crown_chain_release(&r);
-	crown_chain_release(&c);
-	crown_history_close(h);
-	crown_cmd_args_free(opts, ops);
+	crown_chain_release(&b);
 	return status;
 }

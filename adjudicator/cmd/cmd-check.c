@@ -2,7 +2,6 @@
  * cmd-check.c: crown check: validate order files without rolling a die,
  * so a player can check orders before mailing them.
  */
-#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -12,7 +11,15 @@
 #include "crown/common.h"
 #include "crown/xalloc.h"
 
-static int	cmd_check_exec(int, char **);
+static int	cmd_check_exec(struct crown_run *);
+
+enum { CHECK_STATE, CHECK_RULES, CHECK_NOPTS };
+
+static const struct crown_option check_options[] = {
+	[CHECK_STATE] = { "state", CROWN_OPT_VALUE },
+	[CHECK_RULES] = { "rules", CROWN_OPT_VALUE },
+	[CHECK_NOPTS] = { NULL, CROWN_OPT_FLAG }
+};
 
 const struct crown_cmd crown_cmd_check = {
 	"check",
@@ -22,68 +29,49 @@ const struct crown_cmd crown_cmd_check = {
 	"is rolled.  Every problem is printed as FILE:LINE:COLUMN: error:\n"
 	"MESSAGE (R-id).  Exit 0 when all are valid, 65 when any is not, 66\n"
 	"when a file is missing.\n\n" CROWN_LIMIT_HELP,
-	cmd_check_exec
+	.flags = CROWN_CMD_IN_ORDER | CROWN_CMD_LIMITS,
+	.options = check_options,
+	.operands = { 0, CROWN_OPERANDS_ANY, NULL },
+	.exec = cmd_check_exec
 };
 
 static int
-cmd_check_exec(int argc, char **argv)
+cmd_check_exec(struct crown_run *r)
 {
-	static const struct option longopts[] = {
-		{ "state", required_argument, NULL, 's' },
-		{ "rules", required_argument, NULL, 'r' },
-		CROWN_LIMIT_OPTIONS,
-		{ NULL, 0, NULL, 0 }
-	};
 	struct crown_diags	  d = { 0 };
 	struct crown_state	 *s = NULL;
 	struct crown_rules	 *rules = NULL;
 	struct crown_orders	**orders = NULL;
-	const char		 *state_path = NULL, *rules_path = NULL;
-	char			 *dir = NULL, *campaign_state = NULL;
-	size_t			  n = 0, i, j, acts;
-	int			  ch, error, status;
+	const char		 *state_path, *rules_path;
+	const char		**paths = r->operand;
+	char			 *campaign_state = NULL;
+	const char		 *dir = NULL;
+	size_t			  npaths = r->noperands, n = 0, i, j, acts;
+	int			  error, status;
 
-	if (crown_cmd_wants_help(&crown_cmd_check, argc, argv))
-		return 0;
-	optind = 1;
-	while ((ch = getopt_long(argc, argv, "+", longopts, NULL)) != -1) {
-		switch (ch) {
-		case 's':
-			state_path = optarg;
-			break;
-		case 'r':
-			rules_path = optarg;
-			break;
-		case CROWN_OPT_LIMIT_ORDERS:
-		case CROWN_OPT_LIMIT_STATE:
-			if ((status = crown_cmd_limit(&crown_cmd_check, ch, optarg)) != 0)
-				return status;
-			break;
-		default:
-			return crown_cmd_usage_error(&crown_cmd_check, NULL);
-		}
-	}
-	argc -= optind;
-	argv += optind;
+	state_path = r->opt[CHECK_STATE].value;
+	rules_path = r->opt[CHECK_RULES].value;
 	if (state_path == NULL) {
-		if (argc < 1)
-			return crown_cmd_usage_error(&crown_cmd_check,
+		if (npaths < 1)
+			return crown_cmd_usage_error(r->cmd,
 			    "give a campaign DIR or --state FILE");
-		dir = argv[0];
-		argc--;
-		argv++;
+		dir = paths[0];
+		paths++;
+		npaths--;
 		state_path = campaign_state = xasprintf("%s/state.yaml", dir);
 	}
-	if (argc < 1)
-		return crown_cmd_usage_error(&crown_cmd_check,
+	if (npaths < 1) {
+		free(campaign_state);
+		return crown_cmd_usage_error(r->cmd,
 		    "no order files to check");
+	}
 
 	if ((error = crown_state_load(&s, state_path, &d)) != 0)
 		goto cleanup;
 	if ((error = crown_cmd_load_rules(&rules, rules_path, dir, s->rules,
 	    &d)) != 0)
 		goto cleanup;
-	if ((error = crown_cmd_load_orders(&orders, &n, argv, (size_t)argc, s,
+	if ((error = crown_cmd_load_orders(&orders, &n, paths, npaths, s,
 	    rules, &d)) != 0)
 		goto cleanup;
 	for (i = 0; i < n; i++) {

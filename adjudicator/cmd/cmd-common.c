@@ -24,8 +24,9 @@ crown_cmd_usage(const struct crown_cmd *cmd, FILE *fp)
 	fprintf(fp, "usage: crown %s %s\n", cmd->name, cmd->usage);
 }
 
-bool
-crown_cmd_wants_help(const struct crown_cmd *cmd, int argc, char **argv)
+/* --help or -h anywhere before "--": print the usage and the summary. */
+static bool
+wants_help(const struct crown_cmd *cmd, int argc, char **argv)
 {
 	int	i;
 
@@ -40,6 +41,57 @@ crown_cmd_wants_help(const struct crown_cmd *cmd, int argc, char **argv)
 		}
 	}
 	return false;
+}
+
+/* The operands the command table allows. */
+static int
+check_operands(const struct crown_run *r)
+{
+	const struct crown_cmd	*cmd = r->cmd;
+
+	if (r->noperands >= cmd->operands.min &&
+	    r->noperands <= cmd->operands.max)
+		return 0;
+	if (cmd->operands.error != NULL)
+		return crown_cmd_usage_error(cmd, "%s", cmd->operands.error);
+	return crown_cmd_usage_error(cmd, "unexpected argument '%s'",
+	    r->operand[cmd->operands.max]);
+}
+
+int
+crown_cmd_run(const struct crown_cmd *cmd, int argc, char **argv)
+{
+	struct crown_run	 r;
+	struct crown_diags	 d = { 0 };
+	int			 error = 0, status;
+	bool			 lock = (cmd->flags & CROWN_CMD_LOCK) != 0;
+
+	if (wants_help(cmd, argc, argv))
+		return 0;
+	memset(&r, 0, sizeof(r));
+	r.cmd = cmd;
+	if ((status = crown_cmd_args(&r, argc, argv)) != 0)
+		return status;
+	if ((status = check_operands(&r)) != 0 ||
+	    (cmd->check != NULL && (status = cmd->check(&r)) != 0))
+		goto done;
+	if ((cmd->flags & CROWN_CMD_CAMPAIGN) != 0) {
+		r.dir = r.operand[0];
+		if ((error = crown_history_open(&r.h, r.dir, lock, &d)) != 0 ||
+		    (error = crown_campaign_chain(&r.chain, r.h,
+		    CROWN_MAIN_REF, &d)) != 0 ||
+		    (lock && (error = crown_campaign_repair(r.h, &r.chain,
+		    &d)) != 0)) {
+			status = crown_cmd_fail(&d, error);
+			goto done;
+		}
+	}
+	status = cmd->exec(&r);
+done:
+	crown_chain_release(&r.chain);
+	crown_history_close(r.h);
+	crown_cmd_args_free(&r);
+	return status;
 }
 
 int
@@ -64,22 +116,6 @@ crown_cmd_fail(struct crown_diags *d, int error)
 	crown_diags_print(stderr, d);
 	crown_diags_release(d);
 	return crown_exit_status(error);
-}
-
-int
-crown_cmd_limit(const struct crown_cmd *cmd, int opt, const char *arg)
-{
-	int	error;
-
-	if (opt == CROWN_OPT_LIMIT_ORDERS)
-		error = crown_limits_set_orders_bytes(arg);
-	else
-		error = crown_limits_set_state_bytes(arg);
-	if (error == 0)
-		return 0;
-	return crown_cmd_usage_error(cmd, "--limit-%s-bytes: '%s' is not a "
-	    "size from 1 to 1G (bytes, or with k or M)",
-	    opt == CROWN_OPT_LIMIT_ORDERS ? "orders" : "state", arg);
 }
 
 int
@@ -109,7 +145,7 @@ crown_cmd_load_rules(struct crown_rules **out, const char *path,
 
 int
 crown_cmd_load_orders(struct crown_orders ***out, size_t *n,
-    char *const *paths, size_t npaths, const struct crown_state *s,
+    const char *const *paths, size_t npaths, const struct crown_state *s,
     const struct crown_rules *rules, struct crown_diags *d)
 {
 	struct crown_orders	**v;

@@ -23,7 +23,6 @@
  */
 #include <errno.h>
 #include <fcntl.h>
-#include <getopt.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -46,7 +45,15 @@
 #define REJECTED_DIR	"orders/rejected"
 #define MAX_FILE_NAME	64
 
-static int	cmd_inbox_exec(int, char **);
+static int	cmd_inbox_exec(struct crown_run *);
+
+enum { INBOX_NOW, INBOX_MAX_BYTES, INBOX_NOPTS };
+
+static const struct crown_option inbox_options[] = {
+	[INBOX_NOW] = { "now", CROWN_OPT_VALUE },
+	[INBOX_MAX_BYTES] = { "max-bytes", CROWN_OPT_VALUE },
+	[INBOX_NOPTS] = { NULL, CROWN_OPT_FLAG }
+};
 
 const struct crown_cmd crown_cmd_inbox = {
 	"inbox",
@@ -66,7 +73,11 @@ const struct crown_cmd crown_cmd_inbox = {
 	"--now TIME is when the mail is read (default: now); it decides\n"
 	"lateness against game.deadline.  --max-bytes N (default 1M)\n"
 	"refuses larger mail unread.\n\n" CROWN_LIMIT_HELP,
-	cmd_inbox_exec
+	.flags = CROWN_CMD_LIMITS,
+	.options = inbox_options,
+	.operands = { 2, CROWN_OPERANDS_ANY,
+	    "give a campaign DIR and at least one mailbox" },
+	.exec = cmd_inbox_exec
 };
 
 struct inbox {
@@ -888,63 +899,33 @@ cleanup:
 }
 
 static int
-cmd_inbox_exec(int argc, char **argv)
+cmd_inbox_exec(struct crown_run *r)
 {
-	static const struct option longopts[] = {
-		{ "now", required_argument, NULL, 'n' },
-		{ "max-bytes", required_argument, NULL, 'm' },
-		CROWN_LIMIT_OPTIONS,
-		{ NULL, 0, NULL, 0 }
-	};
 	struct crown_diags	 d = { 0 };
 	struct crown_history	*h = NULL;
 	struct crown_mail_box	 box = { 0 };
 	struct inbox		 ib;
 	struct stat		 st;
-	const char		*now = NULL;
+	const char		*now, *max;
 	char			*p, *rules_dir;
 	size_t			 i;
-	int			 ch, error = 0, k;
+	int			 error = 0, k;
 
-	if (crown_cmd_wants_help(&crown_cmd_inbox, argc, argv))
-		return 0;
 	memset(&ib, 0, sizeof(ib));
 	ib.max = CROWN_MAIL_MAX_BYTES;
 	ib.d = &d;
-	optind = 1;
-	while ((ch = getopt_long(argc, argv, "", longopts, NULL)) != -1) {
-		switch (ch) {
-		case 'n':
-			now = optarg;
-			break;
-		case 'm':
-			if (crown_limits_parse_bytes(&ib.max, optarg) != 0)
-				return crown_cmd_usage_error(&crown_cmd_inbox,
-				    "--max-bytes: '%s' is not a size (bytes, "
-				    "or with k or M)", optarg);
-			break;
-		case CROWN_OPT_LIMIT_ORDERS:
-		case CROWN_OPT_LIMIT_STATE:
-			if ((k = crown_cmd_limit(&crown_cmd_inbox, ch,
-			    optarg)) != 0)
-				return k;
-			break;
-		default:
-			return crown_cmd_usage_error(&crown_cmd_inbox, NULL);
-		}
-	}
-	argc -= optind;
-	argv += optind;
-	if (argc < 2)
-		return crown_cmd_usage_error(&crown_cmd_inbox,
-		    "give a campaign DIR and at least one mailbox");
+	now = r->opt[INBOX_NOW].value;
+	max = r->opt[INBOX_MAX_BYTES].value;
+	if (max != NULL && crown_limits_parse_bytes(&ib.max, max) != 0)
+		return crown_cmd_usage_error(r->cmd, "--max-bytes: '%s' is "
+		    "not a size (bytes, or with k or M)", max);
 	if (now != NULL && crown_mail_parse_time(&ib.now, now) != 0)
-		return crown_cmd_usage_error(&crown_cmd_inbox, "--now: '%s' "
+		return crown_cmd_usage_error(r->cmd, "--now: '%s' "
 		    "is not a time (YYYY-MM-DDTHH:MM:SSZ)", now);
 	if (now == NULL)
 		ib.now = crown_mail_now();
 	crown_mail_format_time(ib.nowstr, sizeof(ib.nowstr), ib.now);
-	ib.dir = argv[0];
+	ib.dir = r->operand[0];
 
 	/* a campaign repository: hold its lock, as crown turn does */
 	p = xasprintf("%s/.git", ib.dir);
@@ -967,9 +948,9 @@ cmd_inbox_exec(int argc, char **argv)
 	    crown_mail_parse_time(&ib.deadline, ib.s->deadline) == 0)
 		ib.has_deadline = true;
 	ib.umpire = crown_mail_umpire(ib.s);
-	for (k = 1; k < argc; k++)
-		if ((error = crown_mail_read_source(&box, argv[k], ib.max,
-		    &d)) != 0)
+	for (i = 1; i < r->noperands; i++)
+		if ((error = crown_mail_read_source(&box, r->operand[i],
+		    ib.max, &d)) != 0)
 			goto cleanup;
 	load_log(&ib);
 	for (i = 0; i < box.n; i++)

@@ -8,7 +8,6 @@
  * script), so anyone can check the draw or make it again.  The output is a
  * YAML list to paste under `units:` in a scenario.
  */
-#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -49,7 +48,37 @@ struct muster_opts {
 	bool		 list;
 };
 
-static int	cmd_muster_exec(int, char **);
+static int	cmd_muster_exec(struct crown_run *);
+
+enum {
+	MUSTER_YEAR,
+	MUSTER_TYPE,
+	MUSTER_COUNT,
+	MUSTER_SIDE,
+	MUSTER_STANDS,
+	MUSTER_PREFIX,
+	MUSTER_AT,
+	MUSTER_SEED,
+	MUSTER_DICE_SCRIPT,
+	MUSTER_RULES,
+	MUSTER_LIST,
+	MUSTER_NOPTS
+};
+
+static const struct crown_option muster_options[] = {
+	[MUSTER_YEAR] = { "year", CROWN_OPT_VALUE },
+	[MUSTER_TYPE] = { "type", CROWN_OPT_VALUE },
+	[MUSTER_COUNT] = { "count", CROWN_OPT_VALUE },
+	[MUSTER_SIDE] = { "side", CROWN_OPT_VALUE },
+	[MUSTER_STANDS] = { "stands", CROWN_OPT_VALUE },
+	[MUSTER_PREFIX] = { "prefix", CROWN_OPT_VALUE },
+	[MUSTER_AT] = { "at", CROWN_OPT_VALUE },
+	[MUSTER_SEED] = { "seed", CROWN_OPT_VALUE },
+	[MUSTER_DICE_SCRIPT] = { "dice-script", CROWN_OPT_VALUE },
+	[MUSTER_RULES] = { "rules", CROWN_OPT_VALUE },
+	[MUSTER_LIST] = { "list", CROWN_OPT_FLAG },
+	[MUSTER_NOPTS] = { NULL, CROWN_OPT_FLAG }
+};
 static int	parse_long(const char *, long, long, long *);
 static int	parse_stands(struct muster_opts *, const char *);
 static int	parse_at(struct muster_opts *, const char *);
@@ -99,7 +128,9 @@ const struct crown_cmd crown_cmd_muster = {
 	"Exit 0; 2 on a usage error; 65 when the tables have no TYPE for\n"
 	"YEAR, the stands break R1.1, or the dice script is bad; 66 when a\n"
 	"file is missing.",
-	cmd_muster_exec
+	.flags = CROWN_CMD_IN_ORDER,
+	.options = muster_options,
+	.exec = cmd_muster_exec
 };
 
 static int
@@ -476,22 +507,9 @@ muster(const struct crown_rules *rules, const struct crown_troop_row *row,
 }
 
 static int
-cmd_muster_exec(int argc, char **argv)
+cmd_muster_exec(struct crown_run *r)
 {
-	static const struct option longopts[] = {
-		{ "year", required_argument, NULL, 'y' },
-		{ "type", required_argument, NULL, 't' },
-		{ "count", required_argument, NULL, 'n' },
-		{ "side", required_argument, NULL, 's' },
-		{ "stands", required_argument, NULL, 'S' },
-		{ "prefix", required_argument, NULL, 'p' },
-		{ "at", required_argument, NULL, 'a' },
-		{ "seed", required_argument, NULL, 'e' },
-		{ "dice-script", required_argument, NULL, 'd' },
-		{ "rules", required_argument, NULL, 'r' },
-		{ "list", no_argument, NULL, 'l' },
-		{ NULL, 0, NULL, 0 }
-	};
+	const struct crown_optval	*opt = r->opt;
 	struct muster_opts		 o;
 	struct crown_diags		 d = { 0 };
 	struct crown_rules		*rules = NULL;
@@ -499,82 +517,46 @@ cmd_muster_exec(int argc, char **argv)
 	const struct crown_troop_row	*row;
 	unsigned char			 secret[CROWN_SECRET_BYTES];
 	char				 seedhex[2 * CROWN_SECRET_BYTES + 1];
-	const char			*year_arg = NULL;
-	int				 ch, error = 0, status;
+	const char			*year_arg, *arg;
+	int				 error = 0, status;
 	bool				 known;
 
-	if (crown_cmd_wants_help(&crown_cmd_muster, argc, argv))
-		return 0;
 	memset(&o, 0, sizeof(o));
 	o.count = 1;
-	optind = 1;
-	while ((ch = getopt_long(argc, argv, "+", longopts, NULL)) != -1) {
-		switch (ch) {
-		case 'y':
-			year_arg = optarg;
-			break;
-		case 't':
-			o.type = optarg;
-			break;
-		case 'n':
-			if (parse_long(optarg, 1, MUSTER_MAX_COUNT, &o.count))
-				return crown_cmd_usage_error(&crown_cmd_muster,
-				    "--count must be 1 to %d, not '%s'",
-				    MUSTER_MAX_COUNT, optarg);
-			break;
-		case 's':
-			if (!crown_id_valid(optarg))
-				return crown_cmd_usage_error(&crown_cmd_muster,
-				    "--side '%s' is not a valid id (1-32 of "
-				    "a-z 0-9 _ -, starting with a letter or "
-				    "digit)", optarg);
-			o.side = optarg;
-			break;
-		case 'S':
-			if (parse_stands(&o, optarg) != 0)
-				return crown_cmd_usage_error(&crown_cmd_muster,
-				    "--stands wants figures per stand like "
-				    "4,4,3, not '%s'", optarg);
-			break;
-		case 'p':
-			o.prefix = optarg;
-			break;
-		case 'a':
-			if (parse_at(&o, optarg) != 0)
-				return crown_cmd_usage_error(&crown_cmd_muster,
-				    "--at wants X,Y or X,Y,FACING (inches, "
-				    "whole degrees 0-359), not '%s'", optarg);
-			break;
-		case 'e':
-			o.seed = optarg;
-			break;
-		case 'd':
-			o.script = optarg;
-			break;
-		case 'r':
-			o.rules = optarg;
-			break;
-		case 'l':
-			o.list = true;
-			break;
-		default:
-			return crown_cmd_usage_error(&crown_cmd_muster, NULL);
-		}
-	}
-	if (optind != argc)
-		return crown_cmd_usage_error(&crown_cmd_muster,
-		    "unexpected argument '%s'", argv[optind]);
+	year_arg = opt[MUSTER_YEAR].value;
+	o.type = opt[MUSTER_TYPE].value;
+	o.prefix = opt[MUSTER_PREFIX].value;
+	o.seed = opt[MUSTER_SEED].value;
+	o.script = opt[MUSTER_DICE_SCRIPT].value;
+	o.rules = opt[MUSTER_RULES].value;
+	o.list = opt[MUSTER_LIST].value != NULL;
+	if ((arg = opt[MUSTER_COUNT].value) != NULL &&
+	    parse_long(arg, 1, MUSTER_MAX_COUNT, &o.count))
+		return crown_cmd_usage_error(r->cmd, "--count must be 1 to "
+		    "%d, not '%s'", MUSTER_MAX_COUNT, arg);
+	if ((arg = opt[MUSTER_SIDE].value) != NULL && !crown_id_valid(arg))
+		return crown_cmd_usage_error(r->cmd, "--side '%s' is not a "
+		    "valid id (1-32 of a-z 0-9 _ -, starting with a letter or "
+		    "digit)", arg);
+	o.side = arg;
+	if ((arg = opt[MUSTER_STANDS].value) != NULL &&
+	    parse_stands(&o, arg) != 0)
+		return crown_cmd_usage_error(r->cmd, "--stands wants figures "
+		    "per stand like 4,4,3, not '%s'", arg);
+	if ((arg = opt[MUSTER_AT].value) != NULL && parse_at(&o, arg) != 0)
+		return crown_cmd_usage_error(r->cmd, "--at wants X,Y or "
+		    "X,Y,FACING (inches, whole degrees 0-359), not '%s'", arg);
 	if (!o.list && (year_arg == NULL || o.type == NULL))
-		return crown_cmd_usage_error(&crown_cmd_muster,
+		return crown_cmd_usage_error(r->cmd,
 		    "--year and --type are required (--list shows the types)");
 	if (year_arg != NULL && parse_long(year_arg, 0, 9999, &o.year) != 0)
-		return crown_cmd_usage_error(&crown_cmd_muster,
+		return crown_cmd_usage_error(r->cmd,
 		    "--year must be a year like 1866, not '%s'", year_arg);
 	if (o.seed != NULL && o.script != NULL)
-		return crown_cmd_usage_error(&crown_cmd_muster,
+		return crown_cmd_usage_error(r->cmd,
 		    "give at most one of --seed and --dice-script");
 	if (o.seed != NULL && parse_seed(secret, o.seed) != 0)
-		return crown_cmd_usage_error(&crown_cmd_muster,
+		return crown_cmd_usage_error(r->cmd,
 		    "--seed wants 1 to %d hex digits, not '%s'",
 		    2 * CROWN_SECRET_BYTES, o.seed);
 

@@ -19,7 +19,15 @@
 #include "crown/xalloc.h"
 #include "crown/yaml.h"
 
-static int	cmd_new_exec(int, char **);
+static int	cmd_new_exec(struct crown_run *);
+
+enum { NEW_SCENARIO, NEW_RULES, NEW_NOPTS };
+
+static const struct crown_option new_options[] = {
+	[NEW_SCENARIO] = { "scenario", CROWN_OPT_VALUE },
+	[NEW_RULES] = { "rules", CROWN_OPT_VALUE },
+	[NEW_NOPTS] = { NULL, CROWN_OPT_FLAG }
+};
 
 const struct crown_cmd crown_cmd_new = {
 	"new",
@@ -37,9 +45,11 @@ const struct crown_cmd crown_cmd_new = {
 	"--umpire (else game.umpire) names the commit's author; --date\n"
 	"(YYYY-MM-DD[THH:MM[:SS]][Z|+HH:MM] or seconds since 1970) is its\n"
 	"date, now when not given.",
-	cmd_new_exec
+	.flags = CROWN_CMD_SECRET | CROWN_CMD_WHO,
+	.options = new_options,
+	.operands = { 1, 1, "give one DIR" },
+	.exec = cmd_new_exec
 };
-
 
 /* 1: dir does not exist; 0: an empty directory; -1 otherwise. */
 static int
@@ -84,16 +94,8 @@ headline(const struct crown_state *s)
 }
 
 static int
-cmd_new_exec(int argc, char **argv)
+cmd_new_exec(struct crown_run *r)
 {
-	struct crown_opt	 opts[] = {
-		{ "scenario", true, false, NULL, NULL, 0 },
-		{ "rules", true, false, NULL, NULL, 0 },
-		{ "secret-file", true, false, NULL, NULL, 0 },
-		{ "umpire", true, false, NULL, NULL, 0 },
-		{ "date", true, false, NULL, NULL, 0 },
-		{ NULL, false, false, NULL, NULL, 0 }
-	};
 	struct crown_diags	  d = { 0 };
 	struct crown_state	 *s = NULL;
 	struct crown_rules	 *rules = NULL;
@@ -106,34 +108,25 @@ cmd_new_exec(int argc, char **argv)
 	char			  id[CROWN_OID_HEX + 1];
 	char			 *scen_text = NULL, *rules_text = NULL;
 	char			 *rules_path = NULL, *msg = NULL, *head = NULL;
-	const char		**ops = NULL, *dir;
-	size_t			  nops = 0, scen_len = 0, rules_len = 0;
+	const char		 *dir = r->operand[0], *scenario;
+	size_t			  scen_len = 0, rules_len = 0;
 	int			  error = 0, status, fresh = -1;
 	bool			  created = false;
 
-	if (crown_cmd_wants_help(&crown_cmd_new, argc, argv))
-		return 0;
-	if ((status = crown_cmd_args(&crown_cmd_new, argc, argv, opts,
-	    &ops, &nops)) != 0)
-		return status;
-	if (nops != 1 || opts[0].value == NULL) {
-		crown_cmd_args_free(opts, ops);
-		return crown_cmd_usage_error(&crown_cmd_new, nops != 1 ?
-		    "give one DIR" : "--scenario is required");
-	}
-	dir = ops[0];
+	if ((scenario = r->opt[NEW_SCENARIO].value) == NULL)
+		return crown_cmd_usage_error(r->cmd, "--scenario is required");
 
 	/* everything is checked before anything is written */
-	if ((error = crown_read_file(&scen_text, &scen_len, opts[0].value,
+	if ((error = crown_read_file(&scen_text, &scen_len, scenario,
 	    crown_ylimits_state.max_bytes, &d)) != 0)
 		goto cleanup;
-	if ((error = crown_state_parse(&s, opts[0].value, scen_text,
-	    scen_len, &d)) != 0)
+	if ((error = crown_state_parse(&s, scenario, scen_text, scen_len,
+	    &d)) != 0)
 		goto cleanup;
-	if (opts[1].value != NULL)
-		rules_path = xstrdup(opts[1].value);
+	if (r->opt[NEW_RULES].value != NULL)
+		rules_path = xstrdup(r->opt[NEW_RULES].value);
 	else if ((rules_path = crown_rules_find(s->rules)) == NULL) {
-		crown_diag_add(&d, opts[0].value, 0, 0, NULL, "cannot find "
+		crown_diag_add(&d, scenario, 0, 0, NULL, "cannot find "
 		    "the rules '%s' (looked beside the program and in "
 		    "%s/rules); give --rules FILE", s->rules, CROWN_DATADIR);
 		error = CROWN_ENOTFOUND;
@@ -145,11 +138,11 @@ cmd_new_exec(int argc, char **argv)
 	if ((error = crown_rules_parse(&rules, rules_path, rules_text,
 	    rules_len, &d)) != 0)
 		goto cleanup;
-	if ((error = crown_campaign_who(&who, opts[3].value, opts[4].value,
-	    s, &d)) != 0)
+	if ((error = crown_campaign_who(&who, r->umpire, r->date, s, &d))
+	    != 0)
 		goto cleanup;
-	if (opts[2].value != NULL) {
-		if ((error = crown_secret_read(secret, opts[2].value, &d))
+	if (r->secret_file != NULL) {
+		if ((error = crown_secret_read(secret, r->secret_file, &d))
 		    != 0)
 			goto cleanup;
 	} else
@@ -224,6 +217,5 @@ cleanup:
 	free(rules_path);
 	free(rules_text);
 	free(scen_text);
-	crown_cmd_args_free(opts, ops);
 	return status;
 }

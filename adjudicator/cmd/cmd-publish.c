@@ -12,7 +12,7 @@
 #include "crown/history.h"
 #include "crown/xalloc.h"
 
-static int	cmd_publish_exec(int, char **);
+static int	cmd_publish_exec(struct crown_run *);
 
 const struct crown_cmd crown_cmd_publish = {
 	"publish",
@@ -23,48 +23,32 @@ const struct crown_cmd crown_cmd_publish = {
 	"when there is none yet.  main is pushed with force, since adopting\n"
 	"a rerun rewrites it; the remote should have main as its default\n"
 	"branch (git init --bare --initial-branch=main) for git clone.",
-	cmd_publish_exec
+	.flags = CROWN_CMD_CAMPAIGN | CROWN_CMD_LOCK,
+	.operands = { 1, 2, "give DIR and at most one REMOTE" },
+	.exec = cmd_publish_exec
 };
 
 static int
-cmd_publish_exec(int argc, char **argv)
+cmd_publish_exec(struct crown_run *r)
 {
-	struct crown_opt	 opts[] = {
-		{ NULL, false, false, NULL, NULL, 0 }
-	};
 	struct crown_diags	 d = { 0 };
-	struct crown_history	*h = NULL;
-	struct crown_chain	 c = { 0 };
 	char			**tags = NULL, **specs = NULL;
-	const char		**ops = NULL, *remote;
-	size_t			 nops = 0, ntags = 0, n = 0, i;
+	const char		*remote;
+	size_t			 ntags = 0, n = 0, i;
 	int			 error = 0, status;
 
-	if (crown_cmd_wants_help(&crown_cmd_publish, argc, argv))
-		return 0;
-	if ((status = crown_cmd_args(&crown_cmd_publish, argc, argv,
-	    opts, &ops, &nops)) != 0)
-		return status;
-	if (nops < 1 || nops > 2) {
-		crown_cmd_args_free(opts, ops);
-		return crown_cmd_usage_error(&crown_cmd_publish,
-		    "give DIR and at most one REMOTE");
-	}
-	remote = nops == 2 ? ops[1] : "origin";
-	if ((error = crown_history_open(&h, ops[0], true, &d)) != 0 ||
-	    (error = crown_campaign_chain(&c, h, CROWN_MAIN_REF, &d)) != 0 ||
-	    (error = crown_campaign_repair(h, &c, &d)) != 0 ||
-	    (error = crown_history_refs(&tags, &ntags, h, "refs/tags/*", &d))
-	    != 0)
+	remote = r->noperands == 2 ? r->operand[1] : "origin";
+	if ((error = crown_history_refs(&tags, &ntags, r->h, "refs/tags/*",
+	    &d)) != 0)
 		goto cleanup;
 	specs = xcalloc(ntags + 1, sizeof(*specs));
 	specs[n++] = xstrdup("+" CROWN_MAIN_REF ":" CROWN_MAIN_REF);
 	for (i = 0; i < ntags; i++)
 		specs[n++] = xasprintf("+%s:%s", tags[i], tags[i]);
-	if ((error = crown_history_push(h, remote, specs, n, &d)) != 0)
+	if ((error = crown_history_push(r->h, remote, specs, n, &d)) != 0)
 		goto cleanup;
-	printf("published turn %d%s and %zu tags to %s\n", c.last,
-	    c.revealed ? " and the reveal" : "", ntags, remote);
+	printf("published turn %d%s and %zu tags to %s\n", r->chain.last,
+	    r->chain.revealed ? " and the reveal" : "", ntags, remote);
 cleanup:
 	status = crown_cmd_fail(&d, error);
 	for (i = 0; i < n; i++)
@@ -73,8 +57,5 @@ cleanup:
 	for (i = 0; i < ntags; i++)
 		free(tags[i]);
 	free(tags);
-	crown_chain_release(&c);
-	crown_history_close(h);
-	crown_cmd_args_free(opts, ops);
 	return status;
 }

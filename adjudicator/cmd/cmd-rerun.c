@@ -18,7 +18,15 @@
 #include "crown/xalloc.h"
 #include "crown/yaml.h"
 
-static int	cmd_rerun_exec(int, char **);
+static int	cmd_rerun_check(const struct crown_run *);
+static int	cmd_rerun_exec(struct crown_run *);
+
+enum { RERUN_ORDERS, RERUN_NOPTS };
+
+static const struct crown_option rerun_options[] = {
+	[RERUN_ORDERS] = { "orders", CROWN_OPT_LIST },
+	[RERUN_NOPTS] = { NULL, CROWN_OPT_FLAG }
+};
 
 const struct crown_cmd crown_cmd_rerun = {
 	"rerun",
@@ -34,9 +42,38 @@ const struct crown_cmd crown_cmd_rerun = {
 	"untouched.  Prints each turn's headline, new and old, and what\n"
 	"differs at the end, unit by unit.  crown adopt makes the rerun the\n"
 	"history.",
-	cmd_rerun_exec
+	.flags = CROWN_CMD_CAMPAIGN | CROWN_CMD_LOCK | CROWN_CMD_SECRET |
+	    CROWN_CMD_TEMPLATES | CROWN_CMD_WHO,
+	.options = rerun_options,
+	.operands = { 2, CROWN_OPERANDS_ANY, "give DIR and TURN" },
+	.check = cmd_rerun_check,
+	.exec = cmd_rerun_exec
 };
 
+/* The turn to rerun: 1 to 999, or -1. */
+static long
+parse_turn(const char *arg)
+{
+	char	*end;
+	long	 turn;
+
+	turn = strtol(arg, &end, 10);
+	if (*end != '\0' || end == arg || turn < 1 || turn > 999)
+		return -1;
+	return turn;
+}
+
+static int
+cmd_rerun_check(const struct crown_run *r)
+{
+	if (parse_turn(r->operand[1]) < 0)
+		return crown_cmd_usage_error(r->cmd, "TURN is a turn number "
+		    "from 1, not '%s'", r->operand[1]);
+	if (r->opt[RERUN_ORDERS].nvalues == 0 && r->noperands == 2)
+		return crown_cmd_usage_error(r->cmd, "give the amended orders "
+		    "with --orders FILE");
+	return 0;
+}
 
 /* The same file with some entries of its orders list left out. */
 struct place {
@@ -235,19 +272,12 @@ unit_changes(const struct crown_state *was, const struct crown_state *now)
 }
 
 static int
-cmd_rerun_exec(int argc, char **argv)
+cmd_rerun_exec(struct crown_run *r)
 {
-	struct crown_opt	 opts[] = {
-		{ "orders", true, true, NULL, NULL, 0 },
-		{ "secret-file", true, false, NULL, NULL, 0 },
-		{ "templates", true, false, NULL, NULL, 0 },
-		{ "umpire", true, false, NULL, NULL, 0 },
-		{ "date", true, false, NULL, NULL, 0 },
-		{ NULL, false, false, NULL, NULL, 0 }
-	};
+	const struct crown_chain *c = &r->chain;
+	const struct crown_optval *amended = &r->opt[RERUN_ORDERS];
 	struct crown_diags	  d = { 0 };
-	struct crown_history	 *h = NULL;
-	struct crown_chain	  c = { 0 };
+	struct crown_history	 *h = r->h;
 	struct crown_campaign	  camp = { 0 }, last = { 0 };
 	struct crown_outputs	  given = { 0 }, orig = { 0 }, orders = { 0 };
 	struct crown_outputs	  files = { 0 };
@@ -260,56 +290,31 @@ cmd_rerun_exec(int argc, char **argv)
 	char			  id[CROWN_OID_HEX + 1];
 	char			  prev[CROWN_OID_HEX + 1];
 	char			 *label = NULL, *odir = NULL, *msg = NULL;
-	char			 *branch = NULL, *text, *end, *p;
-	const char		**ops = NULL, **paths = NULL, *sub;
-	size_t			  nops = 0, npaths = 0, n = 0, i, j, len;
+	char			 *branch = NULL, *text, *p;
+	const char		**paths = NULL, *sub;
+	size_t			  npaths = 0, n = 0, i, j, len;
 	long			  turn;
 	int			  error = 0, status, k;
 
-	if (crown_cmd_wants_help(&crown_cmd_rerun, argc, argv))
-		return 0;
-	if ((status = crown_cmd_args(&crown_cmd_rerun, argc, argv, opts,
-	    &ops, &nops)) != 0)
-		return status;
 	memset(secret, 0, sizeof(secret));
-	if (nops < 2) {
-		status = crown_cmd_usage_error(&crown_cmd_rerun,
-		    "give DIR and TURN");
-		goto out;
-	}
-	turn = strtol(ops[1], &end, 10);
-	if (*end != '\0' || end == ops[1] || turn < 1 || turn > 999) {
-		status = crown_cmd_usage_error(&crown_cmd_rerun, "TURN is a "
-		    "turn number from 1, not '%s'", ops[1]);
-		goto out;
-	}
-	paths = xcalloc(opts[0].nvalues + nops, sizeof(*paths));
-	for (i = 0; i < opts[0].nvalues; i++)
-		paths[npaths++] = opts[0].values[i];
-	for (i = 2; i < nops; i++)
-		paths[npaths++] = ops[i];
-	if (npaths == 0) {
-		status = crown_cmd_usage_error(&crown_cmd_rerun,
-		    "give the amended orders with --orders FILE");
-		goto out;
-	}
-
-	if ((error = crown_history_open(&h, ops[0], true, &d)) != 0 ||
-	    (error = crown_campaign_chain(&c, h, CROWN_MAIN_REF, &d)) != 0 ||
-	    (error = crown_campaign_repair(h, &c, &d)) != 0)
-		goto cleanup;
-	if (turn > c.last) {
-		crown_diag_add(&d, ops[0], 0, 0, NULL, "no turn %ld to rerun: "
-		    "the campaign is at turn %d", turn, c.last);
+	turn = parse_turn(r->operand[1]);
+	paths = xcalloc(amended->nvalues + r->noperands, sizeof(*paths));
+	for (i = 0; i < amended->nvalues; i++)
+		paths[npaths++] = amended->values[i];
+	for (i = 2; i < r->noperands; i++)
+		paths[npaths++] = r->operand[i];
+	if (turn > c->last) {
+		crown_diag_add(&d, r->dir, 0, 0, NULL, "no turn %ld to rerun: "
+		    "the campaign is at turn %d", turn, c->last);
 		error = CROWN_EINVALID;
 		goto cleanup;
 	}
 	label = xasprintf("turn-%ld", turn - 1);
-	if ((error = crown_campaign_load(&camp, h, c.l.v[c.at[turn - 1]].id,
+	if ((error = crown_campaign_load(&camp, h, c->l.v[c->at[turn - 1]].id,
 	    label, &d)) != 0 ||
-	    (error = crown_campaign_who(&who, opts[3].value, opts[4].value,
-	    camp.state, &d)) != 0 ||
-	    (error = crown_campaign_secret(secret, h, opts[1].value,
+	    (error = crown_campaign_who(&who, r->umpire, r->date, camp.state,
+	    &d)) != 0 ||
+	    (error = crown_campaign_secret(secret, h, r->secret_file,
 	    camp.state->dice_commitment, false, &d)) != 0)
 		goto cleanup;
 
@@ -332,8 +337,8 @@ cmd_rerun_exec(int argc, char **argv)
 		goto cleanup;
 	/* each replaces its side's file; the others stand */
 	odir = crown_campaign_orders_dir((int)turn);
-	if ((error = crown_history_files(&orig, h, c.l.v[c.at[turn]].id, odir,
-	    &d)) != 0)
+	if ((error = crown_history_files(&orig, h, c->l.v[c->at[turn]].id,
+	    odir, &d)) != 0)
 		goto cleanup;
 	for (i = 0; i < n; i++) {
 		p = xasprintf("%s/%s.yaml", odir, ov[i]->side);
@@ -355,22 +360,22 @@ cmd_rerun_exec(int argc, char **argv)
 	branch = xasprintf("refs/heads/%s/turn-%ld", CROWN_RERUN_BRANCH, turn);
 	printf("rerun of turn %ld on %s (main is untouched):\n", turn,
 	    branch + strlen("refs/heads/"));
-	memcpy(prev, c.l.v[c.at[turn - 1]].id, sizeof(prev));
+	memcpy(prev, c->l.v[c->at[turn - 1]].id, sizeof(prev));
 	cur = crown_state_clone(camp.state);
-	for (k = (int)turn; k <= c.last; k++) {
+	for (k = (int)turn; k <= c->last; k++) {
 		if (k > turn) {
 			crown_outputs_release(&orders);
 			crown_outputs_release(&orig);
 			free(odir);
 			odir = crown_campaign_orders_dir(k);
 			if ((error = crown_history_files(&orig, h,
-			    c.l.v[c.at[k]].id, odir, &d)) != 0 ||
+			    c->l.v[c->at[k]].id, odir, &d)) != 0 ||
 			    (error = filter_orders(&orders, &orig, cur,
 			    camp.rules, k, &d)) != 0)
 				goto cleanup;
 		}
 		if ((error = crown_campaign_play(&t, cur, camp.rules, &orders,
-		    secret, opts[2].value, NULL, &d)) != 0)
+		    secret, r->templates, NULL, &d)) != 0)
 			goto cleanup;
 		crown_outputs_release(&files);
 		for (i = 0; i < orders.n; i++) {
@@ -390,7 +395,7 @@ cmd_rerun_exec(int argc, char **argv)
 		if ((error = crown_history_commit(id, h, prev, &files, msg,
 		    &who.stamp, &d)) != 0)
 			goto cleanup;
-		sub = strchr(c.l.v[c.at[k]].subject, ':');
+		sub = strchr(c->l.v[c->at[k]].subject, ':');
 		printf("turn %d: %s (was:%s)\n", k, t.headline,
 		    sub != NULL ? sub + 1 : "");
 		memcpy(prev, id, sizeof(prev));
@@ -403,18 +408,17 @@ cmd_rerun_exec(int argc, char **argv)
 	    "crown rerun", &d)) != 0)
 		goto cleanup;
 	free(label);
-	label = xasprintf("turn-%d", c.last);
-	if ((error = crown_campaign_load(&last, h, c.l.v[c.at[c.last]].id,
+	label = xasprintf("turn-%d", c->last);
+	if ((error = crown_campaign_load(&last, h, c->l.v[c->at[c->last]].id,
 	    label, &d)) != 0)
 		goto cleanup;
-	printf("after turn %d, against main (%.7s -> %.7s):\n", c.last,
-	    c.l.v[c.at[c.last]].id, prev);
+	printf("after turn %d, against main (%.7s -> %.7s):\n", c->last,
+	    c->l.v[c->at[c->last]].id, prev);
 	unit_changes(last.state, cur);
-	printf("adopt it with: crown adopt %s %s\n", ops[0],
+	printf("adopt it with: crown adopt %s %s\n", r->dir,
 	    branch + strlen("refs/heads/"));
 cleanup:
 	status = crown_cmd_fail(&d, error);
-out:
 	sodium_memzero(secret, sizeof(secret));
 	crown_state_free(cur);
 	free(branch);
@@ -430,10 +434,6 @@ out:
 	crown_outputs_release(&given);
 	crown_campaign_release(&last);
 	crown_campaign_release(&camp);
-	crown_chain_release(&c);
-	crown_history_close(h);
 	free(paths);
-	crown_diags_release(&d);
-	crown_cmd_args_free(opts, ops);
 	return status;
 }

@@ -2,7 +2,6 @@
  * cmd-resolve.c: crown resolve: the pure engine from the command line.
  * State and orders in; new state and events out; no git.
  */
-#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -16,7 +15,27 @@
 #include "crown/report.h"
 #include "crown/xalloc.h"
 
-static int	cmd_resolve_exec(int, char **);
+static int	cmd_resolve_exec(struct crown_run *);
+
+enum {
+	RESOLVE_STATE,
+	RESOLVE_RULES,
+	RESOLVE_ORDERS,
+	RESOLVE_OUT,
+	RESOLVE_DICE_SCRIPT,
+	RESOLVE_TIMINGS,
+	RESOLVE_NOPTS
+};
+
+static const struct crown_option resolve_options[] = {
+	[RESOLVE_STATE] = { "state", CROWN_OPT_VALUE },
+	[RESOLVE_RULES] = { "rules", CROWN_OPT_VALUE },
+	[RESOLVE_ORDERS] = { "orders", CROWN_OPT_LIST },
+	[RESOLVE_OUT] = { "out", CROWN_OPT_VALUE },
+	[RESOLVE_DICE_SCRIPT] = { "dice-script", CROWN_OPT_VALUE },
+	[RESOLVE_TIMINGS] = { "timings", CROWN_OPT_FLAG },
+	[RESOLVE_NOPTS] = { NULL, CROWN_OPT_FLAG }
+};
 
 const struct crown_cmd crown_cmd_resolve = {
 	"resolve",
@@ -33,26 +52,18 @@ const struct crown_cmd crown_cmd_resolve = {
 	"written unless the whole turn resolves and every report renders.\n"
 	"--timings prints, on standard error, how long each step took.\n\n"
 	CROWN_LIMIT_HELP,
-	cmd_resolve_exec
+	.flags = CROWN_CMD_IN_ORDER | CROWN_CMD_LIMITS | CROWN_CMD_SECRET |
+	    CROWN_CMD_TEMPLATES,
+	.options = resolve_options,
+	.exec = cmd_resolve_exec
 };
 
 #define MAX_ORDER_FILES 64
 
 static int
-cmd_resolve_exec(int argc, char **argv)
+cmd_resolve_exec(struct crown_run *r)
 {
-	static const struct option longopts[] = {
-		{ "state", required_argument, NULL, 's' },
-		{ "rules", required_argument, NULL, 'r' },
-		{ "orders", required_argument, NULL, 'o' },
-		{ "out", required_argument, NULL, 'O' },
-		{ "dice-script", required_argument, NULL, 'd' },
-		{ "secret-file", required_argument, NULL, 'S' },
-		{ "templates", required_argument, NULL, 'T' },
-		{ "timings", no_argument, NULL, 't' },
-		CROWN_LIMIT_OPTIONS,
-		{ NULL, 0, NULL, 0 }
-	};
+	const struct crown_optval *order_paths = &r->opt[RESOLVE_ORDERS];
 	struct crown_diags	  d = { 0 };
 	struct crown_state	 *s = NULL, *before = NULL;
 	struct crown_rules	 *rules = NULL;
@@ -64,65 +75,27 @@ cmd_resolve_exec(int argc, char **argv)
 	struct crown_timings	  tm;
 	struct crown_report_input rin;
 	unsigned char		  secret[CROWN_SECRET_BYTES];
-	const char		 *state_path = NULL, *rules_path = NULL;
-	const char		 *out = NULL, *script = NULL, *secret_path = NULL;
-	const char		 *templates = NULL;
+	const char		 *state_path, *rules_path, *out, *script;
+	const char		 *secret_path = r->secret_file;
+	const char		 *templates = r->templates;
 	char			 *found_templates = NULL;
-	char			 *order_paths[MAX_ORDER_FILES];
-	size_t			  norder_paths = 0, n = 0;
-	int			  ch, error = 0, status;
-	bool			  timings = false;
+	size_t			  n = 0;
+	int			  error = 0, status;
+	bool			  timings;
 
-	if (crown_cmd_wants_help(&crown_cmd_resolve, argc, argv))
-		return 0;
-	optind = 1;
-	while ((ch = getopt_long(argc, argv, "+", longopts, NULL)) != -1) {
-		switch (ch) {
-		case 's':
-			state_path = optarg;
-			break;
-		case 'r':
-			rules_path = optarg;
-			break;
-		case 'o':
-			if (norder_paths == MAX_ORDER_FILES)
-				return crown_cmd_usage_error(
-				    &crown_cmd_resolve, "more than %d order "
-				    "files", MAX_ORDER_FILES);
-			order_paths[norder_paths++] = optarg;
-			break;
-		case 'O':
-			out = optarg;
-			break;
-		case 'd':
-			script = optarg;
-			break;
-		case 'S':
-			secret_path = optarg;
-			break;
-		case 'T':
-			templates = optarg;
-			break;
-		case 't':
-			timings = true;
-			break;
-		case CROWN_OPT_LIMIT_ORDERS:
-		case CROWN_OPT_LIMIT_STATE:
-			if ((status = crown_cmd_limit(&crown_cmd_resolve, ch, optarg)) != 0)
-				return status;
-			break;
-		default:
-			return crown_cmd_usage_error(&crown_cmd_resolve, NULL);
-		}
-	}
-	if (optind != argc)
-		return crown_cmd_usage_error(&crown_cmd_resolve,
-		    "unexpected argument '%s'", argv[optind]);
+	state_path = r->opt[RESOLVE_STATE].value;
+	rules_path = r->opt[RESOLVE_RULES].value;
+	out = r->opt[RESOLVE_OUT].value;
+	script = r->opt[RESOLVE_DICE_SCRIPT].value;
+	timings = r->opt[RESOLVE_TIMINGS].value != NULL;
+	if (order_paths->nvalues > MAX_ORDER_FILES)
+		return crown_cmd_usage_error(r->cmd, "more than %d order "
+		    "files", MAX_ORDER_FILES);
 	if (state_path == NULL || out == NULL)
-		return crown_cmd_usage_error(&crown_cmd_resolve,
+		return crown_cmd_usage_error(r->cmd,
 		    "--state and --out are required");
 	if ((script == NULL) == (secret_path == NULL))
-		return crown_cmd_usage_error(&crown_cmd_resolve,
+		return crown_cmd_usage_error(r->cmd,
 		    "give one of --dice-script and --secret-file");
 
 	crown_timings_start(&tm, "resolve", timings);
@@ -133,8 +106,8 @@ cmd_resolve_exec(int argc, char **argv)
 	    &d)) != 0)
 		goto cleanup;
 	crown_timings_mark(&tm, "load rules");
-	if ((error = crown_cmd_load_orders(&orders, &n, order_paths,
-	    norder_paths, s, rules, &d)) != 0)
+	if ((error = crown_cmd_load_orders(&orders, &n, order_paths->values,
+	    order_paths->nvalues, s, rules, &d)) != 0)
 		goto cleanup;
 	crown_timings_mark(&tm, "load and check orders");
 	if (script != NULL)

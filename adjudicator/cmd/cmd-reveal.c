@@ -15,7 +15,7 @@
 #include "crown/history.h"
 #include "crown/xalloc.h"
 
-static int	cmd_reveal_exec(int, char **);
+static int	cmd_reveal_exec(struct crown_run *);
 
 const struct crown_cmd crown_cmd_reveal = {
 	"reveal",
@@ -26,59 +26,40 @@ const struct crown_cmd crown_cmd_reveal = {
 	"checking it against game.dice_commitment.  From then on anyone with\n"
 	"a clone can run crown verify and replay every die; no further turn\n"
 	"can be played.",
-	cmd_reveal_exec
+	.flags = CROWN_CMD_CAMPAIGN | CROWN_CMD_LOCK | CROWN_CMD_SECRET |
+	    CROWN_CMD_WHO,
+	.operands = { 1, 1, "give one DIR" },
+	.exec = cmd_reveal_exec
 };
 
 static int
-cmd_reveal_exec(int argc, char **argv)
+cmd_reveal_exec(struct crown_run *r)
 {
-	struct crown_opt	 opts[] = {
-		{ "secret-file", true, false, NULL, NULL, 0 },
-		{ "umpire", true, false, NULL, NULL, 0 },
-		{ "date", true, false, NULL, NULL, 0 },
-		{ NULL, false, false, NULL, NULL, 0 }
-	};
+	const struct crown_chain *c = &r->chain;
 	struct crown_diags	 d = { 0 };
-	struct crown_history	*h = NULL;
-	struct crown_chain	 c = { 0 };
 	struct crown_campaign	 camp = { 0 };
 	struct crown_outputs	 files = { 0 };
 	struct crown_who	 who = { 0 };
 	unsigned char		 secret[CROWN_SECRET_BYTES];
 	char			 id[CROWN_OID_HEX + 1];
 	char			*hex = NULL, *msg = NULL, *label = NULL;
-	const char		**ops = NULL, *head;
-	size_t			 nops = 0;
+	const char		*head;
 	int			 error = 0, status;
 	bool			 committed = false;
 
-	if (crown_cmd_wants_help(&crown_cmd_reveal, argc, argv))
-		return 0;
-	if ((status = crown_cmd_args(&crown_cmd_reveal, argc, argv, opts,
-	    &ops, &nops)) != 0)
-		return status;
-	if (nops != 1) {
-		crown_cmd_args_free(opts, ops);
-		return crown_cmd_usage_error(&crown_cmd_reveal,
-		    "give one DIR");
-	}
 	memset(secret, 0, sizeof(secret));
-	if ((error = crown_history_open(&h, ops[0], true, &d)) != 0 ||
-	    (error = crown_campaign_chain(&c, h, CROWN_MAIN_REF, &d)) != 0 ||
-	    (error = crown_campaign_repair(h, &c, &d)) != 0)
-		goto cleanup;
-	if (c.revealed) {
-		crown_diag_add(&d, ops[0], 0, 0, NULL, "the secret is already "
-		    "revealed (commit %.7s)", c.l.v[c.reveal].id);
+	if (c->revealed) {
+		crown_diag_add(&d, r->dir, 0, 0, NULL, "the secret is already "
+		    "revealed (commit %.7s)", c->l.v[c->reveal].id);
 		error = CROWN_EINVALID;
 		goto cleanup;
 	}
-	head = c.l.v[c.at[c.last]].id;
-	label = xasprintf("turn-%d", c.last);
-	if ((error = crown_campaign_load(&camp, h, head, label, &d)) != 0 ||
-	    (error = crown_campaign_who(&who, opts[1].value, opts[2].value,
-	    camp.state, &d)) != 0 ||
-	    (error = crown_campaign_secret(secret, h, opts[0].value,
+	head = c->l.v[c->at[c->last]].id;
+	label = xasprintf("turn-%d", c->last);
+	if ((error = crown_campaign_load(&camp, r->h, head, label, &d)) != 0 ||
+	    (error = crown_campaign_who(&who, r->umpire, r->date, camp.state,
+	    &d)) != 0 ||
+	    (error = crown_campaign_secret(secret, r->h, r->secret_file,
 	    camp.state->dice_commitment, false, &d)) != 0)
 		goto cleanup;
 	if (camp.state->dice_commitment == NULL) {
@@ -93,21 +74,21 @@ cmd_reveal_exec(int argc, char **argv)
 	msg = xasprintf("Reveal: the campaign secret after turn %d\n\n"
 	    "secret.hex holds the 32-byte secret whose SHA-256 is the\n"
 	    "dice_commitment %s\nof turn 0: run crown verify to replay every "
-	    "die.\n", c.last, camp.state->dice_commitment);
-	if ((error = crown_history_commit(id, h, head, &files, msg,
+	    "die.\n", c->last, camp.state->dice_commitment);
+	if ((error = crown_history_commit(id, r->h, head, &files, msg,
 	    &who.stamp, &d)) != 0 ||
-	    (error = crown_history_ref_set(h, CROWN_MAIN_REF, id, head, false,
-	    "crown reveal", &d)) != 0)
+	    (error = crown_history_ref_set(r->h, CROWN_MAIN_REF, id, head,
+	    false, "crown reveal", &d)) != 0)
 		goto cleanup;
 	committed = true;
-	if ((error = crown_history_tag(h, CROWN_REVEAL_TAG, id, NULL, NULL,
-	    true, &d)) != 0 || (error = crown_history_checkout(h, &d)) != 0)
+	if ((error = crown_history_tag(r->h, CROWN_REVEAL_TAG, id, NULL, NULL,
+	    true, &d)) != 0 || (error = crown_history_checkout(r->h, &d)) != 0)
 		goto cleanup;
-	printf("revealed the secret after turn %d (%.7s): %s", c.last, id,
+	printf("revealed the secret after turn %d (%.7s): %s", c->last, id,
 	    hex);
 cleanup:
 	if (error != 0 && committed)
-		crown_diag_add(&d, ops[0], 0, 0, NULL, "the reveal is "
+		crown_diag_add(&d, r->dir, 0, 0, NULL, "the reveal is "
 		    "committed; the next crown command on it finishes the "
 		    "work tree");
 	status = crown_cmd_fail(&d, error);
@@ -120,8 +101,5 @@ cleanup:
 	crown_outputs_release(&files);
 	crown_who_release(&who);
 	crown_campaign_release(&camp);
-	crown_chain_release(&c);
-	crown_history_close(h);
-	crown_cmd_args_free(opts, ops);
 	return status;
 }

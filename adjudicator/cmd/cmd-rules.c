@@ -3,7 +3,6 @@
  * file, as aligned text or Markdown, so the reference players read is
  * made from the very data the engine uses.
  */
-#include <getopt.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -15,7 +14,17 @@
 #include "crown/xalloc.h"
 #include "crown/yaml.h"
 
-static int	cmd_rules_exec(int, char **);
+static int	cmd_rules_exec(struct crown_run *);
+
+#define ONE_SOURCE	"give --rules FILE or a campaign DIR, not both"
+
+enum { RULES_MARKDOWN, RULES_RULES, RULES_NOPTS };
+
+static const struct crown_option rules_options[] = {
+	[RULES_MARKDOWN] = { "markdown", CROWN_OPT_FLAG },
+	[RULES_RULES] = { "rules", CROWN_OPT_VALUE },
+	[RULES_NOPTS] = { NULL, CROWN_OPT_FLAG }
+};
 
 const struct crown_cmd crown_cmd_rules = {
 	"rules",
@@ -24,7 +33,10 @@ const struct crown_cmd crown_cmd_rules = {
 	"their rule ids: the campaign's frozen rules.yaml with DIR, the file\n"
 	"given with --rules, or the installed Maximilian Rules!.  With\n"
 	"--markdown the tables are Markdown, ready for a players' handbook.",
-	cmd_rules_exec
+	.flags = CROWN_CMD_IN_ORDER,
+	.options = rules_options,
+	.operands = { 0, 1, ONE_SOURCE },
+	.exec = cmd_rules_exec
 };
 
 /* A table of text cells, printed as Markdown or aligned columns. */
@@ -629,41 +641,21 @@ print_troops(struct printer *p)
 }
 
 static int
-cmd_rules_exec(int argc, char **argv)
+cmd_rules_exec(struct crown_run *r)
 {
-	static const struct option longopts[] = {
-		{ "markdown", no_argument, NULL, 'm' },
-		{ "rules", required_argument, NULL, 'r' },
-		{ NULL, 0, NULL, 0 }
-	};
 	struct crown_diags	 d = { 0 };
 	struct crown_rules	*rules = NULL;
 	struct crown_ydoc	*index = NULL;
 	struct printer		 p = { stdout, false, NULL, NULL };
-	const char		*path = NULL, *dir = NULL;
+	const char		*path, *dir;
 	char			*index_path;
-	int			 ch, error;
+	int			 error;
 
-	if (crown_cmd_wants_help(&crown_cmd_rules, argc, argv))
-		return 0;
-	optind = 1;
-	while ((ch = getopt_long(argc, argv, "+", longopts, NULL)) != -1) {
-		switch (ch) {
-		case 'm':
-			p.markdown = true;
-			break;
-		case 'r':
-			path = optarg;
-			break;
-		default:
-			return crown_cmd_usage_error(&crown_cmd_rules, NULL);
-		}
-	}
-	if (optind < argc)
-		dir = argv[optind++];
-	if (optind != argc || (dir != NULL && path != NULL))
-		return crown_cmd_usage_error(&crown_cmd_rules,
-		    "give --rules FILE or a campaign DIR, not both");
+	p.markdown = r->opt[RULES_MARKDOWN].value != NULL;
+	path = r->opt[RULES_RULES].value;
+	dir = r->noperands == 1 ? r->operand[0] : NULL;
+	if (dir != NULL && path != NULL)
+		return crown_cmd_usage_error(r->cmd, ONE_SOURCE);
 	if ((error = crown_cmd_load_rules(&rules, path, dir, NULL, &d)) != 0)
 		return crown_cmd_fail(&d, error);
 	/* titles of the rules, if the index is installed */

@@ -12,7 +12,14 @@
 #include "crown/xalloc.h"
 #include "crown/yaml.h"
 
-static int	cmd_show_exec(int, char **);
+static int	cmd_show_exec(struct crown_run *);
+
+enum { SHOW_SIDE, SHOW_NOPTS };
+
+static const struct crown_option show_options[] = {
+	[SHOW_SIDE] = { "side", CROWN_OPT_VALUE },
+	[SHOW_NOPTS] = { NULL, CROWN_OPT_FLAG }
+};
 
 const struct crown_cmd crown_cmd_show = {
 	"show",
@@ -22,7 +29,10 @@ const struct crown_cmd crown_cmd_show = {
 	"--side the side's own report-SIDE.md.  When the turn has no\n"
 	"report, the sentences of its events are printed instead.  Reads\n"
 	"only the history, so it works in a player's clone.",
-	cmd_show_exec
+	.flags = CROWN_CMD_CAMPAIGN,
+	.options = show_options,
+	.operands = { 2, 2, "give DIR and TURN" },
+	.exec = cmd_show_exec
 };
 
 /* The sentences of events.yaml, one paragraph each. */
@@ -52,62 +62,43 @@ print_events(const char *text, size_t len, const char *name,
 }
 
 static int
-cmd_show_exec(int argc, char **argv)
+cmd_show_exec(struct crown_run *r)
 {
-	struct crown_opt	 opts[] = {
-		{ "side", true, false, NULL, NULL, 0 },
-		{ NULL, false, false, NULL, NULL, 0 }
-	};
+	const struct crown_chain *c = &r->chain;
 	struct crown_diags	 d = { 0 };
-	struct crown_history	*h = NULL;
-	struct crown_chain	 c = { 0 };
 	struct crown_campaign	 camp = { 0 };
 	struct crown_buf	 b = { 0 };
-	const char		**ops = NULL, *side, *id, *sub;
+	const char		*side, *id, *sub;
 	char			*tdir = NULL, *path = NULL, *label = NULL;
 	char			*end;
-	size_t			 nops = 0;
 	long			 turn;
 	int			 error = 0, status;
 
-	if (crown_cmd_wants_help(&crown_cmd_show, argc, argv))
-		return 0;
-	if ((status = crown_cmd_args(&crown_cmd_show, argc, argv, opts,
-	    &ops, &nops)) != 0)
-		return status;
-	if (nops != 2) {
-		crown_cmd_args_free(opts, ops);
-		return crown_cmd_usage_error(&crown_cmd_show,
-		    "give DIR and TURN");
-	}
-	side = opts[0].value;
-	if ((error = crown_history_open(&h, ops[0], false, &d)) != 0 ||
-	    (error = crown_campaign_chain(&c, h, CROWN_MAIN_REF, &d)) != 0)
-		goto cleanup;
-	if (strcmp(ops[1], "last") == 0)
-		turn = c.last;
+	side = r->opt[SHOW_SIDE].value;
+	if (strcmp(r->operand[1], "last") == 0)
+		turn = c->last;
 	else {
-		turn = strtol(ops[1], &end, 10);
-		if (*end != '\0' || end == ops[1] || turn < 0) {
-			status = crown_cmd_usage_error(&crown_cmd_show,
-			    "TURN is a number or \"last\", not '%s'", ops[1]);
+		turn = strtol(r->operand[1], &end, 10);
+		if (*end != '\0' || end == r->operand[1] || turn < 0) {
+			status = crown_cmd_usage_error(r->cmd, "TURN is a "
+			    "number or \"last\", not '%s'", r->operand[1]);
 			goto out;
 		}
 	}
-	if (turn > c.last) {
-		crown_diag_add(&d, ops[0], 0, 0, NULL, "no turn %ld: the "
-		    "campaign is at turn %d", turn, c.last);
+	if (turn > c->last) {
+		crown_diag_add(&d, r->dir, 0, 0, NULL, "no turn %ld: the "
+		    "campaign is at turn %d", turn, c->last);
 		error = CROWN_ENOTFOUND;
 		goto cleanup;
 	}
-	id = c.l.v[c.at[turn]].id;
+	id = c->l.v[c->at[turn]].id;
 	label = xasprintf("turn-%ld", turn);
 	if (side != NULL) {
-		if ((error = crown_campaign_load(&camp, h, id, label, &d))
-		    != 0)
+		if ((error = crown_campaign_load(&camp, r->h, id, label,
+		    &d)) != 0)
 			goto cleanup;
 		if (crown_state_side(camp.state, side) < 0) {
-			crown_diag_add(&d, ops[0], 0, 0, NULL, "no side '%s' "
+			crown_diag_add(&d, r->dir, 0, 0, NULL, "no side '%s' "
 			    "in this campaign", side);
 			error = CROWN_EINVALID;
 			goto cleanup;
@@ -116,7 +107,7 @@ cmd_show_exec(int argc, char **argv)
 	tdir = crown_campaign_turn_dir((int)turn);
 	path = side != NULL ? xasprintf("%s/report-%s.md", tdir, side) :
 	    xasprintf("%s/report.md", tdir);
-	error = crown_history_read(&b, h, id, path, &d);
+	error = crown_history_read(&b, r->h, id, path, &d);
 	if (error == 0) {
 		fwrite(b.data, 1, b.len, stdout);
 		goto cleanup;
@@ -127,9 +118,9 @@ cmd_show_exec(int argc, char **argv)
 	free(path);
 	path = xasprintf("%s/%s", tdir, CROWN_CAMPAIGN_EVENTS);
 	crown_buf_release(&b);
-	sub = strchr(c.l.v[c.at[turn]].subject, ':');
+	sub = strchr(c->l.v[c->at[turn]].subject, ':');
 	printf("# Turn %ld:%s\n\n", turn, sub != NULL ? sub + 1 : "");
-	error = crown_history_read(&b, h, id, path, &d);
+	error = crown_history_read(&b, r->h, id, path, &d);
 	if (error == CROWN_ENOTFOUND) {
 		printf("Nothing happened.\n");
 		error = 0;
@@ -144,8 +135,5 @@ out:
 	free(tdir);
 	free(label);
 	crown_campaign_release(&camp);
-	crown_chain_release(&c);
-	crown_history_close(h);
-	crown_cmd_args_free(opts, ops);
 	return status;
 }

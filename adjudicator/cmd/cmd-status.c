@@ -8,7 +8,6 @@
  * (a file put there by hand has no time).  It is a display command: the
  * time defaults to the clock, and --now makes it reproducible.
  */
-#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -19,7 +18,14 @@
 #include "crown/xalloc.h"
 #include "crown/yaml.h"
 
-static int	cmd_status_exec(int, char **);
+static int	cmd_status_exec(struct crown_run *);
+
+enum { STATUS_NOW, STATUS_NOPTS };
+
+static const struct crown_option status_options[] = {
+	[STATUS_NOW] = { "now", CROWN_OPT_VALUE },
+	[STATUS_NOPTS] = { NULL, CROWN_OPT_FLAG }
+};
 
 const struct crown_cmd crown_cmd_status = {
 	"status",
@@ -31,7 +37,10 @@ const struct crown_cmd crown_cmd_status = {
 	"(YYYY-MM-DDTHH:MM:SSZ) is the time to compare with the deadline\n"
 	"(default: now).\n\n"
 	CROWN_LIMIT_HELP,
-	cmd_status_exec
+	.flags = CROWN_CMD_LIMITS,
+	.options = status_options,
+	.operands = { 1, 1, "give one campaign DIR" },
+	.exec = cmd_status_exec
 };
 
 /* The last line of orders/inbox.log with this verdict, side and turn
@@ -84,50 +93,23 @@ span(char *buf, size_t len, long long secs)
 }
 
 static int
-cmd_status_exec(int argc, char **argv)
+cmd_status_exec(struct crown_run *r)
 {
-	static const struct option longopts[] = {
-		{ "now", required_argument, NULL, 'n' },
-		CROWN_LIMIT_OPTIONS,
-		{ NULL, 0, NULL, 0 }
-	};
 	struct crown_diags	 d = { 0 }, quiet = { 0 };
 	struct crown_state	*s = NULL;
 	struct crown_orders	*o;
-	const char		*now_arg = NULL, *dir;
+	const char		*now_arg, *dir;
 	char			*p, *log = NULL, *buf, *when;
 	char			 dl[64], rec[CROWN_SHA256_HEX];
 	long long		 now, deadline = 0;
 	size_t			 i, len, width = 0, in = 0;
 	bool			 passed = false, stale;
-	int			 ch, error, next;
+	int			 error, next;
 
-	if (crown_cmd_wants_help(&crown_cmd_status, argc, argv))
-		return 0;
-	optind = 1;
-	while ((ch = getopt_long(argc, argv, "", longopts, NULL)) != -1) {
-		switch (ch) {
-		case 'n':
-			now_arg = optarg;
-			break;
-		case CROWN_OPT_LIMIT_ORDERS:
-		case CROWN_OPT_LIMIT_STATE:
-			if ((error = crown_cmd_limit(&crown_cmd_status, ch,
-			    optarg)) != 0)
-				return error;
-			break;
-		default:
-			return crown_cmd_usage_error(&crown_cmd_status, NULL);
-		}
-	}
-	argc -= optind;
-	argv += optind;
-	if (argc != 1)
-		return crown_cmd_usage_error(&crown_cmd_status,
-		    "give one campaign DIR");
-	dir = argv[0];
+	now_arg = r->opt[STATUS_NOW].value;
+	dir = r->operand[0];
 	if (now_arg != NULL && crown_mail_parse_time(&now, now_arg) != 0)
-		return crown_cmd_usage_error(&crown_cmd_status, "--now: '%s' "
+		return crown_cmd_usage_error(r->cmd, "--now: '%s' "
 		    "is not a time (YYYY-MM-DDTHH:MM:SSZ)", now_arg);
 	if (now_arg == NULL)
 		now = crown_mail_now();

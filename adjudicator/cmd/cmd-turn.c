@@ -17,7 +17,15 @@
 #include "crown/xalloc.h"
 #include "crown/yaml.h"
 
-static int	cmd_turn_exec(int, char **);
+static int	cmd_turn_check(const struct crown_run *);
+static int	cmd_turn_exec(struct crown_run *);
+
+enum { TURN_DEADLINE, TURN_NOPTS };
+
+static const struct crown_option turn_options[] = {
+	[TURN_DEADLINE] = { "deadline", CROWN_OPT_VALUE },
+	[TURN_NOPTS] = { NULL, CROWN_OPT_FLAG }
+};
 
 const struct crown_cmd crown_cmd_turn = {
 	"turn",
@@ -36,24 +44,31 @@ const struct crown_cmd crown_cmd_turn = {
 	"state records --deadline TIME (YYYY-MM-DDTHH:MM:SSZ) as the next\n"
 	"orders deadline, or none.  Each player's report is left as a mail\n"
 	"in DIR/outbox (contrib/send-outbox.sh sends them).",
-	cmd_turn_exec
+	.flags = CROWN_CMD_CAMPAIGN | CROWN_CMD_LOCK | CROWN_CMD_SECRET |
+	    CROWN_CMD_TEMPLATES | CROWN_CMD_WHO,
+	.options = turn_options,
+	.operands = { 1, CROWN_OPERANDS_ANY, "give DIR" },
+	.check = cmd_turn_check,
+	.exec = cmd_turn_exec
 };
 
+static int
+cmd_turn_check(const struct crown_run *r)
+{
+	const char	*deadline = r->opt[TURN_DEADLINE].value;
+
+	if (deadline != NULL && !crown_utc_time_valid(deadline))
+		return crown_cmd_usage_error(r->cmd, "--deadline must be a "
+		    "UTC time as YYYY-MM-DDTHH:MM:SSZ");
+	return 0;
+}
 
 static int
-cmd_turn_exec(int argc, char **argv)
+cmd_turn_exec(struct crown_run *r)
 {
-	struct crown_opt	 opts[] = {
-		{ "secret-file", true, false, NULL, NULL, 0 },
-		{ "templates", true, false, NULL, NULL, 0 },
-		{ "umpire", true, false, NULL, NULL, 0 },
-		{ "date", true, false, NULL, NULL, 0 },
-		{ "deadline", true, false, NULL, NULL, 0 },
-		{ NULL, false, false, NULL, NULL, 0 }
-	};
+	const struct crown_chain *c = &r->chain;
 	struct crown_diags	  d = { 0 };
-	struct crown_history	 *h = NULL;
-	struct crown_chain	  c = { 0 };
+	struct crown_history	 *h = r->h;
 	struct crown_campaign	  camp = { 0 };
 	struct crown_outputs	  given = { 0 }, named = { 0 }, files = { 0 };
 	struct crown_orders	**ov = NULL;
@@ -64,46 +79,27 @@ cmd_turn_exec(int argc, char **argv)
 	char			  id[CROWN_OID_HEX + 1], **pending = NULL;
 	char			 *odir = NULL, *msg = NULL, *text;
 	char			 *tag = NULL, *label = NULL, *when = NULL;
-	const char		**ops = NULL, **paths, *dir, *head;
-	size_t			  nops = 0, npending = 0, npaths, n = 0;
+	const char		**paths, *dir = r->dir, *head, *deadline;
+	size_t			  npending = 0, npaths, n = 0;
 	size_t			  i, len;
 	int			  error = 0, status, next;
 	bool			  committed = false, from_pending;
 
-	if (crown_cmd_wants_help(&crown_cmd_turn, argc, argv))
-		return 0;
-	if ((status = crown_cmd_args(&crown_cmd_turn, argc, argv, opts,
-	    &ops, &nops)) != 0)
-		return status;
-	if (nops < 1) {
-		crown_cmd_args_free(opts, ops);
-		return crown_cmd_usage_error(&crown_cmd_turn, "give DIR");
-	}
-	dir = ops[0];
-	if (opts[4].value != NULL && !crown_utc_time_valid(opts[4].value)) {
-		crown_cmd_args_free(opts, ops);
-		return crown_cmd_usage_error(&crown_cmd_turn, "--deadline "
-		    "must be a UTC time as YYYY-MM-DDTHH:MM:SSZ");
-	}
-	if ((error = crown_history_open(&h, dir, true, &d)) != 0)
-		goto cleanup;
-	if ((error = crown_campaign_chain(&c, h, CROWN_MAIN_REF, &d)) != 0 ||
-	    (error = crown_campaign_repair(h, &c, &d)) != 0)
-		goto cleanup;
-	if (c.revealed) {
+	deadline = r->opt[TURN_DEADLINE].value;
+	if (c->revealed) {
 		crown_diag_add(&d, dir, 0, 0, NULL, "the campaign secret was "
-		    "revealed after turn %d: the game is over", c.last);
+		    "revealed after turn %d: the game is over", c->last);
 		error = CROWN_EINVALID;
 		goto cleanup;
 	}
-	head = c.l.v[c.at[c.last]].id;
-	label = xasprintf("turn-%d", c.last);
+	head = c->l.v[c->at[c->last]].id;
+	label = xasprintf("turn-%d", c->last);
 	if ((error = crown_campaign_load(&camp, h, head, label, &d)) != 0)
 		goto cleanup;
 	next = camp.state->turn + 1;
-	if (camp.state->turn != c.last) {
+	if (camp.state->turn != c->last) {
 		crown_diag_add(&d, label, 0, 0, NULL, "state.yaml says turn "
-		    "%d, the commit says turn %d", camp.state->turn, c.last);
+		    "%d, the commit says turn %d", camp.state->turn, c->last);
 		error = CROWN_EINVALID;
 		goto cleanup;
 	}
@@ -116,15 +112,15 @@ cmd_turn_exec(int argc, char **argv)
 	}
 
 	/* the orders: read and validated, all of them, before any die */
-	from_pending = nops == 1;
+	from_pending = r->noperands == 1;
 	if (from_pending) {
 		crown_campaign_pending(&pending, &npending,
 		    crown_history_workdir(h));
 		paths = (const char **)pending;
 		npaths = npending;
 	} else {
-		paths = ops + 1;
-		npaths = nops - 1;
+		paths = r->operand + 1;
+		npaths = r->noperands - 1;
 	}
 	for (i = 0; i < npaths; i++) {
 		int e = crown_read_file(&text, &len, paths[i],
@@ -154,15 +150,15 @@ cmd_turn_exec(int argc, char **argv)
 		free(p);
 	}
 
-	if ((error = crown_campaign_who(&who, opts[2].value, opts[3].value,
-	    camp.state, &d)) != 0)
+	if ((error = crown_campaign_who(&who, r->umpire, r->date, camp.state,
+	    &d)) != 0)
 		goto cleanup;
-	if ((error = crown_campaign_secret(secret, h, opts[0].value,
+	if ((error = crown_campaign_secret(secret, h, r->secret_file,
 	    camp.state->dice_commitment, false, &d)) != 0)
 		goto cleanup;
 	/* the old deadline has passed: the new state has the next or none */
 	error = crown_campaign_play(&t, camp.state, camp.rules, &named, secret,
-	    opts[1].value, opts[4].value != NULL ? opts[4].value : "", &d);
+	    r->templates, deadline != NULL ? deadline : "", &d);
 	sodium_memzero(secret, sizeof(secret));
 	if (error != 0)
 		goto cleanup;
@@ -217,7 +213,6 @@ cleanup:
 		    "the next crown command on it finishes the work tree",
 		    camp.state->turn + 1);
 	status = crown_cmd_fail(&d, error);
-	crown_history_close(h);
 	free(tag);
 	free(when);
 	free(msg);
@@ -234,7 +229,5 @@ cleanup:
 	free(pending);
 	crown_campaign_release(&camp);
 	free(label);
-	crown_chain_release(&c);
-	crown_cmd_args_free(opts, ops);
 	return status;
 }

@@ -16,7 +16,7 @@
 #include "crown/history.h"
 #include "crown/xalloc.h"
 
-static int	cmd_verify_exec(int, char **);
+static int	cmd_verify_exec(struct crown_run *);
 
 const struct crown_cmd crown_cmd_verify = {
 	"verify",
@@ -33,7 +33,9 @@ const struct crown_cmd crown_cmd_verify = {
 	"over, the orders, the states) and says it could not replay the\n"
 	"dice; it exits 0 when all it could check is sound.  Reports are\n"
 	"rendered again from --templates DIR, else the installed templates.",
-	cmd_verify_exec
+	.flags = CROWN_CMD_CAMPAIGN | CROWN_CMD_SECRET | CROWN_CMD_TEMPLATES,
+	.operands = { 1, 1, "give one DIR" },
+	.exec = cmd_verify_exec
 };
 
 struct verify {
@@ -486,53 +488,35 @@ check_tags(struct verify *v, const struct crown_chain *c)
 }
 
 static int
-cmd_verify_exec(int argc, char **argv)
+cmd_verify_exec(struct crown_run *r)
 {
-	struct crown_opt	 opts[] = {
-		{ "secret-file", true, false, NULL, NULL, 0 },
-		{ "templates", true, false, NULL, NULL, 0 },
-		{ NULL, false, false, NULL, NULL, 0 }
-	};
+	const struct crown_chain *c = &r->chain;
 	struct crown_diags	 d = { 0 };
-	struct crown_chain	 c = { 0 };
 	struct crown_outputs	 got = { 0 }, pfiles = { 0 };
 	struct writes		 w;
 	struct verify		 v;
 	char			*odir = NULL, *tdir = NULL;
-	const char		**ops = NULL;
-	size_t			 nops = 0, i;
+	size_t			 i;
 	int			 error = 0, status, bad = 0, k;
 
-	if (crown_cmd_wants_help(&crown_cmd_verify, argc, argv))
-		return 0;
-	if ((status = crown_cmd_args(&crown_cmd_verify, argc, argv, opts,
-	    &ops, &nops)) != 0)
-		return status;
-	if (nops != 1) {
-		crown_cmd_args_free(opts, ops);
-		return crown_cmd_usage_error(&crown_cmd_verify,
-		    "give one DIR");
-	}
 	memset(&v, 0, sizeof(v));
-	v.dir = ops[0];
+	v.dir = r->dir;
 	v.d = &d;
-	v.templates = opts[1].value;
-	if ((error = crown_history_open(&v.h, ops[0], false, &d)) != 0 ||
-	    (error = crown_campaign_chain(&c, v.h, CROWN_MAIN_REF, &d)) != 0)
-		goto cleanup;
-	bad = find_secret(&v, &c, opts[0].value);
-	if (opts[0].value != NULL && !v.have_secret) {
-		error = access(opts[0].value, R_OK) != 0 ?
+	v.templates = r->templates;
+	v.h = r->h;
+	bad = find_secret(&v, c, r->secret_file);
+	if (r->secret_file != NULL && !v.have_secret) {
+		error = access(r->secret_file, R_OK) != 0 ?
 		    CROWN_ENOTFOUND : CROWN_EINVALID;
 		goto cleanup;
 	}
-	check_tags(&v, &c);
-	for (i = 0; i < c.l.n && !bad; i++) {
+	check_tags(&v, c);
+	for (i = 0; i < c->l.n && !bad; i++) {
 		crown_outputs_release(&got);
 		crown_outputs_release(&pfiles);
 		free(odir);
 		free(tdir);
-		k = crown_campaign_subject_turn(c.l.v[i].subject);
+		k = crown_campaign_subject_turn(c->l.v[i].subject);
 		odir = crown_campaign_orders_dir(k);
 		tdir = crown_campaign_turn_dir(k);
 		memset(&w, 0, sizeof(w));
@@ -542,18 +526,18 @@ cmd_verify_exec(int argc, char **argv)
 			w.dirs[1] = tdir;
 		} else
 			w.file = CROWN_CAMPAIGN_REVEALED;
-		if (i == 0 ? crown_history_files(&got, v.h, c.l.v[i].id, "",
+		if (i == 0 ? crown_history_files(&got, v.h, c->l.v[i].id, "",
 		    &d) != 0 : crown_history_files_diff(&pfiles, &got, v.h,
-		    c.l.v[i - 1].id, c.l.v[i].id, written, &w, &d) != 0) {
-			printf("commit %.7s cannot be read\n", c.l.v[i].id);
+		    c->l.v[i - 1].id, c->l.v[i].id, written, &w, &d) != 0) {
+			printf("commit %.7s cannot be read\n", c->l.v[i].id);
 			bad = 1;
 			break;
 		}
 		if (i == 0)
-			bad = verify_turn0(&v, c.l.v[i].id, &got);
+			bad = verify_turn0(&v, c->l.v[i].id, &got);
 		else if (k > 0)
-			bad = verify_turn(&v, k, c.l.v[i - 1].id, c.l.v[i].id,
-			    &pfiles, &got);
+			bad = verify_turn(&v, k, c->l.v[i - 1].id,
+			    c->l.v[i].id, &pfiles, &got);
 		else if (v.have_secret)
 			bad = verify_reveal(&v, &pfiles, &got);
 	}
@@ -562,13 +546,13 @@ cmd_verify_exec(int argc, char **argv)
 		error = CROWN_EINVALID;
 	} else if (v.have_secret)
 		printf("verify: %d turn%s match%s the replay (secret from "
-		    "%s)\n", c.last + 1, c.last > 0 ? "s" : "",
-		    c.last > 0 ? "" : "es", v.secret_from);
+		    "%s)\n", c->last + 1, c->last > 0 ? "s" : "",
+		    c->last > 0 ? "" : "es", v.secret_from);
 	else
 		printf("verify: the orders and files of %d turn%s are sound; "
 		    "cannot replay dice without the campaign secret (the "
 		    "umpire commits it with crown reveal at the end)\n",
-		    c.last + 1, c.last > 0 ? "s" : "");
+		    c->last + 1, c->last > 0 ? "s" : "");
 cleanup:
 	/* the differences are printed; problems of the files go to stderr */
 	status = crown_cmd_fail(&d, error);
@@ -577,8 +561,5 @@ cleanup:
 	crown_outputs_release(&pfiles);
 	free(odir);
 	free(tdir);
-	crown_chain_release(&c);
-	crown_history_close(v.h);
-	crown_cmd_args_free(opts, ops);
 	return status;
 }

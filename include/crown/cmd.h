@@ -8,19 +8,102 @@
 #include <stdbool.h>
 #include <stdio.h>
 
+#include "crown/campaign.h"
 #include "crown/diag.h"
+#include "crown/history.h"
 #include "crown/orders.h"
 #include "crown/outputs.h"
 #include "crown/rules.h"
 #include "crown/state.h"
 
+/*
+ * A command's options: options[K] is its option K, K from an enum of the
+ * command's own, so that the command reads run->opt[K] by name; a NULL
+ * name ends the table.
+ */
+enum crown_opt_kind {
+	CROWN_OPT_FLAG,		/* --name */
+	CROWN_OPT_VALUE,	/* --name VALUE or --name=VALUE, once */
+	CROWN_OPT_LIST		/* the same, repeatable: every value kept */
+};
+
+struct crown_option {
+	const char		*name;		/* without the dashes */
+	enum crown_opt_kind	 kind;
+};
+
+/* What the command line gave for one option. */
+struct crown_optval {
+	const char	 *value;	/* the (last) value; "" for a flag;
+					 * NULL when not given */
+	const char	**values;	/* every value, CROWN_OPT_LIST */
+	size_t		  nvalues;
+};
+
+/*
+ * What a command shares with others, as flags of the command table (git's
+ * RUN_SETUP): the options they take alike, and the campaign they work on.
+ */
+#define CROWN_CMD_IN_ORDER	0x01	/* options end at the first operand */
+#define CROWN_CMD_LIMITS	0x02	/* --limit-orders-bytes N,
+					 * --limit-state-bytes N (yaml.h) */
+#define CROWN_CMD_SECRET	0x04	/* --secret-file F */
+#define CROWN_CMD_TEMPLATES	0x08	/* --templates DIR */
+#define CROWN_CMD_WHO		0x10	/* --umpire "Name <email>",
+					 * --date DATE (crown_campaign_who) */
+#define CROWN_CMD_CAMPAIGN	0x20	/* the first operand is a campaign:
+					 * its history and main's line are
+					 * read before exec */
+#define CROWN_CMD_LOCK		0x40	/* with CAMPAIGN, the command writes:
+					 * hold the campaign's lock and
+					 * repair it (crown_campaign_repair)
+					 * first */
+#define CROWN_OPERANDS_ANY	((size_t)-1)	/* operands.max: no limit */
+
+/* One run of a command, ready for its exec. */
+struct crown_run {
+	const struct crown_cmd	 *cmd;
+	struct crown_optval	 *opt;		/* by the command's enum */
+	const char		**operand;	/* in order */
+	size_t			  noperands;
+	/* the shared options the flags turn on; NULL when not given */
+	const char		 *secret_file;
+	const char		 *templates;
+	const char		 *umpire;
+	const char		 *date;
+	/* CROWN_CMD_CAMPAIGN */
+	const char		 *dir;		/* operand[0] */
+	struct crown_history	 *h;
+	struct crown_chain	  chain;	/* main */
+};
+
 struct crown_cmd {
 	const char	*name;
 	const char	*usage;		/* after "crown NAME " */
 	const char	*summary;
-	/* argv[0] is the command name; returns an exit status */
-	int		(*exec)(int argc, char **argv);
+	unsigned	 flags;		/* CROWN_CMD_* */
+	const struct crown_option *options;	/* NULL: none of its own */
+	/* How many operands it takes, and the usage error when not that
+	 * many (NULL: "unexpected argument 'X'" for the first too many). */
+	struct {
+		size_t		 min, max;
+		const char	*error;
+	}		 operands;
+	/* Optional: more checks of the command line, before any file is
+	 * read, so that a bad TURN is a usage error (exit 2) even where
+	 * the campaign is missing; 0, or the usage error's exit status. */
+	int		(*check)(const struct crown_run *);
+	/* Returns an exit status; the campaign (flags) is open. */
+	int		(*exec)(struct crown_run *);
 };
+
+/*
+ * Run a command: argv[0] is its name.  --help (or -h) anywhere before
+ * "--" prints the usage and the summary.  The command line is parsed
+ * (crown_cmd_args), the operands counted and checked, the campaign opened
+ * as the flags say, then exec runs; returns the exit status.
+ */
+int	crown_cmd_run(const struct crown_cmd *, int argc, char **argv);
 
 extern const struct crown_cmd crown_cmd_check;
 extern const struct crown_cmd crown_cmd_inbox;
@@ -41,51 +124,27 @@ extern const struct crown_cmd crown_cmd_status;
 
 /* Print "usage: crown NAME USAGE" to fp. */
 void	crown_cmd_usage(const struct crown_cmd *, FILE *fp);
-/* Common options: returns true (and prints usage to stdout) for --help. */
-bool	crown_cmd_wants_help(const struct crown_cmd *, int argc, char **argv);
 int	crown_cmd_usage_error(const struct crown_cmd *, const char *fmt, ...)
 	    __attribute__((format(printf, 2, 3)));
 
 /*
- * Command lines of the history commands: "--name VALUE", "--name=VALUE"
- * and "--flag" anywhere, "--" ends the options, the rest are operands
- * (in order).  A repeatable option collects its values.  Returns 0, or
- * prints the problem and the usage and returns CROWN_EXIT_USAGE.
+ * Parse argv into run (run->cmd set): "--name VALUE", "--name=VALUE" and
+ * "--flag" anywhere (with CROWN_CMD_IN_ORDER only before the first
+ * operand), "--" ends the options, the rest are operands.  The limits are
+ * set as they come.  Returns 0, or prints the problem and the usage and
+ * returns CROWN_EXIT_USAGE; crown_cmd_args_free either way.
  */
-struct crown_opt {
-	const char	 *name;		/* without the dashes */
-	bool		  arg;		/* takes a value */
-	bool		  many;		/* may be repeated */
-	const char	 *value;	/* the (last) value; "" for a flag */
-	const char	**values;	/* every value, when many */
-	size_t		  nvalues;
-};
-
-int	crown_cmd_args(const struct crown_cmd *, int argc, char **argv,
-	    struct crown_opt *opts, const char ***operands, size_t *n);
-void	crown_cmd_args_free(struct crown_opt *opts,
-	    const char **operands);
+int	crown_cmd_args(struct crown_run *, int argc, char **argv);
+void	crown_cmd_args_free(struct crown_run *);
 
 /* Print the problems, free them, and return the exit status of error. */
 int	crown_cmd_fail(struct crown_diags *, int error);
 
-/*
- * The limits on input files (yaml.h) as options of the commands that read
- * them: put CROWN_LIMIT_OPTIONS in the getopt_long table and hand its two
- * cases to crown_cmd_limit, which returns 0 or the usage error's status.
- */
-#define CROWN_OPT_LIMIT_ORDERS	0x100
-#define CROWN_OPT_LIMIT_STATE	0x101
-#define CROWN_LIMIT_OPTIONS						\
-	{ "limit-orders-bytes", required_argument, NULL,		\
-	    CROWN_OPT_LIMIT_ORDERS },					\
-	{ "limit-state-bytes", required_argument, NULL,		\
-	    CROWN_OPT_LIMIT_STATE }
+/* The help of the limits (CROWN_CMD_LIMITS). */
 #define CROWN_LIMIT_HELP						\
 	"--limit-orders-bytes N and --limit-state-bytes N change the\n"	\
 	"limits on the size of orders files (default 1M) and of states and\n" \
 	"rules files (64M), N in bytes or with k or M."
-int	crown_cmd_limit(const struct crown_cmd *, int opt, const char *arg);
 
 /*
  * Load the rules: from `path` if given, else from rules.yaml in campaign
@@ -95,7 +154,8 @@ int	crown_cmd_load_rules(struct crown_rules **out, const char *path,
 	    const char *dir, const char *id, struct crown_diags *d);
 /* Load and validate order files against s; all problems to d. */
 int	crown_cmd_load_orders(struct crown_orders ***out, size_t *n,
-	    char *const *paths, size_t npaths, const struct crown_state *s,
+	    const char *const *paths, size_t npaths,
+	    const struct crown_state *s,
 	    const struct crown_rules *rules, struct crown_diags *d);
 
 /*

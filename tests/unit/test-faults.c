@@ -395,7 +395,8 @@ op_command(void *arg)
 		"--out", c->out, NULL
 	};
 
-	c->status = crown_cmd_resolve.exec((int)CROWN_NELEM(argv) - 1, argv);
+	c->status = crown_cmd_run(&crown_cmd_resolve,
+	    (int)CROWN_NELEM(argv) - 1, argv);
 	/* the command's own exit: a child stops here */
 	if (c->status != 0) {
 		fflush(stdout);

@@ -63,7 +63,7 @@ runv(struct run *r, const struct crown_cmd *cmd, const char *const *args)
 	fe = open(errp, O_WRONLY | O_CREAT | O_TRUNC, 0644);
 	dup2(fo, 1);
 	dup2(fe, 2);
-	r->status = cmd->exec(argc, argv);
+	r->status = crown_cmd_run(cmd, argc, argv);
 	fflush(stdout);
 	fflush(stderr);
 	dup2(so, 1);

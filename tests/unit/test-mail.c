@@ -233,7 +233,7 @@ run(struct camp *c, const struct crown_cmd *cmd, ...)
 	fd = open(pe, O_WRONLY | O_CREAT | O_TRUNC, 0644);
 	dup2(fd, 2);
 	close(fd);
-	rc = cmd->exec(argc, argv);
+	rc = crown_cmd_run(cmd, argc, argv);
 	fflush(stdout);
 	fflush(stderr);
 	dup2(so, 1);
