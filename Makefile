@@ -4,6 +4,8 @@
 #   make test       install missing -dev packages (as root), build, run every
 #                   test, then again under AddressSanitizer and UBSan
 #   make demo       set up, build, and play a bundled campaign
+#   make layers     check that the object files' calls make no cycle and
+#                   go down the layers (doc/design.md)
 #   make fuzz       build the libFuzzer targets of tests/fuzz with clang and
 #                   run each for FUZZ_SECONDS (60) seconds
 #   make install PREFIX=/usr/local
@@ -45,7 +47,7 @@ SAN_FLAGS := -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined \
 	   -fno-sanitize-recover=all
 
 .PHONY: all deps build test check check-unit check-asan demo install clean \
-	bench fuzz
+	bench fuzz layers
 
 all: deps
 	@$(MAKE) --no-print-directory build
@@ -87,7 +89,14 @@ check-asan:
 	@$(MAKE) --no-print-directory BUILD=build/asan OPT="$(SAN_FLAGS)" \
 	    LDFLAGS="-fsanitize=address,undefined" check-unit
 
+# The layers of doc/design.md, from the symbols of the object files: no
+# cycle, no call up the order main/cmd > history, mail, report > engine >
+# model > io.
+layers: $(BUILD)/libcrown.a $(BUILD)/obj/main.o
+	@sh tests/layers/check.sh $(BUILD)/obj
+
 check: build
+	@$(MAKE) --no-print-directory layers
 	@$(MAKE) --no-print-directory check-asan
 	@$(MAKE) --no-print-directory check-unit
 

@@ -4,7 +4,6 @@
  */
 #include <errno.h>
 #include <fcntl.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -17,12 +16,6 @@
 #include "crown/common.h"
 #include "crown/xalloc.h"
 #include "crown/yaml.h"
-
-void
-crown_cmd_usage(const struct crown_cmd *cmd, FILE *fp)
-{
-	fprintf(fp, "usage: crown %s %s\n", cmd->name, cmd->usage);
-}
 
 /* --help or -h anywhere before "--": print the usage and the summary. */
 static bool
@@ -92,22 +85,6 @@ done:
 	crown_history_close(r.h);
 	crown_cmd_args_free(&r);
 	return status;
-}
-
-int
-crown_cmd_usage_error(const struct crown_cmd *cmd, const char *fmt, ...)
-{
-	va_list	ap;
-
-	if (fmt != NULL) {
-		fprintf(stderr, "crown %s: ", cmd->name);
-		va_start(ap, fmt);
-		vfprintf(stderr, fmt, ap);
-		va_end(ap);
-		fputc('\n', stderr);
-	}
-	crown_cmd_usage(cmd, stderr);
-	return CROWN_EXIT_USAGE;
 }
 
 int

@@ -4,11 +4,14 @@
  * operands.  One parser for every command, so that every command spells
  * its options and its usage errors alike.
  */
+#include <stdarg.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "crown/cmd.h"
 #include "crown/common.h"
+#include "crown/xalloc.h"
 #include "crown/yaml.h"
 
 /* The options the flags of struct crown_cmd give a command. */
@@ -177,4 +180,26 @@ crown_cmd_args_free(struct crown_run *r)
 	r->opt = NULL;
 	r->operand = NULL;
 	r->noperands = 0;
+}
+
+void
+crown_cmd_usage(const struct crown_cmd *cmd, FILE *fp)
+{
+	fprintf(fp, "usage: crown %s %s\n", cmd->name, cmd->usage);
+}
+
+int
+crown_cmd_usage_error(const struct crown_cmd *cmd, const char *fmt, ...)
+{
+	va_list	ap;
+
+	if (fmt != NULL) {
+		fprintf(stderr, "crown %s: ", cmd->name);
+		va_start(ap, fmt);
+		vfprintf(stderr, fmt, ap);
+		va_end(ap);
+		fputc('\n', stderr);
+	}
+	crown_cmd_usage(cmd, stderr);
+	return CROWN_EXIT_USAGE;
 }
