@@ -95,10 +95,15 @@ check-asan:
 layers: $(BUILD)/libcrown.a $(BUILD)/obj/main.o
 	@sh tests/layers/check.sh $(BUILD)/obj
 
+# Every check runs, whatever failed before it; the last line is the count
+# of the whole run, "N passed, N failed" (tests/summary.sh).
 check: build
-	@$(MAKE) --no-print-directory layers
-	@$(MAKE) --no-print-directory check-asan
-	@$(MAKE) --no-print-directory check-unit
+	@mkdir -p $(BUILD); st=0; \
+	{ $(MAKE) --no-print-directory layers || st=1; \
+	  $(MAKE) --no-print-directory check-asan || st=1; \
+	  $(MAKE) --no-print-directory check-unit || st=1; \
+	  echo $$st >$(BUILD)/check.status; } 2>&1 | tee $(BUILD)/check.log; \
+	sh tests/summary.sh $(BUILD)/check.log "$$(cat $(BUILD)/check.status)"
 
 test: deps
 	@$(MAKE) --no-print-directory check
