@@ -2,7 +2,7 @@
  * cmd-inbox.c: crown inbox: read the players' mail, check the orders in
  * it as `crown check` does, file the good ones in orders/pending/ and
  * answer every message from a player: a receipt, or the list of
- * problems (README "Play by email").
+ * problems (doc/umpire.md, "Mail").
  *
  * Who sent a message is the From address, found in the roster of the
  * state (sides[].players[]), and, for a player with a password_sha256,

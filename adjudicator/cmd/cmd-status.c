@@ -1,7 +1,7 @@
 /*
  * cmd-status.c: crown status: which sides have orders in for the next
  * turn, which are late and which are missing, against game.deadline
- * (README "Play by email").
+ * (doc/umpire.md, "Mail").
  *
  * The orders in are the files of orders/pending/; their receipt is the
  * SHA-256 of the file, and when they came is read from orders/inbox.log

@@ -4,7 +4,7 @@
  * as an orders file; and orders written back out, as a canonical orders
  * file (what `crown inbox` files) or as shorthand (what it echoes).
  *
- * The grammar, a line at a time (README "Play by email"):
+ * The grammar, a line at a time (doc/players.md, "The shorthand"):
  *
  *	game: NAME			optional headers, each at most once
  *	turn: N

@@ -16,7 +16,7 @@
 /*
  * Fill map (a template map) with the drawing of in->after and the events
  * of the turn: every coordinate in pixels with one decimal, y down.  Keys
- * are listed in the README ("Reports and templates").
+ * are listed in doc/formats.md ("Report templates").
  */
 void	crown_svg_model(struct crown_tval *map,
 	    const struct crown_report_input *in);

@@ -2,7 +2,7 @@
  * template.h: the report templates, a subset of mustache rendered by
  * crown's own small renderer (template.c), and the data they read.
  *
- * The subset (README "Reports and templates"):
+ * The subset (doc/formats.md, "Report templates"):
  *
  *	{{name}}		a value, escaped for the output format
  *	{{{name}}} {{& name}}	a value as it is

@@ -2,7 +2,7 @@
  * test-limits.c: hostile input (issue 11).  Orders come from strangers
  * by email: every one of these must be refused quickly with a clear
  * message, never crash, hang or eat memory.  The limits themselves are
- * in the README ("Limits").
+ * in doc/limits.md ("Sizes").
  */
 #include <fcntl.h>
 #include <sys/stat.h>
