@@ -294,217 +294,239 @@ crown_move_home_point(const struct crown_engine *e,
 }
 
 /*
- * The move itself.  how: words for the distance when it was not rolled
- * (manhandling); NULL to describe the event's dice.
+ * The move itself, in the steps of R4: the roll is described, terrain
+ * touched within it pays its dice (R4.4), drowning (R4.3a) or sticking
+ * (R4.3b) may end the move there, the track is run to its first blocker
+ * (R4.3, R4.5, R9.1), the unit wheels to its facing (R4.2), and the
+ * event tells what happened.
  */
+
+/* The terrain dice of one move (R4.4) and what they bring on. */
+struct terrain_pay {
+	struct penalty	*pen;
+	size_t		 npen, cap;
+	int		 total;		/* every penalty die together */
+	bool		 drown;		/* a feature with R4.3a's note */
+	bool		 stick;		/* one that sticks the type (R4.3b) */
+};
+
+/* R4.4: each feature touched within the gross roll pays once, in state
+ * order; its dice go into event ev_i.  Returns 0 or e->error. */
 static int
-move_core(struct crown_engine *e, struct crown_unit *u, size_t ev_i,
-    const struct crown_point *path, size_t n, double gross, unsigned flags,
-    int face, double *moved, const char *how)
+pay_terrain(struct crown_engine *e, const struct crown_unit *u, size_t ev_i,
+    const struct crown_track *t, double gross, struct terrain_pay *pay)
 {
-	const struct crown_rules	*r = e->rules;
-	const struct crown_feature	*f;
 	const struct crown_terrain_move	*tm;
-	struct crown_turn_unit		*tu;
-	struct crown_event		*ev;
-	struct crown_buf		 b = { 0 }, where = { 0 };
-	struct crown_buf		 text = { 0 };
-	struct crown_quad		 q0;
-	struct crown_track			 t;
-	struct crown_stop			 st;
-	struct penalty			*pen = NULL;
-	size_t				*near = NULL, nnear;
-	size_t				 npen = 0, cap = 0, i, k;
-	double				 reach, net, travel;
-	int				 total = 0, nf, dk, taken;
-	bool				 drown = false, stick = false;
-	char				*d1, *d2;
-	const char			*verb, *result;
+	const struct crown_feature	*f;
+	struct penalty			*pen;
+	size_t				*near, nnear, i, k;
+	double				 reach;
+	char				*purpose;
+	int				 dk;
 
-	*moved = 0;
-	if (e->error != 0)
-		return e->error;
-	if (u->status == CROWN_LOST)
-		return 0;
-	tu = crown_engine_tu(e, u);
-	tu->moved = true;
-	tu->moved_this_half = true;
-	ev = crown_events_at(e->ev, ev_i);
-	verb = strcmp(ev->kind, "charge_move") == 0 ? "charged" :
-	    strcmp(ev->kind, "retire") == 0 ? "fell back" :
-	    strcmp(ev->kind, "rout_move") == 0 ? "fled" : "moved";
-	ev->has_from = ev->has_to = true;
-	ev->from.x = ev->to.x = u->x;
-	ev->from.y = ev->to.y = u->y;
-	crown_buf_puts(&b, "");
-	if (how != NULL)
-		crown_buf_puts(&b, how);
-	else
-		describe_roll(&b, ev, gross);
-
-	/* R4.3b: only friends helping move a stuck unit */
-	if (u->stuck) {
-		crown_event_set(&ev->result, "stuck");
-		crown_event_set(&ev->text, "%s is stuck and cannot move "
-		    "until friends help it (%s).", u->name, b.data);
-		crown_buf_release(&b);
-		return 0;
-	}
-	crown_unit_footprint(&q0, r, u);
-	crown_track_init(&t, e->s, r, (struct crown_point){ u->x, u->y }, &q0,
-	    path, n);
-
-	/* R4.4: each feature touched within the gross roll pays once, in
-	 * state order */
-	reach = gross < t.len ? gross : t.len;
-	nnear = flags & CROWN_MOVE_IGNORE_TERRAIN ? 0 :
-	    near_terrain(&near, e, &t);
-	for (i = 0; i < nnear; i++) {
+	reach = gross < t->len ? gross : t->len;
+	nnear = near_terrain(&near, e, t);
+	for (i = 0; i < nnear && e->error == 0; i++) {
 		f = &e->s->terrain[near[i]];
-		tm = &r->terrain_move[f->type][u->type];
+		tm = &e->rules->terrain_move[f->type][u->type];
 		if (tm->na || tm->dice <= 0 ||
-		    !crown_track_feature_swept(&t, f, reach, false))
+		    !crown_track_feature_swept(t, f, reach, false))
 			continue;
-		crown_grow(&pen, &cap, npen + 1, sizeof(*pen));
-		pen[npen].f = f;
-		pen[npen].ndice = tm->dice;
-		pen[npen].sum = 0;
-		pen[npen].first = crown_events_at(e->ev, ev_i)->ndice;
+		crown_grow(&pay->pen, &pay->cap, pay->npen + 1,
+		    sizeof(*pay->pen));
+		pen = &pay->pen[pay->npen];
+		pen->f = f;
+		pen->ndice = tm->dice;
+		pen->sum = 0;
+		pen->first = crown_events_at(e->ev, ev_i)->ndice;
+		purpose = xasprintf("terrain %s", f->id);
 		for (k = 0; k < (size_t)tm->dice; k++) {
-			char *purpose = xasprintf("terrain %s", f->id);
-
 			dk = crown_engine_roll_into(e, ev_i, u->id, purpose,
 			    6);
-			free(purpose);
 			if (dk < 0)
-				goto cleanup;
-			pen[npen].sum += crown_events_at(e->ev,
+				break;
+			pen->sum += crown_events_at(e->ev,
 			    ev_i)->dice[dk].score;
 		}
-		total += pen[npen].sum;
-		drown = drown || tm->drown;
-		stick = stick || tm->stuck;
-		npen++;
+		free(purpose);
+		if (e->error != 0)
+			break;
+		pay->total += pen->sum;
+		pay->drown = pay->drown || tm->drown;
+		pay->stick = pay->stick || tm->stuck;
+		pay->npen++;
 	}
+	free(near);
+	return e->error;
+}
+
+/* ", slowed by Bosque (-1D6: 4) and Arroyo (-2D6: 3+5): net 2.5" onto b,
+ * and "Bosque and Arroyo" into where. */
+static void
+describe_terrain(struct crown_buf *b, struct crown_buf *where,
+    const struct crown_event *ev, const struct terrain_pay *pay, double net)
+{
+	const struct penalty	*pen;
+	size_t			 i, k;
+	char			*d;
+
+	crown_buf_puts(where, "");
+	for (i = 0; i < pay->npen; i++) {
+		pen = &pay->pen[i];
+		crown_buf_printf(b, "%s%s (-%dD6: ", i == 0 ?
+		    ", slowed by " : i + 1 == pay->npen ? " and " : ", ",
+		    crown_track_feature_name(pen->f), pen->ndice);
+		for (k = 0; k < (size_t)pen->ndice; k++)
+			crown_buf_printf(b, "%s%d", k ? "+" : "",
+			    ev->dice[pen->first + k].roll);
+		crown_buf_puts(b, ")");
+		crown_buf_printf(where, "%s%s", i == 0 ? "" :
+		    i + 1 == pay->npen ? " and " : ", ",
+		    crown_track_feature_name(pen->f));
+	}
+	if (pay->npen > 0) {
+		d = crown_inches(net);
+		crown_buf_printf(b, ": net %s", d);
+		free(d);
+	}
+}
+
+/* R4.3 (a): penalty dice over the roll drown the difference, and the unit
+ * stays where it was.  roll: the words of the roll; where: the terrain. */
+static void
+drown(struct crown_engine *e, struct crown_unit *u, size_t ev_i,
+    const struct terrain_pay *pay, double gross, const char *roll,
+    const char *where)
+{
+	struct crown_event	*ev;
+	size_t			 k;
+	int			 taken;
+	char			*d;
+
+	taken = (int)ceil(pay->total - gross);
+	taken = crown_unit_take_casualties(u, taken);
+	crown_engine_unit_moved(e, u);
+	crown_engine_tu(e, u)->casualties_half += taken;
 	ev = crown_events_at(e->ev, ev_i);
-	net = gross - total;
-	crown_buf_puts(&where, "");
-	for (i = 0; i < npen; i++) {
-		crown_buf_printf(&b, "%s%s (-%dD6: ", i == 0 ?
-		    ", slowed by " : i + 1 == npen ? " and " : ", ",
-		    crown_track_feature_name(pen[i].f), pen[i].ndice);
-		for (k = 0; k < (size_t)pen[i].ndice; k++)
-			crown_buf_printf(&b, "%s%d", k ? "+" : "",
-			    ev->dice[pen[i].first + k].roll);
-		crown_buf_puts(&b, ")");
-		crown_buf_printf(&where, "%s%s", i == 0 ? "" :
-		    i + 1 == npen ? " and " : ", ",
-		    crown_track_feature_name(pen[i].f));
-	}
-	if (npen > 0) {
-		d1 = crown_inches(net);
-		crown_buf_printf(&b, ": net %s", d1);
-		free(d1);
-	}
-
-	/* R4.3 (a): penalty dice over the roll drown the difference */
-	if (drown && total > gross) {
-		taken = (int)ceil(total - gross);
-		taken = crown_unit_take_casualties(u, taken);
-		crown_engine_unit_moved(e, u);
-		tu->casualties_half += taken;
-		crown_event_set(&ev->result, "drowned");
-		crown_event_set(&ev->text, "%s tried to cross %s but stayed "
-		    "where it was (%s).", u->name, where.data, b.data);
-		k = crown_engine_event(e, "drowned", u->id, "R4.3");
-		ev = crown_events_at(e->ev, k);
-		ev->has_casualties = true;
-		ev->casualties = taken;
-		d1 = crown_inches(gross);
-		crown_event_set(&ev->text, "%s lost %d figure%s drowned in "
-		    "%s: the penalty of %d exceeded the roll of %s.", u->name,
-		    taken, taken == 1 ? "" : "s", where.data, total, d1);
-		free(d1);
-		if (u->status == CROWN_LOST) {
-			k = crown_engine_event(e, "lost", u->id, "R1.3");
-			crown_event_set(&crown_events_at(e->ev, k)->text,
-			    "%s has no figures left and is lost.", u->name);
-		}
-		goto cleanup;
-	}
-	/* R4.3 (b): a negative net roll sticks guns and wagons */
-	if (stick && net < 0) {
-		u->stuck = true;
-		crown_event_set(&ev->result, "stuck");
-		crown_event_set(&ev->text, "%s could not move (%s).", u->name,
-		    b.data);
-		k = crown_engine_event(e, "stuck", u->id, "R4.3");
+	crown_event_set(&ev->result, "drowned");
+	crown_event_set(&ev->text, "%s tried to cross %s but stayed where it "
+	    "was (%s).", u->name, where, roll);
+	k = crown_engine_event(e, "drowned", u->id, "R4.3");
+	ev = crown_events_at(e->ev, k);
+	ev->has_casualties = true;
+	ev->casualties = taken;
+	d = crown_inches(gross);
+	crown_event_set(&ev->text, "%s lost %d figure%s drowned in %s: the "
+	    "penalty of %d exceeded the roll of %s.", u->name, taken,
+	    taken == 1 ? "" : "s", where, pay->total, d);
+	free(d);
+	if (u->status == CROWN_LOST) {
+		k = crown_engine_event(e, "lost", u->id, "R1.3");
 		crown_event_set(&crown_events_at(e->ev, k)->text,
-		    "%s is stuck in %s: it moves only as friendly units help "
-		    "it.", u->name, where.data);
-		goto cleanup;
+		    "%s has no figures left and is lost.", u->name);
 	}
+}
 
-	travel = net < 0 ? 0 : net < t.len ? net : t.len;
-	add_enemy_blockers(&t, e, u, (flags & CROWN_MOVE_INTO_CONTACT) != 0);
-	add_terrain_blockers(&t, e, u->type);
-	if (!crown_track_off_table(e->s, (struct crown_point){ u->x + t.coff.x,
-	    u->y + t.coff.y }))
-		crown_track_add_blocker(&t, CROWN_BLOCK_EDGE);
-	crown_track_run(&t, travel, &st);
-	*moved = st.s;
+/* R4.3 (b): a negative net roll sticks guns and wagons where they are. */
+static void
+stick(struct crown_engine *e, struct crown_unit *u, size_t ev_i,
+    const char *roll, const char *where)
+{
+	struct crown_event	*ev = crown_events_at(e->ev, ev_i);
+	size_t			 k;
 
-	/* R4.2: the ordered facing, else along the last leg */
-	nf = u->facing;
+	u->stuck = true;
+	crown_event_set(&ev->result, "stuck");
+	crown_event_set(&ev->text, "%s could not move (%s).", u->name, roll);
+	k = crown_engine_event(e, "stuck", u->id, "R4.3");
+	crown_event_set(&crown_events_at(e->ev, k)->text, "%s is stuck in %s: "
+	    "it moves only as friendly units help it.", u->name, where);
+}
+
+/* Run the track as far as `travel': enemies (R4.5, or contact for a
+ * charge, R9.1), N/A terrain (R4.3) and, for a unit that starts on the
+ * table, its edge (R4.5). */
+static void
+run_track(struct crown_engine *e, const struct crown_unit *u,
+    struct crown_track *t, double travel, unsigned flags,
+    struct crown_stop *st)
+{
+	add_enemy_blockers(t, e, u, (flags & CROWN_MOVE_INTO_CONTACT) != 0);
+	add_terrain_blockers(t, e, u->type);
+	if (!crown_track_off_table(e->s, (struct crown_point){
+	    u->x + t->coff.x, u->y + t->coff.y }))
+		crown_track_add_blocker(t, CROWN_BLOCK_EDGE);
+	crown_track_run(t, travel, st);
+}
+
+/* R4.2: the facing at the end: the ordered one, else along the last leg
+ * (or kept); a wheel that a blocker forbids is not made, and b says so. */
+static int
+end_facing(const struct crown_engine *e, const struct crown_unit *u,
+    const struct crown_track *t, const struct crown_stop *st, int face,
+    unsigned flags, struct crown_buf *b)
+{
+	int	nf = u->facing;
+
 	if (face >= 0)
 		nf = crown_geom_norm(face);
-	else if (!(flags & CROWN_MOVE_KEEP_FACING) && st.s > 0)
-		nf = crown_track_leg_bearing(&t, st.s);
-	if (st.by != NULL && st.by->kind == CROWN_BLOCK_EDGE)
+	else if (!(flags & CROWN_MOVE_KEEP_FACING) && st->s > 0)
+		nf = crown_track_leg_bearing(t, st->s);
+	if (st->by != NULL && st->by->kind == CROWN_BLOCK_EDGE)
 		nf = u->facing;
-	if (nf != u->facing && !crown_track_turn_ok(&t, r, u, st.at, nf)) {
-		crown_buf_printf(&b, "; it could not turn to face %s there",
+	if (nf != u->facing &&
+	    !crown_track_turn_ok(t, e->rules, u, st->at, nf)) {
+		crown_buf_printf(b, "; it could not turn to face %s there",
 		    crown_geom_compass(nf));
 		nf = u->facing;
 	}
-	u->x = st.at.x;
-	u->y = st.at.y;
-	u->facing = nf;
-	crown_engine_unit_moved(e, u);
-	ev = crown_events_at(e->ev, ev_i);
-	ev->to = st.at;
+	return nf;
+}
 
-	result = st.s > 0 ? "moved" : "no_move";
-	d1 = crown_inches(st.s);
-	if (st.s > 0)
+/* The event of a move that was run: how far, where to, and what stopped
+ * it; a unit that left the table is lost. */
+static void
+describe_move(struct crown_engine *e, struct crown_unit *u, size_t ev_i,
+    const struct crown_stop *st, const char *verb, const char *roll,
+    bool path_end)
+{
+	struct crown_event	*ev = crown_events_at(e->ev, ev_i);
+	struct crown_buf	 text = { 0 };
+	const char		*result;
+	size_t			 k;
+	char			*d;
+
+	result = st->s > 0 ? "moved" : "no_move";
+	d = crown_inches(st->s);
+	if (st->s > 0)
 		crown_buf_printf(&text, "%s %s %s inch%s %s (%s).", u->name,
-		    verb, d1, strcmp(d1, "1") == 0 ? "" : "es",
+		    verb, d, strcmp(d, "1") == 0 ? "" : "es",
 		    crown_geom_compass(crown_geom_bearing(ev->from, ev->to)),
-		    b.data);
+		    roll);
 	else
 		crown_buf_printf(&text, "%s did not get forward (%s).",
-		    u->name, b.data);
-	free(d1);
-	if (st.by != NULL) {
-		switch (st.by->kind) {
+		    u->name, roll);
+	free(d);
+	if (st->by != NULL) {
+		switch (st->by->kind) {
 		case CROWN_BLOCK_ENEMY:
 			result = "stopped_short";
-			d2 = crown_inches(r->stop_short);
+			d = crown_inches(e->rules->stop_short);
 			crown_buf_printf(&text, " It halted %s inch%s short "
-			    "of %s (R4.5).", d2, strcmp(d2, "1") == 0 ? "" :
-			    "es", st.by->enemy->name);
-			free(d2);
+			    "of %s (R4.5).", d, strcmp(d, "1") == 0 ? "" :
+			    "es", st->by->enemy->name);
+			free(d);
 			break;
 		case CROWN_BLOCK_CONTACT:
 			result = "contact";
 			crown_buf_printf(&text, " It made contact with %s.",
-			    st.by->enemy->name);
+			    st->by->enemy->name);
 			break;
 		case CROWN_BLOCK_TERRAIN:
 			result = "blocked";
 			crown_buf_printf(&text, " It halted at %s, which %s "
 			    "may not enter (R4.3).",
-			    crown_track_feature_name(st.by->f),
+			    crown_track_feature_name(st->by->f),
 			    crown_utype_names[u->type]);
 			break;
 		case CROWN_BLOCK_EDGE:
@@ -514,25 +536,92 @@ move_core(struct crown_engine *e, struct crown_unit *u, size_t ev_i,
 			break;
 		}
 	}
-	if (st.by == NULL && st.s > 0 && travel < net)
+	if (st->by == NULL && st->s > 0 && path_end)
 		crown_buf_puts(&text, " It reached the end of its path.");
 	crown_event_set(&ev->result, "%s", result);
 	free(ev->text);
 	ev->text = text.data;		/* the event's now */
-	text.data = NULL;
-	if (st.by != NULL && st.by->kind == CROWN_BLOCK_EDGE) {
+	if (st->by != NULL && st->by->kind == CROWN_BLOCK_EDGE) {
 		u->status = CROWN_LOST;
 		k = crown_engine_event(e, "lost", u->id, "R4.5");
 		crown_event_set(&crown_events_at(e->ev, k)->text,
 		    "%s left the table and is out of the game.", u->name);
 	}
+}
+
+/* how: words for the distance when it was not rolled (manhandling); NULL
+ * to describe the event's dice. */
+static int
+move_core(struct crown_engine *e, struct crown_unit *u, size_t ev_i,
+    const struct crown_point *path, size_t n, double gross, unsigned flags,
+    int face, double *moved, const char *how)
+{
+	struct terrain_pay	 pay = { 0 };
+	struct crown_event	*ev;
+	struct crown_buf	 roll = { 0 }, where = { 0 };
+	struct crown_quad	 q0;
+	struct crown_track	 t;
+	struct crown_stop	 st;
+	double			 net, travel;
+	const char		*verb;
+
+	*moved = 0;
+	if (e->error != 0)
+		return e->error;
+	if (u->status == CROWN_LOST)
+		return 0;
+	crown_engine_tu(e, u)->moved = true;
+	crown_engine_tu(e, u)->moved_this_half = true;
+	ev = crown_events_at(e->ev, ev_i);
+	verb = strcmp(ev->kind, "charge_move") == 0 ? "charged" :
+	    strcmp(ev->kind, "retire") == 0 ? "fell back" :
+	    strcmp(ev->kind, "rout_move") == 0 ? "fled" : "moved";
+	ev->has_from = ev->has_to = true;
+	ev->from.x = ev->to.x = u->x;
+	ev->from.y = ev->to.y = u->y;
+	crown_buf_puts(&roll, "");
+	if (how != NULL)
+		crown_buf_puts(&roll, how);
+	else
+		describe_roll(&roll, ev, gross);
+
+	/* R4.3b: only friends helping move a stuck unit */
+	if (u->stuck) {
+		crown_event_set(&ev->result, "stuck");
+		crown_event_set(&ev->text, "%s is stuck and cannot move "
+		    "until friends help it (%s).", u->name, roll.data);
+		crown_buf_release(&roll);
+		return 0;
+	}
+	crown_unit_footprint(&q0, e->rules, u);
+	crown_track_init(&t, e->s, e->rules, (struct crown_point){ u->x,
+	    u->y }, &q0, path, n);
+	if (!(flags & CROWN_MOVE_IGNORE_TERRAIN) &&
+	    pay_terrain(e, u, ev_i, &t, gross, &pay) != 0)
+		goto cleanup;
+	net = gross - pay.total;
+	describe_terrain(&roll, &where, crown_events_at(e->ev, ev_i), &pay,
+	    net);
+	if (pay.drown && pay.total > gross)
+		drown(e, u, ev_i, &pay, gross, roll.data, where.data);
+	else if (pay.stick && net < 0)
+		stick(e, u, ev_i, roll.data, where.data);
+	else {
+		travel = net < 0 ? 0 : net < t.len ? net : t.len;
+		run_track(e, u, &t, travel, flags, &st);
+		*moved = st.s;
+		u->facing = end_facing(e, u, &t, &st, face, flags, &roll);
+		u->x = st.at.x;
+		u->y = st.at.y;
+		crown_engine_unit_moved(e, u);
+		crown_events_at(e->ev, ev_i)->to = st.at;
+		describe_move(e, u, ev_i, &st, verb, roll.data, travel < net);
+	}
 cleanup:
 	crown_track_free(&t);
-	free(near);
-	free(pen);
-	crown_buf_release(&b);
+	free(pay.pen);
+	crown_buf_release(&roll);
 	crown_buf_release(&where);
-	crown_buf_release(&text);
 	return e->error;
 }
 
@@ -873,8 +962,8 @@ crown_action_help(struct crown_engine *e, struct crown_unit *u,
 	struct crown_event		*ev;
 	struct crown_quad		 qh, qt;
 	struct crown_point		 ahead, dir, start;
-	struct crown_track			 tr;
-	struct crown_stop			 st;
+	struct crown_track		 tr;
+	struct crown_stop		 st;
 	double				 d, dist;
 	size_t				 i, ev_i;
 	bool				 still;

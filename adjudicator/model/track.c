@@ -371,8 +371,8 @@ clear_at(const struct crown_track *t, const struct crown_quad *q,
     struct crown_point p, const struct crown_blocker *skip)
 {
 	const struct crown_blocker	*b;
-	struct crown_quad	 qi;
-	size_t			 i;
+	struct crown_quad		 qi;
+	size_t				 i;
 
 	crown_track_inset(&qi, q);
 	for (i = 0; i < t->nb; i++) {
@@ -414,11 +414,11 @@ crown_track_run(const struct crown_track *t, double travel,
     struct crown_stop *out)
 {
 	const struct crown_blocker	*b;
-	struct crown_quad	 q;
-	struct crown_point	 p;
-	double			 best, best_hi, lo, hi, mid, s;
-	size_t			 i;
-	int			 k;
+	struct crown_quad		 q;
+	struct crown_point		 p;
+	double				 best, best_hi, lo, hi, mid, s;
+	size_t				 i;
+	int				 k;
 
 	best = travel;
 	best_hi = travel;
@@ -520,10 +520,10 @@ crown_track_turn_ok(const struct crown_track *t,
     struct crown_point p, int facing)
 {
 	const struct crown_blocker	*b;
-	struct crown_quad	 qn, qo, qi;
-	struct crown_point	 c;
-	double			 lim, d;
-	size_t			 i;
+	struct crown_quad		 qn, qo, qi;
+	struct crown_point		 c;
+	double				 lim, d;
+	size_t				 i;
 
 	crown_track_unit_quad(&qn, rules, u, p, facing);
 	crown_track_inset(&qi, &qn);
@@ -575,7 +575,7 @@ crown_track_validate(const struct crown_state *s,
 	struct crown_quad		 q0, qf, qi;
 	struct crown_point		 start, prev, dest;
 	struct crown_geom_box		 box, fb;
-	struct crown_track			 t;
+	struct crown_track		 t;
 	int				*near = NULL;
 	size_t				 i, n, cap = 0;
 	int				 face;
@@ -635,8 +635,8 @@ crown_track_leader_walk(const struct crown_state *s,
     const struct crown_feature **blocked)
 {
 	struct crown_quad	q;
-	struct crown_track		t;
-	struct crown_stop		st;
+	struct crown_track	t;
+	struct crown_stop	st;
 	int			i;
 
 	for (i = 0; i < 4; i++)

@@ -58,7 +58,7 @@ struct crown_track {
 	double				*cum;	/* to each point */
 	double				 len;
 	struct crown_point		 coff;	/* centre - start */
-	struct crown_blocker			*b;
+	struct crown_blocker		*b;
 	size_t				 nb, capb;
 };
 
