@@ -190,3 +190,24 @@ crown_timings_end(struct crown_timings *t)
 	fprintf(stderr, "crown %s: timing: total %.1f ms\n", t->cmd,
 	    timings_now() - t->start);
 }
+
+int
+crown_exit_status(int error)
+{
+	switch (error) {
+	case CROWN_OK:
+		return CROWN_EXIT_OK;
+	case CROWN_EINVALID:
+		return CROWN_EXIT_DATAERR;
+	case CROWN_ENOTFOUND:
+		return CROWN_EXIT_NOINPUT;
+	case CROWN_EWRITE:
+		return CROWN_EXIT_CANTCREAT;
+	case CROWN_ELOCKED:
+		return CROWN_EXIT_TEMPFAIL;
+	case CROWN_EUSAGE:
+		return CROWN_EXIT_USAGE;
+	default:
+		return CROWN_EXIT_INTERNAL;
+	}
+}

@@ -188,27 +188,6 @@ crown_buf_release(struct crown_buf *b)
 	b->len = b->cap = 0;
 }
 
-int
-crown_exit_status(int error)
-{
-	switch (error) {
-	case CROWN_OK:
-		return CROWN_EXIT_OK;
-	case CROWN_EINVALID:
-		return CROWN_EXIT_DATAERR;
-	case CROWN_ENOTFOUND:
-		return CROWN_EXIT_NOINPUT;
-	case CROWN_EWRITE:
-		return CROWN_EXIT_CANTCREAT;
-	case CROWN_ELOCKED:
-		return CROWN_EXIT_TEMPFAIL;
-	case CROWN_EUSAGE:
-		return CROWN_EXIT_USAGE;
-	default:
-		return CROWN_EXIT_INTERNAL;
-	}
-}
-
 struct crown_arena_chunk {
 	struct crown_arena_chunk	*next;
 	size_t				 size, used;

@@ -137,6 +137,8 @@ int	crown_cmd_usage_error(const struct crown_cmd *, const char *fmt, ...)
 int	crown_cmd_args(struct crown_run *, int argc, char **argv);
 void	crown_cmd_args_free(struct crown_run *);
 
+/* The exit status (sysexits, doc/formats.md) of a CROWN_E* code. */
+int	crown_exit_status(int error);
 /* Print the problems, free them, and return the exit status of error. */
 int	crown_cmd_fail(struct crown_diags *, int error);
 

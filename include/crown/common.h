@@ -1,8 +1,9 @@
 /*
- * common.h: error codes, allocation and small helpers shared by every module.
+ * common.h: the error codes and exit statuses every module shares.
  *
  * Library-style code returns 0 or a negative CROWN_E* code and never exits;
- * only main.c and cmd-*.c turn codes into exit statuses (crown_exit_status).
+ * only main.c and cmd-*.c turn codes into exit statuses (crown_exit_status,
+ * cmd.h).
  */
 #ifndef CROWN_COMMON_H
 #define CROWN_COMMON_H
@@ -31,8 +32,6 @@ enum crown_error {
 #define CROWN_EXIT_NOINPUT	66
 #define CROWN_EXIT_CANTCREAT	73
 #define CROWN_EXIT_TEMPFAIL	75
-
-int	crown_exit_status(int error);
 
 #define CROWN_NELEM(a) (sizeof(a) / sizeof((a)[0]))
 
