@@ -7,6 +7,7 @@
  * bombs possible in mailed orders.
  */
 #include <errno.h>
+#include <float.h>
 #include <limits.h>
 #include <math.h>
 #include <stdarg.h>
@@ -294,9 +295,8 @@ control_char(const char *s, size_t len)
 	return 0;
 }
 
-/* Line and column (in characters) of byte off of buf, from 1. */
-static void
-place_of(const char *buf, size_t off, unsigned *line, unsigned *col)
+void
+crown_text_place(const char *buf, size_t off, unsigned *line, unsigned *col)
 {
 	const unsigned char	*p = (const unsigned char *)buf;
 	size_t			 i;
@@ -312,6 +312,25 @@ place_of(const char *buf, size_t off, unsigned *line, unsigned *col)
 }
 
 /*
+ * The tag written on a node ("!evil", "tag:yaml.org,2002:str" for
+ * "!!str"), or NULL.  libyaml resolves no tags of its own: a plain node
+ * has none.
+ */
+static const char *
+event_tag(const yaml_event_t *ev)
+{
+	const yaml_char_t	*t = NULL;
+
+	if (ev->type == YAML_SCALAR_EVENT)
+		t = ev->data.scalar.tag;
+	else if (ev->type == YAML_SEQUENCE_START_EVENT)
+		t = ev->data.sequence_start.tag;
+	else if (ev->type == YAML_MAPPING_START_EVENT)
+		t = ev->data.mapping_start.tag;
+	return (const char *)t;
+}
+
+/*
  * libyaml's reader (encoding, control characters) gives a byte offset and
  * the bad byte or character rather than a mark: turn them into a place.
  */
@@ -322,16 +341,28 @@ reader_error(const yaml_parser_t *parser, const char *file, const char *buf,
 	unsigned	line, col;
 	int		v = parser->problem_value;
 
-	place_of(buf, parser->problem_offset < len ? parser->problem_offset :
+	crown_text_place(buf, parser->problem_offset < len ? parser->problem_offset :
 	    len, &line, &col);
 	if (v >= 0 && parser->problem != NULL &&
 	    strstr(parser->problem, "control") != NULL)
 		crown_diag_add(d, file, line, col, NULL, "control character "
 		    "U+%04X: %s", (unsigned)v, parser->problem);
+	else if (v >= 0xd800 && v <= 0xdfff)
+		crown_diag_add(d, file, line, col, NULL, "text is not UTF-8: "
+		    "%s U+%04X (a UTF-16 surrogate)", parser->problem ?
+		    parser->problem : "bad character", (unsigned)v);
+	else if (v > 0x10ffff)
+		crown_diag_add(d, file, line, col, NULL, "text is not UTF-8: "
+		    "%s U+%04X (beyond U+10FFFF)", parser->problem ?
+		    parser->problem : "bad character", (unsigned)v);
+	else if (v > 0xff)
+		crown_diag_add(d, file, line, col, NULL, "text is not UTF-8: "
+		    "%s U+%04X", parser->problem ? parser->problem :
+		    "bad character", (unsigned)v);
 	else if (v >= 0)
 		crown_diag_add(d, file, line, col, NULL, "text is not UTF-8: "
 		    "%s (byte 0x%02X)", parser->problem ? parser->problem :
-		    "bad byte", (unsigned)v & 0xff);
+		    "bad byte", (unsigned)v);
 	else
 		crown_diag_add(d, file, line, col, NULL, "text is not UTF-8: "
 		    "%s", parser->problem ? parser->problem : "bad byte");
@@ -350,6 +381,7 @@ crown_ydoc_parse(struct crown_ydoc **out, const char *file, const char *buf,
 	int			 bad = 0, done = 0, oom = 0;
 	unsigned		 cc;
 	struct crown_ynode	*n;
+	const char		*tag;
 
 	*out = NULL;
 	doc = xcalloc(1, sizeof(*doc));
@@ -357,7 +389,10 @@ crown_ydoc_parse(struct crown_ydoc **out, const char *file, const char *buf,
 	doc->file = xstrdup(file);
 	b.doc = doc;
 	if (lim != NULL && len > lim->max_bytes) {
-		crown_diag_add(d, file, 0, 0, NULL,
+		unsigned line, col;
+
+		crown_text_place(buf, lim->max_bytes, &line, &col);
+		crown_diag_add(d, file, line, col, NULL,
 		    "file is %zu bytes, over the limit of %zu", len,
 		    lim->max_bytes);
 		crown_ydoc_free(doc);
@@ -367,7 +402,7 @@ crown_ydoc_parse(struct crown_ydoc **out, const char *file, const char *buf,
 		const char *z = memchr(buf, '\0', len);
 		unsigned line, col;
 
-		place_of(buf, (size_t)(z - buf), &line, &col);
+		crown_text_place(buf, (size_t)(z - buf), &line, &col);
 		crown_diag_add(d, file, line, col, NULL,
 		    "NUL byte in a text file");
 		crown_ydoc_free(doc);
@@ -428,6 +463,14 @@ crown_ydoc_parse(struct crown_ydoc **out, const char *file, const char *buf,
 		case YAML_SCALAR_EVENT:
 		case YAML_SEQUENCE_START_EVENT:
 		case YAML_MAPPING_START_EVENT:
+			if ((tag = event_tag(&ev)) != NULL) {
+				crown_diag_add(d, file,
+				    (unsigned)ev.start_mark.line + 1,
+				    (unsigned)ev.start_mark.column + 1, NULL,
+				    "YAML tags are not allowed ('%s')", tag);
+				bad = 1;
+				break;
+			}
 			if ((ev.type == YAML_SCALAR_EVENT &&
 			    ev.data.scalar.anchor != NULL) ||
 			    (ev.type == YAML_SEQUENCE_START_EVENT &&
@@ -546,9 +589,14 @@ crown_read_file(char **out, size_t *len, const char *path, size_t max,
 	}
 	while ((n = fread(chunk, 1, sizeof(chunk), fp)) > 0) {
 		if (max > 0 && b.len + n > max) {
+			unsigned line, col;
+
+			/* the place of the first byte past the limit */
+			crown_buf_add(&b, chunk, max - b.len + 1);
+			crown_text_place(b.data, max, &line, &col);
 			fclose(fp);
 			crown_buf_release(&b);
-			crown_diag_add(d, path, 0, 0, NULL,
+			crown_diag_add(d, path, line, col, NULL,
 			    "file is over the limit of %zu bytes", max);
 			return CROWN_EINVALID;
 		}
@@ -825,6 +873,10 @@ crown_ynum(struct crown_yreader *r, const struct crown_ynode *n,
 			return CROWN_EINVALID;
 		}
 	}
+	/* strtod says ERANGE for a value below DBL_MIN too: that one is a
+	 * number as good as zero, and in range if zero is */
+	if (errno == ERANGE && fabs(v) <= DBL_MIN)
+		errno = 0;
 	if (errno == ERANGE || !(v >= lo && v <= hi)) {
 		crown_yerror(r, n, rule, "'%s' must be from %g to %g, not %s",
 		    what, lo, hi, n->str);

@@ -781,8 +781,13 @@ crown_shorthand_parse(struct crown_orders **out, const char *file,
 	p.o->turn = -1;
 	*out = p.o;
 	if (len > crown_ylimits_orders.max_bytes) {
-		crown_diag_add(d, file, 0, 0, NULL, "orders of %zu bytes are "
-		    "over the limit of %zu", len,
+		unsigned line, col;
+
+		/* the place of the first byte past the limit */
+		crown_text_place(buf, crown_ylimits_orders.max_bytes, &line,
+		    &col);
+		crown_diag_add(d, file, line, col, NULL, "orders of %zu bytes "
+		    "are over the limit of %zu", len,
 		    crown_ylimits_orders.max_bytes);
 		return CROWN_EINVALID;
 	}

@@ -185,4 +185,9 @@ void	crown_yemit_knum2(struct crown_yemit *, const char *, double);
 /* Write a parsed tree (or subtree) back out as a YAML document. */
 int	crown_ynode_emit(struct crown_buf *out, const struct crown_ynode *);
 
+/* Line and column (in characters, both from 1) of byte off of buf, as
+ * places are given in messages. */
+void	crown_text_place(const char *buf, size_t off, unsigned *line,
+	    unsigned *col);
+
 #endif

@@ -15,6 +15,7 @@
 #include "crown/dice.h"
 #include "crown/orders.h"
 #include "crown/rules.h"
+#include "crown/shorthand.h"
 #include "crown/state.h"
 #include "crown/xalloc.h"
 #include "crown/yaml.h"
@@ -164,7 +165,7 @@ test_orders_size(void **state)
 	assert_no_diags(&d);
 	assert_int_equal(orders_text(buf, MIB + 1, &d), CROWN_EINVALID);
 	assert_int_equal(d.n, 1);
-	assert_diag(&d, "o.yaml: error: file is 1048577 bytes, over the "
+	assert_diag(&d, "o.yaml:7:1: error: file is 1048577 bytes, over the "
 	    "limit of 1048576");
 	crown_diags_release(&d);
 
@@ -183,8 +184,8 @@ test_orders_size(void **state)
 	/* a device that never ends stops at the limit */
 	assert_int_equal(crown_orders_load(&o, "/dev/zero", &d),
 	    CROWN_EINVALID);
-	assert_diag(&d, "/dev/zero: error: file is over the limit of 1048576 "
-	    "bytes");
+	assert_diag(&d, "/dev/zero:1:1048577: error: file is over the limit "
+	    "of 1048576 bytes");
 	crown_diags_release(&d);
 	unlink(path);
 	free(buf);
@@ -404,7 +405,7 @@ test_numbers(void **state)
 		"1_000", ".inf", "nan", "\"3\"", "three", NULL
 	};
 	static const char *const bad_floats[] = {
-		"1e999", "-1e999", "1e-999", "nan", ".nan", "NaN", "inf",
+		"1e999", "-1e999", "nan", ".nan", "NaN", "inf",
 		".inf", "-.inf", "Infinity", "0x1p3", "0x10", "1_0",
 		"'5'", "5.5.5", "e5", "--5", NULL
 	};
@@ -485,6 +486,88 @@ test_numbers(void **state)
 		    "'0x3' is not an integer");
 		crown_diags_release(&d);
 	}
+}
+
+/*
+ * What the refusals of hostile input say (issue 17): a number too small
+ * for a double is still a number in range; an encoded surrogate is named
+ * as the character it is; a file over a size limit is refused at the
+ * place where it crossed the limit; YAML tags are refused where written.
+ */
+static void
+test_input_messages(void **state)
+{
+	struct crown_diags	 d = { 0 };
+	struct crown_ylimits	 lim = crown_ylimits_orders;
+	struct crown_ydoc	*doc = NULL;
+	char			 path[] = "/tmp/crown-limit-XXXXXX";
+	const char		*text;
+	char			*buf;
+	size_t			 len;
+	int			 fd;
+
+	/* below DBL_MIN, strtod says ERANGE: the value is still in range */
+	text = ORDERS_HEAD "orders:\n  - {unit: 1-legion, actions: [{move: "
+	    "{to: [-1e-320, 1e-999]}}]}\n";
+	assert_int_equal(orders_text(text, strlen(text), &d), 0);
+	assert_no_diags(&d);
+	text = ORDERS_HEAD "orders:\n  - {unit: 1-legion, actions: [{move: "
+	    "{to: [-1e-320, 1e999]}}]}\n";
+	assert_int_equal(orders_text(text, strlen(text), &d), CROWN_EINVALID);
+	assert_int_equal(d.n, 1);
+	assert_diag(&d, "'y' must be from -100000 to 100000, not 1e999");
+	crown_diags_release(&d);
+
+	/* U+D800 encoded in UTF-8: a surrogate, not "byte 0x00" */
+	REFUSED(ORDERS_HEAD "orders: []\nx: \xed\xa0\x80\n", "o.yaml:5:4: "
+	    "error: text is not UTF-8: invalid Unicode character U+D800 "
+	    "(a UTF-16 surrogate)");
+	REFUSED(ORDERS_HEAD "orders: []\nx: \xf4\x90\x80\x80\n",
+	    "o.yaml:5:4: error: text is not UTF-8: invalid Unicode character "
+	    "U+110000 (beyond U+10FFFF)");
+
+	/* over the limit: the place of the first byte past it */
+	lim.max_bytes = 7;
+	assert_int_equal(crown_ydoc_parse(&doc, "f.yaml", "a: 1\nbb: 2\n", 11,
+	    &lim, &d), CROWN_EINVALID);
+	assert_null(doc);
+	assert_diag(&d, "f.yaml:2:3: error: file is 11 bytes, over the limit "
+	    "of 7");
+	crown_diags_release(&d);
+	fd = mkstemp(path);
+	assert_true(fd >= 0);
+	assert_int_equal(write(fd, "a: 1\nbb: 2\n", 11), 11);
+	close(fd);
+	assert_int_equal(crown_read_file(&buf, &len, path, 7, &d),
+	    CROWN_EINVALID);
+	assert_int_equal(d.n, 1);
+	assert_true(strncmp(d.v[0].file, path, strlen(path)) == 0);
+	assert_int_equal(d.v[0].line, 2);
+	assert_int_equal(d.v[0].col, 3);
+	assert_diag(&d, ":2:3: error: file is over the limit of 7 bytes");
+	crown_diags_release(&d);
+	unlink(path);
+	{
+		struct crown_orders	*o = NULL;
+		size_t			 save = crown_ylimits_orders.max_bytes;
+
+		crown_ylimits_orders.max_bytes = 10;
+		assert_int_equal(crown_shorthand_parse(&o, "m",
+		    "game: g\nturn: 3\n", 16, &d), CROWN_EINVALID);
+		crown_ylimits_orders.max_bytes = save;
+		assert_diag(&d, "m:2:3: error: orders of 16 bytes are over the "
+		    "limit of 10");
+		crown_orders_free(o);
+		crown_diags_release(&d);
+	}
+
+	/* tags: refused with their place, whatever they say */
+	REFUSED(ORDERS_HEAD "orders: []\nx: !!str 5\n", "o.yaml:5:4: error: "
+	    "YAML tags are not allowed ('tag:yaml.org,2002:str')");
+	REFUSED(ORDERS_HEAD "orders: !evil []\n", "o.yaml:4:9: error: YAML "
+	    "tags are not allowed ('!evil')");
+	REFUSED(ORDERS_HEAD "orders:\n  - !!map {unit: 1-legion}\n",
+	    "o.yaml:5:5: error: YAML tags are not allowed");
 }
 
 /* Ids can never become paths (nor anything but a name). */
@@ -707,7 +790,7 @@ test_cli_limits(void **state)
 	    "--limit-orders-bytes", "100", "--state",
 	    "tests/data/state-small.yaml", "tests/data/orders-french-ok.yaml",
 	    NULL }, &err), 65);
-	assert_non_null(strstr(err, "tests/data/orders-french-ok.yaml: "
+	assert_non_null(strstr(err, "tests/data/orders-french-ok.yaml:7:5: "
 	    "error: file is over the limit of 100 bytes"));
 	free(err);
 	assert_int_equal(run((const char *[]){ "check",
@@ -719,8 +802,8 @@ test_cli_limits(void **state)
 	    "--limit-state-bytes", "1k", "--state",
 	    "tests/data/state-small.yaml", "tests/data/orders-french-ok.yaml",
 	    NULL }, &err), 65);
-	assert_non_null(strstr(err, "tests/data/state-small.yaml: error: "
-	    "file is over the limit of 1024 bytes"));
+	assert_non_null(strstr(err, "tests/data/state-small.yaml:35:7: "
+	    "error: file is over the limit of 1024 bytes"));
 	free(err);
 	assert_int_equal(run((const char *[]){ "check",
 	    "--limit-orders-bytes", "lots", "--state",
@@ -757,6 +840,7 @@ main(void)
 		cmocka_unit_test(test_duplicate_keys),
 		cmocka_unit_test(test_encoding),
 		cmocka_unit_test(test_numbers),
+		cmocka_unit_test(test_input_messages),
 		cmocka_unit_test(test_ids),
 		cmocka_unit_test(test_big_inputs),
 		cmocka_unit_test(test_hostile_lists),
