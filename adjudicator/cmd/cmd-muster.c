@@ -20,8 +20,6 @@
 #include "crown/xalloc.h"
 #include "crown/yaml.h"
 
-/* R12.1: one D10 a unit, read 0-9 like every D10 of the rules. */
-#define MUSTER_DIE		10
 #define MUSTER_MAX_COUNT	100
 #define MUSTER_MAX_STANDS	64
 /* The side a unit is written with when no --side is given: not a valid
@@ -440,7 +438,9 @@ muster(const struct crown_rules *rules, const struct crown_troop_row *row,
 		key.half = 0;
 		key.who = id;
 		key.purpose = "muster";
-		if (crown_dice_roll(dice, &key, MUSTER_DIE, &face) != 0) {
+		if (crown_dice_roll(dice, &key, rules->muster_die,
+		    crown_rules_die_low(rules, rules->muster_die),
+		    &face) != 0) {
 			crown_diag_add(d, o->script != NULL ? o->script :
 			    "dice", 0, 0, "R12.1", "%s",
 			    crown_dice_error(dice));

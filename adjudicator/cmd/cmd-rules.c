@@ -179,6 +179,20 @@ static const char *const cover_names[CROWN_NCOVER] = {
 	"open", "soft", "hard"
 };
 
+/* The dice section: what each die of the game reads. */
+static void
+print_dice(struct printer *p)
+{
+	int	n;
+
+	fputs(p->markdown ? "### Dice\n\n" : "Dice\n\n", p->fp);
+	for (n = 2; n <= CROWN_MAX_SIDES; n++)
+		if (p->r->die_low[n] >= 0)
+			line(p, "D%d reads %d-%d", n, p->r->die_low[n],
+			    p->r->die_low[n] + n - 1);
+	end_lines(p);
+}
+
 static void
 print_organisation(struct printer *p)
 {
@@ -294,7 +308,7 @@ print_movement(struct printer *p)
 			else if (m->dice == 0)
 				cell(&t, "none");
 			else
-				cell(&t, "-%dD6%s%s", m->dice,
+				cell(&t, "-%dD%d%s%s", m->dice, m->sides,
 				    m->drown ? " drown" : "",
 				    m->stuck ? " stuck" : "");
 		}
@@ -319,6 +333,11 @@ print_fire(struct printer *p)
 	struct table			 t = { 7, NULL, 0, 0 };
 	int				 i, k;
 
+	heading(p, "R5.1");
+	line(p, "each firing stand rolls a D%d; a modified score at or below "
+	    "the weapon's number for the band (R5.3) is a casualty",
+	    r->fire_die);
+	end_lines(p);
 	heading(p, "R5.2");
 	line(p, "moved earlier this half-turn: one stand in %d",
 	    r->fire_moved_one_in);
@@ -375,6 +394,8 @@ print_artillery(struct printer *p)
 	int				 i, g, k, lo;
 
 	heading(p, "R6.2");
+	line(p, "each gun rolls a D%d", r->gun_die);
+	end_lines(p);
 	cell(&t, "gun");
 	cell(&t, "canister");
 	cell(&t, "effective");
@@ -438,6 +459,8 @@ print_morale(struct printer *p)
 	int				 i, c, hi;
 
 	heading(p, "R7.2");
+	line(p, "a morale test rolls a D%d (R7.1)", r->morale_die);
+	end_lines(p);
 	cell(&t, "score");
 	for (c = 0; c < CROWN_NCOLUMN; c++)
 		cell(&t, "%s", crown_column_names[c]);
@@ -502,8 +525,8 @@ print_rout_melee(struct printer *p)
 	    "%d of rout", r->rally_radius, r->rally_first_half_turn);
 	end_lines(p);
 	heading(p, "R8.4");
-	line(p, "D10 + class morale + disorder + attached officer %+d or "
-	    "general %+d + leader bonus: %d or less rallies",
+	line(p, "D%d + class morale + disorder + attached officer %+d or "
+	    "general %+d + leader bonus: %d or less rallies", r->rally_die,
 	    r->rally_officer, r->rally_general, r->rally_target);
 	end_lines(p);
 	heading(p, "R8.5");
@@ -516,8 +539,8 @@ print_rout_melee(struct printer *p)
 	    r->rallied_dice_mod);
 	end_lines(p);
 	heading(p, "R9.5");
-	line(p, "D10 + class melee %+d charging (first round) %+d per stand "
-	    "fighting + disorder + rallied", r->melee_charging,
+	line(p, "D%d + class melee %+d charging (first round) %+d per stand "
+	    "fighting + disorder + rallied", r->melee_die, r->melee_charging,
 	    r->melee_per_stand);
 	line(p, "the loser loses the difference, at most %d per stand of the "
 	    "winner (%d against a rear charge)", r->melee_cap_per_stand,
@@ -527,8 +550,14 @@ print_rout_melee(struct printer *p)
 	line(p, "in a flank attack the defender fights with %d stand(s) in "
 	    "the first round", r->melee_flank_first_stands);
 	end_lines(p);
+	heading(p, "R9.1");
+	line(p, "a charge with half bonus halves the bonus rolled, rounding "
+	    "%s", r->half_bonus_up ? "up" : "down");
+	end_lines(p);
 	heading(p, "R9.8");
-	line(p, "at most %d rounds, one each half-turn", r->melee_max_rounds);
+	line(p, "at most %d rounds, one each half-turn; then the side that "
+	    "lost more retires %d move%s", r->melee_max_rounds,
+	    r->melee_part_moves, r->melee_part_moves == 1 ? "" : "s");
 	end_lines(p);
 	heading(p, "R9.9");
 	line(p, "lances: %+d more in the first round of a charge",
@@ -570,7 +599,7 @@ print_leaders_buildings(struct printer *p)
 	cell(&t, "cover");
 	cell(&t, "casualties to destroy cover");
 	cell(&t, "holds stands");
-	for (i = 0; i < CROWN_MAX_BUILDING_CLASS; i++) {
+	for (i = 0; i < r->nbuilding_class; i++) {
 		cell(&t, "%d", i + 1);
 		cell(&t, "%s", cover_names[r->building[i].cover]);
 		cell(&t, "%d", r->building[i].casualties);
@@ -578,8 +607,8 @@ print_leaders_buildings(struct printer *p)
 	}
 	table_print(p, &t);
 	heading(p, "R11.2");
-	line(p, "a gun hits a building on a D10 at or below its class; siege "
-	    "guns %+d", r->building_siege_mod);
+	line(p, "a gun hits a building on a D%d at or below its class; siege "
+	    "guns %+d", r->gun_die, r->building_siege_mod);
 	end_lines(p);
 	heading(p, "R11.3");
 	fputs(p->markdown ? "- the average die reads" : "  the average die "
@@ -602,7 +631,7 @@ print_troops(struct printer *p)
 	cell(&t, "years");
 	cell(&t, "type");
 	cell(&t, "troops");
-	cell(&t, "D10");
+	cell(&t, "D%d", r->muster_die);
 	for (i = 0; i < r->troop_nrows; i++) {
 		const struct crown_troop_row *row = &r->troop[i];
 
@@ -673,6 +702,7 @@ cmd_rules_exec(struct crown_run *r)
 	else
 		fprintf(p.fp, "%s\nrules file: %s\n\n", rules->title,
 		    rules->file);
+	print_dice(&p);
 	print_organisation(&p);
 	print_classes(&p);
 	print_movement(&p);

@@ -78,7 +78,8 @@ crown_artillery_shoot(struct crown_engine *e, struct crown_unit *g,
 	ev->has_range = true;
 	ev->range = range;
 	ev->band = xstrdup(crown_gun_band_names[b]);
-	di = crown_engine_roll_into(e, ev_i, g->id, "fire", 10);
+	di = crown_engine_roll_into(e, ev_i, g->id, "fire",
+	    rules->gun_die);
 	if (di < 0)
 		goto out;
 	r = &crown_events_at(e->ev, ev_i)->dice[di];
@@ -144,7 +145,7 @@ crown_artillery_building(struct crown_engine *e, struct crown_unit *g,
 	int				 di, per;
 	bool				 hit, stepped;
 
-	if (f->bclass < 1 || f->bclass > CROWN_MAX_BUILDING_CLASS) {
+	if (f->bclass < 1 || f->bclass > rules->nbuilding_class) {
 		crown_engine_skip(e, g, a, "R11.3", "building '%s' has no "
 		    "class (settle it with the average die)", f->id);
 		return e->error;
@@ -185,7 +186,8 @@ crown_artillery_building(struct crown_engine *e, struct crown_unit *g,
 	ev->has_range = true;
 	ev->range = range;
 	ev->band = xstrdup(crown_gun_band_names[b]);
-	di = crown_engine_roll_into(e, ev_i, g->id, "fire", 10);
+	di = crown_engine_roll_into(e, ev_i, g->id, "fire",
+	    rules->gun_die);
 	if (di < 0)
 		goto out;
 	r = &crown_events_at(e->ev, ev_i)->dice[di];

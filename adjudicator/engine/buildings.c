@@ -15,13 +15,14 @@
 #include "crown/common.h"
 #include "crown/xalloc.h"
 
-static bool	classified(const struct crown_feature *);
+static bool	classified(const struct crown_rules *,
+		    const struct crown_feature *);
 
 static bool
-classified(const struct crown_feature *f)
+classified(const struct crown_rules *rules, const struct crown_feature *f)
 {
 	return f->type == CROWN_BUILDING && f->bclass >= 1 &&
-	    f->bclass <= CROWN_MAX_BUILDING_CLASS;
+	    f->bclass <= rules->nbuilding_class;
 }
 
 enum crown_cover
@@ -30,7 +31,7 @@ crown_building_cover(const struct crown_rules *rules,
 {
 	int	cover, per, steps;
 
-	if (!classified(f))
+	if (!classified(rules, f))
 		return CROWN_COVER_NONE;
 	cover = (int)rules->building[f->bclass - 1].cover;
 	per = rules->building[f->bclass - 1].casualties;
@@ -44,7 +45,8 @@ int
 crown_building_capacity(const struct crown_rules *rules,
     const struct crown_feature *f)
 {
-	return classified(f) ? rules->building[f->bclass - 1].capacity : 0;
+	return classified(rules, f) ?
+	    rules->building[f->bclass - 1].capacity : 0;
 }
 
 bool
@@ -118,13 +120,15 @@ crown_building_classify(struct crown_state *s,
 		key.half = 0;
 		key.who = f->id;
 		key.purpose = "building_class";
+		/* an index into the die's faces, whatever its sides
+		 * read elsewhere: 1..6 */
 		if (crown_dice_roll(dice, &key,
-		    (int)CROWN_NELEM(rules->average_die), &face) != 0)
+		    (int)CROWN_NELEM(rules->average_die), 1, &face) != 0)
 			return CROWN_EINVALID;
 		if (face < 1 || face > (int)CROWN_NELEM(rules->average_die))
 			return CROWN_EINVALID;
 		cls = rules->average_die[face - 1];
-		if (cls < 1 || cls > CROWN_MAX_BUILDING_CLASS)
+		if (cls < 1 || cls > rules->nbuilding_class)
 			return CROWN_EINVALID;
 		f->bclass = cls;
 		if (ev == NULL)

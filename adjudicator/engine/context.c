@@ -25,7 +25,8 @@ crown_engine_roll(struct crown_engine *e, const char *who,
 	key.half = e->half;
 	key.who = who != NULL ? who : "";
 	key.purpose = purpose;
-	if (crown_dice_roll(e->dice, &key, sides, out) != 0) {
+	if (crown_dice_roll(e->dice, &key, sides,
+	    crown_rules_die_low(e->rules, sides), out) != 0) {
 		crown_diag_add(e->diags, "dice", 0, 0, NULL, "%s",
 		    crown_dice_error(e->dice));
 		e->error = CROWN_EINVALID;

@@ -140,7 +140,8 @@ shoot(struct crown_engine *e, struct crown_unit *u,
 			continue;
 		k++;
 		/* FORMATS.md: stand by stand, first stand first */
-		di = crown_engine_roll_into(e, ev_i, u->id, "fire", 10);
+		di = crown_engine_roll_into(e, ev_i, u->id, "fire",
+		    e->rules->fire_die);
 		if (di < 0)
 			goto out;
 		r = &crown_events_at(e->ev, ev_i)->dice[di];

@@ -91,7 +91,7 @@ roll_side(struct crown_engine *e, size_t ev_i, struct side *sd,
 	struct crown_die_rec		*die;
 	int				 d;
 
-	d = crown_engine_roll_into(e, ev_i, u->id, "melee", 10);
+	d = crown_engine_roll_into(e, ev_i, u->id, "melee", R->melee_die);
 	if (d < 0)
 		return;
 	sd->d = d;
@@ -332,7 +332,8 @@ part(struct crown_engine *e, size_t mi)
 		u = crown_state_unit(e->s, ids[i]);
 		if (u != NULL && u->status == CROWN_OK_STATUS &&
 		    e->error == 0)
-			crown_retire(e, u, 1, "R9.8", why);
+			crown_retire(e, u, e->rules->melee_part_moves,
+			    "R9.8", why);
 		free(ids[i]);
 	}
 	free(ids);

@@ -279,7 +279,8 @@ crown_morale_test(struct crown_engine *e, struct crown_unit *u,
 	if (t->why != NULL)
 		crown_event_set(&crown_events_at(e->ev, ev_i)->reason, "%s",
 		    t->why);
-	d = crown_engine_roll_into(e, ev_i, u->id, t->purpose, 10);
+	d = crown_engine_roll_into(e, ev_i, u->id, t->purpose,
+	    R->morale_die);
 	if (d < 0)
 		return e->error;
 

@@ -48,6 +48,7 @@
 struct penalty {
 	const struct crown_feature	*f;
 	int				 ndice;
+	int				 sides;		/* of each die */
 	int				 sum;
 	size_t				 first;
 };
@@ -237,9 +238,9 @@ crown_move_roll(struct crown_engine *e, struct crown_unit *u, size_t ev_i,
 		    "bonus", &bonus, &last);
 		if (e->error != 0)
 			return e->error;
-		/* R7.2 "charge, half bonus": halved, rounding up (R9.1) */
+		/* R7.2 "charge, half bonus": halved (R9.1) */
 		if (kind == CROWN_MOVE_CHARGE_HALF && bonus > 0) {
-			half = (bonus + 1) / 2;
+			half = crown_rules_half_bonus(r, bonus);
 			if (last >= 0) {
 				ev = crown_events_at(e->ev, ev_i);
 				crown_die_mod(&ev->dice[last], "half bonus",
@@ -337,12 +338,13 @@ pay_terrain(struct crown_engine *e, const struct crown_unit *u, size_t ev_i,
 		pen = &pay->pen[pay->npen];
 		pen->f = f;
 		pen->ndice = tm->dice;
+		pen->sides = tm->sides;
 		pen->sum = 0;
 		pen->first = crown_events_at(e->ev, ev_i)->ndice;
 		purpose = xasprintf("terrain %s", f->id);
 		for (k = 0; k < (size_t)tm->dice; k++) {
 			dk = crown_engine_roll_into(e, ev_i, u->id, purpose,
-			    6);
+			    tm->sides);
 			if (dk < 0)
 				break;
 			pen->sum += crown_events_at(e->ev,
@@ -373,9 +375,9 @@ describe_terrain(struct crown_buf *b, struct crown_buf *where,
 	crown_buf_puts(where, "");
 	for (i = 0; i < pay->npen; i++) {
 		pen = &pay->pen[i];
-		crown_buf_printf(b, "%s%s (-%dD6: ", i == 0 ?
+		crown_buf_printf(b, "%s%s (-%dD%d: ", i == 0 ?
 		    ", slowed by " : i + 1 == pay->npen ? " and " : ", ",
-		    crown_track_feature_name(pen->f), pen->ndice);
+		    crown_track_feature_name(pen->f), pen->ndice, pen->sides);
 		for (k = 0; k < (size_t)pen->ndice; k++)
 			crown_buf_printf(b, "%s%d", k ? "+" : "",
 			    ev->dice[pen->first + k].roll);

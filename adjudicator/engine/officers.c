@@ -368,6 +368,17 @@ crown_scenario_validate(const struct crown_state *s,
 				bad = 1;
 			}
 	}
+	/* R11.1: a building's class is one the rules have */
+	for (i = 0; i < s->nterrain; i++)
+		if (s->terrain[i].type == CROWN_BUILDING &&
+		    s->terrain[i].bclass > rules->nbuilding_class) {
+			crown_diag_add(d, s->file, s->terrain[i].line,
+			    s->terrain[i].col, "R11.1", "building '%s' is of "
+			    "class %d; the rules have classes 1 to %d",
+			    s->terrain[i].id, s->terrain[i].bclass,
+			    rules->nbuilding_class);
+			bad = 1;
+		}
 	if (crown_leaders_validate(s, rules, d) != 0)
 		bad = 1;
 	return bad ? CROWN_EINVALID : 0;

@@ -32,19 +32,19 @@ crown_move_reach(const struct crown_rules *R, const struct crown_unit *u,
 	int			 bonus = 0;
 
 	if (R->move[u->type].has_bonus)
-		bonus = b->n * b->sides + b->plus;
+		bonus = crown_rules_dice_max(R, b);
 	switch (kind) {
 	case CROWN_MOVE_CHARGE:
 	case CROWN_MOVE_ROUT:
 		break;
 	case CROWN_MOVE_CHARGE_HALF:
-		bonus = (bonus + 1) / 2;	/* R9.1: halved, rounded up */
+		bonus = crown_rules_half_bonus(R, bonus);	/* R9.1 */
 		break;
 	default:
 		bonus = 0;
 		break;
 	}
-	return (double)(n->n * n->sides + n->plus + bonus);
+	return (double)(crown_rules_dice_max(R, n) + bonus);
 }
 
 int
@@ -234,7 +234,8 @@ rally(struct crown_engine *e, struct crown_unit *u,
 		return 0;
 	}
 	ev_i = crown_engine_event(e, "rally", u->id, "R8.4");
-	if ((d = crown_engine_roll_into(e, ev_i, u->id, "rally", 10)) < 0)
+	if ((d = crown_engine_roll_into(e, ev_i, u->id, "rally",
+	    R->rally_die)) < 0)
 		return 1;
 	ev = crown_events_at(e->ev, ev_i);
 	ev->leader = xstrdup(ld->id);

@@ -1,8 +1,9 @@
 /*
  * dice.c: where every die comes from (FORMATS.md, "Dice").
  *
- * Faces: a D10 reads 0-9 (0 is zero, not ten; RULES.md conventions), a D6
- * and any other die of n sides reads 1-n.
+ * Faces: what a die reads is the rules' (their dice section: the D10
+ * reads 0-9, 0 being zero, and a D6 1-6); each roll is given its die's
+ * lowest face.
  *
  * Campaign dice.  Each roll belongs to a stream keyed by (turn, half,
  * who, purpose) and each stream has its own draw counter, starting at 0.
@@ -110,7 +111,7 @@ static uint64_t	 draw(const struct crown_dice *, const struct stream *,
 static void	 set_error(struct crown_dice *, const char *, ...)
 		    __attribute__((format(printf, 2, 3)));
 static void	 describe_roll(struct crown_buf *, const struct stream *);
-static void	 describe_die(struct crown_buf *, int);
+static void	 describe_die(struct crown_buf *, int, int);
 static void	 log_add(struct crown_dice *, const struct stream *, int, int,
 		    uint64_t);
 static int	 is_sep(unsigned char);
@@ -305,12 +306,9 @@ set_error(struct crown_dice *d, const char *fmt, ...)
 }
 
 static void
-describe_die(struct crown_buf *b, int sides)
+describe_die(struct crown_buf *b, int sides, int low)
 {
-	if (sides == 10)
-		crown_buf_puts(b, "D10 (0-9)");
-	else
-		crown_buf_printf(b, "D%d (1-%d)", sides, sides);
+	crown_buf_printf(b, "D%d (%d-%d)", sides, low, low + sides - 1);
 }
 
 /* "for 'fire' of unit '1-legion' (turn 3, defender's half)" */
@@ -348,7 +346,7 @@ log_add(struct crown_dice *d, const struct stream *s, int sides, int value,
 
 int
 crown_dice_roll(struct crown_dice *d, const struct crown_roll_key *key,
-    int sides, int *out)
+    int sides, int low, int *out)
 {
 	struct crown_buf		 b = { 0 };
 	struct stream			*s;
@@ -365,14 +363,14 @@ crown_dice_roll(struct crown_dice *d, const struct crown_roll_key *key,
 	s = stream_get(d, key->turn, key->half,
 	    key->who != NULL ? key->who : "",
 	    key->purpose != NULL ? key->purpose : "");
-	lo = sides == 10 ? 0 : 1;
-	hi = sides == 10 ? 9 : sides;
+	lo = low;
+	hi = low + sides - 1;
 
 	if (!d->scripted) {
 		do {
 			c = s->next++;
 			v = draw(d, s, c);
-		} while (crown_dice_face(v, sides, &face) != 0);
+		} while (crown_dice_face(v, sides, low, &face) != 0);
 		log_add(d, s, sides, face, c);
 		*out = face;
 		return 0;
@@ -390,7 +388,7 @@ crown_dice_roll(struct crown_dice *d, const struct crown_roll_key *key,
 	if (sv->value < lo || sv->value > hi) {
 		crown_buf_printf(&b, "dice script value %d at line %u column "
 		    "%u is not a face of a ", sv->value, sv->line, sv->col);
-		describe_die(&b, sides);
+		describe_die(&b, sides, low);
 		crown_buf_puts(&b, ", wanted ");
 		describe_roll(&b, s);
 		set_error(d, "%s", b.data);
@@ -404,7 +402,7 @@ crown_dice_roll(struct crown_dice *d, const struct crown_roll_key *key,
 }
 
 int
-crown_dice_face(uint64_t v, int sides, int *out)
+crown_dice_face(uint64_t v, int sides, int low, int *out)
 {
 	uint64_t	n = (uint64_t)sides, rem;
 
@@ -414,7 +412,7 @@ crown_dice_face(uint64_t v, int sides, int *out)
 	rem = (UINT64_MAX % n + 1) % n;
 	if (rem != 0 && v >= (uint64_t)0 - rem)
 		return -1;
-	*out = (int)(v % n) + (sides == 10 ? 0 : 1);
+	*out = (int)(v % n) + low;
 	return 0;
 }
 

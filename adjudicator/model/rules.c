@@ -13,6 +13,7 @@
 #include <sys/stat.h>
 
 #include <ctype.h>
+#include <errno.h>
 #include <limits.h>
 #include <stddef.h>
 #include <stdio.h>
@@ -43,7 +44,7 @@
 #define D10_PATTERN	"^([0-9])(?:-([0-9]))?\\z"
 
 #define MAX_DICE	20
-#define MAX_SIDES	100
+#define MAX_SIDES	CROWN_MAX_SIDES
 #define MAX_PLUS	100
 #define MAX_INCHES	1000.0
 
@@ -55,6 +56,10 @@ struct ctx {
 	pcre2_match_data	*md;
 };
 
+static void	parse_dice_faces(struct ctx *, const struct crown_ynode *,
+		    const char *);
+static bool	known_die(struct ctx *, const struct crown_ynode *,
+		    const char *, int, const char *);
 static void	parse_org(struct ctx *, const struct crown_ynode *,
 		    const char *);
 static void	parse_footprint(struct ctx *, const struct crown_ynode *,
@@ -95,6 +100,8 @@ static void	parse_troops(struct ctx *, const struct crown_ynode *,
 		    const char *);
 static void	parse_rulings(struct ctx *, const struct crown_ynode *,
 		    const char *);
+static void	parse_half_bonus(struct ctx *, const struct crown_ynode *,
+		    const char *);
 
 /* Sections in file order; each is a required top-level key. */
 static const struct section {
@@ -102,6 +109,7 @@ static const struct section {
 	void		(*parse)(struct ctx *, const struct crown_ynode *,
 			    const char *);
 } sections[] = {
+	{ "dice", parse_dice_faces },
 	{ "R1.1", parse_org },
 	{ "R1.2", parse_footprint },
 	{ "R3.1", parse_classes },
@@ -113,6 +121,7 @@ static const struct section {
 	{ "R4.3", parse_terrain },
 	{ "R4.5", parse_simple },
 	{ "R4.6", parse_simple },
+	{ "R5.1", parse_simple },
 	{ "R5.2", parse_simple },
 	{ "R5.3", parse_weapons },
 	{ "R5.4", parse_simple },
@@ -129,6 +138,7 @@ static const struct section {
 	{ "R8.4", parse_simple },
 	{ "R8.5", parse_simple },
 	{ "R8.6", parse_simple },
+	{ "R9.1", parse_half_bonus },
 	{ "R9.4", parse_simple },
 	{ "R9.5", parse_simple },
 	{ "R9.8", parse_simple },
@@ -238,6 +248,9 @@ static const struct simple {
 	{ "R8.3", "rally_radius", F_NUM, 0, MAX_INCHES, OFF(rally_radius) },
 	{ "R8.3", "first_half_turn", F_INT, 1, 100,
 	    OFF(rally_first_half_turn) },
+	{ "R5.1", "die", F_INT, 2, MAX_SIDES, OFF(fire_die) },
+	{ "R7.1", "test_die", F_INT, 2, MAX_SIDES, OFF(morale_die) },
+	{ "R8.4", "die", F_INT, 2, MAX_SIDES, OFF(rally_die) },
 	{ "R8.4", "target", F_INT, -10, 20, OFF(rally_target) },
 	{ "R8.4", "officer", F_INT, -10, 10, OFF(rally_officer) },
 	{ "R8.4", "general", F_INT, -10, 10, OFF(rally_general) },
@@ -246,12 +259,14 @@ static const struct simple {
 	{ "R8.6", "dice_mod", F_INT, -10, 10, OFF(rallied_dice_mod) },
 	{ "R9.4", "flank_first_round_stands", F_INT, 0, 100,
 	    OFF(melee_flank_first_stands) },
+	{ "R9.5", "die", F_INT, 2, MAX_SIDES, OFF(melee_die) },
 	{ "R9.5", "charging", F_INT, -10, 10, OFF(melee_charging) },
 	{ "R9.5", "per_stand", F_INT, -10, 10, OFF(melee_per_stand) },
 	{ "R9.5", "cap_per_stand", F_INT, 0, 100, OFF(melee_cap_per_stand) },
 	{ "R9.5", "rear_cap_per_stand", F_INT, 0, 100,
 	    OFF(melee_rear_cap_per_stand) },
 	{ "R9.8", "max_rounds", F_INT, 1, 100, OFF(melee_max_rounds) },
+	{ "R9.8", "part_retire_moves", F_INT, 0, 10, OFF(melee_part_moves) },
 	{ "R9.9", "lance_first_round", F_INT, -10, 10,
 	    OFF(lance_first_round) },
 	{ "R10.2", "bonus_min", F_INT, -10, 10, OFF(leader_bonus_min) },
@@ -385,7 +400,7 @@ read_simple(struct ctx *c, const struct crown_ynode *sec, const char *rule,
 {
 	const struct simple	*s;
 	size_t			 i;
-	int			 j;
+	int			 j, errors;
 	long			 l;
 	double			 d;
 	char			*base = (char *)c->rules;
@@ -405,10 +420,16 @@ read_simple(struct ctx *c, const struct crown_ynode *sec, const char *rule,
 		s = &simple[i];
 		if (strcmp(s->rule, rule) != 0)
 			continue;
+		errors = c->r.errors;
 		if (s->type == F_INT) {
 			if (crown_yfield_int(&c->r, sec, s->key, true,
 			    (long)s->lo, (long)s->hi, rule, &l) == 0)
 				*(int *)(void *)(base + s->off) = (int)l;
+			/* a die is one of the dice section's */
+			if (strstr(s->key, "die") != NULL &&
+			    c->r.errors == errors)
+				known_die(c, crown_ymap_get(sec, s->key),
+				    s->key, (int)l, rule);
 		} else if (crown_yfield_num(&c->r, sec, s->key, true, s->lo,
 		    s->hi, rule, &d) == 0)
 			*(double *)(void *)(base + s->off) = d;
@@ -500,6 +521,8 @@ parse_dice(struct ctx *c, const struct crown_ynode *n, const char *what,
 		    "%d sides, not %ld", what, MAX_SIDES, sides);
 		return CROWN_EINVALID;
 	}
+	if (!known_die(c, n, what, (int)sides, rule))
+		return CROWN_EINVALID;
 	if (plus > MAX_PLUS) {
 		crown_yerror(&c->r, n, rule, "'%s': the amount added must be "
 		    "from 0 to %d, not %ld", what, MAX_PLUS, plus);
@@ -510,6 +533,67 @@ parse_dice(struct ctx *c, const struct crown_ynode *n, const char *what,
 	if (plus > 0)
 		out->plus = n->str[ov[8]] == '-' ? (int)-plus : (int)plus;
 	return 0;
+}
+
+/*
+ * The dice section (RULES.md's conventions): "D10: 0-9" is a die of ten
+ * faces read 0 to 9, "D6: 1-6" one of six read 1 to 6.  Every die a rule
+ * rolls must be one of these; what a die reads is data, not code.
+ */
+static void
+parse_dice_faces(struct ctx *c, const struct crown_ynode *sec,
+    const char *rule)
+{
+	const struct crown_ynode *k, *v;
+	size_t			  i;
+	long			  sides, lo, hi;
+	char			 *end;
+
+	for (i = 0; i <= MAX_SIDES; i++)
+		c->rules->die_low[i] = -1;
+	if (!is_map(c, sec, rule, NULL))
+		return;
+	if (sec->n == 0)
+		crown_yerror(&c->r, sec, NULL, "'dice' must list the dice of "
+		    "the game, like D10: \"0-9\"");
+	for (i = 0; i < sec->n; i++) {
+		k = sec->key[i];
+		v = sec->item[i];
+		errno = 0;
+		sides = k->str[0] == 'D' && isdigit((unsigned char)k->str[1]) ?
+		    strtol(k->str + 1, &end, 10) : -1;
+		if (sides < 2 || sides > MAX_SIDES || *end != '\0' ||
+		    errno != 0) {
+			crown_yerror(&c->r, k, NULL, "a die is named D and "
+			    "its sides, from D2 to D%d, not '%s'", MAX_SIDES,
+			    k->str);
+			continue;
+		}
+		if (crown_ykind(&c->r, v, CROWN_Y_SCALAR, k->str, NULL) != 0)
+			continue;
+		lo = hi = -1;
+		if (sscanf(v->str, "%ld-%ld", &lo, &hi) != 2 ||
+		    (lo != 0 && lo != 1) || hi - lo + 1 != sides) {
+			crown_yerror(&c->r, v, NULL, "'%s' reads its faces "
+			    "as \"0-%ld\" or \"1-%ld\", not '%s'", k->str,
+			    sides - 1, sides, v->str);
+			continue;
+		}
+		c->rules->die_low[sides] = (int)lo;
+	}
+}
+
+/* A die of `sides' sides is one of the dice section's (n: the node that
+ * names it, for the message). */
+static bool
+known_die(struct ctx *c, const struct crown_ynode *n, const char *what,
+    int sides, const char *rule)
+{
+	if (sides >= 2 && sides <= MAX_SIDES && c->rules->die_low[sides] >= 0)
+		return true;
+	crown_yerror(&c->r, n, rule, "'%s': the rules have no D%d (the "
+	    "'dice' section lists the dice of the game)", what, sides);
+	return false;
 }
 
 /* R4.1: a roll added to a move; "-" when may_absent (then *present). */
@@ -788,12 +872,13 @@ terrain_cell(struct ctx *c, const struct crown_ynode *v, const char *what,
 		}
 		if (parse_dice(c, p, what, rule, &neg, &dice) != 0)
 			return;
-		if (!neg || dice.n == 0 || dice.sides != 6 || dice.plus != 0) {
+		if (!neg || dice.n == 0 || dice.plus != 0) {
 			crown_yerror(&c->r, p, rule, "'%s' must be NONE, N/A "
 			    "or a penalty like -1D6, not '%s'", what, p->str);
 			return;
 		}
 		out->dice = dice.n;
+		out->sides = dice.sides;
 	}
 	if ((drown || stuck) && out->dice == 0) {
 		crown_yerror(&c->r, p, rule, "'%s' is needed with 'drown' or "
@@ -884,7 +969,9 @@ parse_cover(struct ctx *c, const struct crown_ynode *sec, const char *rule)
 static void
 parse_guns(struct ctx *c, const struct crown_ynode *sec, const char *rule)
 {
-	static const char *const keys[] = { "bands", "casualties", NULL };
+	static const char *const keys[] = {
+		"die", "bands", "casualties", NULL
+	};
 	static const char *const row_keys[] = {
 		"max", "canister", "effective", "long", NULL
 	};
@@ -898,6 +985,9 @@ parse_guns(struct ctx *c, const struct crown_ynode *sec, const char *rule)
 	if (!is_map(c, sec, rule, rule))
 		return;
 	crown_ykeys(&c->r, sec, keys, rule);
+	if (get_int(c, sec, "die", 2, MAX_SIDES, rule, &R->gun_die) == 0)
+		known_die(c, crown_ymap_get(sec, "die"), "die", R->gun_die,
+		    rule);
 	for (t = 0; t < CROWN_NUTYPE; t++)
 		if (crown_is_artillery(t))
 			art[nart++] = crown_utype_names[t];
@@ -1176,12 +1266,14 @@ parse_buildings(struct ctx *c, const struct crown_ynode *sec,
 
 	if (!is_seq(c, sec, rule, rule))
 		return;
-	if (sec->n != CROWN_MAX_BUILDING_CLASS) {
+	/* the published five, or as many as a house rule has */
+	if (sec->n < 1 || sec->n > CROWN_MAX_BUILDING_CLASS) {
 		crown_yerror(&c->r, sec, rule, "'%s' must list the building "
-		    "classes 1 to %d, not %zu rows", rule,
+		    "classes, 1 to %d of them, not %zu rows", rule,
 		    CROWN_MAX_BUILDING_CLASS, sec->n);
 		return;
 	}
+	c->rules->nbuilding_class = (int)sec->n;
 	for (i = 0; i < sec->n; i++) {
 		row = sec->item[i];
 		if (!is_map(c, row, "building class", rule))
@@ -1190,9 +1282,8 @@ parse_buildings(struct ctx *c, const struct crown_ynode *sec,
 		if (get_int(c, row, "class", 1, CROWN_MAX_BUILDING_CLASS,
 		    rule, &cls) == 0 && cls != (int)i + 1)
 			crown_yerror(&c->r, crown_ymap_get(row, "class"), rule,
-			    "building classes must be 1 to %d in order: "
-			    "expected %zu, not %d", CROWN_MAX_BUILDING_CLASS,
-			    i + 1, cls);
+			    "building classes must be 1 to %zu in order: "
+			    "expected %zu, not %d", sec->n, i + 1, cls);
 		if ((v = crown_ymap_get(row, "example")) != NULL)
 			crown_ystr(&c->r, v, "example", rule, &s);
 		if (crown_yfield_enum(&c->r, row, "cover", true, cover_names,
@@ -1229,7 +1320,9 @@ parse_average_die(struct ctx *c, const struct crown_ynode *sec,
 		return;
 	}
 	for (i = 0; i < list->n; i++)
-		if (crown_yint(&c->r, list->item[i], "face", 1, MAX_SIDES,
+		if (crown_yint(&c->r, list->item[i], "face", 1,
+		    c->rules->nbuilding_class > 0 ?
+		    c->rules->nbuilding_class : CROWN_MAX_BUILDING_CLASS,
 		    rule, &v) == 0)
 			c->rules->average_die[i] = (int)v;
 }
@@ -1267,6 +1360,12 @@ troop_option(struct ctx *c, const struct crown_ynode *o,
 			}
 			out->lo = (int)lo;
 			out->hi = (int)hi;
+			if (lo < c->rules->die_low[c->rules->muster_die] ||
+			    hi > c->rules->die_low[c->rules->muster_die] +
+			    c->rules->muster_die - 1)
+				crown_yerror(&c->r, v, rule, "'d10' score "
+				    "'%s' is not a face of the D%d", v->str,
+				    c->rules->muster_die);
 			for (f = out->lo; f <= out->hi; f++) {
 				if (*faces & RBIT(f))
 					crown_yerror(&c->r, v, rule, "D10 "
@@ -1302,7 +1401,7 @@ troop_row(struct ctx *c, const struct crown_ynode *row, const char *rule,
 	unsigned		  faces = 0;
 	size_t			  i;
 	long			  y[2];
-	int			  k, f;
+	int			  k, f, lo, hi;
 	bool			  utype_ok = false;
 
 	*years = NULL;
@@ -1354,13 +1453,16 @@ troop_row(struct ctx *c, const struct crown_ynode *row, const char *rule,
 	for (i = 0; i < list->n; i++)
 		troop_option(c, list->item[i], tr, utype_ok, rule,
 		    &tr->option[i], &faces);
-	for (f = 0; f <= 9; f++)
+	lo = c->rules->die_low[c->rules->muster_die];
+	hi = lo + c->rules->muster_die - 1;
+	for (f = lo; f <= hi; f++)
 		if ((faces & RBIT(f)) == 0)
 			crown_buf_printf(&miss, "%s%d", miss.len ? ", " : "",
 			    f);
 	if (miss.len > 0)
-		crown_yerror(&c->r, list, rule, "no option takes D10 "
-		    "score %s: a row's options must use 0 to 9", miss.data);
+		crown_yerror(&c->r, list, rule, "no option takes D%d "
+		    "score %s: a row's options must use %d to %d",
+		    c->rules->muster_die, miss.data, lo, hi);
 	crown_buf_release(&miss);
 }
 
@@ -1369,7 +1471,7 @@ static void
 parse_troops(struct ctx *c, const struct crown_ynode *sec, const char *rule)
 {
 	static const char *const keys[] = {
-		"irregular", "intervention", NULL
+		"die", "irregular", "intervention", NULL
 	};
 	const struct crown_ynode *years[CROWN_MAX_TROOP_ROWS];
 	const struct crown_ynode *list;
@@ -1381,7 +1483,12 @@ parse_troops(struct ctx *c, const struct crown_ynode *sec, const char *rule)
 	if (!is_map(c, sec, rule, rule))
 		return;
 	crown_ykeys(&c->r, sec, keys, rule);
-	for (g = 0; keys[g] != NULL; g++) {
+	/* the scores of the rows are faces of this die, one digit each */
+	if (get_int(c, sec, "die", 2, 10, rule, &R->muster_die) != 0 ||
+	    !known_die(c, crown_ymap_get(sec, "die"), "die", R->muster_die,
+	    rule))
+		return;
+	for (g = 1; keys[g] != NULL; g++) {
 		if ((list = crown_yrequire(&c->r, sec, keys[g], rule)) ==
 		    NULL || !is_seq(c, list, keys[g], rule))
 			continue;
@@ -1416,6 +1523,23 @@ parse_troops(struct ctx *c, const struct crown_ynode *sec, const char *rule)
 			}
 		}
 	}
+}
+
+/* R9.1: which way a halved charge bonus rounds. */
+static void
+parse_half_bonus(struct ctx *c, const struct crown_ynode *sec,
+    const char *rule)
+{
+	static const char *const keys[] = { "half_bonus_rounds", NULL };
+	static const char *const ways[] = { "down", "up" };
+	int	k;
+
+	if (!is_map(c, sec, rule, rule))
+		return;
+	crown_ykeys(&c->r, sec, keys, rule);
+	if (crown_yfield_enum(&c->r, sec, "half_bonus_rounds", true, ways, 2,
+	    rule, &k) == 0)
+		c->rules->half_bonus_up = k == 1;
 }
 
 /* R13.1 rulings. */
@@ -1720,6 +1844,27 @@ crown_rules_band(const struct crown_band *bands, double range)
 			return (enum crown_band_name)b;
 	}
 	return CROWN_NBAND;
+}
+
+int
+crown_rules_die_low(const struct crown_rules *r, int sides)
+{
+	if (sides < 2 || sides > CROWN_MAX_SIDES || r->die_low[sides] < 0)
+		return 1;	/* the loader lets no such die through */
+	return r->die_low[sides];
+}
+
+int
+crown_rules_half_bonus(const struct crown_rules *r, int bonus)
+{
+	return r->half_bonus_up ? (bonus + 1) / 2 : bonus / 2;
+}
+
+int
+crown_rules_dice_max(const struct crown_rules *r, const struct crown_dice *d)
+{
+	return d->n * (crown_rules_die_low(r, d->sides) + d->sides - 1) +
+	    d->plus;
 }
 
 void

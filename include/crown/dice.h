@@ -53,23 +53,25 @@ int	crown_dice_script_parse(struct crown_dice **out, const char *file,
 void	crown_dice_free(struct crown_dice *);
 
 /*
- * Roll one die of `sides` faces: D10 gives 0..9, D6 (and any other)
- * 1..sides.  Returns 0 and the face in *out, or CROWN_EINVALID when a
- * script has run out or holds a value outside the die's faces; then
- * crown_dice_error() says which roll was wanted (caller does not free;
- * "" if no roll has failed).  A failed roll is not logged and uses up
- * nothing.
+ * Roll one die of `sides` faces, the lowest of them `low' (0 or 1: what
+ * the rules' dice section says the die reads; the D10 reads 0-9, a D6
+ * 1-6), so faces low..low+sides-1.  Returns 0 and the face in *out,
+ * or CROWN_EINVALID when a script has run out or holds a value outside
+ * the die's faces; then crown_dice_error() says which roll was wanted
+ * (caller does not free; "" if no roll has failed).  A failed roll is not
+ * logged and uses up nothing.
  */
 int	crown_dice_roll(struct crown_dice *, const struct crown_roll_key *,
-	    int sides, int *out);
+	    int sides, int low, int *out);
 const char *crown_dice_error(const struct crown_dice *);
 /*
  * The face a uniform 64-bit draw v gives on a die of `sides` (>= 2)
- * faces: 0 and the face in *out, or -1 when v is at or above the largest
- * multiple of sides that fits below 2^64 and must be thrown away (so no
- * face is favoured).  Campaign dice use it; exposed for the tests.
+ * faces from `low': 0 and the face in *out, or -1 when v is at or above
+ * the largest multiple of sides that fits below 2^64 and must be thrown
+ * away (so no face is favoured).  Campaign dice use it; exposed for the
+ * tests.
  */
-int	crown_dice_face(uint64_t v, int sides, int *out);
+int	crown_dice_face(uint64_t v, int sides, int low, int *out);
 
 /* The log of every roll made so far, in order. */
 const struct crown_roll *crown_dice_log(const struct crown_dice *,

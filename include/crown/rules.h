@@ -36,7 +36,8 @@ enum crown_band_name {
 /* R4.3: a terrain's effect on one troop type's movement. */
 struct crown_terrain_move {
 	bool	na;		/* may not enter */
-	int	dice;		/* D6 subtracted (0: NONE) */
+	int	dice;		/* dice subtracted (0: NONE) */
+	int	sides;		/* of each: 6 for "-2D6" */
 	bool	drown;		/* note (a): penalty over the roll drowns */
 	bool	stuck;		/* note (b): a negative net roll sticks */
 };
@@ -83,7 +84,8 @@ struct crown_morale_row {
 
 #define CROWN_MAX_MORALE_ROWS	16
 #define CROWN_MAX_ART_ROWS	16
-#define CROWN_MAX_BUILDING_CLASS 5
+#define CROWN_MAX_BUILDING_CLASS 9	/* room for house rules */
+#define CROWN_MAX_SIDES		100
 #define CROWN_MAX_TROOP_ROWS	64
 #define CROWN_MAX_TROOP_OPTIONS	8
 
@@ -217,6 +219,8 @@ struct crown_rules {
 	int	melee_cap_per_stand;		/* R9.5: 1 */
 	int	melee_flank_first_stands;	/* R9.4: 1 */
 	int	melee_max_rounds;		/* R9.8: 4 */
+	int	melee_part_moves;		/* R9.8: retires 1 move */
+	bool	half_bonus_up;			/* R9.1: rounds up */
 	int	lance_first_round;		/* R9.9: -1 */
 
 	/* R10 leaders */
@@ -236,7 +240,8 @@ struct crown_rules {
 	enum crown_band_name leader_fire_band;	/* R10.4: long */
 	enum crown_cover leader_fire_cover;	/* R10.4: hard */
 
-	/* R11 buildings, class 1..5 at index 0..4 */
+	/* R11 buildings, class 1..nbuilding_class at index 0.. */
+	int	nbuilding_class;		/* R11.1: 5 */
 	struct {
 		enum crown_cover cover;
 		int		 casualties;	/* to destroy its cover */
@@ -248,6 +253,19 @@ struct crown_rules {
 	/* R12 troop generation */
 	int			troop_nrows;
 	struct crown_troop_row	troop[CROWN_MAX_TROOP_ROWS];
+
+	/*
+	 * The dice (the `dice` section): the lowest face of a die of n
+	 * sides, die_low[n] (the D10 reads 0-9, a D6 1-6), -1 for a die
+	 * the rules do not have; and the die of each roll, by its sides.
+	 */
+	int	die_low[CROWN_MAX_SIDES + 1];
+	int	fire_die;			/* R5.1: D10 */
+	int	gun_die;			/* R6.2: D10 */
+	int	morale_die;			/* R7.1: D10 */
+	int	rally_die;			/* R8.4: D10 */
+	int	melee_die;			/* R9.5: D10 */
+	int	muster_die;			/* R12.1: D10 */
 
 	/* R13.1 rulings: D6, defender on 1..ruling_defender_max */
 	int	ruling_die;
@@ -272,6 +290,17 @@ void	crown_rules_free(struct crown_rules *);
  * NULL.
  */
 char	*crown_rules_find(const char *id);
+
+/* The lowest face of the rules' die of `sides' sides (0 for the D10, 1
+ * for a D6): what a script or a draw of that die reads. */
+int	crown_rules_die_low(const struct crown_rules *, int sides);
+
+/* R9.1: a charge bonus halved ("charge, half bonus"), rounded the way
+ * the rules say (up in the published rules). */
+int	crown_rules_half_bonus(const struct crown_rules *, int bonus);
+/* The most a roll can come to, every die on its highest face. */
+int	crown_rules_dice_max(const struct crown_rules *,
+	    const struct crown_dice *);
 
 /* "1D6+4", "2D6", "4" (no dice) into buf. */
 void	crown_rules_dice_str(char *buf, size_t len, const struct crown_dice *);

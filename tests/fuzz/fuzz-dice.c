@@ -35,7 +35,8 @@ fuzz_dice(const uint8_t *data, size_t size)
 		/* D6 and D10 by turns, as a turn asks for them */
 		sides = i % 3 == 2 ? 10 : 6;
 		before = crown_dice_unused(dice);
-		if (crown_dice_roll(dice, &key, sides, &v) != 0) {
+		if (crown_dice_roll(dice, &key, sides, sides == 10 ? 0 : 1,
+		    &v) != 0) {
 			if (crown_dice_unused(dice) != before ||
 			    strlen(crown_dice_error(dice)) == 0)
 				crown_fuzz_fail("a failed roll used a value "

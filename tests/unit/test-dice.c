@@ -20,6 +20,10 @@
 #include "crown/dice.h"
 #include "crown/xalloc.h"
 
+/* The faces of the published dice (the rules' dice section): the D10
+ * reads 0-9, any other die 1-n. */
+#define LOW(sides)	((sides) == 10 ? 0 : 1)
+
 #define NSEQ	20
 
 static char	tmpdir[64];
@@ -121,7 +125,7 @@ roll(struct crown_dice *d, int turn, int half, const char *who,
 	struct crown_roll_key	k = { turn, half, who, purpose };
 	int			v = -1;
 
-	assert_int_equal(crown_dice_roll(d, &k, sides, &v), 0);
+	assert_int_equal(crown_dice_roll(d, &k, sides, LOW(sides), &v), 0);
 	return v;
 }
 
@@ -249,9 +253,12 @@ test_faces(void **state)
 		assert_true(seen10[i]);
 	for (i = 1; i <= 6; i++)
 		assert_true(seen6[i]);
-	assert_int_equal(crown_dice_roll(d, &k, 1, &v), CROWN_EINVALID);
-	assert_int_equal(crown_dice_roll(d, &k, 0, &v), CROWN_EINVALID);
-	assert_int_equal(crown_dice_roll(d, &k, -6, &v), CROWN_EINVALID);
+	assert_int_equal(crown_dice_roll(d, &k, 1, LOW(1), &v),
+	    CROWN_EINVALID);
+	assert_int_equal(crown_dice_roll(d, &k, 0, LOW(0), &v),
+	    CROWN_EINVALID);
+	assert_int_equal(crown_dice_roll(d, &k, -6, LOW(-6), &v),
+	    CROWN_EINVALID);
 	assert_int_equal(crown_dice_unused(d), 0);
 	crown_dice_free(d);
 }
@@ -265,28 +272,28 @@ test_face_rejection(void **state)
 
 	(void)state;
 	f = -1;
-	assert_int_equal(crown_dice_face(0, 10, &f), 0);
+	assert_int_equal(crown_dice_face(0, 10, LOW(10), &f), 0);
 	assert_int_equal(f, 0);
-	assert_int_equal(crown_dice_face(19, 10, &f), 0);
+	assert_int_equal(crown_dice_face(19, 10, LOW(10), &f), 0);
 	assert_int_equal(f, 9);
-	assert_int_equal(crown_dice_face(UINT64_MAX - 6, 10, &f), 0);
+	assert_int_equal(crown_dice_face(UINT64_MAX - 6, 10, LOW(10), &f), 0);
 	assert_int_equal(f, 9);
-	assert_int_equal(crown_dice_face(UINT64_MAX - 5, 10, &f), -1);
-	assert_int_equal(crown_dice_face(UINT64_MAX, 10, &f), -1);
+	assert_int_equal(crown_dice_face(UINT64_MAX - 5, 10, LOW(10), &f), -1);
+	assert_int_equal(crown_dice_face(UINT64_MAX, 10, LOW(10), &f), -1);
 
-	assert_int_equal(crown_dice_face(0, 6, &f), 0);
+	assert_int_equal(crown_dice_face(0, 6, LOW(6), &f), 0);
 	assert_int_equal(f, 1);
-	assert_int_equal(crown_dice_face(11, 6, &f), 0);
+	assert_int_equal(crown_dice_face(11, 6, LOW(6), &f), 0);
 	assert_int_equal(f, 6);
-	assert_int_equal(crown_dice_face(UINT64_MAX - 4, 6, &f), 0);
+	assert_int_equal(crown_dice_face(UINT64_MAX - 4, 6, LOW(6), &f), 0);
 	assert_int_equal(f, 6);
-	assert_int_equal(crown_dice_face(UINT64_MAX - 3, 6, &f), -1);
+	assert_int_equal(crown_dice_face(UINT64_MAX - 3, 6, LOW(6), &f), -1);
 
-	assert_int_equal(crown_dice_face(UINT64_MAX, 4, &f), 0);
+	assert_int_equal(crown_dice_face(UINT64_MAX, 4, LOW(4), &f), 0);
 	assert_int_equal(f, 4);
-	assert_int_equal(crown_dice_face(UINT64_MAX - 1, 3, &f), 0);
+	assert_int_equal(crown_dice_face(UINT64_MAX - 1, 3, LOW(3), &f), 0);
 	assert_int_equal(f, 3);
-	assert_int_equal(crown_dice_face(UINT64_MAX, 3, &f), -1);
+	assert_int_equal(crown_dice_face(UINT64_MAX, 3, LOW(3), &f), -1);
 }
 
 /* 600,000 D10 over 6,000 streams of 100 draws each. */
@@ -576,7 +583,8 @@ test_script_runs_out(void **state)
 	d = script("1 2", &diags);
 	assert_int_equal(roll(d, 1, 0, "x", "move", 10), 1);
 	assert_int_equal(roll(d, 1, 0, "x", "move", 10), 2);
-	assert_int_equal(crown_dice_roll(d, &k, 10, &v), CROWN_EINVALID);
+	assert_int_equal(crown_dice_roll(d, &k, 10, LOW(10), &v),
+	    CROWN_EINVALID);
 	msg = crown_dice_error(d);
 	assert_string_equal(msg, "dice script ran out: wanted D10 #3 for "
 	    "'fire' of unit '1-legion' (turn 3, defender's half)");
@@ -588,7 +596,8 @@ test_script_runs_out(void **state)
 	assert_int_equal(n, 2);
 	k.half = 0;
 	k.purpose = "morale";
-	assert_int_equal(crown_dice_roll(d, &k, 6, &v), CROWN_EINVALID);
+	assert_int_equal(crown_dice_roll(d, &k, 6, LOW(6), &v),
+	    CROWN_EINVALID);
 	assert_non_null(strstr(crown_dice_error(d), "wanted D6 #3 for "
 	    "'morale' of unit '1-legion' (turn 3, attacker's half)"));
 	assert_int_equal(crown_dice_unused(d), 0);
@@ -617,7 +626,8 @@ test_script_out_of_range(void **state)
 	d = script("3\n1,  10\n", &diags);
 	assert_int_equal(roll(d, 1, 0, "x", "fire", 10), 3);
 	assert_int_equal(roll(d, 1, 0, "x", "fire", 10), 1);
-	assert_int_equal(crown_dice_roll(d, &k, 10, &v), CROWN_EINVALID);
+	assert_int_equal(crown_dice_roll(d, &k, 10, LOW(10), &v),
+	    CROWN_EINVALID);
 	assert_string_equal(crown_dice_error(d), "dice script value 10 at "
 	    "line 2 column 5 is not a face of a D10 (0-9), wanted for "
 	    "'morale' of unit 'x' (turn 2, attacker's half)");
@@ -627,19 +637,22 @@ test_script_out_of_range(void **state)
 
 	/* 0 and 7 are not faces of a D6, nor is -1 of a D10. */
 	d = script("0 7\n  -1", &diags);
-	assert_int_equal(crown_dice_roll(d, &k, 6, &v), CROWN_EINVALID);
+	assert_int_equal(crown_dice_roll(d, &k, 6, LOW(6), &v),
+	    CROWN_EINVALID);
 	assert_non_null(strstr(crown_dice_error(d),
 	    "value 0 at line 1 column 1 is not a face of a D6 (1-6)"));
 	crown_dice_free(d);
 	d = script("6 7\n  -1", &diags);
 	assert_int_equal(roll(d, 1, 0, "x", "fire", 6), 6);
-	assert_int_equal(crown_dice_roll(d, &k, 6, &v), CROWN_EINVALID);
+	assert_int_equal(crown_dice_roll(d, &k, 6, LOW(6), &v),
+	    CROWN_EINVALID);
 	assert_non_null(strstr(crown_dice_error(d),
 	    "value 7 at line 1 column 3 is not a face of a D6 (1-6)"));
 	crown_dice_free(d);
 	d = script("5\n  -1", &diags);
 	assert_int_equal(roll(d, 1, 0, "x", "fire", 6), 5);
-	assert_int_equal(crown_dice_roll(d, &k, 10, &v), CROWN_EINVALID);
+	assert_int_equal(crown_dice_roll(d, &k, 10, LOW(10), &v),
+	    CROWN_EINVALID);
 	assert_non_null(strstr(crown_dice_error(d),
 	    "value -1 at line 2 column 3 is not a face of a D10 (0-9)"));
 	crown_dice_free(d);
@@ -688,7 +701,7 @@ test_script_empty(void **state)
 		assert_int_equal(crown_dice_unused(d), 0);
 		(void)crown_dice_log(d, &n);
 		assert_int_equal(n, 0);
-		assert_int_equal(crown_dice_roll(d, &k, 10, &v),
+		assert_int_equal(crown_dice_roll(d, &k, 10, LOW(10), &v),
 		    CROWN_EINVALID);
 		assert_non_null(strstr(crown_dice_error(d),
 		    "ran out: wanted D10 #1 for 'fire'"));

@@ -337,6 +337,90 @@ test_ignore_terrain(void **state)
 	assert_text_has(event(f, i), "It halted at the wall");
 }
 
+/*
+ * Rules as data (issue 18): a house rule of -1D4 for hills, with a D4 in
+ * the rules' dice, rolls a D4 for the hill; a D4 face that the die does
+ * not have is refused, naming the die.
+ */
+/* src with its one occurrence of from replaced by to (caller frees). */
+static char *
+replace1(const char *src, const char *from, const char *to)
+{
+	const char	*p = strstr(src, from);
+
+	assert_non_null(p);
+	return xasprintf("%.*s%s%s", (int)(p - src), src, to,
+	    p + strlen(from));
+}
+
+/* The bundled rules with a D4 among the dice and `hill' as the hill's
+ * penalty for infantry. */
+static void
+house_rules(struct fixture *f, const char *hill)
+{
+	char	*text, *t1, *t2, *want;
+	size_t	 len;
+
+	assert_int_equal(crown_read_file(&text, &len, "rules/maximilian.yaml",
+	    0, &f->d), 0);
+	t1 = replace1(text, "  D6: \"1-6\"\n",
+	    "  D6: \"1-6\"\n  D4: \"1-4\"\n");
+	want = xasprintf("  hill:\n    infantry: \"%s\"", hill);
+	t2 = replace1(t1, "  hill:\n    infantry: \"-1D6\"", want);
+	crown_rules_free(f->rules);
+	f->rules = NULL;
+	assert_int_equal(crown_rules_parse(&f->rules, "house.yaml", t2,
+	    strlen(t2), &f->d), 0);
+	f->e.rules = f->rules;
+	free(want);
+	free(t2);
+	free(t1);
+	free(text);
+}
+
+static void
+test_house_rule_dice(void **state)
+{
+	struct fixture		*f;
+	struct crown_unit	*u;
+	struct crown_point	 to = { 10, 30 };
+	double			 moved;
+	size_t			 i;
+
+	f = fixture(state, "terrain:\n"
+	    "  - {id: cerro, name: Cerro, type: hill, polygon: [[0, 12], "
+	    "[20, 12], [20, 14], [0, 14]]}\n"
+	    "units:\n"
+	    UNIT("inf", "infantry", "stands: [4, 4, 4], x: 10, y: 10, "
+	    "facing: 0")
+	    ENEMY("e", "cavalry", "stands: [3, 3, 3], x: 60, y: 40, "
+	    "facing: 180"), "3 4");
+	house_rules(f, "-1D4");
+	assert_int_equal(f->rules->terrain_move[CROWN_HILL][CROWN_INFANTRY]
+	    .sides, 4);
+	u = unit(f, "inf");
+	i = crown_engine_event(&f->e, "move", u->id, "R4.1");
+	assert_int_equal(crown_move_along(&f->e, u, i, &to, 1, 7, 0, -1,
+	    &moved), 0);
+	assert_int_equal(event(f, i)->ndice, 1);
+	assert_int_equal(event(f, i)->dice[0].die, 4);
+	assert_int_equal(event(f, i)->dice[0].roll, 3);
+	assert_text_has(event(f, i), "slowed by Cerro (-1D4: 3): net 4");
+	/* a 5 is no face of the D4 */
+	crown_dice_free(f->dice);
+	assert_int_equal(crown_dice_script_parse(&f->dice, "dice", "5", 1,
+	    &f->d), 0);
+	f->e.dice = f->dice;
+	u->x = 10;
+	u->y = 10;
+	crown_engine_unit_moved(&f->e, u);
+	i = crown_engine_event(&f->e, "move", u->id, "R4.1");
+	assert_int_equal(crown_move_along(&f->e, u, i, &to, 1, 7, 0, -1,
+	    &moved), CROWN_EINVALID);
+	assert_non_null(strstr(crown_dice_error(f->dice), "is not a face of "
+	    "a D4 (1-4)"));
+}
+
 /* R4.2: the final wheel is not made when it would swing into a wall. */
 static void
 test_wheel_refused(void **state)
@@ -533,6 +617,7 @@ main(void)
 		cmocka_unit_test_teardown(test_touching_enemy, teardown),
 		cmocka_unit_test_teardown(test_home_point, teardown),
 		cmocka_unit_test_teardown(test_ignore_terrain, teardown),
+		cmocka_unit_test_teardown(test_house_rule_dice, teardown),
 		cmocka_unit_test_teardown(test_wheel_refused, teardown),
 		cmocka_unit_test_teardown(test_stuck, teardown),
 		cmocka_unit_test_teardown(test_degenerate, teardown),

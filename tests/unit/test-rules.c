@@ -766,7 +766,8 @@ test_R11_buildings(void **state)
 	const struct crown_rules *r = fx->r;
 	int			  k;
 
-	for (k = 0; k < CROWN_MAX_BUILDING_CLASS; k++) {
+	assert_int_equal(r->nbuilding_class, 5);		/* R11.1 */
+	for (k = 0; k < r->nbuilding_class; k++) {
 		assert_int_equal(r->building[k].cover, want[k][0]);
 		assert_int_equal(r->building[k].casualties, want[k][1]);
 		assert_int_equal(r->building[k].capacity, want[k][2]);
@@ -1070,7 +1071,8 @@ test_missing_section(void **state)
 	char			*text, *path;
 	unsigned		 line, col;
 
-	text = subst(fx->text, "R9.8:\n  max_rounds: 4\n", "");
+	text = subst(fx->text, "R9.8:\n  max_rounds: 4\n"
+	    "  part_retire_moves: 1\n", "");
 	/* a missing section is placed at the top of the document */
 	where(text, "id: maximilian", 0, &line, &col);
 	assert_int_equal(load_text("missing", text, &d, &r, &path),
@@ -1095,6 +1097,138 @@ test_missing_section(void **state)
 	free(text);
 }
 
+/* Is there a problem whose text holds want?  Prints them all if not. */
+static void
+assert_some_diag(const struct crown_diags *d, const char *want)
+{
+	char	*s;
+	size_t	 i;
+
+	for (i = 0; i < d->n; i++) {
+		s = crown_diag_format(&d->v[i]);
+		if (strstr(s, want) != NULL) {
+			free(s);
+			return;
+		}
+		free(s);
+	}
+	for (i = 0; i < d->n; i++) {
+		s = crown_diag_format(&d->v[i]);
+		print_message("  %s\n", s);
+		free(s);
+	}
+	fail_msg("no problem says \"%s\"", want);
+}
+
+/*
+ * The dice are data (issue 18): what each die reads comes from the dice
+ * section, every rule's die is one of them, and a house rule can add a
+ * die, read a D10 1-10, or add a sixth class of building.
+ */
+static void
+test_dice_are_data(void **state)
+{
+	struct crown_diags	 d = { 0 };
+	struct crown_rules	*r = NULL;
+	const struct crown_rules *R = fx->r;
+	char			*text, *t2, *path;
+	unsigned		 line, col;
+
+	assert_int_equal(R->die_low[10], 0);
+	assert_int_equal(R->die_low[6], 1);
+	assert_int_equal(R->die_low[4], -1);
+	assert_int_equal(crown_rules_die_low(R, 10), 0);
+	assert_int_equal(crown_rules_die_low(R, 6), 1);
+	assert_int_equal(R->fire_die, 10);
+	assert_int_equal(R->gun_die, 10);
+	assert_int_equal(R->morale_die, 10);
+	assert_int_equal(R->rally_die, 10);
+	assert_int_equal(R->melee_die, 10);
+	assert_int_equal(R->muster_die, 10);
+	assert_int_equal(R->terrain_move[CROWN_RIVER][CROWN_INFANTRY].dice, 2);
+	assert_int_equal(R->terrain_move[CROWN_RIVER][CROWN_INFANTRY].sides,
+	    6);
+
+	/* a die the dice section does not have */
+	text = subst(fx->text, "  hill:\n    infantry: \"-1D6\"",
+	    "  hill:\n    infantry: \"-1D4\"");
+	where(text, "\"-1D4\"", 0, &line, &col);
+	assert_int_equal(load_text("no-d4", text, &d, &r, &path),
+	    CROWN_EINVALID);
+	assert_true(has_diag(&d, path, line, col, "R4.3", "'infantry': the "
+	    "rules have no D4 (the 'dice' section lists the dice of the "
+	    "game)"));
+	crown_diags_release(&d);
+	free(path);
+	/* ... and with it */
+	t2 = subst(text, "  D6: \"1-6\"\n", "  D6: \"1-6\"\n  D4: \"1-4\"\n");
+	assert_int_equal(load_text("d4", t2, &d, &r, &path), 0);
+	assert_int_equal(r->die_low[4], 1);
+	assert_int_equal(r->terrain_move[CROWN_HILL][CROWN_INFANTRY].sides, 4);
+	crown_rules_free(r);
+	free(path);
+	free(t2);
+	free(text);
+
+	/* faces that are not the die's */
+	text = subst(fx->text, "  D10: \"0-9\"", "  D10: \"0-8\"");
+	assert_int_equal(load_text("faces", text, &d, &r, &path),
+	    CROWN_EINVALID);
+	assert_some_diag(&d, "error: 'D10' reads its faces as \"0-9\" or "
+	    "\"1-10\", not '0-8'");
+	crown_diags_release(&d);
+	free(path);
+	free(text);
+	/* a D10 read 1-10: the troop tables' 0 is then no face of it */
+	text = subst(fx->text, "  D10: \"0-9\"", "  D10: \"1-10\"");
+	assert_int_equal(load_text("d10", text, &d, &r, &path),
+	    CROWN_EINVALID);
+	assert_some_diag(&d, "'d10' score '0' is not a face of the D10 "
+	    "(R12.1)");
+	crown_diags_release(&d);
+	free(path);
+	free(text);
+	/* a rule's die must be one of the game's */
+	text = subst(fx->text, "R9.5:\n  die: 10\n", "R9.5:\n  die: 12\n");
+	assert_int_equal(load_text("d12", text, &d, &r, &path),
+	    CROWN_EINVALID);
+	assert_some_diag(&d, "'die': the rules have no D12");
+	crown_diags_release(&d);
+	free(path);
+	free(text);
+
+	/* R11.1: a sixth class of building */
+	text = subst(fx->text, "stands: 1}\n", "stands: 1}\n"
+	    "  - {class: 6, example: \"tent\", cover: soft, casualties: 1, "
+	    "stands: 1}\n");
+	assert_int_equal(load_text("classes", text, &d, &r, &path), 0);
+	assert_int_equal(r->nbuilding_class, 6);
+	assert_int_equal(r->building[5].capacity, 1);
+	crown_rules_free(r);
+	free(path);
+	free(text);
+
+	/* R9.1's rounding and R9.8's retire are numbers of the file too */
+	assert_int_equal(crown_rules_half_bonus(R, 5), 3);
+	assert_int_equal(crown_rules_half_bonus(R, 4), 2);
+	assert_int_equal(R->melee_part_moves, 1);
+	text = subst(fx->text, "half_bonus_rounds: up", "half_bonus_rounds: "
+	    "down");
+	assert_int_equal(load_text("down", text, &d, &r, &path), 0);
+	assert_int_equal(crown_rules_half_bonus(r, 5), 2);
+	crown_rules_free(r);
+	free(path);
+	free(text);
+	/* the most a roll comes to, from the faces: 2D6+1 is 13 */
+	{
+		struct crown_dice dd = { 2, 6, 1 };
+
+		assert_int_equal(crown_rules_dice_max(R, &dd), 13);
+		dd.sides = 10;
+		assert_int_equal(crown_rules_dice_max(R, &dd), 19);
+	}
+}
+
 /* Every problem of a file is reported, not just the first. */
 static void
 test_all_problems_reported(void **state)
@@ -1113,7 +1247,7 @@ test_all_problems_reported(void **state)
 	text = xstrdup(fx->text);
 	for (i = 0; i < CROWN_NELEM(pick); i++)
 		edit(&text, broken[pick[i]].from, broken[pick[i]].to);
-	edit(&text, "R9.8:\n  max_rounds: 4\n", "");
+	edit(&text, "R9.8:\n  max_rounds: 4\n  part_retire_moves: 1\n", "");
 	for (i = 0; i < CROWN_NELEM(pick); i++)
 		where(text, broken[pick[i]].at, broken[pick[i]].skip,
 		    &line[i], &col[i]);
@@ -1179,6 +1313,7 @@ main(void)
 		cmocka_unit_test(test_R10_leaders),
 		cmocka_unit_test(test_R11_buildings),
 		cmocka_unit_test(test_R12_troop_tables),
+		cmocka_unit_test(test_dice_are_data),
 		cmocka_unit_test(test_rules_find),
 		cmocka_unit_test(test_missing_file),
 		cmocka_unit_test(test_bad_yaml_syntax),
