@@ -218,6 +218,65 @@ turn2(const char *dir)
 	    TMPL, "--date", "2026-03-15");
 }
 
+/*
+ * crown blame (issue 20): a unit's story, and for each loss the dice and
+ * the order behind it, with the order's place in the committed file.  A
+ * secret of 32 bytes 0x11 makes the Legion's second volley hit.
+ */
+static void
+test_blame(void **state)
+{
+	struct run	 r;
+	char		*dir = path("c"), *sec = path("secret.hex");
+	char		*orders = path("french-1.yaml");
+	FILE		*fp;
+	int		 i;
+
+	assert_non_null(fp = fopen(sec, "w"));
+	for (i = 0; i < 32; i++)
+		fputs("11", fp);
+	fputs("\n", fp);
+	assert_int_equal(fclose(fp), 0);
+	assert_non_null(fp = fopen(orders, "w"));
+	fputs("game: Test Campaign\nturn: 1\nside: french\norders:\n"
+	    "  - unit: 1-legion\n"
+	    "    actions: [fire: 2-militia, reload, fire: 2-militia]\n", fp);
+	assert_int_equal(fclose(fp), 0);
+	EXPECT(0, crown_cmd_new, dir, "--scenario", SCEN, "--rules", RULES,
+	    "--secret-file", sec, "--date", "2026-03-01T10:00:00+01:00");
+	EXPECT(0, crown_cmd_turn, dir, orders, DATA "/republic-1.yaml",
+	    "--templates", TMPL, "--date", "2026-03-08");
+	RUN(&r, crown_cmd_blame, dir, "2-militia");
+	assert_int_equal(r.status, 0);
+	assert_has(r.out, "2-militia: Militia of Veracruz, militia infantry "
+	    "smoothbore of republic\n"
+	    "  turn 0: 4 stands, 16 figures, ok, at (30.00, 22.00) facing "
+	    "180\n");
+	assert_has(r.out, "\nturn 1 (2026-03-08, ");
+	/* the first volley missed: no loss, no explanation */
+	assert_has(r.out, "rolled 6, 7, 9, scored 5, 6, 8 needing 3 or less: "
+	    "no casualties.\n  4 fire");
+	assert_has(r.out, "    lost 3 figures (fire, R5.1)\n"
+	    "      D10 fire, stand 1: rolled 3, veteran -1 (R3.1), score 2\n"
+	    "      D10 fire, stand 2: rolled 0, veteran -1 (R3.1), score -1\n"
+	    "      D10 fire, stand 3: rolled 0, veteran -1 (R3.1), score -1\n"
+	    "      order: 1-legion fire 2-militia "
+	    "(orders/turn-001/french.yaml:6:40)\n");
+	assert_has(r.out, "  after the turn: 4 stands, 13 figures, ok, at "
+	    "(30.00, 29.00) facing 180\n");
+	assert_has(r.out, "2-militia: 3 figures lost to the events above over "
+	    "1 turn\n");
+	run_release(&r);
+	/* a unit the campaign does not have */
+	RUN(&r, crown_cmd_blame, dir, "3-ghost");
+	assert_int_equal(r.status, 65);
+	assert_has(r.err, "no unit '3-ghost' in this campaign");
+	run_release(&r);
+	free(orders);
+	free(sec);
+	free(dir);
+}
+
 static int
 setup(void **state)
 {
@@ -1027,6 +1086,7 @@ main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_dates),
 		cmocka_unit_test(test_subject_turn),
+		cmocka_unit_test_setup_teardown(test_blame, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_new_turn_verify, setup,
 		    teardown),
 		cmocka_unit_test_setup_teardown(test_deterministic, setup,
