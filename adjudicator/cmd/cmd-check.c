@@ -26,7 +26,9 @@ const struct crown_cmd crown_cmd_check = {
 	"(DIR | --state FILE) [--rules FILE] ORDERS...",
 	"Check order files against a campaign's state (DIR/state.yaml) or a\n"
 	"given state, with the same checks `crown turn` makes before any die\n"
-	"is rolled.  Every problem is printed as FILE:LINE:COLUMN: error:\n"
+	"is rolled.  A file may be YAML or the shorthand of the mail (told\n"
+	"apart by content); shorthand without game or turn lines is for the\n"
+	"next turn, and must say its side (side: ID).  Every problem is printed as FILE:LINE:COLUMN: error:\n"
 	"MESSAGE (R-id).  Exit 0 when all are valid, 65 when any is not, 66\n"
 	"when a file is missing.\n\n" CROWN_LIMIT_HELP,
 	.flags = CROWN_CMD_IN_ORDER | CROWN_CMD_LIMITS,
@@ -71,8 +73,8 @@ cmd_check_exec(struct crown_run *r)
 	if ((error = crown_cmd_load_rules(&rules, rules_path, dir, s->rules,
 	    &d)) != 0)
 		goto cleanup;
-	if ((error = crown_cmd_load_orders(&orders, &n, paths, npaths, s,
-	    rules, &d)) != 0)
+	if ((error = crown_cmd_load_orders(&orders, &n, paths, npaths, true,
+	    s, rules, &d)) != 0)
 		goto cleanup;
 	for (i = 0; i < n; i++) {
 		acts = 0;

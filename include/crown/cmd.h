@@ -155,11 +155,12 @@ int	crown_cmd_fail(struct crown_diags *, int error);
  */
 int	crown_cmd_load_rules(struct crown_rules **out, const char *path,
 	    const char *dir, const char *id, struct crown_diags *d);
-/* Load and validate order files against s; all problems to d. */
+/* Load and validate order files against s; all problems to d.  With
+ * shorthand, a file in the mail syntax is read too (crown check). */
 int	crown_cmd_load_orders(struct crown_orders ***out, size_t *n,
-	    const char *const *paths, size_t npaths,
-	    const struct crown_state *s,
-	    const struct crown_rules *rules, struct crown_diags *d);
+	    const char *const *paths, size_t npaths, bool shorthand,
+	    const struct crown_state *s, const struct crown_rules *rules,
+	    struct crown_diags *d);
 
 /*
  * --timings: where a command's time goes.  crown_timings_mark prints, on
