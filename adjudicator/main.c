@@ -25,6 +25,7 @@ static const struct crown_cmd *const cmd_table[] = {
 	&crown_cmd_adopt,
 	&crown_cmd_publish,
 	&crown_cmd_blame,
+	&crown_cmd_orders,
 	NULL
 };
 

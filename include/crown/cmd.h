@@ -122,6 +122,7 @@ extern const struct crown_cmd crown_cmd_resolve;
 extern const struct crown_cmd crown_cmd_rules;
 extern const struct crown_cmd crown_cmd_status;
 extern const struct crown_cmd crown_cmd_blame;
+extern const struct crown_cmd crown_cmd_orders;
 
 /* Print "usage: crown NAME USAGE" to fp. */
 void	crown_cmd_usage(const struct crown_cmd *, FILE *fp);

@@ -277,6 +277,58 @@ test_blame(void **state)
 	free(dir);
 }
 
+/*
+ * crown orders (issue 20): a ready orders file for a side's next turn,
+ * every unit holding, that crown check accepts as it is, in YAML and in
+ * the mail's shorthand.
+ */
+static void
+test_orders_file(void **state)
+{
+	struct run	 r;
+	char		*dir = path("c"), *yaml = path("french.yaml");
+	char		*sh = path("french.txt");
+	FILE		*fp;
+
+	new_campaign(dir);
+	RUN(&r, crown_cmd_orders, dir, "--side", "french");
+	assert_int_equal(r.status, 0);
+	assert_has(r.out, "game: Test Campaign\nturn: 1\nside: french\n"
+	    "orders:\n");
+	assert_has(r.out, "  # 1-legion: 3rd Company, Foreign Legion, "
+	    "veteran infantry rifled_musket\n"
+	    "  #   at (30.00, 12.50) facing 0, line, 3 stands, 12 figures; "
+	    "3 actions a half-turn\n"
+	    "  #   loaded\n"
+	    "  #   open: move, charge, fire, formation, help, hold\n"
+	    "  - unit: 1-legion\n    actions: [hold]\n");
+	assert_has(r.out, "  #   not loaded, limbered\n"
+	    "  #   open: move, unlimber, hold\n"
+	    "  - unit: gun-1\n");
+	assert_non_null(fp = fopen(yaml, "w"));
+	fputs(r.out, fp);
+	assert_int_equal(fclose(fp), 0);
+	run_release(&r);
+	EXPECT(0, crown_cmd_check, dir, yaml);
+	RUN(&r, crown_cmd_orders, dir, "--side", "french", "--shorthand");
+	assert_int_equal(r.status, 0);
+	assert_has(r.out, "side: french\n# 1-legion: ");
+	assert_has(r.out, "\n1-legion: hold\n");
+	assert_non_null(fp = fopen(sh, "w"));
+	fputs(r.out, fp);
+	assert_int_equal(fclose(fp), 0);
+	run_release(&r);
+	EXPECT(0, crown_cmd_check, dir, sh);
+	RUN(&r, crown_cmd_orders, dir, "--side", "prussia");
+	assert_int_equal(r.status, 65);
+	assert_has(r.err, "no side 'prussia' in this campaign");
+	run_release(&r);
+	EXPECT(2, crown_cmd_orders, dir);
+	free(sh);
+	free(yaml);
+	free(dir);
+}
+
 static int
 setup(void **state)
 {
@@ -1087,6 +1139,8 @@ main(void)
 		cmocka_unit_test(test_dates),
 		cmocka_unit_test(test_subject_turn),
 		cmocka_unit_test_setup_teardown(test_blame, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_orders_file, setup,
+		    teardown),
 		cmocka_unit_test_setup_teardown(test_new_turn_verify, setup,
 		    teardown),
 		cmocka_unit_test_setup_teardown(test_deterministic, setup,
