@@ -31,6 +31,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "crown/campaign.h"
 #include "crown/cmd.h"
 #include "crown/common.h"
 #include "crown/history.h"
@@ -47,17 +48,22 @@
 
 static int	cmd_inbox_exec(struct crown_run *);
 
-enum { INBOX_NOW, INBOX_MAX_BYTES, INBOX_NOPTS };
+/* Answers to one address in one run, by default (--max-answers). */
+#define MAX_ANSWERS	5
+#define MAX_ANSWERS_MAX	1000000
+
+enum { INBOX_NOW, INBOX_MAX_BYTES, INBOX_MAX_ANSWERS, INBOX_NOPTS };
 
 static const struct crown_option inbox_options[] = {
 	[INBOX_NOW] = { "now", CROWN_OPT_VALUE },
 	[INBOX_MAX_BYTES] = { "max-bytes", CROWN_OPT_VALUE },
+	[INBOX_MAX_ANSWERS] = { "max-answers", CROWN_OPT_VALUE },
 	[INBOX_NOPTS] = { NULL, CROWN_OPT_FLAG }
 };
 
 const struct crown_cmd crown_cmd_inbox = {
 	"inbox",
-	"DIR MAILDIR|MBOX... [--now TIME] [--max-bytes N]",
+	"DIR MAILDIR|MBOX... [--now TIME] [--max-bytes N] [--max-answers N]",
 	"Read the players' mail from Maildirs or mbox files and file the\n"
 	"orders in it.  Orders come in a .yaml attachment, or in the body\n"
 	"as an orders file or in shorthand, a unit a line:\n"
@@ -68,16 +74,34 @@ const struct crown_cmd crown_cmd_inbox = {
 	"DIR/orders/pending/SIDE.yaml (the last before the deadline win)\n"
 	"and acknowledged with a receipt, the SHA-256 of the filed file; bad\n"
 	"ones are answered with every problem and its rule.  Replies go to\n"
-	"the Maildir DIR/outbox; mail from strangers gets none.  Refusals\n"
-	"are kept in DIR/orders/rejected/, late orders in DIR/orders/late/.\n"
-	"--now TIME is when the mail is read (default: now); it decides\n"
-	"lateness against game.deadline.  --max-bytes N (default 1M)\n"
-	"refuses larger mail unread.\n\n" CROWN_LIMIT_HELP,
+	"the Maildir DIR/outbox; mail from strangers and automatic mail\n"
+	"(Auto-Submitted, Precedence: bulk, junk or list, List-Id) gets\n"
+	"none, only a line in DIR/orders/inbox.log.  Answered refusals are\n"
+	"kept in DIR/orders/rejected/, late orders in DIR/orders/late/.\n"
+	"A campaign repository is repaired first and read from its last\n"
+	"commit.  --now TIME is when the mail is read (default: now); it\n"
+	"decides lateness against game.deadline.  --max-bytes N (default\n"
+	"1M) refuses larger mail unread.  --max-answers N (default 5) is\n"
+	"the most answers one address gets in a run; the rest are logged.\n"
+	"\n" CROWN_LIMIT_HELP,
 	.flags = CROWN_CMD_LIMITS,
 	.options = inbox_options,
 	.operands = { 2, CROWN_OPERANDS_ANY,
 	    "give a campaign DIR and at least one mailbox" },
 	.exec = cmd_inbox_exec
+};
+
+/* The hashes of the messages in the log, an open-addressing table
+ * (they are SHA-256s: their first digits are the hash). */
+struct seen {
+	char	(*v)[CROWN_SHA256_HEX];	/* "" for a free slot */
+	size_t	  cap;			/* 0 or a power of two */
+	size_t	  n;
+};
+
+struct answered {
+	const char	*addr;		/* the roster's */
+	unsigned	 n;
 };
 
 struct inbox {
@@ -91,10 +115,13 @@ struct inbox {
 	long long		 deadline;
 	size_t			 max;
 	struct crown_mail_addr	 umpire;
-	char			**seen;		/* message hashes in the log */
-	size_t			 nseen, seen_cap;
+	struct seen		 seen;		/* message hashes in the log */
+	unsigned		 max_answers;
+	struct answered		*answered;	/* answers this run */
+	size_t			 nanswered, answered_cap;
 	int			 error;		/* first failure to write */
-	unsigned		 accepted, late, refused, skipped;
+	size_t			 messages;
+	unsigned		 accepted, late, refused, skipped, ignored;
 };
 
 /* What became of one message. */
@@ -107,6 +134,54 @@ struct verdict {
 };
 
 /* The log. */
+
+static size_t
+seen_slot(const struct seen *st, const char *hash)
+{
+	size_t		 i, h = 0;
+	unsigned	 c;
+
+	for (i = 0; i < 16 && hash[i] != '\0'; i++) {
+		c = (unsigned char)hash[i];
+		h = h << 4 | (c <= '9' ? c - '0' : (c | 0x20) - 'a' + 10);
+	}
+	for (i = h & (st->cap - 1); st->v[i][0] != '\0' &&
+	    strcmp(st->v[i], hash) != 0; i = (i + 1) & (st->cap - 1))
+		;
+	return i;
+}
+
+static void
+seen_add(struct seen *st, const char *hash)
+{
+	struct seen	 grown;
+	size_t		 i;
+
+	if (strlen(hash) != 64)
+		return;
+	if ((st->n + 1) * 2 > st->cap) {
+		grown.cap = st->cap == 0 ? 1024 : st->cap * 2;
+		grown.n = 0;
+		grown.v = xcalloc(grown.cap, sizeof(*grown.v));
+		for (i = 0; i < st->cap; i++)
+			if (st->v[i][0] != '\0')
+				seen_add(&grown, st->v[i]);
+		free(st->v);
+		*st = grown;
+	}
+	i = seen_slot(st, hash);
+	if (st->v[i][0] == '\0') {
+		memcpy(st->v[i], hash, CROWN_SHA256_HEX);
+		st->n++;
+	}
+}
+
+static bool
+seen(const struct inbox *ib, const char *hash)
+{
+	return ib->seen.cap > 0 &&
+	    ib->seen.v[seen_slot(&ib->seen, hash)][0] != '\0';
+}
 
 static void
 load_log(struct inbox *ib)
@@ -131,25 +206,11 @@ load_log(struct inbox *ib)
 			if (f[k] == NULL)
 				break;
 		}
-		if (k == 7 && strlen(f[5]) == 64) {
-			crown_grow(&ib->seen, &ib->seen_cap, ib->nseen + 1,
-			    sizeof(*ib->seen));
-			ib->seen[ib->nseen++] = xstrdup(f[5]);
-		}
+		if (k == 7)
+			seen_add(&ib->seen, f[5]);
 	}
 	free(buf);
 	free(path);
-}
-
-static bool
-seen(const struct inbox *ib, const char *hash)
-{
-	size_t	i;
-
-	for (i = 0; i < ib->nseen; i++)
-		if (strcmp(ib->seen[i], hash) == 0)
-			return true;
-	return false;
 }
 
 static void
@@ -160,6 +221,10 @@ append_log(struct inbox *ib, const struct verdict *v,
 	int	 fd;
 	size_t	 len;
 
+	path = xasprintf("%s/orders", ib->dir);
+	if (crown_mkdirs(path, ib->d) != 0 && ib->error == 0)
+		ib->error = CROWN_EWRITE;
+	free(path);
 	path = xasprintf("%s/%s", ib->dir, LOG_NAME);
 	line = xasprintf("%s %s %d %s %s %s %s\n", ib->nowstr, v->what,
 	    ib->s->turn + 1, v->side >= 0 ? ib->s->sides[v->side].id : "-",
@@ -176,9 +241,7 @@ append_log(struct inbox *ib, const struct verdict *v,
 	}
 	if (fd >= 0)
 		close(fd);
-	crown_grow(&ib->seen, &ib->seen_cap, ib->nseen + 1,
-	    sizeof(*ib->seen));
-	ib->seen[ib->nseen++] = xstrdup(raw->hash);
+	seen_add(&ib->seen, raw->hash);
 	free(line);
 	free(path);
 }
@@ -408,9 +471,13 @@ deliver(struct inbox *ib, const struct crown_mail *m,
 	struct crown_buf	 msg = { 0 }, wrapped = { 0 };
 	const struct crown_side	*sd;
 	size_t			 j, ncc = 0;
+	char			*clean;
 	int			 error;
 
-	wrap(&wrapped, text);
+	/* nothing crown echoes carries a control character */
+	clean = crown_mail_printable(text, true);
+	wrap(&wrapped, clean);
+	free(clean);
 
 	to.name = v->player->name;
 	to.addr = v->player->email;
@@ -576,11 +643,11 @@ reply_filed(struct inbox *ib, const struct crown_mail *m,
 
 /* Keep a refused message's story in orders/rejected/. */
 static void
-record(struct inbox *ib, const struct crown_mail_raw *raw,
+record(struct inbox *ib, const struct crown_mail_raw *raw, const char *ref,
     const struct crown_mail *m, const struct verdict *v)
 {
 	struct crown_buf	 b = { 0 };
-	char			*name, stamp[CROWN_MAIL_TIME_LEN];
+	char			*name, stamp[CROWN_MAIL_TIME_LEN], *clean;
 	size_t			 i, j;
 
 	/* 2026-12-05T18:00:00Z -> 20261205T180000Z */
@@ -590,7 +657,7 @@ record(struct inbox *ib, const struct crown_mail_raw *raw,
 	stamp[j] = '\0';
 	name = xasprintf("%s-%.16s.txt", stamp, raw->hash);
 	crown_buf_printf(&b, "read: %s\nmessage: %s\nsha256: %s\nsize: %zu\n",
-	    ib->nowstr, raw->ref, raw->hash, raw->size);
+	    ib->nowstr, ref, raw->hash, raw->size);
 	if (m != NULL)
 		crown_buf_printf(&b, "from: %s\nsubject: %s\nmessage-id: %s\n",
 		    m->from, m->subject, m->message_id != NULL ?
@@ -599,7 +666,9 @@ record(struct inbox *ib, const struct crown_mail_raw *raw,
 	    v->player->email : "no (not a player)");
 	crown_buf_puts(&b, "problems:\n");
 	indent(&b, v->why.data);
-	write_or_note(ib, REJECTED_DIR, name, b.data, b.len);
+	clean = crown_mail_printable(b.data, true);
+	write_or_note(ib, REJECTED_DIR, name, clean, strlen(clean));
+	free(clean);
 	free(name);
 	crown_buf_release(&b);
 }
@@ -639,6 +708,17 @@ find_player(const struct inbox *ib, const char *addr, int side)
 	return -1;
 }
 
+/* len bytes of s and a NUL (s may hold NUL bytes: it is not a string). */
+static char *
+copy_bytes(const char *s, size_t len)
+{
+	char	*t = xmalloc(len + 1);
+
+	memcpy(t, s, len);
+	t[len] = '\0';
+	return t;
+}
+
 /* Orders from the message: text (caller frees), its name for
  * diagnostics, and whether it is an orders file; NULL after a refusal
  * (in v). */
@@ -655,14 +735,13 @@ orders_text(const struct crown_mail *m, struct verdict *v, char **file,
 		return NULL;
 	}
 	if (m->nyaml == 1) {
-		t = xmalloc(m->yaml[0].len + 1);
-		memcpy(t, m->yaml[0].data, m->yaml[0].len + 1);
+		t = copy_bytes(m->yaml[0].data, m->yaml[0].len);
 		*len = m->yaml[0].len;
 		*file = safe_name(m->yaml[0].name);
 		*yaml = true;
 		take_password(t, *len, pw);
 		if (m->text != NULL) {
-			body = xstrdup(m->text);
+			body = copy_bytes(m->text, m->text_len);
 			blen = clean_body(body, m->text_len);
 			take_password(body, blen, pw);
 			free(body);
@@ -678,7 +757,8 @@ orders_text(const struct crown_mail *m, struct verdict *v, char **file,
 			    "plain text, or attach a .yaml file");
 		return NULL;
 	}
-	t = xstrdup(m->text);
+	/* a NUL byte is the shorthand's or YAML's to refuse, at its place */
+	t = copy_bytes(m->text, m->text_len);
 	*len = clean_body(t, m->text_len);
 	take_password(t, *len, pw);
 	*file = xstrdup("message");
@@ -808,22 +888,71 @@ out:
 	return NULL;
 }
 
-static void
-process(struct inbox *ib, const struct crown_mail_raw *raw)
+/*
+ * May crown answer addr once more in this run?  Counted, so a loop with
+ * an auto-responder, or a flood in a player's name, costs a few answers.
+ */
+static bool
+may_answer(struct inbox *ib, const char *addr)
 {
+	size_t	i;
+
+	for (i = 0; i < ib->nanswered; i++)
+		if (strcasecmp(ib->answered[i].addr, addr) == 0)
+			break;
+	if (i == ib->nanswered) {
+		crown_grow(&ib->answered, &ib->answered_cap, i + 1,
+		    sizeof(*ib->answered));
+		ib->answered[i].addr = addr;
+		ib->answered[i].n = 0;
+		ib->nanswered++;
+	}
+	if (ib->answered[i].n >= ib->max_answers)
+		return false;
+	ib->answered[i].n++;
+	return true;
+}
+
+static void
+print_why(const struct verdict *v)
+{
+	struct crown_buf	 b = { 0 };
+	char			*clean;
+
+	indent(&b, v->why.data);
+	clean = crown_mail_printable(b.data, true);
+	fputs(clean, stdout);
+	free(clean);
+	crown_buf_release(&b);
+}
+
+static void
+over_limit(const struct inbox *ib, const char *addr)
+{
+	printf("%u answer%s to %s this run: --max-answers %u", ib->max_answers,
+	    ib->max_answers == 1 ? "" : "s", addr, ib->max_answers);
+}
+
+static int
+process(void *arg, const struct crown_mail_raw *raw)
+{
+	struct inbox		*ib = arg;
 	struct crown_mail	*m = NULL;
 	struct crown_orders	*o = NULL;
 	struct crown_buf	 yaml = { 0 };
 	struct verdict		 v;
-	char			 prev[CROWN_SHA256_HEX], *name;
-	bool			 late;
+	char			 prev[CROWN_SHA256_HEX], *name, *ref;
+	bool			 late, answer;
 
-	if (seen(ib, raw->hash)) {
-		printf("%s: already read\n", raw->ref);
-		ib->skipped++;
-		return;
-	}
+	ib->messages++;
+	/* a Maildir's file names are anyone's */
+	ref = crown_mail_printable(raw->ref, false);
 	memset(&v, 0, sizeof(v));
+	if (seen(ib, raw->hash)) {
+		printf("%s: already read\n", ref);
+		ib->skipped++;
+		goto cleanup;
+	}
 	v.what = "refused";
 	v.side = -1;
 	crown_buf_puts(&v.why, "");
@@ -831,6 +960,17 @@ process(struct inbox *ib, const struct crown_mail_raw *raw)
 	if (crown_mail_parse(&m, raw->data, raw->len) != 0) {
 		why(&v, "not a mail message with a From address");
 		goto refused;
+	}
+	if (m->automatic != NULL) {
+		/* RFC 3834: never answer it, or two robots talk forever */
+		identify(ib, m, &v);
+		v.what = "ignored";
+		v.player = NULL;
+		ib->ignored++;
+		printf("%s: ignored, not answered: automatic mail (%s)\n", ref,
+		    m->automatic);
+		append_log(ib, &v, raw, m->from);
+		goto cleanup;
 	}
 	if (raw->size > ib->max) {
 		/* answer a player, but read no further */
@@ -852,7 +992,7 @@ process(struct inbox *ib, const struct crown_mail_raw *raw)
 	if (write_or_note(ib, late ? LATE_DIR : PENDING_DIR, name, yaml.data,
 	    yaml.len) != 0) {
 		/* not answered, not logged: read again next time */
-		printf("%s: not filed: cannot write %s/%s\n", raw->ref,
+		printf("%s: not filed: cannot write %s/%s\n", ref,
 		    late ? LATE_DIR : PENDING_DIR, name);
 		free(name);
 		goto cleanup;
@@ -861,41 +1001,107 @@ process(struct inbox *ib, const struct crown_mail_raw *raw)
 		v.what = "late";
 		ib->late++;
 		printf("%s: late: side %s, turn %d, from %s, after the "
-		    "deadline %s; kept in %s/%s\n", raw->ref,
+		    "deadline %s; kept in %s/%s", ref,
 		    ib->s->sides[v.side].id, o->turn, m->from,
 		    ib->s->deadline, LATE_DIR, name);
 	} else {
 		v.what = "accepted";
 		ib->accepted++;
 		printf("%s: accepted: side %s, turn %d, from %s, receipt "
-		    "%s\n", raw->ref, ib->s->sides[v.side].id, o->turn,
+		    "%s", ref, ib->s->sides[v.side].id, o->turn,
 		    m->from, v.receipt);
 	}
 	free(name);
-	reply_filed(ib, m, &v, o, &yaml, prev, late);
+	answer = may_answer(ib, v.player->email);
+	if (!answer) {
+		printf(" (not answered: ");
+		over_limit(ib, v.player->email);
+		printf(")");
+	}
+	printf("\n");
+	if (answer)
+		reply_filed(ib, m, &v, o, &yaml, prev, late);
 	append_log(ib, &v, raw, m->from);
 	goto cleanup;
 refused:
 	ib->refused++;
-	printf("%s: refused, %s%s:\n", raw->ref, v.player != NULL ?
-	    "answered to " : "not answered", v.player != NULL ?
-	    v.player->email : " (not from a player)");
-	{
-		struct crown_buf b = { 0 };
-
-		indent(&b, v.why.data);
-		fputs(b.data, stdout);
-		crown_buf_release(&b);
-	}
-	if (v.player != NULL)
+	answer = v.player != NULL && may_answer(ib, v.player->email);
+	if (answer)
+		printf("%s: refused, answered to %s:\n", ref,
+		    v.player->email);
+	else if (v.player != NULL) {
+		printf("%s: refused, not answered (", ref);
+		over_limit(ib, v.player->email);
+		printf("):\n");
+	} else
+		printf("%s: refused, not answered (not from a player):\n",
+		    ref);
+	print_why(&v);
+	/* only what is answered is kept: mail from strangers, or past the
+	 * limit of answers, costs a line of the log and no more */
+	if (answer) {
 		reply_refused(ib, m, &v, late);
-	record(ib, raw, m, &v);
+		record(ib, raw, ref, m, &v);
+	}
 	append_log(ib, &v, raw, m != NULL ? m->from : NULL);
 cleanup:
+	free(ref);
 	crown_buf_release(&yaml);
 	crown_buf_release(&v.why);
 	crown_orders_free(o);
 	crown_mail_free(m);
+	return 0;
+}
+
+int
+crown_cmd_mail_campaign(struct crown_state **state, struct crown_rules **rules,
+    struct crown_history **h, const char *dir, bool lock,
+    struct crown_diags *d)
+{
+	struct crown_chain	 chain = { 0 };
+	struct crown_campaign	 camp = { 0 };
+	struct stat		 st;
+	char			*p, *label = NULL, *rules_dir;
+	int			 error, k;
+
+	*state = NULL;
+	if (rules != NULL)
+		*rules = NULL;
+	*h = NULL;
+	p = xasprintf("%s/.git", dir);
+	k = stat(p, &st);
+	free(p);
+	if (k != 0) {
+		p = xasprintf("%s/state.yaml", dir);
+		error = crown_state_load(state, p, d);
+		free(p);
+		if (error != 0 || rules == NULL)
+			return error;
+		p = xasprintf("%s/rules.yaml", dir);
+		rules_dir = stat(p, &st) == 0 ? (char *)dir : NULL;
+		free(p);
+		return crown_cmd_load_rules(rules, NULL, rules_dir,
+		    (*state)->rules, d);
+	}
+	/* the work tree may be a killed turn's, behind its commit */
+	if ((error = crown_history_open(h, dir, lock, d)) != 0 ||
+	    (error = crown_campaign_chain(&chain, *h, CROWN_MAIN_REF,
+	    d)) != 0 ||
+	    (lock && (error = crown_campaign_repair(*h, &chain, d)) != 0))
+		goto cleanup;
+	label = xasprintf("turn-%d", chain.last);
+	if ((error = crown_campaign_load(&camp, *h,
+	    chain.l.v[chain.at[chain.last]].id, label, d)) != 0)
+		goto cleanup;
+	*state = camp.state;
+	if (rules != NULL)
+		*rules = camp.rules;
+	else
+		crown_rules_free(camp.rules);
+cleanup:
+	free(label);
+	crown_chain_release(&chain);
+	return error;
 }
 
 static int
@@ -903,22 +1109,33 @@ cmd_inbox_exec(struct crown_run *r)
 {
 	struct crown_diags	 d = { 0 };
 	struct crown_history	*h = NULL;
-	struct crown_mail_box	 box = { 0 };
 	struct inbox		 ib;
-	struct stat		 st;
-	const char		*now, *max;
-	char			*p, *rules_dir;
+	const char		*now, *max, *answers;
+	char			*end;
+	unsigned long		 n;
 	size_t			 i;
-	int			 error = 0, k;
+	int			 error = 0;
 
 	memset(&ib, 0, sizeof(ib));
 	ib.max = CROWN_MAIL_MAX_BYTES;
+	ib.max_answers = MAX_ANSWERS;
 	ib.d = &d;
 	now = r->opt[INBOX_NOW].value;
 	max = r->opt[INBOX_MAX_BYTES].value;
+	answers = r->opt[INBOX_MAX_ANSWERS].value;
 	if (max != NULL && crown_limits_parse_bytes(&ib.max, max) != 0)
 		return crown_cmd_usage_error(r->cmd, "--max-bytes: '%s' is "
 		    "not a size (bytes, or with k or M)", max);
+	if (answers != NULL) {
+		errno = 0;
+		n = strtoul(answers, &end, 10);
+		if (answers[0] < '0' || answers[0] > '9' || *end != '\0' ||
+		    errno != 0 || n > MAX_ANSWERS_MAX)
+			return crown_cmd_usage_error(r->cmd, "--max-answers: "
+			    "'%s' is not a number from 0 to %d", answers,
+			    MAX_ANSWERS_MAX);
+		ib.max_answers = (unsigned)n;
+	}
 	if (now != NULL && crown_mail_parse_time(&ib.now, now) != 0)
 		return crown_cmd_usage_error(r->cmd, "--now: '%s' "
 		    "is not a time (YYYY-MM-DDTHH:MM:SSZ)", now);
@@ -928,42 +1145,29 @@ cmd_inbox_exec(struct crown_run *r)
 	ib.dir = r->operand[0];
 
 	/* a campaign repository: hold its lock, as crown turn does */
-	p = xasprintf("%s/.git", ib.dir);
-	k = stat(p, &st);
-	free(p);
-	if (k == 0 && (error = crown_history_open(&h, ib.dir, true, &d)) != 0)
-		goto cleanup;
-	p = xasprintf("%s/state.yaml", ib.dir);
-	error = crown_state_load(&ib.s, p, &d);
-	free(p);
-	if (error != 0)
-		goto cleanup;
-	p = xasprintf("%s/rules.yaml", ib.dir);
-	rules_dir = stat(p, &st) == 0 ? (char *)ib.dir : NULL;
-	free(p);
-	if ((error = crown_cmd_load_rules(&ib.rules, NULL, rules_dir,
-	    ib.s->rules, &d)) != 0)
+	if ((error = crown_cmd_mail_campaign(&ib.s, &ib.rules, &h, ib.dir,
+	    true, &d)) != 0)
 		goto cleanup;
 	if (ib.s->deadline != NULL &&
 	    crown_mail_parse_time(&ib.deadline, ib.s->deadline) == 0)
 		ib.has_deadline = true;
 	ib.umpire = crown_mail_umpire(ib.s);
-	for (i = 1; i < r->noperands; i++)
-		if ((error = crown_mail_read_source(&box, r->operand[i],
-		    ib.max, &d)) != 0)
-			goto cleanup;
 	load_log(&ib);
-	for (i = 0; i < box.n; i++)
-		process(&ib, &box.v[i]);
+	/* a message at a time: a mailbox of any size fits */
+	for (i = 1; i < r->noperands; i++)
+		if ((error = crown_mail_each(r->operand[i], ib.max, process,
+		    &ib, &d)) != 0)
+			goto cleanup;
 	printf("%zu message%s: %u accepted, %u late, %u refused, %u already "
-	    "read\n", box.n, box.n == 1 ? "" : "s", ib.accepted, ib.late,
-	    ib.refused, ib.skipped);
+	    "read", ib.messages, ib.messages == 1 ? "" : "s", ib.accepted,
+	    ib.late, ib.refused, ib.skipped);
+	if (ib.ignored > 0)
+		printf(", %u ignored", ib.ignored);
+	printf("\n");
 	error = ib.error;
 cleanup:
-	crown_mail_box_release(&box);
-	for (i = 0; i < ib.nseen; i++)
-		free(ib.seen[i]);
-	free(ib.seen);
+	free(ib.seen.v);
+	free(ib.answered);
 	crown_rules_free(ib.rules);
 	crown_state_free(ib.s);
 	crown_history_close(h);

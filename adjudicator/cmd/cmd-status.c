@@ -6,7 +6,9 @@
  * The orders in are the files of orders/pending/; their receipt is the
  * SHA-256 of the file, and when they came is read from orders/inbox.log
  * (a file put there by hand has no time).  It is a display command: the
- * time defaults to the clock, and --now makes it reproducible.
+ * time defaults to the clock, and --now makes it reproducible.  Of a
+ * campaign repository the state is main's last commit's, never the work
+ * tree's, which a turn killed before its checkout leaves behind.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -35,7 +37,8 @@ const struct crown_cmd crown_cmd_status = {
 	"missing, and how long until game.deadline.  After the deadline a\n"
 	"side without orders holds (R2.3).  --now TIME\n"
 	"(YYYY-MM-DDTHH:MM:SSZ) is the time to compare with the deadline\n"
-	"(default: now).\n\n"
+	"(default: now).  Of a campaign repository it reads the state of\n"
+	"the last commit.\n\n"
 	CROWN_LIMIT_HELP,
 	.flags = CROWN_CMD_LIMITS,
 	.options = status_options,
@@ -97,6 +100,7 @@ cmd_status_exec(struct crown_run *r)
 {
 	struct crown_diags	 d = { 0 }, quiet = { 0 };
 	struct crown_state	*s = NULL;
+	struct crown_history	*h = NULL;
 	struct crown_orders	*o;
 	const char		*now_arg, *dir;
 	char			*p, *log = NULL, *buf, *when;
@@ -114,10 +118,8 @@ cmd_status_exec(struct crown_run *r)
 	if (now_arg == NULL)
 		now = crown_mail_now();
 
-	p = xasprintf("%s/state.yaml", dir);
-	error = crown_state_load(&s, p, &d);
-	free(p);
-	if (error != 0)
+	if ((error = crown_cmd_mail_campaign(&s, NULL, &h, dir, false,
+	    &d)) != 0)
 		goto cleanup;
 	next = s->turn + 1;
 	p = xasprintf("%s/orders/inbox.log", dir);
@@ -190,5 +192,6 @@ cmd_status_exec(struct crown_run *r)
 cleanup:
 	free(log);
 	crown_state_free(s);
+	crown_history_close(h);
 	return crown_cmd_fail(&d, error);
 }

@@ -27,8 +27,9 @@
 #include "crown/xalloc.h"
 #include "crown/yaml.h"
 
-/* Nested multiparts beyond this are refused before GMime sees them. */
-#define MAX_MULTIPARTS	64
+/* MIME levels (multiparts, embedded messages) beyond this are refused
+ * before GMime sees them. */
+#define MAX_NESTING	64
 #define MAX_ADDR	254
 
 static void
@@ -197,6 +198,41 @@ crown_mail_password_ok(const char *password, const char *hex)
 	return sodium_memcmp(got, hex, 64) == 0;
 }
 
+/* Text fit to echo. */
+
+char *
+crown_mail_printable(const char *s, bool lines)
+{
+	struct crown_buf	 b = { 0 };
+	const char		*p, *end;
+	gunichar		 c;
+
+	crown_buf_puts(&b, "");
+	if (s == NULL)
+		return b.data;
+	end = s + strlen(s);
+	for (p = s; p < end; ) {
+		c = g_utf8_get_char_validated(p, end - p);
+		if (c == (gunichar)-1 || c == (gunichar)-2) {
+			/* not UTF-8: a lone 0x9b is a CSI to some terminals */
+			crown_buf_puts(&b, "?");
+			p++;
+			continue;
+		}
+		if (c == '\n' && lines)
+			crown_buf_puts(&b, "\n");
+		else if (c == '\t' || c == '\n' || c == '\r')
+			crown_buf_puts(&b, " ");
+		else if (c < 0x20 || (c >= 0x7f && c <= 0x9f))
+			crown_buf_puts(&b, "?");
+		else
+			crown_buf_add(&b, p,
+			    (size_t)(g_utf8_next_char(p) - p));
+		p = g_utf8_next_char(p);
+	}
+	return b.data;
+}
+
 /* Reading a message. */
 
 struct walk {
@@ -325,20 +361,195 @@ addr_ok(const char *a)
 	return true;
 }
 
-/* Multiparts nested past any honest mail: GMime parses them by recursion,
- * so such a message is refused before it is parsed. */
+/*
+ * How deep the MIME structure of a message goes, counted as GMime will
+ * build it: each multipart with a boundary and each embedded message
+ * (message/..., or a part without a type in a multipart/digest) is a
+ * level.  GMime parses the levels by recursion, so a message deeper than
+ * MAX_NESTING is refused before GMime sees it.  Only header blocks count:
+ * the headers of the message, of each part after a boundary line of an
+ * open multipart, and of an embedded message; the words of a body are
+ * never read as structure.  A boundary line closes every level opened
+ * inside its multipart.
+ */
+struct level {
+	char	*boundary;	/* NULL for an embedded message */
+	size_t	 len;
+	bool	 digest;
+};
+
+/* The end of the line at i (after its '\n'). */
+static size_t
+line_end(const char *data, size_t len, size_t i)
+{
+	const char	*nl = memchr(data + i, '\n', len - i);
+
+	return nl != NULL ? (size_t)(nl - data) + 1 : len;
+}
+
+/* Read the header block at *pos, up to and past its blank line; the
+ * value of its last Content-Type header, unfolded (caller frees), or
+ * NULL. */
+static char *
+header_block(const char *data, size_t len, size_t *pos)
+{
+	struct crown_buf	 ct = { 0 };
+	size_t			 i = *pos, e;
+	bool			 in_ct = false;
+
+	while (i < len) {
+		e = line_end(data, len, i);
+		if (data[i] == '\n' || (data[i] == '\r' && e - i == 2)) {
+			i = e;
+			break;
+		}
+		if (data[i] == ' ' || data[i] == '\t') {
+			if (in_ct)
+				crown_buf_add(&ct, data + i, e - i);
+		} else if (e - i >= 13 &&
+		    strncasecmp(data + i, "content-type:", 13) == 0) {
+			ct.len = 0;
+			crown_buf_add(&ct, data + i + 13, e - i - 13);
+			in_ct = true;
+		} else
+			in_ct = false;
+		i = e;
+	}
+	*pos = i;
+	if (ct.data != NULL) {
+		/* GMime's parser reads a value without line ends */
+		for (e = 0; e < ct.len; e++)
+			if (ct.data[e] == '\r' || ct.data[e] == '\n' ||
+			    ct.data[e] == '\0')
+				ct.data[e] = ' ';
+	}
+	return ct.data;
+}
+
 static bool
 too_nested(const char *data, size_t len)
 {
-	static const char	key[] = "multipart/";
-	size_t			i, n = 0, k = sizeof(key) - 1;
+	struct level		 stack[MAX_NESTING + 1];
+	GMimeContentType	*ct;
+	const char		*b;
+	char			*value;
+	size_t			 n = 0, i = 0, e, k, j;
+	bool			 headers = true, deep = false, digest;
 
-	for (i = 0; i + k <= len; i++)
-		if ((data[i] == 'm' || data[i] == 'M') &&
-		    strncasecmp(data + i, key, k) == 0 &&
-		    ++n > MAX_MULTIPARTS)
-			return true;
-	return false;
+	while (i < len && !deep) {
+		if (headers) {
+			digest = n > 0 && stack[n - 1].digest;
+			value = header_block(data, len, &i);
+			headers = false;
+			ct = value != NULL ? g_mime_content_type_parse(NULL,
+			    value) : NULL;
+			free(value);
+			if ((ct == NULL && digest) || (ct != NULL &&
+			    g_mime_content_type_is_type(ct, "message", "*"))) {
+				if (n == MAX_NESTING)
+					deep = true;
+				else {
+					stack[n].boundary = NULL;
+					stack[n].len = 0;
+					stack[n++].digest = false;
+					headers = true;
+				}
+			} else if (ct != NULL &&
+			    g_mime_content_type_is_type(ct, "multipart",
+			    "*") && (b = g_mime_content_type_get_parameter(ct,
+			    "boundary")) != NULL && *b != '\0') {
+				if (n == MAX_NESTING)
+					deep = true;
+				else {
+					stack[n].boundary = xstrdup(b);
+					stack[n].len = strlen(b);
+					stack[n++].digest =
+					    g_mime_content_type_is_type(ct,
+					    "multipart", "digest");
+				}
+			}
+			if (ct != NULL)
+				g_object_unref(ct);
+			continue;
+		}
+		e = line_end(data, len, i);
+		if (e - i >= 2 && data[i] == '-' && data[i + 1] == '-') {
+			/* the innermost multipart whose boundary it is */
+			for (k = n; k > 0; k--)
+				if (stack[k - 1].boundary != NULL &&
+				    e - i - 2 >= stack[k - 1].len &&
+				    memcmp(data + i + 2, stack[k - 1].boundary,
+				    stack[k - 1].len) == 0)
+					break;
+			if (k > 0) {
+				j = i + 2 + stack[k - 1].len;
+				for (; n > k; n--)
+					free(stack[n - 1].boundary);
+				if (e - j >= 2 && data[j] == '-' &&
+				    data[j + 1] == '-') {
+					free(stack[n - 1].boundary);
+					n--;
+				} else
+					headers = true;
+			}
+		}
+		i = e;
+	}
+	for (; n > 0; n--)
+		free(stack[n - 1].boundary);
+	return deep;
+}
+
+/* The first word of a header's value, for a reason (caller frees). */
+static char *
+first_word(const char *v)
+{
+	size_t	n;
+	char	*w, *clean;
+
+	while (*v == ' ' || *v == '\t')
+		v++;
+	n = strcspn(v, " \t;(");
+	w = xstrndup(v, n < 32 ? n : 32);
+	clean = crown_mail_printable(w, false);
+	free(w);
+	return clean;
+}
+
+/*
+ * Why a message is automatic (RFC 3834): Auto-Submitted other than "no",
+ * Precedence bulk, junk or list, or a List-Id.  NULL for a person's mail;
+ * caller frees.
+ */
+static char *
+automatic(GMimeObject *obj)
+{
+	const char	*v;
+	char		*w, *why;
+
+	if ((v = g_mime_object_get_header(obj, "Auto-Submitted")) != NULL) {
+		w = first_word(v);
+		if (g_ascii_strcasecmp(w, "no") != 0) {
+			why = xasprintf("Auto-Submitted: %s", w);
+			free(w);
+			return why;
+		}
+		free(w);
+	}
+	if ((v = g_mime_object_get_header(obj, "Precedence")) != NULL) {
+		w = first_word(v);
+		if (g_ascii_strcasecmp(w, "bulk") == 0 ||
+		    g_ascii_strcasecmp(w, "junk") == 0 ||
+		    g_ascii_strcasecmp(w, "list") == 0) {
+			why = xasprintf("Precedence: %s", w);
+			free(w);
+			return why;
+		}
+		free(w);
+	}
+	if (g_mime_object_get_header(obj, "List-Id") != NULL)
+		return xstrdup("List-Id");
+	return NULL;
 }
 
 int
@@ -378,7 +589,8 @@ crown_mail_parse(struct crown_mail **out, const char *data, size_t len)
 		m = xcalloc(1, sizeof(*m));
 		m->from = xstrdup(s);
 		s = internet_address_get_name(ia);
-		m->from_name = s != NULL && *s != '\0' ? xstrdup(s) : NULL;
+		m->from_name = s != NULL && *s != '\0' ?
+		    crown_mail_printable(s, false) : NULL;
 		break;
 	}
 	if (m == NULL) {
@@ -386,7 +598,8 @@ crown_mail_parse(struct crown_mail **out, const char *data, size_t len)
 		return CROWN_EINVALID;
 	}
 	s = g_mime_message_get_subject(msg);
-	m->subject = xstrdup(s != NULL ? s : "");
+	m->subject = crown_mail_printable(s, false);
+	m->automatic = automatic(GMIME_OBJECT(msg));
 	s = g_mime_message_get_message_id(msg);
 	if (s != NULL && addr_ok(s))
 		m->message_id = xstrdup(s);
@@ -413,28 +626,35 @@ crown_mail_free(struct crown_mail *m)
 	free(m->text);
 	free(m->message_id);
 	free(m->subject);
+	free(m->automatic);
 	free(m->from_name);
 	free(m->from);
 	free(m);
 }
 
-/* Sources. */
+/* Sources: each message is read, handed on and freed before the next,
+ * so a mailbox of any size costs one message's memory. */
 
-static void
-box_add(struct crown_mail_box *b, char *ref, const char *data, size_t len,
+typedef int	(*each_fn)(void *, const struct crown_mail_raw *);
+
+/* Hand on the message ref (taken) of size bytes, of which data holds the
+ * first len. */
+static int
+hand_on(each_fn fn, void *arg, char *ref, char *data, size_t len,
     size_t size)
 {
-	struct crown_mail_raw	*r;
+	struct crown_mail_raw	r;
+	int			error;
 
-	crown_grow(&b->v, &b->cap, b->n + 1, sizeof(*b->v));
-	r = &b->v[b->n++];
-	r->ref = ref;
-	r->data = xmalloc(len + 1);
-	memcpy(r->data, data, len);
-	r->data[len] = '\0';
-	r->len = len;
-	r->size = size;
-	crown_mail_sha256_hex(r->hash, r->data, r->len);
+	r.ref = ref;
+	r.data = data;
+	r.data[len] = '\0';
+	r.len = len;
+	r.size = size;
+	crown_mail_sha256_hex(r.hash, r.data, r.len);
+	error = fn(arg, &r);
+	free(ref);
+	return error;
 }
 
 static int
@@ -445,8 +665,8 @@ cmp_str(const void *a, const void *b)
 
 /* One Maildir subdirectory, in name order. */
 static int
-read_maildir_sub(struct crown_mail_box *b, const char *dir, const char *sub,
-    size_t max, struct crown_diags *d)
+each_maildir_sub(const char *dir, const char *sub, size_t max, each_fn fn,
+    void *arg, struct crown_diags *d)
 {
 	DIR		*dp;
 	struct dirent	*de;
@@ -470,9 +690,10 @@ read_maildir_sub(struct crown_mail_box *b, const char *dir, const char *sub,
 	closedir(dp);
 	if (n > 0)
 		qsort(names, n, sizeof(*names), cmp_str);
-	for (i = 0; i < n; i++) {
+	for (i = 0; i < n && error == 0; i++) {
 		p = xasprintf("%s/%s", path, names[i]);
-		fd = open(p, O_RDONLY);
+		/* a FIFO or a device is not mail: never wait for it */
+		fd = open(p, O_RDONLY | O_NONBLOCK | O_NOFOLLOW);
 		if (fd < 0 || fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
 			if (fd >= 0)
 				close(fd);
@@ -500,8 +721,8 @@ read_maildir_sub(struct crown_mail_box *b, const char *dir, const char *sub,
 			    strerror(errno));
 			error = CROWN_ENOTFOUND;
 		} else
-			box_add(b, xasprintf("%s/%s", sub, names[i]), buf,
-			    want, (size_t)st.st_size);
+			error = hand_on(fn, arg, xasprintf("%s/%s", sub,
+			    names[i]), buf, want, (size_t)st.st_size);
 		free(buf);
 		free(p);
 	}
@@ -512,84 +733,149 @@ read_maildir_sub(struct crown_mail_box *b, const char *dir, const char *sub,
 	return error;
 }
 
-/* Is this the start of a "From " line of an mbox? */
-static bool
-from_line(const char *s, size_t len, size_t i)
+/* A message of an mbox as it is read: the first keep bytes are kept,
+ * the rest only counted. */
+struct mbox_msg {
+	struct crown_buf	 data;
+	size_t			 size;
+	size_t			 keep;
+};
+
+static void
+mbox_add(struct mbox_msg *mm, const char *p, size_t n)
 {
-	return len - i >= 5 && memcmp(s + i, "From ", 5) == 0 &&
-	    (i == 0 || (s[i - 1] == '\n' && (i < 2 || s[i - 2] == '\n' ||
-	    (i >= 3 && s[i - 2] == '\r' && s[i - 3] == '\n'))));
+	size_t	room;
+
+	mm->size += n;
+	if (mm->data.len <= mm->keep) {
+		room = mm->keep + 1 - mm->data.len;
+		crown_buf_add(&mm->data, p, n < room ? n : room);
+	}
+}
+
+/* Hand on message count: whole, or its head when over max. */
+static int
+mbox_hand_on(struct mbox_msg *mm, size_t count, size_t max, each_fn fn,
+    void *arg)
+{
+	size_t	len = mm->size;
+
+	if (len > max && len > CROWN_MAIL_HEAD_BYTES)
+		len = CROWN_MAIL_HEAD_BYTES;
+	return hand_on(fn, arg, xasprintf("mbox:%zu", count), mm->data.data,
+	    len, mm->size);
+}
+
+/* Up to cap bytes of the line at fp's position, with its '\n'; *eol
+ * when the line ends in them. */
+static size_t
+mbox_piece(FILE *fp, char *buf, size_t cap, bool *eol)
+{
+	size_t	n = 0;
+	int	ch;
+
+	*eol = false;
+	while (n < cap && (ch = getc_unlocked(fp)) != EOF) {
+		buf[n++] = (char)ch;
+		if (ch == '\n') {
+			*eol = true;
+			break;
+		}
+	}
+	return n;
 }
 
 /* An mbox: messages after "From " lines (that follow a blank line);
- * ">From " lines lose one '>' (mboxrd). */
+ * ">From " lines lose one '>' (mboxrd).  Read a line at a time. */
+#define PIECE	4096
 static int
-read_mbox(struct crown_mail_box *b, const char *path, size_t max,
+each_mbox(const char *path, size_t max, each_fn fn, void *arg,
     struct crown_diags *d)
 {
-	struct crown_buf	 msg = { 0 };
-	char			*s;
-	size_t			 len, i, start, end, j, k, count = 0;
-	int			 error;
+	struct mbox_msg	 mm = { { 0 }, 0, 0 };
+	FILE		*fp;
+	char		 piece[PIECE], blank[2];
+	size_t		 n, q, count = 0, nblank = 0;
+	bool		 eol, at_start = true, first = true, in_msg = false;
+	bool		 prev_blank = false;
+	int		 error = 0;
 
-	error = crown_read_file(&s, &len, path, CROWN_LIMIT_BYTES_MAX, d);
-	if (error != 0)
-		return error;
-	if (len > 0 && !from_line(s, len, 0)) {
-		crown_diag_add(d, path, 1, 1, NULL, "not a Maildir or an mbox "
-		    "file (an mbox starts with a 'From ' line)");
-		free(s);
+	if ((fp = fopen(path, "rb")) == NULL) {
+		crown_diag_add(d, path, 0, 0, NULL, "cannot read the mail: %s",
+		    strerror(errno));
 		return CROWN_ENOTFOUND;
 	}
-	i = 0;
-	while (i < len) {
-		/* skip the From_ line */
-		while (i < len && s[i] != '\n')
-			i++;
-		start = ++i;
-		end = start;
-		while (end < len && !from_line(s, len, end))
-			end++;
-		i = end;
-		/* the blank line that ends a message is the mbox's */
-		if (end - start >= 2 && s[end - 1] == '\n' &&
-		    s[end - 2] == '\n')
-			end--;
-		else if (end - start >= 3 && s[end - 1] == '\n' &&
-		    s[end - 2] == '\r' && s[end - 3] == '\n')
-			end -= 2;
-		msg.len = 0;
-		crown_buf_puts(&msg, "");
-		for (j = start; j < end; j = k) {
-			k = j;
-			while (k < end && s[k] != '\n')
-				k++;
-			if (k < end)
-				k++;
-			if (s[j] == '>') {
-				size_t q = j;
-
-				while (q < k && s[q] == '>')
-					q++;
-				if (k - q >= 5 && memcmp(s + q, "From ", 5) ==
-				    0)
-					j++;
-			}
-			crown_buf_add(&msg, s + j, k - j);
+	mm.keep = max > CROWN_MAIL_HEAD_BYTES ? max : CROWN_MAIL_HEAD_BYTES;
+	crown_buf_puts(&mm.data, "");
+	while (error == 0 && (n = mbox_piece(fp, piece, sizeof(piece),
+	    &eol)) > 0) {
+		if (!at_start) {
+			if (in_msg)
+				mbox_add(&mm, piece, n);
+			at_start = eol;
+			continue;
 		}
-		count++;
-		box_add(b, xasprintf("mbox:%zu", count), msg.data,
-		    msg.len > max ? CROWN_MAIL_HEAD_BYTES < msg.len ?
-		    CROWN_MAIL_HEAD_BYTES : msg.len : msg.len, msg.len);
+		at_start = eol;
+		if (n >= 5 && memcmp(piece, "From ", 5) == 0 &&
+		    (first || prev_blank)) {
+			/* a From_ line: the blank line before it is the
+			 * mbox's, not the message's */
+			if (in_msg)
+				error = mbox_hand_on(&mm, count, max, fn, arg);
+			count++;
+			mm.data.len = 0;
+			mm.size = 0;
+			nblank = 0;
+			in_msg = true;
+			first = prev_blank = false;
+			/* the rest of a long From_ line is skipped */
+			while (!at_start && (n = mbox_piece(fp, piece,
+			    sizeof(piece), &eol)) > 0)
+				at_start = eol;
+			at_start = true;
+			continue;
+		}
+		if (first) {
+			crown_diag_add(d, path, 1, 1, NULL, "not a Maildir or "
+			    "an mbox file (an mbox starts with a 'From ' "
+			    "line)");
+			error = CROWN_ENOTFOUND;
+			break;
+		}
+		/* a blank line waits: it may be the one before a From_ */
+		if (nblank > 0)
+			mbox_add(&mm, blank, nblank);
+		nblank = 0;
+		prev_blank = eol && (n == 1 || (n == 2 && piece[0] == '\r'));
+		if (prev_blank) {
+			memcpy(blank, piece, n);
+			nblank = n;
+			continue;
+		}
+		q = 0;
+		while (q < n && piece[q] == '>')
+			q++;
+		if (q > 0 && n - q >= 5 && memcmp(piece + q, "From ", 5) == 0)
+			mbox_add(&mm, piece + 1, n - 1);
+		else
+			mbox_add(&mm, piece, n);
 	}
-	crown_buf_release(&msg);
-	free(s);
-	return 0;
+	if (error == 0 && ferror(fp)) {
+		crown_diag_add(d, path, 0, 0, NULL, "cannot read: %s",
+		    strerror(errno));
+		error = CROWN_ENOTFOUND;
+	}
+	if (error == 0 && in_msg)
+		error = mbox_hand_on(&mm, count, max, fn, arg);
+	crown_buf_release(&mm.data);
+	fclose(fp);
+	return error;
 }
 
 int
-crown_mail_read_source(struct crown_mail_box *out, const char *path,
-    size_t max, struct crown_diags *d)
+crown_mail_each(const char *path, size_t max,
+    int (*fn)(void *, const struct crown_mail_raw *), void *arg,
+    struct crown_diags *d)
 {
 	struct stat	 st;
 	char		*p;
@@ -602,7 +888,7 @@ crown_mail_read_source(struct crown_mail_box *out, const char *path,
 		return CROWN_ENOTFOUND;
 	}
 	if (!S_ISDIR(st.st_mode))
-		return read_mbox(out, path, max, d);
+		return each_mbox(path, max, fn, arg, d);
 	p = xasprintf("%s/new", path);
 	maildir = stat(p, &st) == 0 && S_ISDIR(st.st_mode);
 	free(p);
@@ -614,9 +900,32 @@ crown_mail_read_source(struct crown_mail_box *out, const char *path,
 		    "or cur/) or an mbox file");
 		return CROWN_ENOTFOUND;
 	}
-	if ((error = read_maildir_sub(out, path, "new", max, d)) != 0)
+	if ((error = each_maildir_sub(path, "new", max, fn, arg, d)) != 0)
 		return error;
-	return read_maildir_sub(out, path, "cur", max, d);
+	return each_maildir_sub(path, "cur", max, fn, arg, d);
+}
+
+/* crown_mail_read_source: every message kept, in a box. */
+static int
+box_add(void *arg, const struct crown_mail_raw *raw)
+{
+	struct crown_mail_box	*b = arg;
+	struct crown_mail_raw	*r;
+
+	crown_grow(&b->v, &b->cap, b->n + 1, sizeof(*b->v));
+	r = &b->v[b->n++];
+	*r = *raw;
+	r->ref = xstrdup(raw->ref);
+	r->data = xmalloc(raw->len + 1);
+	memcpy(r->data, raw->data, raw->len + 1);
+	return 0;
+}
+
+int
+crown_mail_read_source(struct crown_mail_box *out, const char *path,
+    size_t max, struct crown_diags *d)
+{
+	return crown_mail_each(path, max, box_add, out, d);
 }
 
 void

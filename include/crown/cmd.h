@@ -156,6 +156,18 @@ int	crown_cmd_fail(struct crown_diags *, int error);
  */
 int	crown_cmd_load_rules(struct crown_rules **out, const char *path,
 	    const char *dir, const char *id, struct crown_diags *d);
+/*
+ * The campaign the mail commands read (inbox, status).  Of a campaign
+ * repository (DIR/.git), the state and rules of main's last turn: with
+ * lock, the lock is taken (*h holds it, crown_history_close) and a run
+ * killed midway repaired first (crown_campaign_repair); without, nothing
+ * is written and the work tree is never read.  Of another directory,
+ * DIR/state.yaml and DIR/rules.yaml (else the installed rules).  With
+ * rules NULL no rules are loaded.
+ */
+int	crown_cmd_mail_campaign(struct crown_state **state,
+	    struct crown_rules **rules, struct crown_history **h,
+	    const char *dir, bool lock, struct crown_diags *d);
 /* Load and validate order files against s; all problems to d.  With
  * shorthand, a file in the mail syntax is read too (crown check). */
 int	crown_cmd_load_orders(struct crown_orders ***out, size_t *n,

@@ -67,7 +67,8 @@ struct crown_mail_file {
 struct crown_mail {
 	char			*from;		/* the first From address */
 	char			*from_name;	/* or NULL */
-	char			*subject;	/* decoded, or "" */
+	/* decoded, or "": printable (crown_mail_printable, one line) */
+	char			*subject;
 	char			*message_id;	/* without <>, or NULL */
 	/* The first text/plain part that is not an attachment, in UTF-8
 	 * with "\n" line ends; NULL when there is none. */
@@ -80,10 +81,24 @@ struct crown_mail {
 	struct crown_mail_file	*yaml;
 	size_t			 nyaml;
 	size_t			 nparts;	/* leaf parts seen */
+	/* Why it is automatic mail, never to be answered (RFC 3834):
+	 * "Auto-Submitted: auto-replied", "Precedence: bulk", "List-Id";
+	 * NULL for a person's. */
+	char			*automatic;
 };
 
 /*
- * Parse len bytes as one message (RFC 5322, MIME).  0, or CROWN_EINVALID
+ * s (UTF-8 or not) fit to echo into a reply, a record or a terminal, as
+ * a new string (caller frees; "" for NULL): no control characters (C0,
+ * DEL, C1) and no bytes that are not UTF-8, each one a '?'.  Tab, CR
+ * and LF become blanks, or with lines LF stays.
+ */
+char	*crown_mail_printable(const char *s, bool lines);
+
+/*
+ * Parse len bytes as one message (RFC 5322, MIME).  A message nested
+ * deeper than 64 MIME levels (multiparts and embedded messages, counted
+ * in its structure) is refused before it is parsed.  0, or CROWN_EINVALID
  * when it is not a message with a From address (no *out then).  *out is
  * the caller's (crown_mail_free).
  */
@@ -109,10 +124,18 @@ struct crown_mail_box {
 };
 
 /*
- * Read every message of path (a Maildir or an mbox file).  Messages over
- * max bytes are read only in part (CROWN_MAIL_HEAD_BYTES), their size
- * noted.  CROWN_ENOTFOUND when path is neither (a diagnostic says why).
+ * Read the messages of path (a Maildir or an mbox file) one at a time,
+ * handing each to fn (raw and its bytes are fn's only during the call):
+ * a mailbox of any size costs one message's memory.  A nonzero return
+ * of fn stops the reading and is returned.  Messages over max bytes are
+ * read only in part (CROWN_MAIL_HEAD_BYTES), their size noted.
+ * CROWN_ENOTFOUND when path is neither (a diagnostic says why).
  */
+int	crown_mail_each(const char *path, size_t max,
+	    int (*fn)(void *, const struct crown_mail_raw *), void *arg,
+	    struct crown_diags *d);
+
+/* Every message of path at once, into a box (crown_mail_each). */
 int	crown_mail_read_source(struct crown_mail_box *out, const char *path,
 	    size_t max, struct crown_diags *d);
 void	crown_mail_box_release(struct crown_mail_box *);

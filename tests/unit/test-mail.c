@@ -9,14 +9,19 @@
  * game and turn, a side the sender does not play, two mails from one
  * side, late mail, on both sides of every edge.
  */
+#include <sys/resource.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+
 #include <dirent.h>
 #include <fcntl.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
 #include "testutil.h"
 
+#include "crown/campaign.h"
 #include "crown/cmd.h"
+#include "crown/history.h"
 #include "crown/mail.h"
 #include "crown/report.h"
 #include "crown/state.h"
@@ -1203,16 +1208,19 @@ test_inbox_refusals(void **state)
 	camp_mail(&c, "10", "this is not mail\n");
 	camp_mail(&c, "11", m_bad_yaml);
 	camp_mail(&c, "12", m_bad_yaml_no_password);
-	assert_int_equal(inbox(&c, BEFORE), 0);
+	/* six of them from danjou: past the default of five answers */
+	assert_int_equal(run(&c, &crown_cmd_inbox, c.dir, c.mail, "--now",
+	    BEFORE, "--max-answers", "6", NULL), 0);
 	assert_has(c.out, "12 messages: 0 accepted, 0 late, 12 refused, 0 "
 	    "already read\n");
 	p = xasprintf("%s/orders/pending", c.dir);
 	assert_int_equal(count_files(p), 0);
 	free(p);
+	/* strangers are not answered, nor kept but in the log: 10 replies
+	 * and 10 records for 12 refusals */
 	p = xasprintf("%s/orders/rejected", c.dir);
-	assert_int_equal(count_files(p), 12);
+	assert_int_equal(count_files(p), 10);
 	free(p);
-	/* strangers are not answered: 10 replies for 12 refusals */
 	p = xasprintf("%s/outbox/new", c.dir);
 	assert_int_equal(count_files(p), 10);
 	free(p);
@@ -1308,13 +1316,13 @@ test_inbox_refusals(void **state)
 			s = tu_slurp(f);
 			assert_int_equal(strncmp(v[i], "20261205T120000Z-",
 			    17), 0);
-			if (strstr(s, "from: danjou@evil.example\n")) {
+			assert_lacks(s, "danjou@evil.example");
+			if (strstr(s, "message-id: m7@example.org\n")) {
 				assert_has(s, "read: " BEFORE "\n");
-				assert_has(s, "message: new/02\n");
-				assert_has(s, "message-id: m6@example.org\n");
-				assert_has(s, "answered: no (not a player)\n");
-				assert_has(s, "problems:\n  'danjou@evil."
-				    "example' is not a player");
+				assert_has(s, "message: new/03\n");
+				assert_has(s, "from: milan@example.org\n");
+				assert_has(s, "answered: milan@example.org\n");
+				assert_has(s, "problems:\n  wrong password\n");
 				found = true;
 			}
 			free(s);
@@ -1565,6 +1573,603 @@ test_usage(void **state)
 	camp_free(&c);
 }
 
+/* Issue 17: hostile mail. */
+
+/* No byte below 0x20 but newline, no DEL, no C1 (U+0080..U+009F). */
+static void
+assert_printable(const char *s)
+{
+	const unsigned char	*p = (const unsigned char *)s;
+	size_t			 i;
+
+	assert_non_null(s);
+	for (i = 0; p[i] != '\0'; i++) {
+		if ((p[i] < 0x20 && p[i] != '\n') || p[i] == 0x7f ||
+		    (p[i] == 0xc2 && p[i + 1] >= 0x80 && p[i + 1] <= 0x9f)) {
+			print_error("control byte 0x%02x at %zu in:\n%s\n",
+			    p[i], i, s);
+			fail();
+		}
+	}
+}
+
+/* The contents of every file of dir, one after another. */
+static char *
+all_files(const char *dir)
+{
+	struct crown_buf	 b = { 0 };
+	char			**v, *p, *s;
+	size_t			 n, i;
+
+	crown_buf_puts(&b, "");
+	v = files(dir, &n);
+	for (i = 0; i < n; i++) {
+		p = xasprintf("%s/%s", dir, v[i]);
+		s = tu_slurp(p);
+		if (s != NULL)
+			crown_buf_puts(&b, s);
+		free(s);
+		free(p);
+	}
+	free_files(v);
+	return b.data;
+}
+
+/* "1-legion: hold\nab\0cd\n" in base64: a NUL byte on line 2, column 3 */
+static const char m_nul_body[] =
+    HDR(DANJOU, "nul@example.org", "orders")
+    "Content-Type: text/plain; charset=utf-8\n"
+    "Content-Transfer-Encoding: base64\n"
+    "\n"
+    "MS1sZWdpb246IGhvbGQKYWIAY2QK\n";
+
+/* Bullet 1: a NUL byte in a body is refused at its place, and nothing
+ * of another message leaks into the answer. */
+static void
+test_inbox_nul_body(void **state)
+{
+	struct camp	 c;
+	char		*r, *t;
+
+	(void)state;
+	camp_make(&c, true);
+	camp_mail(&c, "1", m_qp_shorthand);
+	camp_mail(&c, "2", m_nul_body);
+	camp_mail(&c, "3", m_alternative);
+	assert_int_equal(inbox(&c, BEFORE), 0);
+	assert_has(c.out, "new/1: accepted: side republic");
+	assert_has(c.out, "new/2: refused, answered to danjou@example.org:\n"
+	    "  message:2:3: error: control character 0x00 (orders are plain "
+	    "text)\n");
+	r = reply(&c, "nul@example.org");
+	t = text_of(r);
+	assert_has(t, "  message:2:3: error: control character 0x00");
+	assert_lacks(t, "militia");
+	assert_lacks(t, "3-cav");
+	free(t);
+	free(r);
+	camp_free(&c);
+}
+
+/* Bullet 7: a Subject with CR, LF and escapes is echoed without them. */
+static const char m_escape_subject[] =
+    HDR(DANJOU, "esc@example.org",
+    "=?utf-8?b?T3JkZXJzDQpCY2M6IHhAZXZpbC5leGFtcGxlG1sySgcgwpsxbQ==?=")
+    "Content-Type: text/plain\n"
+    "\n"
+    "1-legion: dance\n";
+
+static void
+test_inbox_subject_controls(void **state)
+{
+	struct camp	 c;
+	char		*r, *t, *p;
+
+	(void)state;
+	camp_make(&c, true);
+	camp_mail(&c, "1", m_escape_subject);
+	assert_int_equal(inbox(&c, BEFORE), 0);
+	assert_has(c.out, "new/1: refused, answered to danjou@example.org");
+	assert_printable(c.out);
+	r = reply(&c, "esc@example.org");
+	t = text_of(r);
+	assert_has(t, "Your mail \"Orders Bcc: x@evil.example?[2J? ?1m\"");
+	assert_printable(t);
+	free(t);
+	free(r);
+	p = xasprintf("%s/orders/rejected", c.dir);
+	t = all_files(p);
+	assert_has(t, "subject: Orders  Bcc: x@evil.example?[2J? ?1m\n");
+	assert_printable(t);
+	free(t);
+	free(p);
+	camp_free(&c);
+}
+
+/* Bullet 3: automatic mail (RFC 3834) is logged, never answered. */
+static void
+test_inbox_automatic(void **state)
+{
+	struct camp	 c;
+	char		*p, *log, *r;
+
+	(void)state;
+	camp_make(&c, true);
+	camp_mail(&c, "1", "Auto-Submitted: auto-replied\n"
+	    HDR(DANJOU, "a1@example.org", "Out of office")
+	    "Content-Type: text/plain\n\nI am away.\n");
+	camp_mail(&c, "2", "Precedence: bulk\n"
+	    HDR(DANJOU, "a2@example.org", "orders")
+	    "Content-Type: text/plain\n\n1-legion: hold\n");
+	camp_mail(&c, "3", "List-Id: <players.example.org>\n"
+	    HDR(DANJOU, "a3@example.org", "orders")
+	    "Content-Type: text/plain\n\n1-legion: hold\n");
+	camp_mail(&c, "4", "Precedence: JUNK\n"
+	    HDR(DANJOU, "a4@example.org", "orders")
+	    "Content-Type: text/plain\n\n1-legion: hold\n");
+	/* answered: "no" says a person wrote it, and a Precedence that is
+	 * none of bulk, junk, list */
+	camp_mail(&c, "5", "Auto-Submitted: No (a person)\n"
+	    "Precedence: first-class\n"
+	    HDR(DANJOU, "a5@example.org", "orders")
+	    "Content-Type: text/plain\n\n1-legion: hold\n");
+	assert_int_equal(inbox(&c, BEFORE), 0);
+	assert_has(c.out, "new/1: ignored, not answered: automatic mail "
+	    "(Auto-Submitted: auto-replied)\n");
+	assert_has(c.out, "new/2: ignored, not answered: automatic mail "
+	    "(Precedence: bulk)\n");
+	assert_has(c.out, "new/3: ignored, not answered: automatic mail "
+	    "(List-Id)\n");
+	assert_has(c.out, "new/4: ignored, not answered: automatic mail "
+	    "(Precedence: JUNK)\n");
+	assert_has(c.out, "new/5: accepted: side french");
+	assert_has(c.out, "5 messages: 1 accepted, 0 late, 0 refused, 0 "
+	    "already read, 4 ignored\n");
+	p = xasprintf("%s/outbox/new", c.dir);
+	assert_int_equal(count_files(p), 1);
+	free(p);
+	r = reply(&c, "a5@example.org");
+	assert_non_null(r);
+	free(r);
+	p = xasprintf("%s/orders/rejected", c.dir);
+	assert_int_equal(count_files(p), 0);
+	free(p);
+	log = camp_file(&c, "orders/inbox.log");
+	assert_has(log, BEFORE " ignored 3 french - ");
+	free(log);
+	/* read once: a second run skips them all */
+	assert_int_equal(inbox(&c, BEFORE), 0);
+	assert_has(c.out, "5 messages: 0 accepted, 0 late, 0 refused, 5 "
+	    "already read\n");
+	camp_free(&c);
+}
+
+/* Bullet 4: a few answers to one address a run, the rest logged. */
+static void
+test_inbox_max_answers(void **state)
+{
+	struct camp	 c;
+	char		*p, *m, *name, *log;
+	int		 i;
+
+	(void)state;
+	camp_make(&c, true);
+	for (i = 1; i <= 7; i++) {
+		m = xasprintf("From: " DANJOU "\nSubject: orders\n"
+		    "Message-ID: <loop%d@example.org>\n\n1-legion: dance%d\n",
+		    i, i);
+		name = xasprintf("%d", i);
+		camp_mail(&c, name, m);
+		free(name);
+		free(m);
+	}
+	camp_mail(&c, "8", m_qp_shorthand);
+	assert_int_equal(inbox(&c, BEFORE), 0);
+	assert_has(c.out, "new/5: refused, answered to danjou@example.org");
+	assert_has(c.out, "new/6: refused, not answered (5 answers to "
+	    "danjou@example.org this run: --max-answers 5):\n");
+	assert_has(c.out, "new/7: refused, not answered (5 answers");
+	assert_has(c.out, "new/8: accepted: side republic");
+	p = xasprintf("%s/outbox/new", c.dir);
+	assert_int_equal(count_files(p), 6);
+	free(p);
+	assert_null(reply(&c, "loop6@example.org"));
+	log = camp_file(&c, "orders/inbox.log");
+	assert_has(log, " refused 3 french - ");
+	free(log);
+	p = xasprintf("%s/orders/rejected", c.dir);
+	assert_int_equal(count_files(p), 5);
+	free(p);
+
+	/* a new run answers again; the option lowers the limit */
+	for (i = 9; i <= 11; i++) {
+		m = xasprintf("From: " DANJOU "\nSubject: orders\n"
+		    "Message-ID: <loop%d@example.org>\n\n1-legion: dance%d\n",
+		    i, i);
+		name = xasprintf("%d", i);
+		camp_mail(&c, name, m);
+		free(name);
+		free(m);
+	}
+	assert_int_equal(run(&c, &crown_cmd_inbox, c.dir, c.mail, "--now",
+	    BEFORE, "--max-answers", "1", NULL), 0);
+	assert_has(c.out, "new/10: refused, answered to danjou@example.org");
+	assert_has(c.out, "new/11: refused, not answered (1 answer to "
+	    "danjou@example.org this run: --max-answers 1):\n");
+	assert_has(c.out, "new/9: refused, not answered (1 answer");
+	assert_int_equal(run(&c, &crown_cmd_inbox, c.dir, c.mail,
+	    "--max-answers", "many", NULL), 2);
+	assert_has(c.err, "--max-answers: 'many' is not a number");
+	camp_free(&c);
+}
+
+/* Bullet 5: strangers cost a log line, no file. */
+static void
+test_inbox_strangers(void **state)
+{
+	struct camp	 c;
+	char		*p, *m, *name, *log;
+	int		 i;
+
+	(void)state;
+	camp_make(&c, true);
+	for (i = 1; i <= 3; i++) {
+		m = xasprintf("From: spam%d@evil.example\nSubject: buy\n\n"
+		    "buy now\n", i);
+		name = xasprintf("%d", i);
+		camp_mail(&c, name, m);
+		free(name);
+		free(m);
+	}
+	camp_mail(&c, "4", "this is not mail\n");
+	assert_int_equal(inbox(&c, BEFORE), 0);
+	assert_has(c.out, "new/1: refused, not answered (not from a player):\n"
+	    "  'spam1@evil.example' is not a player of Test Skirmish\n");
+	assert_has(c.out, "new/4: refused, not answered (not from a player):\n"
+	    "  not a mail message with a From address\n");
+	p = xasprintf("%s/orders/rejected", c.dir);
+	assert_int_equal(count_files(p), 0);
+	free(p);
+	p = xasprintf("%s/outbox/new", c.dir);
+	assert_int_equal(count_files(p), 0);
+	free(p);
+	log = camp_file(&c, "orders/inbox.log");
+	assert_has(log, BEFORE " refused 3 - - ");
+	assert_has(log, " spam3@evil.example\n");
+	free(log);
+	camp_free(&c);
+}
+
+/* Bullet 6: the nesting limit counts the MIME structure, not words. */
+static void
+test_parse_nesting(void **state)
+{
+	struct crown_mail	*m;
+	struct crown_buf	 b = { 0 };
+	struct camp		 c;
+	int			 i;
+
+	(void)state;
+	/* the text "multipart/" in a body, 100 times: a valid mail */
+	crown_buf_puts(&b, HDR(DANJOU, "words@example.org", "orders")
+	    "Content-Type: text/plain\n\n1-legion: hold\n");
+	for (i = 0; i < 100; i++)
+		crown_buf_puts(&b, "# multipart/mixed\n");
+	assert_int_equal(crown_mail_parse(&m, b.data, b.len), 0);
+	assert_has(m->text, "1-legion: hold\n");
+	crown_mail_free(m);
+	camp_make(&c, true);
+	camp_mail(&c, "1", b.data);
+	assert_int_equal(inbox(&c, BEFORE), 0);
+	assert_has(c.out, "new/1: accepted: side french");
+	camp_free(&c);
+	crown_buf_release(&b);
+
+	/* 64 nested multiparts are read, 65 are not */
+	crown_buf_puts(&b, "From: a@example.org\n");
+	for (i = 0; i < 64; i++)
+		crown_buf_printf(&b, "Content-Type: multipart/mixed; "
+		    "boundary=\"b%d\"\n\n--b%d\n", i, i);
+	crown_buf_puts(&b, "Content-Type: text/plain\n\ndeep\n");
+	assert_int_equal(crown_mail_parse(&m, b.data, b.len), 0);
+	assert_string_equal(m->text, "deep\n");
+	crown_mail_free(m);
+	crown_buf_release(&b);
+	crown_buf_puts(&b, "From: a@example.org\n");
+	for (i = 0; i < 65; i++)
+		crown_buf_printf(&b, "Content-Type: multipart/mixed; "
+		    "boundary=\"b%d\"\n\n--b%d\n", i, i);
+	crown_buf_puts(&b, "Content-Type: text/plain\n\ndeep\n");
+	assert_int_equal(crown_mail_parse(&m, b.data, b.len),
+	    CROWN_EINVALID);
+	crown_buf_release(&b);
+	/* siblings are not nesting: 100 parts side by side */
+	crown_buf_puts(&b, "From: a@example.org\nContent-Type: multipart/"
+	    "mixed; boundary=\"s\"\n\n");
+	for (i = 0; i < 100; i++)
+		crown_buf_puts(&b, "--s\nContent-Type: multipart/mixed; "
+		    "boundary=\"t\"\n\n--t\nContent-Type: text/plain\n\n"
+		    "x\n--t--\n");
+	crown_buf_puts(&b, "--s--\n");
+	assert_int_equal(crown_mail_parse(&m, b.data, b.len), 0);
+	assert_int_equal(m->nparts, 100);
+	crown_mail_free(m);
+	crown_buf_release(&b);
+	/* forwarded messages nest too, boundaries or not */
+	crown_buf_puts(&b, "From: a@example.org\n");
+	for (i = 0; i < 20000; i++)
+		crown_buf_puts(&b, "Content-Type: message/rfc822\n\n");
+	assert_int_equal(crown_mail_parse(&m, b.data, b.len),
+	    CROWN_EINVALID);
+	crown_buf_release(&b);
+}
+
+
+/* The output of a shell command; caller frees. */
+static char *
+sh(const char *fmt, ...)
+{
+	struct crown_buf	 b = { 0 };
+	va_list			 ap;
+	char			 buf[4096], *cmd;
+	size_t			 n;
+	FILE			*fp;
+	int			 len;
+
+	va_start(ap, fmt);
+	len = vsnprintf(buf, sizeof(buf), fmt, ap);
+	va_end(ap);
+	assert_true(len > 0 && (size_t)len < sizeof(buf));
+	cmd = xstrdup(buf);
+	crown_buf_puts(&b, "");
+	fp = popen(cmd, "r");
+	assert_non_null(fp);
+	while ((n = fread(buf, 1, sizeof(buf), fp)) > 0)
+		crown_buf_add(&b, buf, n);
+	pclose(fp);
+	free(cmd);
+	return b.data;
+}
+
+/*
+ * Bullet 2: a turn killed between its commit point and its checkout
+ * leaves the work tree at the turn before.  crown status reads the last
+ * commit, crown inbox repairs first: neither takes orders for the turn
+ * already played.
+ */
+static void
+test_inbox_after_killed_turn(void **state)
+{
+	struct camp	 c;
+	char		 base[] = "/tmp/crown-kill-XXXXXX";
+	char		*zero, *dir = NULL, *t, *main0, *mainn, *lock;
+	unsigned long	 steps, n;
+	pid_t		 pid;
+	int		 st;
+	bool		 found = false;
+
+	(void)state;
+	assert_non_null(mkdtemp(base));
+	zero = xasprintf("%s/zero", base);
+	memset(&c, 0, sizeof(c));
+	memcpy(c.dir, base, sizeof(base));
+	assert_int_equal(run(&c, &crown_cmd_new, zero, "--scenario",
+	    "tests/data/scenario-small.yaml", "--rules",
+	    "rules/maximilian.yaml", "--secret-file",
+	    "tests/data/campaign/secret.hex", "--date",
+	    "2026-03-01T10:00:00+01:00", NULL), 0);
+	main0 = sh("git -C '%s' rev-parse main", zero);
+	/* the steps of a turn */
+	t = sh("cp -a '%s' '%s/count' && echo ok", zero, base);
+	assert_string_equal(t, "ok\n");
+	free(t);
+	dir = xasprintf("%s/count", base);
+	crown_history_fail_after(0, false);
+	assert_int_equal(run(&c, &crown_cmd_turn, dir,
+	    "tests/data/campaign/french-1.yaml",
+	    "tests/data/campaign/republic-1.yaml", "--templates",
+	    "templates", "--date", "2026-03-08", NULL), 0);
+	steps = crown_history_steps();
+	free(dir);
+	/* the first step after which main has moved and the work tree has
+	 * not: killed there */
+	for (n = 1; n <= steps && !found; n++) {
+		dir = xasprintf("%s/k%lu", base, n);
+		t = sh("cp -a '%s' '%s' && echo ok", zero, dir);
+		assert_string_equal(t, "ok\n");
+		free(t);
+		fflush(stdout);
+		fflush(stderr);
+		pid = fork();
+		if (pid == 0) {
+			int fd = open("/dev/null", O_WRONLY);
+
+			dup2(fd, 1);
+			dup2(fd, 2);
+			crown_history_fail_after(n, true);
+			crown_cmd_run(&crown_cmd_turn, 8, (char *[]){
+			    "turn", dir, "tests/data/campaign/french-1.yaml",
+			    "tests/data/campaign/republic-1.yaml",
+			    "--templates", "templates", "--date",
+			    "2026-03-08", NULL });
+			_exit(0);
+		}
+		assert_true(pid > 0);
+		assert_int_equal(waitpid(pid, &st, 0), pid);
+		mainn = sh("git -C '%s' rev-parse main", dir);
+		t = sh("grep -c '^  turn: 0$' '%s/state.yaml'", dir);
+		if (strcmp(mainn, main0) != 0 && strcmp(t, "1\n") == 0)
+			found = true;
+		else {
+			crown_campaign_remove_tree(dir, false);
+			free(dir);
+		}
+		free(t);
+		free(mainn);
+	}
+	assert_true(found);
+	/* the umpire removes the killed run's lock */
+	lock = xasprintf("%s/.git/crown.lock", dir);
+	unlink(lock);
+	free(lock);
+
+	/* status: turn 1 is played, orders are for turn 2 */
+	assert_int_equal(run(&c, &crown_cmd_status, dir, "--now",
+	    "2026-03-09T12:00:00Z", NULL), 0);
+	assert_has(c.out, "Test Campaign: orders for turn 2");
+
+	/* inbox: orders for turn 1 are refused, the next are for turn 2 */
+	c.mail = xasprintf("%s/mail", base);
+	mkdir(c.mail, 0755);
+	t = xasprintf("%s/new", c.mail);
+	mkdir(t, 0755);
+	free(t);
+	camp_mail(&c, "1", HDR(DANJOU, "k1@example.org", "orders")
+	    "Content-Type: text/plain\n\nturn: 1\n1-legion: hold\n");
+	camp_mail(&c, "2", HDR(DANJOU, "k2@example.org", "orders")
+	    "Content-Type: text/plain\n\n1-legion: hold\n");
+	assert_int_equal(run(&c, &crown_cmd_inbox, dir, c.mail, "--now",
+	    "2026-03-09T12:00:00Z", NULL), 0);
+	assert_has(c.out, "new/1: refused, answered to danjou@example.org:\n"
+	    "  message:1:1: error: orders for turn 1, but the next turn is 2 "
+	    "(R2.2)\n");
+	assert_has(c.out, "new/2: accepted: side french, turn 2, from "
+	    "danjou@example.org");
+	/* repaired: the work tree is the last commit's */
+	t = sh("grep -c '^  turn: 1$' '%s/state.yaml'", dir);
+	assert_string_equal(t, "1\n");
+	free(t);
+	free(dir);
+	free(main0);
+	free(zero);
+	free(c.mail);
+	free(c.out);
+	free(c.err);
+	crown_campaign_remove_tree(base, false);
+}
+
+/* Bullet 8: a mailbox is read a message at a time: an mbox of 4 mails of
+ * 16 MiB is read with 40 MiB more address space than the test has (the
+ * whole mbox would need 64 MiB and more).  Not under AddressSanitizer,
+ * whose shadow memory cannot live under such a limit. */
+#if defined(__SANITIZE_ADDRESS__)
+#define CROWN_TEST_ASAN 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define CROWN_TEST_ASAN 1
+#endif
+#endif
+
+#ifndef CROWN_TEST_ASAN
+static size_t
+vm_size(void)
+{
+	char	*s = tu_slurp("/proc/self/statm");
+	size_t	 pages = 0;
+
+	if (s != NULL)
+		pages = strtoul(s, NULL, 10);
+	free(s);
+	return pages * (size_t)sysconf(_SC_PAGESIZE);
+}
+#endif
+
+static void
+test_inbox_streams(void **state)
+{
+	struct camp	 c;
+	FILE		*fp;
+	char		*p, line[80];
+	size_t		 i, k;
+	pid_t		 pid;
+	int		 st, rc;
+
+	(void)state;
+	camp_make(&c, true);
+	p = xasprintf("%s/big.mbox", c.dir);
+	fp = fopen(p, "w");
+	assert_non_null(fp);
+	memset(line, 'x', sizeof(line));
+	line[sizeof(line) - 1] = '\n';
+	for (i = 0; i < 4; i++) {
+		fprintf(fp, "From danjou@example.org Sat Dec  5 11:00:00 "
+		    "2026\nFrom: " DANJOU "\nSubject: big\nMessage-ID: "
+		    "<big%zu@example.org>\n\n", i);
+		for (k = 0; k < 16 * 1024 * 1024 / sizeof(line); k++)
+			fwrite(line, 1, sizeof(line), fp);
+		fputs("\n", fp);
+	}
+	assert_int_equal(fclose(fp), 0);
+#ifndef CROWN_TEST_ASAN
+	fflush(stdout);
+	fflush(stderr);
+	pid = fork();
+	if (pid == 0) {
+		struct rlimit	rl;
+
+		rl.rlim_cur = rl.rlim_max = vm_size() + 40 * 1024 * 1024;
+		setrlimit(RLIMIT_AS, &rl);
+		rc = run(&c, &crown_cmd_inbox, c.dir, p, "--now", BEFORE,
+		    NULL);
+		_exit(rc == 0 && strstr(c.out, "4 messages: 0 accepted, 0 "
+		    "late, 4 refused, 0 already read") != NULL ? 0 : 3);
+	}
+	assert_true(pid > 0);
+	assert_int_equal(waitpid(pid, &st, 0), pid);
+	assert_true(WIFEXITED(st));
+	assert_int_equal(WEXITSTATUS(st), 0);
+#else
+	(void)pid;
+	(void)st;
+	(void)rc;
+#endif
+	/* and without the limit, what it says */
+	free(p);
+	p = xasprintf("%s/orders/inbox.log", c.dir);
+	unlink(p);
+	free(p);
+	p = xasprintf("%s/big.mbox", c.dir);
+	assert_int_equal(run(&c, &crown_cmd_inbox, c.dir, p, "--now",
+	    BEFORE, NULL), 0);
+	assert_has(c.out, "mbox:4: refused, answered to danjou@example.org:\n"
+	    "  the mail is 16777284 bytes, over the limit of 1048576");
+	free(p);
+	camp_free(&c);
+}
+
+/* Bullet 8: 1,000 messages already read are skipped, each found in the
+ * log's index. */
+static void
+test_inbox_many_read(void **state)
+{
+	struct camp	 c;
+	FILE		*fp;
+	char		*p;
+	size_t		 i;
+
+	(void)state;
+	camp_make(&c, true);
+	p = xasprintf("%s/many.mbox", c.dir);
+	fp = fopen(p, "w");
+	assert_non_null(fp);
+	for (i = 0; i < 1000; i++)
+		fprintf(fp, "From x@example.net Sat Dec  5 11:00:00 2026\n"
+		    "From: stranger%zu@example.net\nSubject: hi\n\n"
+		    "hello %zu\n\n", i, i);
+	assert_int_equal(fclose(fp), 0);
+	assert_int_equal(run(&c, &crown_cmd_inbox, c.dir, p, "--now", BEFORE,
+	    NULL), 0);
+	assert_has(c.out, "1000 messages: 0 accepted, 0 late, 1000 refused, "
+	    "0 already read\n");
+	assert_int_equal(run(&c, &crown_cmd_inbox, c.dir, p, "--now", BEFORE,
+	    NULL), 0);
+	assert_has(c.out, "mbox:1000: already read\n");
+	assert_has(c.out, "1000 messages: 0 accepted, 0 late, 0 refused, "
+	    "1000 already read\n");
+	free(p);
+	camp_free(&c);
+}
+
 int
 main(void)
 {
@@ -1586,6 +2191,15 @@ main(void)
 		cmocka_unit_test(test_inbox_mbox_and_no_deadline),
 		cmocka_unit_test(test_inbox_passwords_and_empty),
 		cmocka_unit_test(test_usage),
+		cmocka_unit_test(test_inbox_nul_body),
+		cmocka_unit_test(test_inbox_subject_controls),
+		cmocka_unit_test(test_inbox_automatic),
+		cmocka_unit_test(test_inbox_max_answers),
+		cmocka_unit_test(test_inbox_strangers),
+		cmocka_unit_test(test_parse_nesting),
+		cmocka_unit_test(test_inbox_after_killed_turn),
+		cmocka_unit_test(test_inbox_streams),
+		cmocka_unit_test(test_inbox_many_read),
 	};
 
 	return cmocka_run_group_tests_name("mail", tests, NULL, NULL);
