@@ -13,6 +13,7 @@
 
 #define CROWN_FUZZ_NO_MAIN
 #include "../fuzz/fuzz-dice.c"
+#include "../fuzz/fuzz-inbox.c"
 #include "../fuzz/fuzz-orders.c"
 #include "../fuzz/fuzz-rules.c"
 #include "../fuzz/fuzz-shorthand.c"
@@ -25,6 +26,7 @@ static const struct harness {
 	int		(*fn)(const uint8_t *, size_t);
 } harnesses[] = {
 	{ "dice", fuzz_dice },
+	{ "inbox", fuzz_inbox },
 	{ "orders", fuzz_orders },
 	{ "rules", fuzz_rules },
 	{ "shorthand", fuzz_shorthand },

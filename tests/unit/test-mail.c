@@ -1744,25 +1744,34 @@ test_inbox_automatic(void **state)
 	camp_free(&c);
 }
 
+/* Bad orders from danjou, as new/first ... new/last. */
+static void
+loop_mails(struct camp *c, int first, int last)
+{
+	char	*m, *name;
+	int	 i;
+
+	for (i = first; i <= last; i++) {
+		m = xasprintf("From: " DANJOU "\nSubject: orders\n"
+		    "Message-ID: <loop%d@example.org>\n\n1-legion: dance%d\n",
+		    i, i);
+		name = xasprintf("%d", i);
+		camp_mail(c, name, m);
+		free(name);
+		free(m);
+	}
+}
+
 /* Bullet 4: a few answers to one address a run, the rest logged. */
 static void
 test_inbox_max_answers(void **state)
 {
 	struct camp	 c;
-	char		*p, *m, *name, *log;
-	int		 i;
+	char		*p, *log;
 
 	(void)state;
 	camp_make(&c, true);
-	for (i = 1; i <= 7; i++) {
-		m = xasprintf("From: " DANJOU "\nSubject: orders\n"
-		    "Message-ID: <loop%d@example.org>\n\n1-legion: dance%d\n",
-		    i, i);
-		name = xasprintf("%d", i);
-		camp_mail(&c, name, m);
-		free(name);
-		free(m);
-	}
+	loop_mails(&c, 1, 7);
 	camp_mail(&c, "8", m_qp_shorthand);
 	assert_int_equal(inbox(&c, BEFORE), 0);
 	assert_has(c.out, "new/5: refused, answered to danjou@example.org");
@@ -1782,15 +1791,7 @@ test_inbox_max_answers(void **state)
 	free(p);
 
 	/* a new run answers again; the option lowers the limit */
-	for (i = 9; i <= 11; i++) {
-		m = xasprintf("From: " DANJOU "\nSubject: orders\n"
-		    "Message-ID: <loop%d@example.org>\n\n1-legion: dance%d\n",
-		    i, i);
-		name = xasprintf("%d", i);
-		camp_mail(&c, name, m);
-		free(name);
-		free(m);
-	}
+	loop_mails(&c, 9, 11);
 	assert_int_equal(run(&c, &crown_cmd_inbox, c.dir, c.mail, "--now",
 	    BEFORE, "--max-answers", "1", NULL), 0);
 	assert_has(c.out, "new/10: refused, answered to danjou@example.org");
