@@ -27,14 +27,17 @@
  * - Leaving the table (R4.5): when the footprint's centre goes off it;
  *   orders may lead off the table.  A unit placed with its centre off the
  *   table is not lost for that.
- * - Holding (R7.4): judged before the dice, by the ordered destination.
- * - Friendly units do not block a move.
+ * - Holding (R7.4): judged before the dice, by the ordered destination,
+ *   against every enemy.
+ * - Friendly units do not block a move, but it may not end on one (R4.7):
+ *   it stops at the last point of its path clear of every unit.
  */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "crown/artillery.h"
+#include "crown/buildings.h"
 #include "crown/common.h"
 #include "crown/fmt.h"
 #include "crown/move.h"
@@ -115,7 +118,8 @@ near_terrain(size_t **out, struct crown_engine *e,
 	return n;
 }
 
-/* The R4.5 (or R9.1, contact) blockers of the enemies near t. */
+/* The R4.5 (or R9.1, contact) blockers of the enemies near t, and the
+ * R4.7 ones of the friends. */
 static void
 add_enemy_blockers(struct crown_track *t, struct crown_engine *e,
     const struct crown_unit *u, bool contact)
@@ -123,7 +127,7 @@ add_enemy_blockers(struct crown_track *t, struct crown_engine *e,
 	size_t	*idx, n;
 
 	n = near_units(&idx, e, t, crown_track_enemy_reach(t));
-	crown_track_add_enemies(t, u, idx, n, contact);
+	crown_track_add_units(t, u, idx, n, contact);
 	free(idx);
 }
 
@@ -136,6 +140,37 @@ add_terrain_blockers(struct crown_track *t, struct crown_engine *e,
 
 	n = near_terrain(&idx, e, t);
 	crown_track_add_terrain(t, idx, n, type);
+	free(idx);
+}
+
+/* R11.1, R4.7: the buildings near t that a unit of a side other than u's
+ * is in (R5.5: its centre inside): u may not end in them. */
+static void
+add_held_blockers(struct crown_track *t, struct crown_engine *e,
+    const struct crown_unit *u)
+{
+	const struct crown_feature	*f;
+	const struct crown_unit		*v;
+	struct crown_geom_box		 box;
+	const size_t			*near;
+	size_t				*idx, n, i, j, k;
+
+	n = near_terrain(&idx, e, t);
+	for (i = 0; i < n; i++) {
+		f = &e->s->terrain[idx[i]];
+		if (f->type != CROWN_BUILDING || f->npts == 0)
+			continue;
+		box = crown_geom_bounds(f->pts, f->npts);
+		k = crown_engine_units_near(e, &box, 0, &near);
+		for (j = 0; j < k; j++) {
+			v = &e->s->units[near[j]];
+			if (strcmp(v->side, u->side) != 0 &&
+			    crown_building_contains(e->rules, f, v)) {
+				crown_track_add_held(t, f, v);
+				break;
+			}
+		}
+	}
 	free(idx);
 }
 
@@ -455,6 +490,7 @@ run_track(struct crown_engine *e, const struct crown_unit *u,
 {
 	add_enemy_blockers(t, e, u, (flags & CROWN_MOVE_INTO_CONTACT) != 0);
 	add_terrain_blockers(t, e, u->type);
+	add_held_blockers(t, e, u);
 	if (!crown_track_off_table(e->s, (struct crown_point){
 	    u->x + t->coff.x, u->y + t->coff.y }))
 		crown_track_add_blocker(t, CROWN_BLOCK_EDGE);
@@ -476,8 +512,9 @@ end_facing(const struct crown_engine *e, const struct crown_unit *u,
 		nf = crown_track_leg_bearing(t, st->s);
 	if (st->by != NULL && st->by->kind == CROWN_BLOCK_EDGE)
 		nf = u->facing;
-	if (nf != u->facing &&
-	    !crown_track_turn_ok(t, e->rules, u, st->at, nf)) {
+	if (nf != u->facing && !crown_track_turn_ok(t, e->rules, u, st->at,
+	    nf, st->by != NULL && st->by->kind == CROWN_BLOCK_CONTACT ?
+	    st->by : NULL)) {
 		crown_buf_printf(b, "; it could not turn to face %s there",
 		    crown_geom_compass(nf));
 		nf = u->facing;
@@ -514,10 +551,33 @@ describe_move(struct crown_engine *e, struct crown_unit *u, size_t ev_i,
 		case CROWN_BLOCK_ENEMY:
 			result = "stopped_short";
 			d = crown_inches(e->rules->stop_short);
-			crown_buf_printf(&text, " It halted %s inch%s short "
-			    "of %s (R4.5).", d, strcmp(d, "1") == 0 ? "" :
-			    "es", st->by->enemy->name);
+			if (st->by->thr >= e->rules->stop_short)
+				crown_buf_printf(&text, " It halted %s inch%s "
+				    "short of %s (R4.5).", d,
+				    strcmp(d, "1") == 0 ? "" : "es",
+				    st->by->enemy->name);
+			else if (st->by->thr > 0)
+				crown_buf_printf(&text, " It halted where it "
+				    "would have come closer to %s than it "
+				    "started (R4.5).", st->by->enemy->name);
+			else
+				crown_buf_printf(&text, " It halted against "
+				    "%s, which it may not pass through "
+				    "(R4.7).", st->by->enemy->name);
 			free(d);
+			break;
+		case CROWN_BLOCK_HELD:
+			result = "stopped_short";
+			crown_buf_printf(&text, " It halted outside %s, which "
+			    "%s holds (R11.1, R4.7).",
+			    crown_track_feature_name(st->by->f),
+			    st->by->enemy->name);
+			break;
+		case CROWN_BLOCK_FRIEND:
+			result = "stopped_short";
+			crown_buf_printf(&text, " It halted at the last point "
+			    "of its way clear of %s, on which it may not end "
+			    "(R4.7).", st->by->enemy->name);
 			break;
 		case CROWN_BLOCK_CONTACT:
 			result = "contact";
@@ -732,23 +792,25 @@ legs_on_road(struct crown_engine *e, const struct crown_unit *u,
 }
 
 /*
- * R7.4: a holding unit may not move closer to any enemy: judged by where
- * the order would take it (its last point, facing as ordered), before any
- * die is rolled.
+ * R7.4: a holding unit may not move closer to any enemy, the nearest or
+ * another: judged by where the order would take it (its last point,
+ * facing as ordered), before any die is rolled.  Any enemy on the table
+ * may be the one it comes closer to, so each is measured: a look at every
+ * unit, but only for the few orders of holding units.
  */
 static bool
 holding_refuses(struct crown_engine *e, const struct crown_unit *u,
     const struct crown_action_order *a)
 {
-	struct crown_quad	q;
+	const struct crown_unit	*v;
+	struct crown_quad	q, qd, qv;
 	struct crown_point	prev, dest;
-	double			now;
+	size_t			i;
 	int			face;
 
 	if (!u->holding || a->npath == 0)
 		return false;
 	crown_unit_footprint(&q, e->rules, u);
-	now = crown_engine_nearest_enemy(e, u->side, &q);
 	dest = a->path[a->npath - 1];
 	prev = a->npath > 1 ? a->path[a->npath - 2] :
 	    (struct crown_point){ u->x, u->y };
@@ -757,8 +819,17 @@ holding_refuses(struct crown_engine *e, const struct crown_unit *u,
 		face = a->face;
 	else if (prev.x != dest.x || prev.y != dest.y)
 		face = crown_geom_bearing(prev, dest);
-	crown_track_unit_quad(&q, e->rules, u, dest, face);
-	return crown_engine_nearest_enemy(e, u->side, &q) < now;
+	crown_track_unit_quad(&qd, e->rules, u, dest, face);
+	for (i = 0; i < e->s->nunits; i++) {
+		v = &e->s->units[i];
+		if (v->status == CROWN_LOST || strcmp(v->side, u->side) == 0)
+			continue;
+		crown_unit_footprint(&qv, e->rules, v);
+		if (crown_geom_dist_quad(&qd, &qv) <
+		    crown_geom_dist_quad(&q, &qv))
+			return true;
+	}
+	return false;
 }
 
 /* What stops any move order before the dice (R3.3, R4.3b, R7.4, R8.1). */

@@ -381,5 +381,7 @@ crown_scenario_validate(const struct crown_state *s,
 		}
 	if (crown_leaders_validate(s, rules, d) != 0)
 		bad = 1;
+	if (crown_state_check_overlaps(s, rules, d) != 0)
+		bad = 1;		/* R4.7 */
 	return bad ? CROWN_EINVALID : 0;
 }

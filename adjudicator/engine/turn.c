@@ -181,6 +181,9 @@ crown_resolve(struct crown_state *s, struct crown_orders *const *orders,
 	size_t			i;
 	int			att;
 
+	/* R4.7: a state with units on top of each other is refused */
+	if (crown_state_check_overlaps(s, rules, d) != 0)
+		return CROWN_EINVALID;
 	memset(&e, 0, sizeof(e));
 	e.s = s;
 	e.rules = rules;

@@ -192,6 +192,55 @@ crown_terrain_grid_new(const struct crown_state *s)
 	return g;
 }
 
+int
+crown_state_check_overlaps(const struct crown_state *s,
+    const struct crown_rules *rules, struct crown_diags *d)
+{
+	const struct crown_unit	*u, *v;
+	struct crown_geom_box	*boxes;
+	struct crown_geom_grid	*g;
+	struct crown_quad	*q;
+	int			*ids, *near = NULL;
+	size_t			 i, j, k, n = 0, nnear, cap = 0;
+	size_t			 found = 0;
+
+	q = xcalloc(s->nunits ? s->nunits : 1, sizeof(*q));
+	boxes = xcalloc(s->nunits ? s->nunits : 1, sizeof(*boxes));
+	ids = xcalloc(s->nunits ? s->nunits : 1, sizeof(*ids));
+	for (i = 0; i < s->nunits; i++) {
+		if (!crown_unit_on_table(&s->units[i]))
+			continue;
+		crown_unit_footprint(&q[i], rules, &s->units[i]);
+		boxes[n] = crown_geom_bounds(q[i].c, 4);
+		ids[n++] = (int)i;
+	}
+	g = crown_geom_grid_new(boxes, ids, n);
+	/* each pair once: v before u in state order */
+	for (k = 0; k < n && found < CROWN_STATE_MAX_OVERLAPS; k++) {
+		i = (size_t)ids[k];
+		u = &s->units[i];
+		nnear = crown_geom_grid_query(&near, &cap, g, &boxes[k]);
+		for (j = 0; j < nnear && (size_t)near[j] < i; j++) {
+			v = &s->units[near[j]];
+			if (!crown_unit_quads_overlap(rules, &q[i],
+			    &q[near[j]]))
+				continue;
+			crown_diag_add(d, s->file, u->line, u->col, "R4.7",
+			    "unit '%s' overlaps unit '%s': footprints may "
+			    "touch, or cross by %g inch, no more", u->id,
+			    v->id, rules->contact_crossing);
+			found++;
+			break;
+		}
+	}
+	free(near);
+	crown_geom_grid_free(g);
+	free(ids);
+	free(boxes);
+	free(q);
+	return found > 0 ? CROWN_EINVALID : 0;
+}
+
 struct crown_point
 crown_leader_pos(const struct crown_state *s, const struct crown_leader *ld)
 {

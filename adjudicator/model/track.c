@@ -8,10 +8,19 @@
  * and takes its final facing at the end.  What can cut a move short is a
  * list of blockers, each a condition that, once met somewhere along the
  * first s inches, stays met for every longer s: coming within 1 inch of
- * an enemy (R4.5), touching one (a charge, R9.1), entering terrain the
- * unit may not enter (R4.3), or the footprint's centre leaving the table
- * (R4.5).  The first point each is met is found by bisection, which needs
- * nothing but that monotony, and the unit stops at the earliest.
+ * an enemy (R4.5) or crossing into one (R4.7), touching one (a charge,
+ * R9.1), entering terrain the unit may not enter (R4.3), or the
+ * footprint's centre leaving the table (R4.5).  The first point each is
+ * met is found by bisection, which needs nothing but that monotony, and
+ * the unit stops at the earliest.
+ *
+ * Friends may be passed through, not ended on (R4.7), and so may a
+ * building another side holds (R11.1: its cover is the holders'): from
+ * where the blockers stop it the unit is drawn back to the last point of
+ * its path clear of every unit, with its centre out of such buildings.
+ * Along one straight leg the points where the footprint overlaps a given
+ * unit are one interval (both are convex), so the way back crosses each
+ * (unit, leg) at most once, found by bisection.
  *
  * Positions are kept to hundredths of an inch (state.c), so a stopping
  * point is rounded, then stepped back a hundredth at a time until the
@@ -37,6 +46,15 @@ static bool	violated(const struct crown_track *,
 		    const struct crown_blocker *, double);
 static bool	clear_at(const struct crown_track *, const struct crown_quad *,
 		    struct crown_point, const struct crown_blocker *);
+static void	inset_by(struct crown_quad *, const struct crown_quad *,
+		    double);
+static bool	is_unit(const struct crown_blocker *);
+static bool	ends_on(const struct crown_track *,
+		    const struct crown_blocker *, double);
+static bool	held_at(const struct crown_blocker *,
+		    const struct crown_quad *);
+static double	draw_back(const struct crown_track *, double,
+		    const struct crown_blocker **);
 
 void
 crown_track_init(struct crown_track *t, const struct crown_state *s,
@@ -136,10 +154,16 @@ sweep_dist(const struct crown_track *t, double s0, double s1,
 	return d;
 }
 
-/* q shrunk by CROWN_TRACK_INSET on every side; a footprint too thin (or
- * a leader's point) is left as it is. */
 void
 crown_track_inset(struct crown_quad *out, const struct crown_quad *q)
+{
+	inset_by(out, q, CROWN_TRACK_INSET);
+}
+
+/* q shrunk by d on every side; a footprint too thin (or a leader's point)
+ * is left as it is. */
+static void
+inset_by(struct crown_quad *out, const struct crown_quad *q, double d)
 {
 	double	ax, ay, al, rx, ry, rl;
 
@@ -150,12 +174,12 @@ crown_track_inset(struct crown_quad *out, const struct crown_quad *q)
 	ry = q->c[1].y - q->c[0].y;
 	al = sqrt(ax * ax + ay * ay);
 	rl = sqrt(rx * rx + ry * ry);
-	if (!(al > 4 * CROWN_TRACK_INSET) || !(rl > 4 * CROWN_TRACK_INSET))
+	if (!(al > 4 * d) || !(rl > 4 * d))
 		return;
-	ax = ax / al * CROWN_TRACK_INSET;
-	ay = ay / al * CROWN_TRACK_INSET;
-	rx = rx / rl * CROWN_TRACK_INSET;
-	ry = ry / rl * CROWN_TRACK_INSET;
+	ax = ax / al * d;
+	ay = ay / al * d;
+	rx = rx / rl * d;
+	ry = ry / rl * d;
 	out->c[0].x = q->c[0].x + rx - ax;
 	out->c[0].y = q->c[0].y + ry - ay;
 	out->c[1].x = q->c[1].x - rx - ax;
@@ -271,54 +295,39 @@ crown_track_enemy_reach(const struct crown_track *t)
 }
 
 /*
- * R4.5: the enemies of u among units idx[0..n-1] (state indices; NULL:
- * every unit), in that order.  An ordinary move may not bring the
- * footprint within stop_short of one; a unit already that close may not
- * come any closer (it may still draw off), and one already touching may
- * only move if its first step parts it from the enemy.  A charge
- * (contact) stops at the first enemy it touches instead.
+ * R4.5: an ordinary move may not bring the footprint within stop_short of
+ * an enemy; a unit already that close may not come any closer, and may
+ * draw off.  R4.7: nor may it cross into an enemy (one it touches at the
+ * start included); friends it may cross, not end on.  A charge (contact)
+ * stops at the first enemy it touches instead.  Lost units (abandoned
+ * guns among them, markers of R6.5) take no room.
  */
 void
-crown_track_add_enemies(struct crown_track *t, const struct crown_unit *u,
+crown_track_add_units(struct crown_track *t, const struct crown_unit *u,
     const size_t *idx, size_t n, bool contact)
 {
 	const struct crown_unit	*v;
-	struct crown_quad	 q;
 	struct crown_blocker	*b;
-	double			 d0, de, eps;
+	double			 d0;
 	size_t			 i;
+	bool			 friend;
 
 	if (idx == NULL)
 		n = t->s->nunits;
 	for (i = 0; i < n; i++) {
 		v = &t->s->units[idx != NULL ? idx[i] : i];
-		if (v == u || v->status == CROWN_LOST ||
-		    strcmp(v->side, u->side) == 0)
+		if (v == u || !crown_unit_on_table(v))
 			continue;
-		b = crown_track_add_blocker(t, contact ? CROWN_BLOCK_CONTACT :
-		    CROWN_BLOCK_ENEMY);
+		friend = strcmp(v->side, u->side) == 0;
+		b = crown_track_add_blocker(t, friend ? CROWN_BLOCK_FRIEND :
+		    contact ? CROWN_BLOCK_CONTACT : CROWN_BLOCK_ENEMY);
 		b->enemy = v;
 		crown_unit_footprint(&b->q, t->rules, v);
-		if (contact)
+		if (friend || contact)
 			continue;
 		d0 = crown_geom_dist_quad(&t->q0, &b->q);
-		b->thr = t->rules->stop_short;
-		if (d0 >= b->thr)
-			continue;
-		if (d0 > 0) {
-			b->thr = d0;
-			continue;
-		}
-		eps = t->len < CROWN_TRACK_STEP ? t->len : CROWN_TRACK_STEP;
-		crown_track_quad_at(&q, t, crown_track_at(t, eps));
-		de = crown_geom_dist_quad(&q, &b->q);
-		if (!(de > 0)) {
-			b->at_start = true;
-			continue;
-		}
-		b->s0 = eps;
-		if (de < b->thr)
-			b->thr = de;
+		b->thr = d0 < t->rules->stop_short ? d0 : t->rules->stop_short;
+		b->cross = crown_unit_crossing(&t->q0, &b->q);
 	}
 }
 
@@ -344,19 +353,45 @@ crown_track_add_terrain(struct crown_track *t, const size_t *idx, size_t n,
 	}
 }
 
+void
+crown_track_add_held(struct crown_track *t, const struct crown_feature *f,
+    const struct crown_unit *holder)
+{
+	struct crown_blocker	*b;
+
+	b = crown_track_add_blocker(t, CROWN_BLOCK_HELD);
+	b->f = f;
+	b->enemy = holder;
+}
+
+/* The footprint q has its centre in held building b (R5.5's "in"). */
+static bool
+held_at(const struct crown_blocker *b, const struct crown_quad *q)
+{
+	return crown_geom_point_in_poly(crown_geom_quad_centre(q), b->f->pts,
+	    b->f->npts);
+}
+
 /* The blocker's condition is met somewhere in the first s inches. */
 static bool
 violated(const struct crown_track *t, const struct crown_blocker *b, double s)
 {
+	struct crown_quad	qc;
+
 	switch (b->kind) {
 	case CROWN_BLOCK_ENEMY:
-		if (b->at_start)
-			return s > 0;
-		if (s <= b->s0)
-			return false;
-		return sweep_dist(t, b->s0, s, &b->q) < b->thr;
+		if (sweep_dist(t, 0, s, &b->q) < b->thr)
+			return true;
+		/* crossing in deeper than at the start: what is left of the
+		 * footprint less that depth touches the enemy */
+		inset_by(&qc, &t->q0, b->cross + CROWN_OVERLAP_SLACK);
+		return crown_geom_sweep_touches_poly(&qc, t->pts, t->m, s,
+		    b->q.c, 4);
 	case CROWN_BLOCK_CONTACT:
 		return !(sweep_dist(t, 0, s, &b->q) > 0);
+	case CROWN_BLOCK_FRIEND:
+	case CROWN_BLOCK_HELD:
+		return false;
 	case CROWN_BLOCK_TERRAIN:
 		return crown_track_feature_swept(t, b->f, s, true);
 	case CROWN_BLOCK_EDGE:
@@ -365,7 +400,15 @@ violated(const struct crown_track *t, const struct crown_blocker *b, double s)
 	return false;
 }
 
-/* The footprint q at p meets every blocker but `skip`. */
+static bool
+is_unit(const struct crown_blocker *b)
+{
+	return b->kind == CROWN_BLOCK_ENEMY ||
+	    b->kind == CROWN_BLOCK_CONTACT || b->kind == CROWN_BLOCK_FRIEND;
+}
+
+/* The footprint q at p meets every blocker but `skip`, and overlaps no
+ * unit, skip's included (R4.7). */
 static bool
 clear_at(const struct crown_track *t, const struct crown_quad *q,
     struct crown_point p, const struct crown_blocker *skip)
@@ -377,15 +420,26 @@ clear_at(const struct crown_track *t, const struct crown_quad *q,
 	crown_track_inset(&qi, q);
 	for (i = 0; i < t->nb; i++) {
 		b = &t->b[i];
+		if (is_unit(b) && crown_unit_quads_overlap(t->rules, q, &b->q))
+			return false;
 		if (b == skip)
 			continue;
 		switch (b->kind) {
 		case CROWN_BLOCK_ENEMY:
-			if (b->at_start ||
-			    crown_geom_dist_quad(q, &b->q) < b->thr)
+			if (crown_geom_dist_quad(q, &b->q) < b->thr ||
+			    crown_unit_crossing(q, &b->q) > b->cross +
+			    CROWN_OVERLAP_SLACK)
 				return false;
 			break;
 		case CROWN_BLOCK_CONTACT:
+		case CROWN_BLOCK_FRIEND:
+			break;
+		case CROWN_BLOCK_HELD:
+			/* a charger in contact fights the holders where it
+			 * stands (R9.1) */
+			if ((skip == NULL || skip->kind != CROWN_BLOCK_CONTACT)
+			    && held_at(b, q))
+				return false;
 			break;
 		case CROWN_BLOCK_TERRAIN:
 			if (crown_track_feature_touches(b->f, qi.c, 4))
@@ -402,18 +456,77 @@ clear_at(const struct crown_track *t, const struct crown_quad *q,
 	return true;
 }
 
+/* The footprint s inches along may not end there for b: it overlaps unit
+ * b (R4.7), or has its centre in held building b (R11.1). */
+static bool
+ends_on(const struct crown_track *t, const struct crown_blocker *b, double s)
+{
+	struct crown_quad	q;
+
+	crown_track_quad_at(&q, t, crown_track_at(t, s));
+	if (b->kind == CROWN_BLOCK_HELD)
+		return held_at(b, &q);
+	return is_unit(b) && crown_unit_quads_overlap(t->rules, &q, &b->q);
+}
+
+/*
+ * R4.7: the last point at or before s where the footprint overlaps no
+ * unit, nor has its centre in a held building (R11.1).  *by: the unit or
+ * building it was first drawn back off (unchanged if none).
+ */
+static double
+draw_back(const struct crown_track *t, double s,
+    const struct crown_blocker **by)
+{
+	const struct crown_blocker	*b;
+	double				 lo, hi, mid;
+	size_t				 i, leg, iter;
+	int				 k;
+
+	for (iter = 0; iter < (t->nb + 1) * t->m + 1 && s > 0; iter++) {
+		for (i = 0, b = NULL; i < t->nb && b == NULL; i++)
+			if (ends_on(t, &t->b[i], s))
+				b = &t->b[i];
+		if (b == NULL)
+			return s;
+		if (iter == 0)
+			*by = b;
+		/* the leg s is on: cum[leg - 1] < s <= cum[leg] */
+		for (leg = 1; leg + 1 < t->m && t->cum[leg] < s; leg++)
+			continue;
+		lo = t->cum[leg - 1];
+		if (ends_on(t, b, lo)) {
+			s = lo;
+			continue;
+		}
+		hi = s;
+		for (k = 0; k < CROWN_TRACK_BISECT_STEPS; k++) {
+			mid = lo + (hi - lo) / 2;
+			if (mid <= lo || mid >= hi)
+				break;
+			if (ends_on(t, b, mid))
+				hi = mid;
+			else
+				lo = mid;
+		}
+		s = lo;
+	}
+	return s > 0 ? s : 0;
+}
+
 /*
  * Move along the track as far as `travel` inches or the first blocker.
  * The stopping point is rounded to hundredths; a rounded point that a
  * blocker would not allow is stepped back along the track.  A charge
  * that makes contact is stepped forward instead, so that the footprints
- * touch after rounding (they may overlap by a hundredth).
+ * touch after rounding (they may cross by a hundredth, R4.7).  A point
+ * on a friend is drawn back off it (R4.7).
  */
 void
 crown_track_run(const struct crown_track *t, double travel,
     struct crown_stop *out)
 {
-	const struct crown_blocker	*b;
+	const struct crown_blocker	*b, *skip;
 	struct crown_quad		 q;
 	struct crown_point		 p;
 	double				 best, best_hi, lo, hi, mid, s;
@@ -463,6 +576,11 @@ crown_track_run(const struct crown_track *t, double travel,
 			}
 		}
 	}
+	best = draw_back(t, best, &out->by);
+	skip = out->by != NULL && out->by->kind == CROWN_BLOCK_EDGE ?
+	    out->by : NULL;
+	out->s = 0;
+	out->at = t->pts[0];
 	for (k = 0; k < CROWN_TRACK_BACKOFF_STEPS; k++) {
 		s = best - k * CROWN_TRACK_STEP;
 		if (s <= 0)
@@ -471,15 +589,20 @@ crown_track_run(const struct crown_track *t, double travel,
 		p.x = crown_round2(p.x);
 		p.y = crown_round2(p.y);
 		crown_track_quad_at(&q, t, p);
-		if (clear_at(t, &q, p, out->by != NULL &&
-		    out->by->kind == CROWN_BLOCK_EDGE ? out->by : NULL)) {
-			out->s = s;
+		if (clear_at(t, &q, p, skip)) {
+			/* rounded back onto the start: it did not move */
+			out->s = p.x == t->pts[0].x && p.y == t->pts[0].y ?
+			    0 : s;
 			out->at = p;
-			return;
+			break;
 		}
 	}
-	out->s = 0;
-	out->at = t->pts[0];
+	/* a charge drawn back out of contact made none */
+	if (out->by != NULL && out->by->kind == CROWN_BLOCK_CONTACT) {
+		crown_track_quad_at(&q, t, out->at);
+		if (crown_geom_dist_quad(&q, &out->by->q) > CROWN_CONTACT)
+			out->by = NULL;
+	}
 }
 
 /* Bearing of the leg the track is on at s (s > 0). */
@@ -517,7 +640,7 @@ crown_track_unit_quad(struct crown_quad *out, const struct crown_rules *rules,
 bool
 crown_track_turn_ok(const struct crown_track *t,
     const struct crown_rules *rules, const struct crown_unit *u,
-    struct crown_point p, int facing)
+    struct crown_point p, int facing, const struct crown_blocker *keep)
 {
 	const struct crown_blocker	*b;
 	struct crown_quad		 qn, qo, qi;
@@ -528,8 +651,13 @@ crown_track_turn_ok(const struct crown_track *t,
 	crown_track_unit_quad(&qn, rules, u, p, facing);
 	crown_track_inset(&qi, &qn);
 	crown_track_quad_at(&qo, t, p);
+	if (keep != NULL &&
+	    crown_geom_dist_quad(&qn, &keep->q) > CROWN_CONTACT)
+		return false;
 	for (i = 0; i < t->nb; i++) {
 		b = &t->b[i];
+		if (is_unit(b) && crown_unit_quads_overlap(rules, &qn, &b->q))
+			return false;
 		switch (b->kind) {
 		case CROWN_BLOCK_ENEMY:
 			lim = b->thr;
@@ -537,8 +665,19 @@ crown_track_turn_ok(const struct crown_track *t,
 				lim = d;
 			if (crown_geom_dist_quad(&qn, &b->q) < lim)
 				return false;
+			lim = b->cross;
+			if ((d = crown_unit_crossing(&qo, &b->q)) > lim)
+				lim = d;
+			if (crown_unit_crossing(&qn, &b->q) > lim +
+			    CROWN_OVERLAP_SLACK)
+				return false;
 			break;
 		case CROWN_BLOCK_CONTACT:
+		case CROWN_BLOCK_FRIEND:
+			break;
+		case CROWN_BLOCK_HELD:
+			if (held_at(b, &qn))
+				return false;
 			break;
 		case CROWN_BLOCK_TERRAIN:
 			if (crown_track_feature_touches(b->f, qi.c, 4))

@@ -3,6 +3,7 @@
  * its figures and stands (R1.3), its footprint on the table (R1.2), what
  * an action costs it (R3.3, R3.5), and casualties taken from it (R1.3).
  */
+#include <math.h>
 #include <stdbool.h>
 
 #include "crown/geom.h"
@@ -72,6 +73,68 @@ crown_unit_footprint(struct crown_quad *out, const struct crown_rules *rules,
 	    rules->footprint[u->type].gap);
 	crown_geom_footprint(out, (struct crown_point){ u->x, u->y },
 	    u->facing, width, depth);
+}
+
+/* The least overlap of a's and b's projections on the normals of p's
+ * edges; negative when an axis parts them. */
+static double
+axis_crossing(const struct crown_quad *p, const struct crown_quad *a,
+    const struct crown_quad *b)
+{
+	double	nx, ny, len, v, amin, amax, bmin, bmax, o;
+	double	best = HUGE_VAL;
+	int	i, k;
+
+	for (i = 0; i < 2; i++) {
+		/* a rectangle has two edge directions */
+		nx = -(p->c[i + 1].y - p->c[i].y);
+		ny = p->c[i + 1].x - p->c[i].x;
+		len = sqrt(nx * nx + ny * ny);
+		if (!(len > 0))
+			continue;
+		nx /= len;
+		ny /= len;
+		amin = bmin = HUGE_VAL;
+		amax = bmax = -HUGE_VAL;
+		for (k = 0; k < 4; k++) {
+			v = a->c[k].x * nx + a->c[k].y * ny;
+			amin = fmin(amin, v);
+			amax = fmax(amax, v);
+			v = b->c[k].x * nx + b->c[k].y * ny;
+			bmin = fmin(bmin, v);
+			bmax = fmax(bmax, v);
+		}
+		o = fmin(amax - bmin, bmax - amin);
+		if (o < best)
+			best = o;
+	}
+	return best;
+}
+
+double
+crown_unit_crossing(const struct crown_quad *a, const struct crown_quad *b)
+{
+	double	da, db;
+
+	da = axis_crossing(a, a, b);
+	db = axis_crossing(b, a, b);
+	if (db < da)
+		da = db;
+	return da > 0 && da != HUGE_VAL ? da : 0;
+}
+
+bool
+crown_unit_quads_overlap(const struct crown_rules *rules,
+    const struct crown_quad *a, const struct crown_quad *b)
+{
+	return crown_unit_crossing(a, b) > rules->contact_crossing +
+	    CROWN_OVERLAP_SLACK;
+}
+
+bool
+crown_unit_on_table(const struct crown_unit *u)
+{
+	return u->status != CROWN_LOST && !u->abandoned;
 }
 
 bool

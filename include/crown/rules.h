@@ -152,6 +152,7 @@ struct crown_rules {
 	struct crown_terrain_move terrain_move[CROWN_NTERRAIN][CROWN_NUTYPE];
 	double	stop_short;			/* R4.5: 1 inch */
 	double	leader_move;			/* R4.6: 12 inches */
+	double	contact_crossing;		/* R4.7: 0.01 inch */
 	double	stuck_move_per_stand;		/* R4.3b: 1 inch */
 	double	help_reach;			/* R4.3b: helpers within 1 */
 

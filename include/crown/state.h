@@ -189,6 +189,19 @@ struct crown_feature *crown_state_building(const struct crown_state *,
  */
 struct crown_geom_grid *crown_terrain_grid_new(const struct crown_state *);
 
+/*
+ * R4.7: no two units on the table overlap (lost units and abandoned guns
+ * take no room).  Each overlap goes to d at the later unit's place, naming
+ * both; at most CROWN_STATE_MAX_OVERLAPS are told, and the search stops
+ * there, so a state of stacked units costs no more than a clear one:
+ * n log n through a grid of the footprints' boxes.  Returns 0 or
+ * CROWN_EINVALID.
+ */
+struct crown_rules;
+#define CROWN_STATE_MAX_OVERLAPS	20
+int	crown_state_check_overlaps(const struct crown_state *,
+	    const struct crown_rules *, struct crown_diags *d);
+
 /* Where a leader stands: with his unit when attached, else on his own. */
 struct crown_point crown_leader_pos(const struct crown_state *,
 	    const struct crown_leader *);

@@ -30,22 +30,25 @@
 #define CROWN_TRACK_INSET		(CROWN_TRACK_STEP / 2)
 
 enum crown_block_kind {
-	CROWN_BLOCK_ENEMY,		/* R4.5: no nearer than 1 inch */
+	CROWN_BLOCK_ENEMY,		/* R4.5: 1 inch short; R4.7 */
 	CROWN_BLOCK_CONTACT,		/* R9.1: a charge stops at contact */
 	CROWN_BLOCK_TERRAIN,		/* R4.3: N/A terrain */
-	CROWN_BLOCK_EDGE		/* R4.5: leaving the table */
+	CROWN_BLOCK_EDGE,		/* R4.5: leaving the table */
+	CROWN_BLOCK_FRIEND,		/* R4.7: crossed, not ended on */
+	CROWN_BLOCK_HELD		/* R11.1: another side's building */
 };
 
 struct crown_blocker {
 	enum crown_block_kind			 kind;
+	/* the enemy; or the friend, or the building's holder */
 	const struct crown_unit		*enemy;
 	const struct crown_feature	*f;
-	/* the enemy's footprint; come no nearer to it than thr, watched
-	 * from s0 inches on; at_start: any move at all breaks it */
+	/* the unit's footprint; an enemy's may be come no nearer than thr
+	 * (R4.5), nor crossed deeper than at the start (cross: touching
+	 * units may cross by a hundredth, R4.7) */
 	struct crown_quad		 q;
 	double				 thr;
-	double				 s0;
-	bool				 at_start;
+	double				 cross;
 };
 
 struct crown_track {
@@ -104,13 +107,27 @@ struct crown_geom_box crown_track_box(const struct crown_track *);
 struct crown_blocker *crown_track_add_blocker(struct crown_track *,
 	    enum crown_block_kind);
 double	crown_track_enemy_reach(const struct crown_track *);
-void	crown_track_add_enemies(struct crown_track *,
+/*
+ * The units other than u among idx[0..n-1] (state indices; NULL: every
+ * unit), in that order: enemies as R4.5 (or, contact, R9.1) blockers,
+ * friends as R4.7 ones.
+ */
+void	crown_track_add_units(struct crown_track *,
 	    const struct crown_unit *u, const size_t *idx, size_t n,
 	    bool contact);
 void	crown_track_add_terrain(struct crown_track *, const size_t *idx,
 	    size_t n, enum crown_utype);
+/* R11.1, R4.7: building f is held by `holder', of another side: the
+ * footprint's centre may pass through it, not end in it. */
+void	crown_track_add_held(struct crown_track *,
+	    const struct crown_feature *f, const struct crown_unit *holder);
 
-/* Move along the track as far as `travel' inches or the first blocker. */
+/*
+ * Move along the track as far as `travel' inches or the first blocker,
+ * and back to the last point where the footprint overlaps no unit (R4.7).
+ * out->by is what stopped it: a contact blocker only if the footprint
+ * ends in contact with that enemy, a friend if it was drawn back off one.
+ */
 void	crown_track_run(const struct crown_track *, double travel,
 	    struct crown_stop *out);
 
@@ -122,10 +139,13 @@ void	crown_track_unit_quad(struct crown_quad *out,
 	    const struct crown_rules *, const struct crown_unit *u,
 	    struct crown_point p, int facing);
 
-/* The final wheel at p to `facing' breaks no blocker (R4.2). */
+/* The final wheel at p to `facing' breaks no blocker (R4.2) and
+ * overlaps no unit (R4.7); keep (or NULL): an enemy the footprint is in
+ * contact with and must stay so. */
 bool	crown_track_turn_ok(const struct crown_track *,
 	    const struct crown_rules *, const struct crown_unit *u,
-	    struct crown_point p, int facing);
+	    struct crown_point p, int facing,
+	    const struct crown_blocker *keep);
 
 /* A feature's name, or its id. */
 const char *crown_track_feature_name(const struct crown_feature *);

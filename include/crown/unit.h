@@ -42,4 +42,27 @@ bool	crown_unit_undercrewed(const struct crown_rules *,
  */
 #define CROWN_CONTACT	0.01
 
+/*
+ * R4.7: two footprints overlap when one crosses into the other by more
+ * than the rules' contact_crossing (touching, or crossing by a hundredth,
+ * is contact).
+ * How far they cross is the least overlap of their projections on the
+ * normals of their edges (the separating axis test: for two rectangles,
+ * the shortest push that parts them).  CROWN_OVERLAP_SLACK absorbs the
+ * binary fractions of positions kept to hundredths; precision, not a rule.
+ */
+#define CROWN_OVERLAP_SLACK	1e-6
+
+/* How far footprints a and b cross (0: they touch or are apart). */
+double	crown_unit_crossing(const struct crown_quad *a,
+	    const struct crown_quad *b);
+
+/* a and b overlap (R4.7). */
+bool	crown_unit_quads_overlap(const struct crown_rules *,
+	    const struct crown_quad *a, const struct crown_quad *b);
+
+/* Units that take up room on the table (R4.7): not lost, not an abandoned
+ * gun (a marker, R6.5). */
+bool	crown_unit_on_table(const struct crown_unit *);
+
 #endif

@@ -5,7 +5,8 @@
  * buildings classified); its turn-1 orders validate against it; and
  * turns 1-3, played with campaign dice for a spread of secrets, leave the
  * bundled orders of every next turn valid, whatever the dice, with every
- * turn-1 move arriving where it was sent and no turn-1 order skipped.
+ * turn-1 move arriving where it was sent and no turn-1 order skipped, and
+ * no unit overlapping another in the scenario or after any turn (R4.7).
  * `crown new` reports every problem of a scenario at once (R3.2, R10.1,
  * R10.2).  Also: what `crown muster` prints loads as part of a scenario
  * (R12.1).
@@ -30,7 +31,9 @@
 #define GAMES_DIR	"games"
 #define RULES_FILE	"rules/maximilian.yaml"
 #define SAMPLE_TURNS	3	/* orders bundled for turns 1-3 */
-#define SECRETS		12	/* campaigns played per game */
+/* campaigns played per game: enough for the rare dice that once made
+ * units overlap (R4.7) */
+#define SECRETS		200
 
 struct game {
 	char	*name;
@@ -278,10 +281,28 @@ ordered_to(struct crown_orders **o, size_t n, const char *unit)
 	return NULL;
 }
 
+/* R4.7: no two units of s overlap. */
+static void
+assert_no_overlap(const struct crown_state *s,
+    const struct crown_rules *rules, const char *what)
+{
+	struct crown_diags	 d = { 0 };
+	char			*all;
+
+	if (crown_state_check_overlaps(s, rules, &d) != 0) {
+		all = tu_diags(&d);
+		print_error("%s: units overlap:\n%s", what, all);
+		free(all);
+		fail();
+	}
+	crown_diags_release(&d);
+}
+
 /*
  * Play turns 1-3 for SECRETS campaign secrets: before each turn the
  * bundled orders must validate against the state the dice have made.
- * In turn 1 nothing is skipped and every move arrives (R4.2).
+ * In turn 1 nothing is skipped and every move arrives (R4.2).  No state,
+ * the scenario's or any turn's, has a unit overlapping another (R4.7).
  */
 static void
 test_sample_turns(void **state)
@@ -300,6 +321,7 @@ test_sample_turns(void **state)
 	size_t			  n, i;
 	int			  k, t, moves;
 
+	assert_no_overlap(s0, rules, g->name);
 	for (k = 0; k < SECRETS; k++) {
 		for (i = 0; i < sizeof(secret); i++)
 			secret[i] = (unsigned char)(k * 37 + i * 11 + 1);
@@ -322,6 +344,7 @@ test_sample_turns(void **state)
 				fail();
 			}
 			assert_int_equal(s->turn, t);
+			assert_no_overlap(s, rules, what);
 			for (i = 0, moves = 0; t == 1 && i < ev.n; i++) {
 				e = &ev.v[i];
 				if (strcmp(e->kind, "order_skipped") == 0) {
