@@ -51,6 +51,10 @@ static void	inset_by(struct crown_quad *, const struct crown_quad *,
 static bool	is_unit(const struct crown_blocker *);
 static bool	ends_on(const struct crown_track *,
 		    const struct crown_blocker *, double);
+static void	bisect(const struct crown_track *,
+		    const struct crown_blocker *,
+		    bool (*)(const struct crown_track *,
+		    const struct crown_blocker *, double), double *, double *);
 static bool	held_at(const struct crown_blocker *,
 		    const struct crown_quad *);
 static double	draw_back(const struct crown_track *, double,
@@ -456,6 +460,27 @@ clear_at(const struct crown_track *t, const struct crown_quad *q,
 	return true;
 }
 
+/* Narrow [*lo, *hi] to where met(t, b, s) turns true: false at *lo, true
+ * at *hi. */
+static void
+bisect(const struct crown_track *t, const struct crown_blocker *b,
+    bool (*met)(const struct crown_track *, const struct crown_blocker *,
+    double), double *lo, double *hi)
+{
+	double	mid;
+	int	k;
+
+	for (k = 0; k < CROWN_TRACK_BISECT_STEPS && *hi - *lo > 0; k++) {
+		mid = *lo + (*hi - *lo) / 2;
+		if (mid <= *lo || mid >= *hi)
+			break;
+		if (met(t, b, mid))
+			*hi = mid;
+		else
+			*lo = mid;
+	}
+}
+
 /* The footprint s inches along may not end there for b: it overlaps unit
  * b (R4.7), or has its centre in held building b (R11.1). */
 static bool
@@ -479,9 +504,8 @@ draw_back(const struct crown_track *t, double s,
     const struct crown_blocker **by)
 {
 	const struct crown_blocker	*b;
-	double				 lo, hi, mid;
+	double				 lo, hi;
 	size_t				 i, leg, iter;
-	int				 k;
 
 	for (iter = 0; iter < (t->nb + 1) * t->m + 1 && s > 0; iter++) {
 		for (i = 0, b = NULL; i < t->nb && b == NULL; i++)
@@ -500,15 +524,7 @@ draw_back(const struct crown_track *t, double s,
 			continue;
 		}
 		hi = s;
-		for (k = 0; k < CROWN_TRACK_BISECT_STEPS; k++) {
-			mid = lo + (hi - lo) / 2;
-			if (mid <= lo || mid >= hi)
-				break;
-			if (ends_on(t, b, mid))
-				hi = mid;
-			else
-				lo = mid;
-		}
+		bisect(t, b, ends_on, &lo, &hi);
 		s = lo;
 	}
 	return s > 0 ? s : 0;
@@ -529,7 +545,7 @@ crown_track_run(const struct crown_track *t, double travel,
 	const struct crown_blocker	*b, *skip;
 	struct crown_quad		 q;
 	struct crown_point		 p;
-	double				 best, best_hi, lo, hi, mid, s;
+	double				 best, best_hi, lo, hi, s;
 	size_t				 i;
 	int				 k;
 
@@ -544,15 +560,7 @@ crown_track_run(const struct crown_track *t, double travel,
 		hi = travel;
 		if (violated(t, b, 0))
 			hi = 0;
-		for (k = 0; k < CROWN_TRACK_BISECT_STEPS && hi - lo > 0; k++) {
-			mid = lo + (hi - lo) / 2;
-			if (mid <= lo || mid >= hi)
-				break;
-			if (violated(t, b, mid))
-				hi = mid;
-			else
-				lo = mid;
-		}
+		bisect(t, b, violated, &lo, &hi);
 		if (lo < best || (out->by == NULL && lo <= best)) {
 			best = lo;
 			best_hi = hi;
