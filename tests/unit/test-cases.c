@@ -24,7 +24,9 @@ struct tcase {
 	char	*path;
 };
 
-static struct crown_rules *rules;
+static struct crown_rules *rules;	/* rules/maximilian.yaml */
+static char *rules_text;		/* its text, for house rules */
+static size_t rules_len;
 
 /* Everything that happened, one line an event, for failure reports. */
 static char *
@@ -264,6 +266,46 @@ case_fail(const char *path, const char *what, const struct crown_ynode *exp,
 	fail();
 }
 
+/*
+ * A case's house rules: `house_rules: [{from: TEXT, to: TEXT}, ...]`, each
+ * a change to the text of rules/maximilian.yaml (TEXT found exactly once),
+ * for rules that only a house rule can reach.  NULL: none.
+ */
+static struct crown_rules *
+house_rules(const char *path, const struct crown_ynode *list)
+{
+	struct crown_diags	 d = { 0 };
+	struct crown_events	 none = { 0 };
+	struct crown_rules	*R = NULL;
+	const struct crown_ynode *from, *to;
+	char			*text, *at = NULL, *next;
+	size_t			 i, flen;
+
+	if (list == NULL)
+		return NULL;
+	text = xstrdup(rules_text);
+	for (i = 0; i < list->n; i++) {
+		from = crown_ymap_get(list->item[i], "from");
+		to = crown_ymap_get(list->item[i], "to");
+		if (from == NULL || to == NULL ||
+		    (at = strstr(text, from->str)) == NULL ||
+		    strstr(at + 1, from->str) != NULL)
+			case_fail(path, "a house rule's `from` is not in the "
+			    "rules exactly once", list->item[i], &none, &d);
+		flen = strlen(from->str);
+		next = xasprintf("%.*s%s%s", (int)(at - text), text, to->str,
+		    at + flen);
+		free(text);
+		text = next;
+	}
+	if (crown_rules_parse(&R, path, text, strlen(text), &d) != 0)
+		case_fail(path, "the house rules do not load", list, &none,
+		    &d);
+	free(text);
+	crown_diags_release(&d);
+	return R;
+}
+
 static void
 test_case(void **state)
 {
@@ -274,6 +316,8 @@ test_case(void **state)
 	struct crown_state		*s = NULL;
 	struct crown_orders		*orders[8] = { 0 };
 	struct crown_dice		*dice = NULL;
+	struct crown_rules		*house = NULL;
+	const struct crown_rules	*R = rules;
 	struct crown_events		 ev = { 0 };
 	struct crown_buf		 text = { 0 }, script = { 0 };
 	size_t				 norders = 0, i, j;
@@ -284,6 +328,9 @@ test_case(void **state)
 	root = crown_ydoc_root(doc);
 	exp = crown_ymap_get(root, "expect");
 	assert_non_null(exp);
+	if ((house = house_rules(tc->path, crown_ymap_get(root,
+	    "house_rules"))) != NULL)
+		R = house;
 	/* the state */
 	v = crown_ymap_get(root, "state");
 	assert_non_null(v);
@@ -294,7 +341,7 @@ test_case(void **state)
 	v = crown_ymap_get(root, "check");
 	if (v != NULL && strcmp(v->str, "scenario") == 0) {
 		/* what crown new checks of a scenario (R1.1, R3.2, R10) */
-		verr = crown_scenario_validate(s, rules, &d);
+		verr = crown_scenario_validate(s, R, &d);
 		list = crown_ymap_get(exp, "invalid");
 		if ((list == NULL) != (verr == 0))
 			case_fail(tc->path, verr ? "the scenario is refused" :
@@ -317,7 +364,7 @@ test_case(void **state)
 			crown_buf_printf(&script, "%s\n", list->item[i]->str);
 		assert_int_equal(crown_dice_script_parse(&dice, "dice",
 		    script.data, script.len, &d), 0);
-		if (crown_building_classify(s, rules, dice, &ev) != 0)
+		if (crown_building_classify(s, R, dice, &ev) != 0)
 			case_fail(tc->path, "classification failed", NULL,
 			    &ev, &d);
 		goto outcome;
@@ -336,7 +383,7 @@ test_case(void **state)
 			norders++;
 		crown_buf_release(&text);
 	}
-	if (crown_orders_validate_set(orders, norders, s, rules, &d) != 0)
+	if (crown_orders_validate_set(orders, norders, s, R, &d) != 0)
 		verr = CROWN_EINVALID;
 	if ((v = crown_ymap_get(exp, "invalid")) != NULL) {
 		if (verr == 0)
@@ -361,7 +408,7 @@ test_case(void **state)
 		crown_buf_printf(&script, "%s\n", list->item[i]->str);
 	assert_int_equal(crown_dice_script_parse(&dice, "dice", script.data,
 	    script.len, &d), 0);
-	error = crown_resolve(s, orders, norders, rules, dice, &ev, &d);
+	error = crown_resolve(s, orders, norders, R, dice, &ev, &d);
 	if ((v = crown_ymap_get(exp, "dice_error")) != NULL) {
 		all = tu_diags(&d);
 		if (error == 0 || strstr(all, v->str) == NULL) {
@@ -427,6 +474,7 @@ cleanup:
 		crown_orders_free(orders[i]);
 	crown_state_free(s);
 	crown_ydoc_free(doc);
+	crown_rules_free(house);
 	crown_diags_release(&d);
 }
 
@@ -576,7 +624,9 @@ main(void)
 	size_t			 n = 0, cap = 0, i, len;
 	int			 rc;
 
-	if (crown_rules_load(&rules, "rules/maximilian.yaml", &d) != 0) {
+	if (crown_rules_load(&rules, "rules/maximilian.yaml", &d) != 0 ||
+	    crown_read_file(&rules_text, &rules_len, "rules/maximilian.yaml",
+	    crown_ylimits_state.max_bytes, &d) != 0) {
 		crown_diags_print(stderr, &d);
 		return 1;
 	}
@@ -615,5 +665,6 @@ main(void)
 	free(tests);
 	free(tc);
 	crown_rules_free(rules);
+	free(rules_text);
 	return rc;
 }
