@@ -18,6 +18,9 @@ static int	rout_move(struct crown_engine *, struct crown_unit *,
 static bool	ordered_rally(struct crown_engine *,
 		    const struct crown_unit *,
 		    const struct crown_action_order **);
+static bool	rally_mod(const struct crown_rules *,
+		    const struct crown_leader *, const struct crown_unit *,
+		    int *mod);
 static const struct crown_leader *rally_leader(struct crown_engine *,
 		    const struct crown_unit *, int *mod);
 static int	rally(struct crown_engine *, struct crown_unit *,
@@ -170,8 +173,29 @@ ordered_rally(struct crown_engine *e, const struct crown_unit *u,
 }
 
 /*
+ * R8.4: what leader ld does for u's rally: a general -2, an officer -1
+ * only when attached to u, each with his scenario bonus.  An officer
+ * within reach but not attached lets the unit try (R8.3) and gives
+ * nothing: his bonus goes with his modifier, as R7.3's goes to the unit
+ * he is attached to.  Returns whether he gives a modifier, in *mod.
+ */
+static bool
+rally_mod(const struct crown_rules *R, const struct crown_leader *ld,
+    const struct crown_unit *u, int *mod)
+{
+	*mod = 0;
+	if (ld->rank == CROWN_GENERAL)
+		*mod = R->rally_general + ld->bonus;
+	else if (ld->attached != NULL && strcmp(ld->attached, u->id) == 0)
+		*mod = R->rally_officer + ld->bonus;
+	else
+		return false;
+	return true;
+}
+
+/*
  * R8.3, R8.4: the officer or general within the rally radius whose
- * modifier (rank and scenario bonus) helps most; ties: state order.
+ * modifier helps most; ties: state order.
  */
 static const struct crown_leader *
 rally_leader(struct crown_engine *e, const struct crown_unit *u, int *mod)
@@ -193,8 +217,7 @@ rally_leader(struct crown_engine *e, const struct crown_unit *u, int *mod)
 		if (crown_geom_dist_poly(&p, 1, q.c, 4) >
 		    e->rules->rally_radius)
 			continue;
-		m = (ld->rank == CROWN_GENERAL ? e->rules->rally_general :
-		    e->rules->rally_officer) + ld->bonus;
+		rally_mod(e->rules, ld, u, &m);
 		if (best == NULL || m < *mod) {
 			best = ld;
 			*mod = m;
@@ -216,6 +239,7 @@ rally(struct crown_engine *e, struct crown_unit *u,
 	struct crown_buf		 b = { 0 };
 	size_t				 ev_i, k;
 	int				 d, lmod = 0;
+	bool				 gives;
 
 	if (u->routs >= R->rally_max_routs) {
 		crown_engine_skip(e, u, a, "R8.5", "a unit routed %d times "
@@ -245,17 +269,20 @@ rally(struct crown_engine *e, struct crown_unit *u,
 		    R->cls[u->cls].morale, "R3.1");
 	if (u->disordered)
 		crown_die_mod(die, "disordered", R->disorder_mod, "R3.7");
-	crown_die_modf(die, ld->rank == CROWN_GENERAL ? R->rally_general :
-	    R->rally_officer, "R8.4", "%s %s", crown_rank_names[ld->rank],
-	    ld->name);
-	if (ld->bonus != 0)
-		crown_die_modf(die, ld->bonus, "R10.2", "%s's bonus",
-		    ld->name);
+	if ((gives = rally_mod(R, ld, u, &lmod))) {
+		crown_die_modf(die, ld->rank == CROWN_GENERAL ?
+		    R->rally_general : R->rally_officer, "R8.4", "%s %s",
+		    crown_rank_names[ld->rank], ld->name);
+		if (ld->bonus != 0)
+			crown_die_modf(die, ld->bonus, "R10.2", "%s's bonus",
+			    ld->name);
+	}
 	if (u->rallied)
 		crown_die_mod(die, "rallied once", R->rallied_dice_mod,
 		    "R8.6");
-	crown_buf_printf(&b, "%s tried to rally on %s: rolled %d", u->name,
-	    ld->name, die->roll);
+	crown_buf_printf(&b, "%s tried to rally on %s%s: rolled %d", u->name,
+	    ld->name, gives ? "" : " (not attached: no modifier)",
+	    die->roll);
 	for (k = 0; k < die->nmods; k++)
 		crown_buf_printf(&b, ", %s %+d", die->mods[k].name,
 		    die->mods[k].value);
