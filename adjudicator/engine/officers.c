@@ -12,6 +12,7 @@
 #include "crown/falls.h"
 #include "crown/melees.h"
 #include "crown/officers.h"
+#include "crown/orders.h"
 #include "crown/spatial.h"
 #include "crown/xalloc.h"
 
@@ -292,16 +293,8 @@ crown_leaders_validate(const struct crown_state *s,
 	size_t	i;
 	int	bad = 0;
 
-	for (i = 0; i < s->nunits; i++) {
-		const struct crown_unit *u = &s->units[i];
-
-		if (u->cls == CROWN_ELITE && !s->allow_elite) {
-			crown_diag_add(d, s->file, u->line, u->col, "R3.2",
-			    "'%s' is elite, but this scenario does not allow "
-			    "elite troops (game.allow_elite)", u->id);
-			bad = 1;
-		}
-	}
+	if (crown_orders_validate_state(s, d) != 0)
+		bad = 1;	/* R3.2 */
 	for (i = 0; i < s->nleaders; i++) {
 		const struct crown_leader *ld = &s->leaders[i];
 

@@ -776,6 +776,26 @@ crown_orders_validate(const struct crown_orders *o,
 }
 
 int
+crown_orders_validate_state(const struct crown_state *s,
+    struct crown_diags *d)
+{
+	size_t	i;
+	int	bad = 0;
+
+	for (i = 0; i < s->nunits; i++) {
+		const struct crown_unit *u = &s->units[i];
+
+		if (u->cls == CROWN_ELITE && !s->allow_elite) {
+			crown_diag_add(d, s->file, u->line, u->col, "R3.2",
+			    "'%s' is elite, but this scenario does not allow "
+			    "elite troops (game.allow_elite)", u->id);
+			bad = 1;
+		}
+	}
+	return bad ? CROWN_EINVALID : 0;
+}
+
+int
 crown_orders_validate_set(struct crown_orders *const *v, size_t n,
     const struct crown_state *s, const struct crown_rules *rules,
     struct crown_diags *d)
@@ -783,6 +803,8 @@ crown_orders_validate_set(struct crown_orders *const *v, size_t n,
 	size_t	i, j;
 	int	bad = 0;
 
+	if (crown_orders_validate_state(s, d) != 0)
+		bad = 1;
 	for (i = 0; i < n; i++) {
 		if (crown_orders_validate(v[i], s, rules, d) != 0)
 			bad = 1;

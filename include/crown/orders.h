@@ -82,7 +82,19 @@ int	crown_orders_validate(const struct crown_orders *,
 	    const struct crown_state *, const struct crown_rules *,
 	    struct crown_diags *d);
 
-/* Validate a set: each as above, and at most one file per side. */
+/*
+ * What the state itself must satisfy before any orders are played on it:
+ * elite units only where game.allow_elite (R3.2).  crown new checks it of
+ * a scenario, crown check, resolve and turn of every state.  Every problem
+ * goes to d with its place; returns 0 or CROWN_EINVALID.
+ */
+int	crown_orders_validate_state(const struct crown_state *,
+	    struct crown_diags *d);
+
+/*
+ * Validate a set: the state as above, each file as crown_orders_validate,
+ * and at most one file per side.
+ */
 int	crown_orders_validate_set(struct crown_orders *const *, size_t n,
 	    const struct crown_state *, const struct crown_rules *,
 	    struct crown_diags *d);
