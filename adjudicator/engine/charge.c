@@ -59,6 +59,13 @@ possible(struct crown_engine *e, struct crown_unit *u,
 		crown_engine_skip(e, u, a, "R8.2", "the unit is routing");
 		return false;
 	}
+	/* R3.3: a charge is a move, and so is a retire earlier this game
+	 * turn (R7.4, R9.8) or a last stand's fall back (R7.5) */
+	if (crown_engine_tu(e, u)->moved) {
+		crown_engine_skip(e, u, a, "R3.3", "it has already moved "
+		    "this turn");
+		return false;
+	}
 	t = a->target != NULL ? crown_state_unit(e->s, a->target) : NULL;
 	if (t == NULL || t->status == CROWN_LOST || t->abandoned) {
 		crown_engine_skip(e, u, a, "R2.2", "the target is gone");
