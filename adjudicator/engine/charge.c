@@ -59,6 +59,11 @@ possible(struct crown_engine *e, struct crown_unit *u,
 		crown_engine_skip(e, u, a, "R8.2", "the unit is routing");
 		return false;
 	}
+	if (crown_morale_last_stand(e, u)) {
+		crown_engine_skip(e, u, a, "R7.5", "a unit with only its last "
+		    "stand left must retire to hard cover or leave the field");
+		return false;
+	}
 	/* R3.3: a charge is a move, and so is a retire earlier this game
 	 * turn (R7.4, R9.8) or a last stand's fall back (R7.5) */
 	if (crown_engine_tu(e, u)->moved) {

@@ -676,9 +676,7 @@ last_stand(struct crown_engine *e, struct crown_unit *u)
 	double				 gross = 0, moved = 0;
 	size_t				 i, n, ev_i;
 
-	if (crown_is_artillery(u->type) || u->type == CROWN_WAGON ||
-	    crown_unit_stands(u) > R->retire_at_stands ||
-	    crown_unit_stands(u) == 0)
+	if (!crown_morale_last_stand(e, u))
 		return false;
 	ev_i = crown_engine_event(e, "retire", u->id, "R7.5");
 	if (in_hard_cover(e, u, &cover)) {
@@ -732,12 +730,23 @@ last_stand(struct crown_engine *e, struct crown_unit *u)
 	return true;
 }
 
+bool
+crown_morale_last_stand(struct crown_engine *e, const struct crown_unit *u)
+{
+	int	side;
+
+	return u->status == CROWN_OK_STATUS && !u->abandoned &&
+	    !crown_is_artillery(u->type) && u->type != CROWN_WAGON &&
+	    crown_unit_stands(u) > 0 &&
+	    crown_unit_stands(u) <= e->rules->retire_at_stands &&
+	    crown_melee_find(e->s, u, &side) == NULL;
+}
+
 int
 crown_morale_actions(struct crown_engine *e)
 {
 	struct crown_unit	*u;
 	size_t			 i;
-	int			 side;
 
 	for (i = 0; i < e->s->nunits && e->error == 0; i++) {
 		u = &e->s->units[i];
@@ -745,10 +754,7 @@ crown_morale_actions(struct crown_engine *e)
 			continue;
 		if (u->status == CROWN_ROUTING)
 			crown_rout_half(e, u);
-		else if (u->status == CROWN_OK_STATUS && !u->abandoned &&
-		    crown_unit_stands(u) <= e->rules->retire_at_stands &&
-		    crown_melee_find(e->s, u, &side) == NULL &&
-		    last_stand(e, u))
+		else if (last_stand(e, u))
 			e->tu[i].taken_over = CROWN_TAKEN_LAST_STAND;
 	}
 	return e->error;

@@ -46,6 +46,13 @@ enum crown_attack crown_charge_attack(const struct crown_engine *,
 	    const struct crown_unit *defender);
 
 /*
+ * R7.5: whether u, in good order and not in melee, is a battalion down to
+ * its last stand, whose orders the actions phase replaces (a charge's
+ * too: charge.c asks before the charge is declared).
+ */
+bool	crown_morale_last_stand(struct crown_engine *, const struct crown_unit *);
+
+/*
  * Called by turn.c at the start of the phasing side's actions phase:
  * its routing units (R8.1, R8.3-R8.6) and units down to their last stand
  * (R7.5), in state order, whatever their orders.
