@@ -30,6 +30,11 @@
 #define DEFAULT_UMPIRE_EMAIL	"crown@localhost"
 
 static bool	ident_ok(const char *);
+static void	fallen_leaders(const struct crown_state *,
+		    const struct crown_state *, int *, const char **, int *,
+		    const char **);
+static void	headline_count(struct crown_buf *, int, const char *,
+		    const char *, const char *);
 
 static int
 cmp_path(const void *a, const void *b)
@@ -222,6 +227,44 @@ unit_label(const struct crown_unit *u)
 	return u->name != NULL ? u->name : u->id;
 }
 
+/* The leaders killed and captured this turn: how many, the first's name. */
+static void
+fallen_leaders(const struct crown_state *before,
+    const struct crown_state *after, int *nkilled, const char **killed,
+    int *ncaptured, const char **captured)
+{
+	const struct crown_leader	*ld, *b;
+	size_t				 i;
+
+	*nkilled = *ncaptured = 0;
+	*killed = *captured = NULL;
+	for (i = 0; i < after->nleaders; i++) {
+		ld = &after->leaders[i];
+		b = crown_state_leader(before, ld->id);
+		if (b == NULL || b->status == ld->status)
+			continue;
+		if (ld->status == CROWN_LEADER_KILLED && (*nkilled)++ == 0)
+			*killed = ld->name != NULL ? ld->name : ld->id;
+		else if (ld->status == CROWN_LEADER_CAPTURED &&
+		    (*ncaptured)++ == 0)
+			*captured = ld->name != NULL ? ld->name : ld->id;
+	}
+}
+
+/* ", Danjou killed" or ", 2 leaders killed" */
+static void
+headline_count(struct crown_buf *out, int n, const char *first,
+    const char *what, const char *plural)
+{
+	if (n == 0)
+		return;
+	crown_buf_puts(out, out->len > 0 ? ", " : "");
+	if (n == 1)
+		crown_buf_printf(out, "%s %s", first, what);
+	else
+		crown_buf_printf(out, "%d %s %s", n, plural, what);
+}
+
 char *
 crown_campaign_headline(const struct crown_state *before,
     const struct crown_state *after)
@@ -231,7 +274,9 @@ crown_campaign_headline(const struct crown_state *before,
 	struct crown_buf	 out = { 0 };
 	size_t			 i;
 	long			 casualties = 0;
+	const char		*killed, *captured;
 	int			 nrouted = 0, nlost = 0, nrallied = 0, diff;
+	int			 nkilled, ncaptured;
 
 	for (i = 0; i < after->nunits; i++) {
 		u = &after->units[i];
@@ -254,13 +299,18 @@ crown_campaign_headline(const struct crown_state *before,
 		}
 	}
 	crown_buf_puts(&out, "");
-	if (casualties == 0 && nrouted + nlost + nrallied == 0) {
+	fallen_leaders(before, after, &nkilled, &killed, &ncaptured,
+	    &captured);
+	if (casualties == 0 && nrouted + nlost + nrallied + nkilled +
+	    ncaptured == 0) {
 		crown_buf_puts(&out, "no casualties");
 		return out.data;
 	}
 	if (casualties > 0)
 		crown_buf_printf(&out, "%ld %s", casualties,
 		    casualties == 1 ? "casualty" : "casualties");
+	headline_count(&out, nkilled, killed, "killed", "leaders");
+	headline_count(&out, ncaptured, captured, "captured", "leaders");
 	if (nrouted > 0) {
 		crown_buf_puts(&out, out.len > 0 ? ", " : "");
 		if (nrouted == 1)

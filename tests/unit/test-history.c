@@ -17,6 +17,7 @@
 #include "crown/campaign.h"
 #include "crown/cmd.h"
 #include "crown/history.h"
+#include "crown/state.h"
 #include "crown/xalloc.h"
 
 #define DATA	"tests/data/campaign"
@@ -1132,12 +1133,63 @@ test_subject_turn(void **state)
 	assert_int_equal(crown_campaign_subject_turn("Reveal: x"), -1);
 }
 
+/* The turn's headline names the leaders who fell (issue 18: "2
+ * casualties" on the turn Danjou and Vilain fell). */
+static void
+test_headline_leaders(void **state)
+{
+	static const char	 text[] =
+	    "game: {name: H, turn: 1, attacker: a}\n"
+	    "table: {width: 20, height: 20}\n"
+	    "sides: [{id: a, home_edge: south}, {id: b, home_edge: north}]\n"
+	    "units:\n"
+	    "  - {id: u, side: a, type: infantry, class: regular,\n"
+	    "     weapon: rifle, stands: [4, 4, 4], x: 5, y: 5, facing: 0}\n"
+	    "leaders:\n"
+	    "  - {id: danjou, name: Danjou, side: a, rank: officer,\n"
+	    "     attached: u}\n"
+	    "  - {id: vilain, name: Vilain, side: a, rank: officer,\n"
+	    "     attached: u}\n"
+	    "  - {id: maudet, side: a, rank: officer, x: 9, y: 9}\n";
+	struct crown_diags	 d = { 0 };
+	struct crown_state	*before, *after;
+	char			*h;
+
+	(void)state;
+	assert_int_equal(crown_state_parse(&before, "h", text,
+	    sizeof(text) - 1, &d), 0);
+	assert_int_equal(crown_state_parse(&after, "h", text,
+	    sizeof(text) - 1, &d), 0);
+	h = crown_campaign_headline(before, after);
+	assert_string_equal(h, "no casualties");
+	free(h);
+	after->units[0].stands[2] = 2;
+	after->leaders[0].status = CROWN_LEADER_KILLED;
+	h = crown_campaign_headline(before, after);
+	assert_string_equal(h, "2 casualties, Danjou killed");
+	free(h);
+	after->leaders[1].status = CROWN_LEADER_KILLED;
+	after->leaders[2].status = CROWN_LEADER_CAPTURED;
+	h = crown_campaign_headline(before, after);
+	assert_string_equal(h, "2 casualties, 2 leaders killed, maudet "
+	    "captured");
+	free(h);
+	after->units[0].stands[2] = 4;
+	h = crown_campaign_headline(before, after);
+	assert_string_equal(h, "2 leaders killed, maudet captured");
+	free(h);
+	crown_state_free(before);
+	crown_state_free(after);
+	crown_diags_release(&d);
+}
+
 int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_dates),
 		cmocka_unit_test(test_subject_turn),
+		cmocka_unit_test(test_headline_leaders),
 		cmocka_unit_test_setup_teardown(test_blame, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_orders_file, setup,
 		    teardown),
