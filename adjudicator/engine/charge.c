@@ -258,6 +258,8 @@ charge_move(struct crown_engine *e, struct crown_unit *u,
 	struct crown_unit	*c;
 	double			 gross = 0, moved = 0;
 	size_t			 ev_i, l;
+	int			 facing = u->facing;
+	bool			 touched;
 
 	ev_i = crown_engine_event(e, "charge_move", u->id, "R9.1");
 	crown_event_set(&crown_events_at(e->ev, ev_i)->target, "%s", t->id);
@@ -272,8 +274,20 @@ charge_move(struct crown_engine *e, struct crown_unit *u,
 	tu->moved = true;
 	tu->moved_this_half = true;
 	tu->acted_this_half = true;
-	c = contacted(e, u, t);
 	ev = crown_events_at(e->ev, ev_i);
+	/*
+	 * R9.1, R9.3: the move says whether the charge got there, and
+	 * nothing else does.  A charger that touched an enemy stays as it
+	 * was when it touched: the wheel at the end of a move (R4.2) would
+	 * draw it off its enemy or push it into him (R4.7).
+	 */
+	touched = u->status == CROWN_OK_STATUS && ev->result != NULL &&
+	    strcmp(ev->result, "contact") == 0;
+	if (touched && u->facing != facing) {
+		u->facing = facing;
+		crown_engine_unit_moved(e, u);
+	}
+	c = touched ? contacted(e, u, t) : NULL;
 	if (c != NULL && c->status == CROWN_ROUTING) {
 		/* R8.2: a routing unit contacted in melee is lost */
 		crown_event_set(&ev->result, "contact");
