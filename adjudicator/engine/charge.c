@@ -12,11 +12,13 @@
 #include "crown/charge.h"
 #include "crown/common.h"
 #include "crown/fire.h"
+#include "crown/firing.h"
 #include "crown/melees.h"
 #include "crown/morale.h"
 #include "crown/move.h"
 #include "crown/rout.h"
 #include "crown/spatial.h"
+#include "crown/xalloc.h"
 
 #define MAX_CHAIN 64	/* targets one charge can break through */
 
@@ -30,12 +32,20 @@ static struct crown_unit *next_target(struct crown_engine *,
 static int	target_test(struct crown_engine *, struct crown_unit *u,
 		    const struct crown_quad *start, struct crown_unit *t,
 		    bool breakthrough, enum crown_attack,
-		    enum crown_morale_result *);
+		    enum crown_morale_result *, enum crown_band_name *);
+static void	footprint_at(const struct crown_engine *,
+		    const struct crown_unit *, struct crown_point, int facing,
+		    struct crown_quad *);
+static int	reaction(struct crown_engine *, struct crown_unit *u,
+		    struct crown_unit *t, enum crown_band_name,
+		    struct crown_point from, struct crown_point to,
+		    int facing);
 static struct crown_unit *contacted(struct crown_engine *,
 		    struct crown_unit *, struct crown_unit *);
 static int	charge_move(struct crown_engine *, struct crown_unit *u,
 		    struct crown_unit *t, enum crown_move_kind,
-		    enum crown_attack, const struct crown_quad *start);
+		    enum crown_attack, const struct crown_quad *start,
+		    enum crown_band_name react);
 static int	charge_one(struct crown_engine *, struct crown_unit *,
 		    const struct crown_action_order *);
 
@@ -165,12 +175,14 @@ next_target(struct crown_engine *e, const struct crown_unit *u,
 	return best;
 }
 
-/* The target's test (being-charged column) and what it does: reaction
- * fire (R9.2), disorder, rout (R8.1 at once). */
+/* The target's test (being-charged column) and what it does: disorder,
+ * rout (R8.1 at once), or reaction fire with a band (R9.2), in *react,
+ * fired as the charge moves. */
 static int
 target_test(struct crown_engine *e, struct crown_unit *u,
     const struct crown_quad *start, struct crown_unit *t, bool breakthrough,
-    enum crown_attack attack, enum crown_morale_result *out)
+    enum crown_attack attack, enum crown_morale_result *out,
+    enum crown_band_name *react)
 {
 	struct crown_test	 tt;
 	struct crown_event	*ev;
@@ -190,12 +202,15 @@ target_test(struct crown_engine *e, struct crown_unit *u,
 	if (crown_morale_test(e, t, &tt, &ev_i, &r) != 0)
 		return e->error;
 	*out = r;
+	*react = CROWN_NBAND;
 	band = fire_band(r);
 	if (band != CROWN_NBAND) {
 		/* R9.2: fire.c checks the load and the arc, and says why
 		 * not; a unit locked in melee has other things to do */
-		if (crown_melee_find(e->s, t, &side) == NULL)
-			return crown_fire_reaction(e, t, u, band);
+		if (crown_melee_find(e->s, t, &side) == NULL) {
+			*react = band;
+			return e->error;
+		}
 		ev = crown_events_at(e->ev, ev_i);
 		crown_event_set(&ev->reason, "no reaction fire: it is locked "
 		    "in melee (R9.2)");
@@ -240,6 +255,81 @@ contacted(struct crown_engine *e, struct crown_unit *u, struct crown_unit *t)
 	return NULL;
 }
 
+/* u's footprint with its front-edge centre at p, facing `facing'. */
+static void
+footprint_at(const struct crown_engine *e, const struct crown_unit *u,
+    struct crown_point p, int facing, struct crown_quad *out)
+{
+	struct crown_unit	v = *u;	/* shares u's stands: read only */
+
+	v.x = p.x;
+	v.y = p.y;
+	v.facing = facing;
+	crown_unit_footprint(out, e->rules, &v);
+}
+
+/*
+ * R9.2: t fires at u with the number of the band its test named, when u,
+ * moving from `from' to `to' with its facing of the move, comes within
+ * that band (at once if it starts there); a charge that ends short of it
+ * draws fire with the number of the band it ended in, if any.  Charges
+ * run straight at their target: the range falls all the way, so the
+ * first point within the band is found by halving.
+ */
+static int
+reaction(struct crown_engine *e, struct crown_unit *u, struct crown_unit *t,
+    enum crown_band_name band, struct crown_point from,
+    struct crown_point to, int facing)
+{
+	const struct crown_band	*bands = crown_fire_bands(e->rules, t);
+	struct crown_quad	 qt, q;
+	struct crown_point	 p = from, mid;
+	char			*when, *d;
+	double			 lo = 0, hi = 1, m, edge;
+	int			 i;
+
+	crown_unit_footprint(&qt, e->rules, t);
+	footprint_at(e, u, from, facing, &q);
+	if (band >= CROWN_NBAND || bands == NULL || !bands[band].present) {
+		/* fire.c says the weapon has no such band */
+		return crown_fire_reaction(e, t, u, band, &q, p, NULL);
+	}
+	edge = bands[band].max;
+	if (crown_geom_dist_quad(&q, &qt) <= edge) {
+		when = xstrdup("as the charge began, within that range "
+		    "already");
+	} else {
+		footprint_at(e, u, to, facing, &q);
+		if (crown_geom_dist_quad(&q, &qt) > edge) {
+			/* ended short of the band: the band it ended in */
+			band = crown_rules_band(bands,
+			    crown_geom_dist_quad(&q, &qt));
+			return crown_fire_reaction(e, t, u, band, &q, to,
+			    "where the charge ended, short of that range");
+		}
+		for (i = 0; i < 48; i++) {
+			m = (lo + hi) / 2;
+			mid.x = from.x + (to.x - from.x) * m;
+			mid.y = from.y + (to.y - from.y) * m;
+			footprint_at(e, u, mid, facing, &q);
+			if (crown_geom_dist_quad(&q, &qt) <= edge)
+				hi = m;
+			else
+				lo = m;
+		}
+		p.x = from.x + (to.x - from.x) * hi;
+		p.y = from.y + (to.y - from.y) * hi;
+		footprint_at(e, u, p, facing, &q);
+		d = crown_inches(edge);
+		when = xasprintf("as it came within %s inches, %.2f inches "
+		    "into its charge", d, crown_geom_dist(from, p));
+		free(d);
+	}
+	crown_fire_reaction(e, t, u, band, &q, p, when);
+	free(when);
+	return e->error;
+}
+
 /*
  * The move itself (R9.1), and what it comes to: melee, a routing unit
  * caught (R8.2), or disorder (R9.3).  An enemy that stood in the way and
@@ -249,7 +339,8 @@ contacted(struct crown_engine *e, struct crown_unit *u, struct crown_unit *t)
 static int
 charge_move(struct crown_engine *e, struct crown_unit *u,
     struct crown_unit *t, enum crown_move_kind kind,
-    enum crown_attack attack, const struct crown_quad *start)
+    enum crown_attack attack, const struct crown_quad *start,
+    enum crown_band_name react)
 {
 	struct crown_quad	 qt;
 	struct crown_point	 to;
@@ -258,6 +349,7 @@ charge_move(struct crown_engine *e, struct crown_unit *u,
 	struct crown_unit	*c;
 	double			 gross = 0, moved = 0;
 	size_t			 ev_i, l;
+	struct crown_point	 from = { u->x, u->y };
 	int			 facing = u->facing;
 	bool			 touched;
 
@@ -287,7 +379,17 @@ charge_move(struct crown_engine *e, struct crown_unit *u,
 		u->facing = facing;
 		crown_engine_unit_moved(e, u);
 	}
+	/* R9.2: the volley, rolled after the move (FORMATS.md) */
+	if (react != CROWN_NBAND && u->status == CROWN_OK_STATUS &&
+	    reaction(e, u, t, react, from, (struct crown_point){ u->x,
+	    u->y }, facing) != 0)
+		return e->error;
+	if (u->status != CROWN_OK_STATUS)
+		return e->error;	/* shot to pieces before contact */
 	c = touched ? contacted(e, u, t) : NULL;
+	if (touched && c == NULL)
+		c = t;	/* its losses narrowed its front: still at grips */
+	ev = crown_events_at(e->ev, ev_i);
 	if (c != NULL && c->status == CROWN_ROUTING) {
 		/* R8.2: a routing unit contacted in melee is lost */
 		crown_event_set(&ev->result, "contact");
@@ -332,6 +434,7 @@ charge_one(struct crown_engine *e, struct crown_unit *u,
 	enum crown_morale_result r;
 	enum crown_move_kind	 kind;
 	enum crown_attack	 attack;
+	enum crown_band_name	 react = CROWN_NBAND;
 	size_t			 ev_i, ndone = 0;
 	bool			 bt = false;
 
@@ -374,11 +477,10 @@ charge_one(struct crown_engine *e, struct crown_unit *u,
 		done[ndone++] = t;
 		r = CROWN_R_OK;
 		/* a unit routing already takes no test (R8.2) */
+		react = CROWN_NBAND;
 		if (t->status == CROWN_OK_STATUS &&
-		    target_test(e, u, &start, t, bt, attack, &r) != 0)
+		    target_test(e, u, &start, t, bt, attack, &r, &react) != 0)
 			return e->error;
-		if (u->status != CROWN_OK_STATUS)
-			return e->error;	/* shot to pieces */
 		if (r != CROWN_R_ROUT || ndone == MAX_CHAIN)
 			break;
 		/* R7.6: the target broke at its test; the charge carries
@@ -392,7 +494,7 @@ charge_one(struct crown_engine *e, struct crown_unit *u,
 		bt = true;
 		attack = crown_charge_attack(e, &start, t);
 	}
-	return charge_move(e, u, t, kind, attack, &start);
+	return charge_move(e, u, t, kind, attack, &start, react);
 }
 
 int

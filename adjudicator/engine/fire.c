@@ -496,7 +496,8 @@ crown_action_fire(struct crown_engine *e, struct crown_unit *u,
 
 int
 crown_fire_reaction(struct crown_engine *e, struct crown_unit *u,
-    struct crown_unit *target, enum crown_band_name band)
+    struct crown_unit *target, enum crown_band_name band,
+    const struct crown_quad *at, struct crown_point pos, const char *when)
 {
 	const struct crown_rules	*rules = e->rules;
 	struct crown_fire_target	 t;
@@ -508,6 +509,9 @@ crown_fire_reaction(struct crown_engine *e, struct crown_unit *u,
 	if (e->error != 0)
 		return e->error;
 	crown_fire_target_unit(&t, rules, target);
+	/* R9.2: the charger where the volley met it, not where it ended */
+	memcpy(t.shape, at->c, sizeof(t.shape));
+	t.aim = pos;
 	/* R9.2: only a loaded unit with the charger in its arc fires */
 	if (u->status != CROWN_OK_STATUS) {
 		rule = "R8.2";
@@ -521,7 +525,11 @@ crown_fire_reaction(struct crown_engine *e, struct crown_unit *u,
 	} else if (!u->loaded) {
 		rule = "R3.6";
 		why = xstrdup("it is not loaded");
-	} else if ((int)band < 0 || band >= CROWN_NBAND ||
+	} else if (band == CROWN_NBAND) {
+		rule = "R9.2";
+		why = xasprintf("%s ended its charge out of its range",
+		    target->name);
+	} else if ((int)band < 0 || band > CROWN_NBAND ||
 	    !crown_fire_bands(rules, u)[band].present) {
 		rule = crown_is_artillery(u->type) ? "R6.2" : "R5.3";
 		why = xasprintf("its %s has no %s range",
@@ -544,10 +552,21 @@ crown_fire_reaction(struct crown_engine *e, struct crown_unit *u,
 		free(why);
 		return e->error;
 	}
+	ev_i = e->ev->n;
 	if (crown_is_artillery(u->type))
-		return crown_artillery_shoot(e, u, &t,
-		    crown_fire_range(rules, u, &t), band, "reaction_fire",
-		    "R9.2");
-	return shoot(e, u, &t, crown_fire_range(rules, u, &t), band,
-	    "reaction_fire", "R9.2");
+		crown_artillery_shoot(e, u, &t, crown_fire_range(rules, u, &t),
+		    band, "reaction_fire", "R9.2");
+	else
+		shoot(e, u, &t, crown_fire_range(rules, u, &t), band,
+		    "reaction_fire", "R9.2");
+	if (e->error == 0 && ev_i < e->ev->n) {
+		/* R9.2: the event says where the volley was fired */
+		ev = crown_events_at(e->ev, ev_i);
+		ev->has_to = true;
+		ev->to = pos;
+		if (ev->text != NULL && when != NULL)
+			crown_event_set(&ev->text, "%s The volley met %s %s.",
+			    ev->text, target->name, when);
+	}
+	return e->error;
 }

@@ -115,6 +115,19 @@ last(struct fx *f, const char *kind)
 }
 
 /* R11.1, R11.2: cover steps down every `casualties` of damage. */
+
+/* Reaction fire at the charger where it stands now (R9.2). */
+static int
+react(struct crown_engine *e, struct crown_unit *firer,
+    struct crown_unit *target, enum crown_band_name band)
+{
+	struct crown_quad	q;
+
+	crown_unit_footprint(&q, e->rules, target);
+	return crown_fire_reaction(e, firer, target, band, &q,
+	    (struct crown_point){ target->x, target->y }, NULL);
+}
+
 static void
 test_R11_2_cover_steps(void **state)
 {
@@ -295,7 +308,7 @@ test_R9_2_reaction_fire(void **state)
 
 	f = fx_open(REACT_UNITS, "0 1 2 3  0");
 	/* medium: smoothbore hits on 2; militia +2, cavalry -1 */
-	assert_int_equal(crown_fire_reaction(&f->e, U(f, "militia"),
+	assert_int_equal(react(&f->e, U(f, "militia"),
 	    U(f, "lancers"), CROWN_BAND_MEDIUM), 0);
 	ev = last(f, "reaction_fire");
 	assert_string_equal(ev->rule, "R9.2");
@@ -319,20 +332,20 @@ test_R9_2_reaction_fire(void **state)
 	assert_int_equal(f->e.tu[1].casualties_half, 2);
 	assert_false(f->e.tu[1].under_artillery_fire);
 	/* unloaded now: no fire, no dice */
-	assert_int_equal(crown_fire_reaction(&f->e, U(f, "militia"),
+	assert_int_equal(react(&f->e, U(f, "militia"),
 	    U(f, "lancers"), CROWN_BAND_CLOSE), 0);
 	ev = last(f, "reaction_fire");
 	assert_string_equal(ev->result, "no_fire");
 	assert_int_equal(ev->ndice, 0);
 	assert_non_null(strstr(ev->reason, "R3.6"));
 	/* shotguns have no medium range */
-	assert_int_equal(crown_fire_reaction(&f->e, U(f, "civ"),
+	assert_int_equal(react(&f->e, U(f, "civ"),
 	    U(f, "lancers"), CROWN_BAND_MEDIUM), 0);
 	ev = last(f, "reaction_fire");
 	assert_string_equal(ev->result, "no_fire");
 	assert_non_null(strstr(ev->reason, "no medium range"));
 	/* a gun fires canister at the named band: score 0 kills 4 */
-	assert_int_equal(crown_fire_reaction(&f->e, U(f, "gun"),
+	assert_int_equal(react(&f->e, U(f, "gun"),
 	    U(f, "lancers"), CROWN_BAND_CLOSE), 0);
 	ev = last(f, "reaction_fire");
 	assert_string_equal(ev->band, "canister");
@@ -355,7 +368,7 @@ test_R9_2_reaction_arc(void **state)
 	f = fx_open(REACT_UNITS, "");
 	U(f, "militia")->facing = 180;
 	crown_engine_unit_moved(&f->e, U(f, "militia"));
-	assert_int_equal(crown_fire_reaction(&f->e, U(f, "militia"),
+	assert_int_equal(react(&f->e, U(f, "militia"),
 	    U(f, "lancers"), CROWN_BAND_LONG), 0);
 	ev = last(f, "reaction_fire");
 	assert_string_equal(ev->result, "no_fire");
