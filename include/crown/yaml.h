@@ -153,10 +153,15 @@ int	crown_yfield_enum(struct crown_yreader *, const struct crown_ynode *map,
 	    int count, const char *rule, int *out);
 
 /*
- * Emitting.  A thin layer over yaml_emitter_t writing into a crown_buf,
- * so output order and number formatting are ours alone.
+ * Emitting into a crown_buf, so output order and number formatting are
+ * ours alone: crown's own writer of the bytes libyaml's emitter would
+ * write (yemit.c).  crown_yemit_use_reference(true) makes the emitters
+ * made from then on go through libyaml's emitter instead, the reference
+ * the tests compare with.
  */
 struct crown_yemit;
+
+void	crown_yemit_use_reference(bool);
 
 struct crown_yemit *crown_yemit_new(struct crown_buf *out);
 

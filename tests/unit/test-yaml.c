@@ -1,6 +1,8 @@
 /*
  * test-yaml.c: the YAML layer: places, refusals, typed reading, emitting.
  */
+#include <dirent.h>
+
 #include "testutil.h"
 
 #include "crown/fmt.h"
@@ -255,6 +257,219 @@ test_emitter_quotes_and_numbers(void **state)
 	crown_buf_release(&b);
 }
 
+/*
+ * The direct writer against libyaml's emitter (issue 23): the same calls
+ * through both must give the same bytes, for scalars of every awkward
+ * kind in every context, and for a corpus of real files; and what the
+ * direct writer wrote must read back, through libyaml, as what it was
+ * given.
+ */
+
+/* Pieces that random scalars are made of: indicators, blanks, breaks,
+ * quotes, words YAML reads as other types, multibyte characters. */
+static const char *const pieces[] = {
+	"a", "Zz", " ", "  ", ":", ": ", "#", " #", "-", "- ", "?", "'", "\"",
+	"\\", ",", "[", "]", "{", "}", "&", "*", "!", "|", ">", "%", "@", "`",
+	"~", ".", "---", "...", "null", "true", "1", "-2.5", "0x1f", "é",
+	"日本", "\xc2\xa0", "\xe2\x80\x94",
+	/* these the loader refuses, but the writers must still agree */
+	"\n", "\t", "\r", "\xc2\x85", "\xe2\x80\xa8", "\xef\xbb\xbf",
+	"\xf0\x9f\x98\x80", "\x7f", "\x01"
+};
+#define SAFE_PIECES	40	/* the first ones: read back as they are */
+
+/* Emit a document of one shape around s; which: 0..5. */
+static void
+shape(struct crown_buf *out, int which, const char *s, const char *t)
+{
+	struct crown_yemit	*y = crown_yemit_new(out);
+
+	switch (which) {
+	case 0:		/* a value and a key of a block mapping */
+		crown_yemit_map(y, false);
+		crown_yemit_kstr(y, "k", s);
+		crown_yemit_kstr(y, s, t);
+		crown_yemit_end(y);
+		break;
+	case 1:		/* items of a block sequence, one a mapping */
+		crown_yemit_seq(y, false);
+		crown_yemit_str(y, s);
+		crown_yemit_map(y, false);
+		crown_yemit_kstr(y, t, s);
+		crown_yemit_str(y, "list");
+		crown_yemit_seq(y, false);
+		crown_yemit_str(y, s);
+		crown_yemit_end(y);
+		crown_yemit_end(y);
+		crown_yemit_end(y);
+		break;
+	case 2:		/* flow collections inside a block mapping */
+		crown_yemit_map(y, false);
+		crown_yemit_str(y, "f");
+		crown_yemit_seq(y, true);
+		crown_yemit_str(y, s);
+		crown_yemit_map(y, true);
+		crown_yemit_kstr(y, s, t);
+		crown_yemit_end(y);
+		crown_yemit_end(y);
+		crown_yemit_end(y);
+		break;
+	case 3:		/* empty collections, as values and as items */
+		crown_yemit_map(y, false);
+		crown_yemit_str(y, s);
+		crown_yemit_seq(y, false);
+		crown_yemit_end(y);
+		crown_yemit_str(y, "m");
+		crown_yemit_seq(y, false);
+		crown_yemit_map(y, false);
+		crown_yemit_end(y);
+		crown_yemit_seq(y, true);
+		crown_yemit_end(y);
+		crown_yemit_end(y);
+		crown_yemit_end(y);
+		break;
+	case 4:		/* block mappings nested in mappings and sequences */
+		crown_yemit_map(y, false);
+		crown_yemit_str(y, "outer");
+		crown_yemit_map(y, false);
+		crown_yemit_kstr(y, "inner", s);
+		crown_yemit_kint(y, "n", -3);
+		crown_yemit_knum2(y, "x", 1.5);
+		crown_yemit_kbool(y, "b", true);
+		crown_yemit_end(y);
+		crown_yemit_str(y, t);
+		crown_yemit_seq(y, false);
+		crown_yemit_seq(y, false);
+		crown_yemit_str(y, s);
+		crown_yemit_end(y);
+		crown_yemit_end(y);
+		crown_yemit_end(y);
+		break;
+	default:	/* a root that is one empty sequence */
+		crown_yemit_seq(y, s[0] == 'a');
+		crown_yemit_end(y);
+		break;
+	}
+	assert_int_equal(crown_yemit_finish(y), 0);
+	crown_yemit_free(y);
+}
+
+static void
+random_scalar(struct crown_buf *b, unsigned *seed, size_t npieces)
+{
+	int	n, i;
+
+	b->len = 0;
+	crown_buf_puts(b, "");
+	n = (int)(rand_r(seed) % 7);
+	for (i = 0; i < n; i++)
+		crown_buf_puts(b, pieces[rand_r(seed) % npieces]);
+}
+
+static void
+test_direct_writer_matches_libyaml(void **state)
+{
+	struct crown_buf	 s = { 0 }, t = { 0 }, got = { 0 }, want = { 0 };
+	struct crown_diags	 d = { 0 };
+	struct crown_ydoc	*doc;
+	const struct crown_ynode *root;
+	unsigned		 seed = 20261201;
+	int			 i, k, error;
+
+	for (i = 0; i < 20000; i++) {
+		random_scalar(&s, &seed, CROWN_NELEM(pieces));
+		random_scalar(&t, &seed, CROWN_NELEM(pieces));
+		if (strcmp(s.data, t.data) == 0)
+			crown_buf_puts(&t, "x");
+		for (k = 0; k < 6; k++) {
+			got.len = want.len = 0;
+			crown_yemit_use_reference(false);
+			shape(&got, k, s.data, t.data);
+			crown_yemit_use_reference(true);
+			shape(&want, k, s.data, t.data);
+			crown_yemit_use_reference(false);
+			if (got.len != want.len ||
+			    memcmp(got.data, want.data, got.len) != 0)
+				fail_msg("shape %d of \"%s\" / \"%s\":\n"
+				    "direct:\n%s\nlibyaml:\n%s", k, s.data,
+				    t.data, got.data, want.data);
+		}
+	}
+	/* what it writes reads back as what it was given */
+	for (i = 0; i < 5000; i++) {
+		random_scalar(&s, &seed, SAFE_PIECES);
+		got.len = 0;
+		shape(&got, 0, s.data, "v");
+		doc = parse(got.data, &d, &error);
+		if (error != 0 || doc == NULL)
+			fail_msg("\"%s\" does not read back:\n%s", s.data,
+			    got.data);
+		root = crown_ydoc_root(doc);
+		assert_string_equal(crown_ymap_get(root, "k")->str, s.data);
+		assert_string_equal(root->key[1]->str, s.data);
+		crown_ydoc_free(doc);
+		crown_diags_release(&d);
+	}
+	crown_buf_release(&s);
+	crown_buf_release(&t);
+	crown_buf_release(&got);
+	crown_buf_release(&want);
+}
+
+/* Real files: every conformance case, the bundled games and the test
+ * data, parsed and written back both ways. */
+static void
+test_direct_writer_corpus(void **state)
+{
+	static const char *const dirs[] = {
+		"tests/cases", "tests/data", "games/camerone",
+		"games/puebla", "games/miahuatlan", "rules"
+	};
+	struct crown_buf	 got = { 0 }, want = { 0 };
+	struct crown_diags	 d = { 0 };
+	struct crown_ydoc	*doc;
+	struct dirent		*de;
+	DIR			*dp;
+	size_t			 i, n = 0, len;
+	char			*path, *text;
+
+	for (i = 0; i < CROWN_NELEM(dirs); i++) {
+		assert_non_null(dp = opendir(dirs[i]));
+		while ((de = readdir(dp)) != NULL) {
+			len = strlen(de->d_name);
+			if (len < 6 || strcmp(de->d_name + len - 5, ".yaml"))
+				continue;
+			path = xasprintf("%s/%s", dirs[i], de->d_name);
+			text = tu_slurp(path);
+			doc = NULL;
+			if (crown_ydoc_parse(&doc, path, text, strlen(text),
+			    &crown_ylimits_state, &d) == 0) {
+				got.len = want.len = 0;
+				crown_yemit_use_reference(false);
+				assert_int_equal(crown_ynode_emit(&got,
+				    crown_ydoc_root(doc)), 0);
+				crown_yemit_use_reference(true);
+				assert_int_equal(crown_ynode_emit(&want,
+				    crown_ydoc_root(doc)), 0);
+				crown_yemit_use_reference(false);
+				if (got.len != want.len || memcmp(got.data,
+				    want.data, got.len) != 0)
+					fail_msg("%s differs", path);
+				n++;
+			}
+			crown_ydoc_free(doc);
+			crown_diags_release(&d);
+			free(text);
+			free(path);
+		}
+		closedir(dp);
+	}
+	/* the 133 cases and a dozen more */
+	assert_true(n >= 140);
+	crown_buf_release(&got);
+	crown_buf_release(&want);
+}
+
 static void
 test_round2(void **state)
 {
@@ -297,6 +512,8 @@ main(void)
 		cmocka_unit_test(test_typed_reading),
 		cmocka_unit_test(test_id_pattern),
 		cmocka_unit_test(test_emitter_quotes_and_numbers),
+		cmocka_unit_test(test_direct_writer_matches_libyaml),
+		cmocka_unit_test(test_direct_writer_corpus),
 		cmocka_unit_test(test_round2),
 		cmocka_unit_test(test_read_file_limits),
 	};
