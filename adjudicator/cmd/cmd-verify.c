@@ -418,7 +418,8 @@ verify_reveal(struct verify *v, const struct crown_outputs *pfiles,
 /*
  * The secret: --secret-file, .git/crown-secret, or the revealed
  * secret.hex; checked against turn 0's commitment.  Returns 1 if a
- * secret is there but wrong.
+ * secret is there but wrong, 2 if the file holds no secret (malformed:
+ * nothing to replay with, rather than a campaign that differs).
  */
 static int
 find_secret(struct verify *v, const struct crown_chain *c,
@@ -448,7 +449,9 @@ find_secret(struct verify *v, const struct crown_chain *c,
 			    CROWN_CAMPAIGN_REVEALED);
 			bad = 1;
 		}
-	} else if (error != CROWN_ENOTFOUND)
+	} else if (error == CROWN_EINVALID)
+		bad = 2;
+	else if (error != CROWN_ENOTFOUND)
 		bad = 1;
 	if (error == 0) {
 		v->have_secret = true;
@@ -505,9 +508,10 @@ cmd_verify_exec(struct crown_run *r)
 	v.templates = r->templates;
 	v.h = r->h;
 	bad = find_secret(&v, c, r->secret_file);
-	if (r->secret_file != NULL && !v.have_secret) {
-		error = access(r->secret_file, R_OK) != 0 ?
-		    CROWN_ENOTFOUND : CROWN_EINVALID;
+	if (!v.have_secret && (r->secret_file != NULL || bad == 2)) {
+		error = r->secret_file != NULL &&
+		    access(r->secret_file, R_OK) != 0 ? CROWN_ENOTFOUND :
+		    CROWN_EINVALID;
 		goto cleanup;
 	}
 	check_tags(&v, c);

@@ -502,8 +502,10 @@ crown_campaign_secret(unsigned char *secret, struct crown_history *h,
 	struct crown_diags	 mine = { 0 };
 	char			 hex[2 * CROWN_SECRET_BYTES + 1];
 	char			*own = NULL;
+	size_t			 i;
 	int			 error;
 
+	/* own is freed last: every message below names path */
 	if (path == NULL)
 		path = own = xasprintf("%s%s", crown_history_gitdir(h),
 		    CROWN_CAMPAIGN_SECRET);
@@ -513,22 +515,18 @@ crown_campaign_secret(unsigned char *secret, struct crown_history *h,
 			crown_diag_add(d, path, 0, 0, NULL, "no campaign "
 			    "secret here (a player's clone?); give "
 			    "--secret-file FILE");
-		crown_diags_release(&mine);
-		free(own);
-		return error;
+		goto done;
 	}
-	free(own);
 	if (error != 0) {
-		size_t i;
-
+		/* a file that holds no secret at all is malformed, which
+		 * is not a campaign that differs from its replay */
 		for (i = 0; i < mine.n; i++)
 			crown_diag_add(d, mine.v[i].file, mine.v[i].line,
-			    mine.v[i].col, mine.v[i].rule, "%s",
+			    mine.v[i].col, mine.v[i].rule, "%s%s",
+			    error == CROWN_EINVALID ? "malformed: " : "",
 			    mine.v[i].msg);
-		crown_diags_release(&mine);
-		return error;
+		goto done;
 	}
-	crown_diags_release(&mine);
 	if (commitment != NULL) {
 		crown_secret_commitment(hex, secret);
 		if (strcmp(hex, commitment) != 0) {
@@ -536,10 +534,13 @@ crown_campaign_secret(unsigned char *secret, struct crown_history *h,
 			    "does not match the campaign's dice_commitment "
 			    "%.12s...", commitment);
 			sodium_memzero(secret, CROWN_SECRET_BYTES);
-			return CROWN_EINVALID;
+			error = CROWN_EINVALID;
 		}
 	}
-	return 0;
+done:
+	crown_diags_release(&mine);
+	free(own);
+	return error;
 }
 
 static int

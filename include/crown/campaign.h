@@ -131,7 +131,8 @@ int	crown_campaign_normalise(struct crown_buf *out, struct crown_state *,
 /*
  * The campaign secret: from path when given, else .git/crown-secret.
  * Checked against commitment when not NULL.  CROWN_ENOTFOUND when there
- * is none (a diagnostic only if !quiet).
+ * is none (a diagnostic only if !quiet); CROWN_EINVALID when the file is
+ * malformed (the diagnostic says so) or does not match the commitment.
  */
 int	crown_campaign_secret(unsigned char *secret, struct crown_history *,
 	    const char *path, const char *commitment, bool quiet,

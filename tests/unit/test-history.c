@@ -447,6 +447,82 @@ test_new_turn_verify(void **state)
 	free(dir);
 }
 
+/* Write text to dir/.git/crown-secret. */
+static void
+put_secret(const char *dir, const char *text)
+{
+	char	*p = xasprintf("%s/.git/crown-secret", dir);
+	FILE	*fp;
+
+	assert_non_null(fp = fopen(p, "w"));
+	fputs(text, fp);
+	fclose(fp);
+	free(p);
+}
+
+/*
+ * A secret that is not the committed dice_commitment's: turn, rerun and
+ * reveal refuse it with exit 65 and say so (the message names the file,
+ * which must still be alive then: run under ASan), and main stays where
+ * it was.  A malformed one is called malformed, by verify too.
+ */
+static void
+test_wrong_secret(void **state)
+{
+	static const char *const cmds[] = { "turn", "rerun", "reveal" };
+	struct run	 r;
+	char		*dir = path("c");
+	char		 before[CROWN_OID_HEX + 1], after[CROWN_OID_HEX + 1];
+	size_t		 i;
+
+	new_campaign(dir);
+	turn1(dir);
+	ref_id(before, dir, CROWN_MAIN_REF);
+	put_secret(dir, "ff0102030405060708090a0b0c0d0e0f10111213141516171819"
+	    "1a1b1c1d1e1f\n");
+	for (i = 0; i < 3; i++) {
+		if (i == 0)
+			RUN(&r, crown_cmd_turn, dir, DATA "/republic-2.yaml",
+			    "--templates", TMPL);
+		else if (i == 1)
+			RUN(&r, crown_cmd_rerun, dir, "1", "--orders",
+			    DATA "/republic-1-amended.yaml", "--templates",
+			    TMPL);
+		else
+			RUN(&r, crown_cmd_reveal, dir);
+		if (r.status != 65)
+			print_error("crown %s: status %d\n%s", cmds[i],
+			    r.status, r.err);
+		assert_int_equal(r.status, 65);
+		assert_has(r.err, "/.git/crown-secret: error: this secret "
+		    "does not match the campaign's dice_commitment");
+		run_release(&r);
+		ref_id(after, dir, CROWN_MAIN_REF);
+		assert_string_equal(before, after);
+	}
+	/* the rerun made no branch */
+	ref_id(after, dir, "refs/heads/rerun/turn-1");
+	assert_string_equal(after, "");
+	put_secret(dir, "not a secret\n");
+	RUN(&r, crown_cmd_turn, dir, DATA "/republic-2.yaml", "--templates",
+	    TMPL);
+	assert_int_equal(r.status, 65);
+	assert_has(r.err, "/.git/crown-secret: error: malformed");
+	run_release(&r);
+	RUN(&r, crown_cmd_verify, dir, "--templates", TMPL);
+	assert_int_equal(r.status, 65);
+	assert_has(r.err, "/.git/crown-secret: error: malformed");
+	if (strstr(r.out, "differs from its replay") != NULL) {
+		print_error("verify says:\n%s", r.out);
+		fail();
+	}
+	run_release(&r);
+	ref_id(after, dir, CROWN_MAIN_REF);
+	assert_string_equal(before, after);
+	assert_clean(dir);
+	free(dir);
+}
+
 /* The same inputs make the same commits, byte for byte. */
 static void
 test_deterministic(void **state)
@@ -1208,6 +1284,8 @@ main(void)
 		cmocka_unit_test_setup_teardown(test_publish, setup,
 		    teardown),
 		cmocka_unit_test_setup_teardown(test_lock, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_wrong_secret, setup,
+		    teardown),
 		cmocka_unit_test_setup_teardown(test_bad_orders_untouched,
 		    setup, teardown),
 		cmocka_unit_test_setup_teardown(test_pending, setup, teardown),
