@@ -30,6 +30,11 @@ struct crown_history {
 
 static int	git_fail(struct crown_diags *, const char *, int,
 		    const char *, ...) __attribute__((format(printf, 4, 5)));
+static bool	disk_full(int, const git_error *);
+static bool	no_room(struct crown_history *);
+static int	stored(struct crown_history *, const git_oid *,
+		    const char *, struct crown_diags *);
+static void	init(void);
 static int	oid_parse(git_oid *, const char *, struct crown_diags *,
 		    const char *);
 static int	take_lock(struct crown_history *, struct crown_diags *);
@@ -39,6 +44,19 @@ static int	build_tree(git_oid *, struct crown_history *,
 		    size_t, size_t, struct crown_diags *);
 static int	list_tree(struct crown_outputs *, struct crown_history *,
 		    const git_tree *, const char *, struct crown_diags *);
+
+/*
+ * libgit2 once per process, with its writes to .git synced: a commit
+ * point (main moved) that a power cut can undo must not name objects the
+ * disk never got.  Set before each repository is opened, as libgit2
+ * keeps it in a global.
+ */
+static void
+init(void)
+{
+	git_libgit2_init();
+	(void)git_libgit2_opts(GIT_OPT_ENABLE_FSYNC_GITDIR, 1);
+}
 
 /* The fault hook (see history.h). */
 static unsigned long	fail_at;
@@ -80,7 +98,7 @@ git_fail(struct crown_diags *d, const char *where, int error,
 	const git_error	*e = git_error_last();
 	struct crown_buf b = { 0 };
 	va_list		 ap;
-	int		 n;
+	int		 n, saved = errno;
 
 	va_start(ap, fmt);
 	n = vsnprintf(NULL, 0, fmt, ap);
@@ -89,11 +107,83 @@ git_fail(struct crown_diags *d, const char *where, int error,
 	va_start(ap, fmt);
 	vsnprintf(b.data, b.cap, fmt, ap);
 	va_end(ap);
-	crown_diag_add(d, where, 0, 0, NULL, "%s: %s", b.data,
-	    e != NULL && e->message != NULL ? e->message :
-	    "unknown libgit2 error");
+	if (error == CROWN_EWRITE && disk_full(saved, e))
+		crown_diag_add(d, where, 0, 0, NULL, "%s: no space left on "
+		    "device", b.data);
+	else
+		crown_diag_add(d, where, 0, 0, NULL, "%s: %s", b.data,
+		    e != NULL && e->message != NULL ? e->message :
+		    "unknown libgit2 error");
 	crown_buf_release(&b);
 	return error;
+}
+
+/* Did a write fail for want of room?  libgit2 keeps strerror() in its
+ * message; errno is what the failed call left. */
+static bool
+disk_full(int saved, const git_error *e)
+{
+	if (saved == ENOSPC || saved == EDQUOT)
+		return true;
+	return e != NULL && e->message != NULL &&
+	    (strstr(e->message, strerror(ENOSPC)) != NULL ||
+	    strstr(e->message, strerror(EDQUOT)) != NULL);
+}
+
+/*
+ * Is there room for a page in .git/objects?  Asked when libgit2 said an
+ * object was written and it is not there: libgit2 1.5 can report a loose
+ * object as written when its write failed (ENOSPC), and its errno is gone
+ * by then.
+ */
+static bool
+no_room(struct crown_history *h)
+{
+	static const char	 page[4096];
+	char			*probe;
+	int			 fd, saved = 0;
+
+	probe = xasprintf("%sobjects/crown-room.%ld",
+	    git_repository_path(h->repo), (long)getpid());
+	if ((fd = open(probe, O_WRONLY | O_CREAT | O_TRUNC, 0600)) < 0)
+		saved = errno;
+	else {
+		if (write(fd, page, sizeof(page)) != (ssize_t)sizeof(page))
+			saved = errno;
+		close(fd);
+		unlink(probe);
+	}
+	free(probe);
+	return saved == ENOSPC || saved == EDQUOT;
+}
+
+/*
+ * Read back an object just written, which git_odb_read checks against
+ * its hash: main must never name an object the disk did not get.
+ */
+static int
+stored(struct crown_history *h, const git_oid *id, const char *what,
+    struct crown_diags *d)
+{
+	git_odb		*odb = NULL;
+	git_odb_object	*o = NULL;
+	int		 rc;
+
+	if (git_repository_odb(&odb, h->repo) != 0)
+		return git_fail(d, h->dir, CROWN_EWRITE, "cannot store %s",
+		    what);
+	rc = git_odb_read(&o, odb, id);
+	git_odb_object_free(o);
+	git_odb_free(odb);
+	if (rc == 0)
+		return 0;
+	if (no_room(h))
+		crown_diag_add(d, h->dir, 0, 0, NULL, "cannot store %s: no "
+		    "space left on device", what);
+	else
+		crown_diag_add(d, h->dir, 0, 0, NULL, "cannot store %s: "
+		    "written, but not in the object store", what);
+	return CROWN_EWRITE;
 }
 
 static int
@@ -157,7 +247,7 @@ crown_history_create(struct crown_history **out, const char *dir,
 	int				 error;
 
 	*out = NULL;
-	git_libgit2_init();
+	init();
 	h = xcalloc(1, sizeof(*h));
 	h->dir = xstrdup(dir);
 	if ((error = crown_history_step("init", d)) != 0)
@@ -188,7 +278,7 @@ crown_history_open(struct crown_history **out, const char *dir, bool lock,
 	int			 error = 0;
 
 	*out = NULL;
-	git_libgit2_init();
+	init();
 	h = xcalloc(1, sizeof(*h));
 	h->dir = xstrdup(dir);
 	if (git_repository_open_ext(&h->repo, dir,
@@ -776,9 +866,12 @@ build_tree(git_oid *out, struct crown_history *h, const git_tree *base,
 			    != 0)
 				break;
 			if (git_blob_create_from_buffer(&id, h->repo,
-			    files[i]->data.data, files[i]->data.len) != 0 ||
-			    git_treebuilder_insert(NULL, tb, rest, &id,
-			    GIT_FILEMODE_BLOB) != 0)
+			    files[i]->data.data, files[i]->data.len) != 0)
+				error = git_fail(d, h->dir, CROWN_EWRITE,
+				    "cannot store %s", files[i]->name);
+			else if ((error = stored(h, &id, files[i]->name, d))
+			    == 0 && git_treebuilder_insert(NULL, tb, rest,
+			    &id, GIT_FILEMODE_BLOB) != 0)
 				error = git_fail(d, h->dir, CROWN_EWRITE,
 				    "cannot store %s", files[i]->name);
 			continue;
@@ -804,10 +897,13 @@ build_tree(git_oid *out, struct crown_history *h, const git_tree *base,
 		git_tree_free(sub);
 		free(name);
 	}
-	if (error == 0 && (error = crown_history_step("tree", d)) == 0 &&
-	    git_treebuilder_write(out, tb) != 0)
-		error = git_fail(d, h->dir, CROWN_EWRITE,
-		    "cannot write a tree");
+	if (error == 0 && (error = crown_history_step("tree", d)) == 0) {
+		if (git_treebuilder_write(out, tb) != 0)
+			error = git_fail(d, h->dir, CROWN_EWRITE,
+			    "cannot write a tree");
+		else
+			error = stored(h, out, "a tree", d);
+	}
 	git_treebuilder_free(tb);
 	return error;
 }
@@ -889,6 +985,8 @@ crown_history_commit(char *idhex, struct crown_history *h,
 		    "commit");
 		goto cleanup;
 	}
+	if ((error = stored(h, &cid, "the commit", d)) != 0)
+		goto cleanup;
 	oid_hex(idhex, &cid);
 cleanup:
 	git_signature_free(sig);

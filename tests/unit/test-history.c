@@ -6,9 +6,16 @@
  *
  * Only this test runs git (system()): to check what crown made with
  * libgit2 (git fsck --strict, git status, git clone).  crown never does.
+ *
+ * This program defines fsync() and write() over the C library's, and so
+ * over libgit2's calls too: to count the syncs of a turn, and to make the
+ * disk fill up after a number of bytes.
  */
+#define _GNU_SOURCE
 #include <sys/stat.h>
 #include <sys/wait.h>
+#include <dlfcn.h>
+#include <errno.h>
 #include <fcntl.h>
 #include <unistd.h>
 
@@ -33,6 +40,49 @@ struct run {
 };
 
 static char	base[] = "/tmp/crown-history-XXXXXX";
+
+/* The seams: fsync() counted; write() to a file fails with ENOSPC once
+ * disk_left bytes are written (when it is not negative). */
+static unsigned long	nfsync;
+static long long	disk_left = -1;
+static long long	disk_used;
+static long long	disk_at[4096];	/* disk_used before each write */
+static size_t		disk_nat;
+
+int
+fsync(int fd)
+{
+	static int	(*real)(int);
+
+	if (real == NULL)
+		*(void **)&real = dlsym(RTLD_NEXT, "fsync");
+	nfsync++;
+	return real(fd);
+}
+
+ssize_t
+write(int fd, const void *buf, size_t n)
+{
+	static ssize_t	(*real)(int, const void *, size_t);
+
+	if (real == NULL)
+		*(void **)&real = dlsym(RTLD_NEXT, "write");
+	if (fd > 2 && n > 0) {
+		if (disk_nat < sizeof(disk_at) / sizeof(disk_at[0]))
+			disk_at[disk_nat++] = disk_used;
+		disk_used += (long long)n;
+		if (disk_left >= 0) {
+			if (disk_left == 0) {
+				errno = ENOSPC;
+				return -1;
+			}
+			if ((long long)n > disk_left)
+				n = (size_t)disk_left;
+			disk_left -= (long long)n;
+		}
+	}
+	return real(fd, buf, n);
+}
 
 static void
 run_release(struct run *r)
@@ -1111,6 +1161,94 @@ fault_injection(bool kill)
 	free(ref);
 }
 
+/*
+ * A turn syncs what it writes before and at its commit point: libgit2's
+ * objects and references (GIT_OPT_ENABLE_FSYNC_GITDIR), so that a power
+ * cut cannot leave main naming objects that were never on the disk.
+ */
+static void
+test_fsync(void **state)
+{
+	char		*dir = path("c");
+	unsigned long	 n;
+
+	new_campaign(dir);
+	nfsync = 0;
+	turn1(dir);
+	n = nfsync;
+	/* at least the blobs, trees and commit, main, the tag, the index */
+	if (n < 10) {
+		print_error("a turn made %lu fsync calls\n", n);
+		fail();
+	}
+	free(dir);
+}
+
+/*
+ * The disk fills up at every point of a turn in turn: the turn is whole
+ * or not there, the message says "no space left on device" and the
+ * status is 73, never "object not found"; once there is room again, the
+ * next turns run and the repository checks.
+ */
+static void
+test_disk_full(void **state)
+{
+	struct run	 r;
+	char		*zero = path("zero"), *dir, *text;
+	char		 id0[CROWN_OID_HEX + 1], id1[CROWN_OID_HEX + 1];
+	char		 id[CROWN_OID_HEX + 1];
+	long long	 at[4096], left;
+	size_t		 nat, k;
+
+	new_campaign(zero);
+	ref_id(id0, zero, CROWN_MAIN_REF);
+	dir = path("c");
+	text = sh("cp -a '%s' '%s' && echo ok", zero, dir);
+	assert_string_equal(text, "ok\n");
+	free(text);
+	disk_used = 0;
+	disk_nat = 0;
+	turn1(dir);
+	nat = disk_nat;
+	memcpy(at, disk_at, sizeof(at));
+	ref_id(id1, dir, CROWN_MAIN_REF);
+	crown_campaign_remove_tree(dir, false);
+	/* the disk is full from the kth write of the turn on */
+	for (k = 0; k < nat; k++) {
+		left = at[k];
+		text = sh("cp -a '%s' '%s' && echo ok", zero, dir);
+		assert_string_equal(text, "ok\n");
+		free(text);
+		disk_left = left;
+		RUN(&r, crown_cmd_turn, dir, DATA "/french-1.yaml",
+		    DATA "/republic-1.yaml", "--templates", TMPL, "--date",
+		    "2026-03-08");
+		disk_left = -1;
+		if (r.status != 0 && (r.status != 73 ||
+		    strcasestr(r.err, "no space left on device") == NULL ||
+		    strstr(r.err, "not found") != NULL ||
+		    strstr(r.err, "doesn't exist") != NULL)) {
+			print_error("%lld bytes of room: status %d\n%s",
+			    left, r.status, r.err);
+			fail();
+		}
+		run_release(&r);
+		assert_at(dir, id0, id1, (int)left);
+		assert_fsck(dir);
+		ref_id(id, dir, CROWN_MAIN_REF);
+		if (strcmp(id, id0) == 0)
+			turn1(dir);
+		ref_id(id, dir, CROWN_MAIN_REF);
+		assert_string_equal(id, id1);
+		turn2(dir);
+		assert_clean(dir);
+		assert_fsck(dir);
+		crown_campaign_remove_tree(dir, false);
+	}
+	free(dir);
+	free(zero);
+}
+
 static void
 test_fault_error(void **state)
 {
@@ -1292,6 +1430,9 @@ main(void)
 		cmocka_unit_test_setup_teardown(test_new_checks_first, setup,
 		    teardown),
 		cmocka_unit_test_setup_teardown(test_fault_new, setup,
+		    teardown),
+		cmocka_unit_test_setup_teardown(test_fsync, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_disk_full, setup,
 		    teardown),
 		cmocka_unit_test_setup_teardown(test_fault_error, setup,
 		    teardown),
