@@ -150,7 +150,13 @@ cmd_new_exec(struct crown_run *r)
 	if ((error = crown_campaign_normalise(&state_text, s, rules,
 	    scen_text, scen_len, secret, &ev, &d)) != 0)
 		goto cleanup;
-	if ((fresh = dir_free(dir)) < 0) {
+	if ((fresh = dir_free(dir)) < 0 && crown_history_abandoned(dir)) {
+		fprintf(stderr, "crown: %s: removing the repository a killed "
+		    "crown new left before its first commit\n", dir);
+		crown_campaign_remove_tree(dir, true);
+		fresh = dir_free(dir);
+	}
+	if (fresh < 0) {
 		crown_diag_add(&d, dir, 0, 0, NULL, "already exists and is "
 		    "not an empty directory");
 		error = CROWN_EWRITE;

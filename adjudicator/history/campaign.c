@@ -934,6 +934,9 @@ crown_campaign_repair(struct crown_history *h, const struct crown_chain *c,
 	int	  error;
 	bool	  moved;
 
+	crown_history_sweep(h);
+	if ((error = crown_history_check_locks(h, d)) != 0)
+		return error;
 	if ((error = repair_tags(h, c, d)) != 0)
 		return error;
 	if ((error = crown_history_head_to(h, CROWN_MAIN_REF, &moved, d)) != 0)

@@ -904,6 +904,39 @@ test_publish(void **state)
 	free(dir);
 }
 
+/* A crown lock held by pid on host (this one when NULL). */
+static void
+put_lock(const char *lock, long pid, const char *host)
+{
+	char	 me[256];
+	FILE	*fp;
+
+	if (host == NULL) {
+		assert_int_equal(gethostname(me, sizeof(me)), 0);
+		me[sizeof(me) - 1] = '\0';
+		host = me;
+	}
+	assert_non_null(fp = fopen(lock, "w"));
+	fprintf(fp, "%ld %s\n", pid, host);
+	fclose(fp);
+}
+
+/* The pid of a process that has ended. */
+static long
+dead_pid(void)
+{
+	pid_t	pid;
+	int	st;
+
+	fflush(stdout);
+	fflush(stderr);
+	if ((pid = fork()) == 0)
+		_exit(0);
+	assert_true(pid > 0);
+	assert_int_equal(waitpid(pid, &st, 0), pid);
+	return (long)pid;
+}
+
 static void
 test_lock(void **state)
 {
@@ -932,7 +965,100 @@ test_lock(void **state)
 	unlink(lock);
 	turn1(dir);
 	assert_false(exists(lock));
+	ref_id(before, dir, CROWN_MAIN_REF);
+	/* a live holder, or one of another host, keeps it */
+	put_lock(lock, (long)getpid(), NULL);
+	RUN(&r, crown_cmd_turn, dir, DATA "/republic-2.yaml", "--templates",
+	    TMPL);
+	assert_int_equal(r.status, 75);
+	assert_has(r.err, "is locked by crown ");
+	run_release(&r);
+	put_lock(lock, dead_pid(), "elsewhere.invalid");
+	RUN(&r, crown_cmd_turn, dir, DATA "/republic-2.yaml", "--templates",
+	    TMPL);
+	assert_int_equal(r.status, 75);
+	assert_has(r.err, " on elsewhere.invalid (");
+	run_release(&r);
+	ref_id(after, dir, CROWN_MAIN_REF);
+	assert_string_equal(before, after);
+	/* a dead holder of this host: taken over, and said */
+	put_lock(lock, dead_pid(), NULL);
+	RUN(&r, crown_cmd_turn, dir, DATA "/republic-2.yaml", "--templates",
+	    TMPL);
+	assert_int_equal(r.status, 0);
+	assert_has(r.err, "crown: taking over ");
+	assert_has(r.err, "is no longer running");
+	run_release(&r);
+	assert_false(exists(lock));
 	free(lock);
+	free(dir);
+}
+
+/*
+ * Locks of libgit2's a killed run left: the next command stops before
+ * writing anything (exit 75) and names the file; once it is removed the
+ * turn runs.  Objects a killed run was writing are removed.
+ */
+static void
+test_stale_git_locks(void **state)
+{
+	static const char *const locks[] = {
+		"refs/heads/main.lock", "refs/tags/turn-2.lock", "index.lock"
+	};
+	struct run	 r;
+	char		*dir = path("c"), *p;
+	char		 before[CROWN_OID_HEX + 1], after[CROWN_OID_HEX + 1];
+	size_t		 i;
+	FILE		*fp;
+
+	new_campaign(dir);
+	turn1(dir);
+	ref_id(before, dir, CROWN_MAIN_REF);
+	for (i = 0; i < sizeof(locks) / sizeof(locks[0]); i++) {
+		p = xasprintf("%s/.git/%s", dir, locks[i]);
+		assert_non_null(fp = fopen(p, "w"));
+		fclose(fp);
+		RUN(&r, crown_cmd_turn, dir, DATA "/republic-2.yaml",
+		    "--templates", TMPL, "--date", "2026-03-15");
+		if (r.status != 75)
+			print_error("%s: status %d\n%s", locks[i], r.status,
+			    r.err);
+		assert_int_equal(r.status, 75);
+		assert_has(r.err, p);
+		assert_has(r.err, "remove this file");
+		run_release(&r);
+		ref_id(after, dir, CROWN_MAIN_REF);
+		assert_string_equal(before, after);
+		ref_id(after, dir, "refs/tags/turn-2");
+		assert_string_equal(after, "");
+		unlink(p);
+		free(p);
+	}
+	/* made while a dead crown held the campaign: its, and removed */
+	p = xasprintf("%s/.git/crown.lock", dir);
+	put_lock(p, dead_pid(), NULL);
+	free(p);
+	p = xasprintf("%s/.git/refs/heads/main.lock", dir);
+	assert_non_null(fp = fopen(p, "w"));
+	fclose(fp);
+	RUN(&r, crown_cmd_log, dir);	/* a reader: no lock, no repair */
+	run_release(&r);
+	assert_true(exists(p));
+	free(p);
+	p = xasprintf("%s/.git/objects/tmp_object_git2_0123abcd", dir);
+	assert_non_null(fp = fopen(p, "w"));
+	fputs("half an object", fp);
+	fclose(fp);
+	RUN(&r, crown_cmd_turn, dir, DATA "/republic-2.yaml", "--templates",
+	    TMPL, "--date", "2026-03-15");
+	assert_int_equal(r.status, 0);
+	assert_has(r.err, "tmp_object_git2_0123abcd, left by a killed run");
+	assert_has(r.err, "main.lock, left by the run that died");
+	run_release(&r);
+	assert_false(exists(p));
+	free(p);
+	assert_fsck(dir);
+	assert_clean(dir);
 	free(dir);
 }
 
@@ -1115,10 +1241,10 @@ fault_injection(bool kill)
 			/* killed at step n, or done when n is past the end */
 			assert_int_equal(WEXITSTATUS(st), n <= steps ?
 			    CROWN_EXIT_INTERNAL : 0);
-			/* a killed run leaves its lock for the umpire */
+			/* a killed run leaves its lock, which the next
+			 * command takes over: its holder is dead */
 			lock = xasprintf("%s/.git/crown.lock", dir);
 			assert_int_equal(exists(lock), n > 1 && n <= steps);
-			unlink(lock);
 			free(lock);
 		} else {
 			crown_history_fail_after(n, false);
@@ -1295,6 +1421,75 @@ test_fault_new(void **state)
 	free(dir);
 }
 
+/* Does dir hold a main?  Its commit in id. */
+static bool
+has_main(char *id, const char *dir)
+{
+	struct crown_history	*h = NULL;
+	struct crown_diags	 d = { 0 };
+	bool			 ok;
+
+	ok = crown_history_open(&h, dir, false, &d) == 0 &&
+	    crown_history_ref_get(id, h, CROWN_MAIN_REF, &d) == 0;
+	crown_history_close(h);
+	crown_diags_release(&d);
+	return ok;
+}
+
+/*
+ * A crown new killed at each step in turn: before main exists, the next
+ * crown new on the same directory makes the campaign (it refused with
+ * "already exists"); after, turn 0 is whole.
+ */
+static void
+test_fault_new_kill(void **state)
+{
+	struct run	 r;
+	char		*dir = path("n"), id[CROWN_OID_HEX + 1];
+	unsigned long	 steps, n;
+	pid_t		 pid;
+	int		 st;
+
+	crown_history_fail_after(0, false);
+	new_campaign(dir);
+	steps = crown_history_steps();
+	crown_campaign_remove_tree(dir, false);
+	for (n = 1; n <= steps; n++) {
+		fflush(stdout);
+		fflush(stderr);
+		if ((pid = fork()) == 0) {
+			int fd = open("/dev/null", O_WRONLY);
+
+			dup2(fd, 1);
+			dup2(fd, 2);
+			crown_history_fail_after(n, true);
+			RUN(&r, crown_cmd_new, dir, "--scenario", SCEN,
+			    "--rules", RULES, "--secret-file", SECRET,
+			    "--date", "2026-03-01T10:00:00+01:00");
+			_exit(3);
+		}
+		assert_true(pid > 0);
+		assert_int_equal(waitpid(pid, &st, 0), pid);
+		assert_true(WIFEXITED(st));
+		assert_int_equal(WEXITSTATUS(st), CROWN_EXIT_INTERNAL);
+		if (!has_main(id, dir)) {
+			RUN(&r, crown_cmd_new, dir, "--scenario", SCEN,
+			    "--rules", RULES, "--secret-file", SECRET,
+			    "--date", "2026-03-01T10:00:00+01:00");
+			if (r.status != 0)
+				print_error("killed at step %lu: %s", n,
+				    r.err);
+			assert_int_equal(r.status, 0);
+			run_release(&r);
+		}
+		turn1(dir);
+		assert_fsck(dir);
+		assert_clean(dir);
+		crown_campaign_remove_tree(dir, false);
+	}
+	free(dir);
+}
+
 static void
 test_dates(void **state)
 {
@@ -1422,6 +1617,8 @@ main(void)
 		cmocka_unit_test_setup_teardown(test_publish, setup,
 		    teardown),
 		cmocka_unit_test_setup_teardown(test_lock, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_stale_git_locks, setup,
+		    teardown),
 		cmocka_unit_test_setup_teardown(test_wrong_secret, setup,
 		    teardown),
 		cmocka_unit_test_setup_teardown(test_bad_orders_untouched,
@@ -1433,6 +1630,8 @@ main(void)
 		    teardown),
 		cmocka_unit_test_setup_teardown(test_fsync, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_disk_full, setup,
+		    teardown),
+		cmocka_unit_test_setup_teardown(test_fault_new_kill, setup,
 		    teardown),
 		cmocka_unit_test_setup_teardown(test_fault_error, setup,
 		    teardown),
