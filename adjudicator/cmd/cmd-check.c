@@ -49,7 +49,7 @@ cmd_check_exec(struct crown_run *r)
 	char			 *campaign_state = NULL;
 	const char		 *dir = NULL;
 	size_t			  npaths = r->noperands, n = 0, i, j, acts;
-	int			  error, status;
+	int			  error, status, overlaps;
 
 	state_path = r->opt[CHECK_STATE].value;
 	rules_path = r->opt[CHECK_RULES].value;
@@ -73,8 +73,13 @@ cmd_check_exec(struct crown_run *r)
 	if ((error = crown_cmd_load_rules(&rules, rules_path, dir, s->rules,
 	    &d)) != 0)
 		goto cleanup;
+	/* R4.7: a state with units on top of each other cannot be played;
+	 * say so with the orders' problems */
+	overlaps = crown_state_check_overlaps(s, rules, &d);
 	if ((error = crown_cmd_load_orders(&orders, &n, paths, npaths, true,
 	    s, rules, &d)) != 0)
+		goto cleanup;
+	if ((error = overlaps) != 0)
 		goto cleanup;
 	for (i = 0; i < n; i++) {
 		acts = 0;

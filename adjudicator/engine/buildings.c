@@ -13,16 +13,43 @@
 
 #include "crown/buildings.h"
 #include "crown/common.h"
+#include "crown/melees.h"
 #include "crown/xalloc.h"
 
 static bool	classified(const struct crown_rules *,
 		    const struct crown_feature *);
+static bool	storming(const struct crown_state *,
+		    const struct crown_rules *, const struct crown_feature *,
+		    const struct crown_unit *);
 
 static bool
 classified(const struct crown_rules *rules, const struct crown_feature *f)
 {
 	return f->type == CROWN_BUILDING && f->bclass >= 1 &&
 	    f->bclass <= rules->nbuilding_class;
+}
+
+/*
+ * u attacks, in a melee, a unit whose centre is in building f: a charger
+ * that reached the holders fights its way in, and the cover stays theirs
+ * (R11.1, R5.5), wherever the charger stands in the state's order.
+ */
+static bool
+storming(const struct crown_state *s, const struct crown_rules *rules,
+    const struct crown_feature *f, const struct crown_unit *u)
+{
+	const struct crown_melee	*m;
+	const struct crown_unit		*v;
+	size_t				 j;
+	int				 side;
+
+	if ((m = crown_melee_find(s, u, &side)) == NULL || side != 0)
+		return false;
+	for (j = 0; j < m->ndefenders; j++)
+		if ((v = crown_state_unit(s, m->defenders[j])) != NULL &&
+		    crown_building_contains(rules, f, v))
+			return true;
+	return false;
 }
 
 enum crown_cover
@@ -71,12 +98,13 @@ crown_building_shelters(const struct crown_state *s,
 	int	cap, stands = 0;
 	size_t	i;
 
-	if (!crown_building_contains(rules, f, u))
+	if (!crown_building_contains(rules, f, u) || storming(s, rules, f, u))
 		return false;
 	cap = crown_building_capacity(rules, f);
 	/* R11.1: those who came first (in state order) have the rooms */
 	for (i = 0; i < s->nunits; i++) {
-		if (!crown_building_contains(rules, f, &s->units[i]))
+		if (!crown_building_contains(rules, f, &s->units[i]) ||
+		    storming(s, rules, f, &s->units[i]))
 			continue;
 		stands += crown_unit_stands(&s->units[i]);
 		if (&s->units[i] == u)

@@ -13,6 +13,7 @@
 #include "crown/engine.h"
 #include "crown/events.h"
 #include "crown/fire.h"
+#include "crown/melees.h"
 #include "crown/move.h"
 #include "crown/spatial.h"
 #include "crown/xalloc.h"
@@ -232,6 +233,41 @@ test_R11_1_capacity(void **state)
 	U(f, "a")->status = CROWN_LOST;
 	assert_true(crown_building_shelters(f->s, f->rules, T(f, "house"),
 	    U(f, "c")));
+	fx_close(f);
+}
+
+/*
+ * R11.1: a charger that reached the holders of a building and stands in
+ * it, in melee with them, does not take the building's cover, even when
+ * it comes first in the state; the holders keep theirs.
+ */
+static void
+test_R11_1_storming_no_cover(void **state)
+{
+	struct fx	*f;
+
+	f = fx_open(
+	    "terrain:\n"
+	    "  - {id: house, type: building, class: 3,\n"
+	    "     polygon: [[0, 0], [20, 0], [20, 10], [0, 10]]}\n"
+	    "units:\n"
+	    "  - {id: storm, side: republic, type: infantry, class: regular,\n"
+	    "     weapon: rifle, stands: [4, 4], x: 10, y: 4, facing: 180}\n"
+	    "  - {id: holder, side: french, type: infantry, class: regular,\n"
+	    "     weapon: rifle, stands: [4], x: 10, y: 6, facing: 0}\n"
+	    "melees:\n"
+	    "  - {attackers: [storm], defenders: [holder], rounds: 1,\n"
+	    "     attack: front}\n", "");
+	assert_true(crown_building_contains(f->rules, T(f, "house"),
+	    U(f, "storm")));
+	assert_false(crown_building_shelters(f->s, f->rules, T(f, "house"),
+	    U(f, "storm")));
+	assert_true(crown_building_shelters(f->s, f->rules, T(f, "house"),
+	    U(f, "holder")));
+	/* once the melee is over, a unit inside is inside */
+	crown_melee_remove(f->s, 0);
+	assert_true(crown_building_shelters(f->s, f->rules, T(f, "house"),
+	    U(f, "storm")));
 	fx_close(f);
 }
 
@@ -513,6 +549,7 @@ main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_R11_2_cover_steps),
 		cmocka_unit_test(test_R11_1_capacity),
+		cmocka_unit_test(test_R11_1_storming_no_cover),
 		cmocka_unit_test(test_R11_3_classify),
 		cmocka_unit_test(test_R9_2_reaction_fire),
 		cmocka_unit_test(test_R9_2_reaction_arc),
