@@ -324,6 +324,11 @@ print_movement(struct printer *p)
 	    "helpers must be within %g inch(es)", r->stuck_move_per_stand,
 	    r->help_reach);
 	end_lines(p);
+	heading(p, "R4.7");
+	line(p, "no move ends with footprints overlapping; touching, or "
+	    "crossing by %g inch, is contact, not overlap",
+	    r->contact_crossing);
+	end_lines(p);
 }
 
 static void
