@@ -44,6 +44,27 @@ done
 start=$(date +%s.%N)
 $PIN ./crown verify "$dir/c" >/dev/null
 end=$(date +%s.%N)
+# the cost of durability (issue 17): turn 51 under strace, which counts
+# the fsync calls of crown and libgit2 and the wall time spent in them
+fsync_line="| fsync | not measured: no strace on this machine | | |"
+if command -v strace >/dev/null 2>&1; then
+	for s in a b; do
+		sed "s/^turn: .*/turn: 51/" "$dir/$s.yaml" > "$dir/$s-51.yaml"
+	done
+	t0=$(date +%s.%N)
+	strace -f -w -c -e trace=fsync,fdatasync -o "$dir/strace" \
+	    $PIN ./crown turn "$dir/c" "$dir/a-51.yaml" "$dir/b-51.yaml" \
+	    --date 2026-02-21T00:00:00Z >/dev/null
+	t1=$(date +%s.%N)
+	fsync_line=$(awk -v a="$t0" -v b="$t1" '
+	    $NF == "fsync" || $NF == "fdatasync" { s += $2; n += $4 }
+	    END { printf "| one turn under strace | %.0f ms | %d | %.0f ms |",
+		(b - a) * 1000, n, s * 1000 }' "$dir/strace")
+fi
 echo "| campaign | turns | crown verify (s) |"
 echo "|---|---:|---:|"
 awk -v a="$start" -v b="$end" 'BEGIN { printf "| bench, 100 units a side, all moving | 50 | %.2f |\n", b - a }'
+echo
+echo "| durability | whole turn | fsync calls | in fsync |"
+echo "|---|---:|---:|---:|"
+echo "$fsync_line"
