@@ -139,6 +139,7 @@ filter_orders(struct crown_outputs *out, const struct crown_outputs *in,
 {
 	struct crown_orders	*o, one;
 	const struct crown_unit	*u;
+	struct crown_geom_grid	*grid = NULL;	/* once, not per entry */
 	const char		*who;
 	struct crown_diags	 why;
 	struct crown_buf	*b;
@@ -151,7 +152,8 @@ filter_orders(struct crown_outputs *out, const struct crown_outputs *in,
 		if (crown_orders_parse(&o, in->v[i].name, in->v[i].data.data,
 		    in->v[i].data.len, d) != 0) {
 			crown_orders_free(o);
-			return CROWN_EINVALID;
+			error = CROWN_EINVALID;
+			break;
 		}
 		n = o->nunits + o->nleaders;
 		at = xcalloc(n ? n : 1, sizeof(*at));
@@ -170,7 +172,10 @@ filter_orders(struct crown_outputs *out, const struct crown_outputs *in,
 				one.nleaders = 1;
 			}
 			memset(&why, 0, sizeof(why));
-			if (crown_orders_validate(&one, s, rules, &why) == 0) {
+			if (grid == NULL)
+				grid = crown_terrain_grid_new(s);
+			if (crown_orders_validate_grid(&one, s, rules, grid,
+			    &why) == 0) {
 				crown_diags_release(&why);
 				continue;
 			}
@@ -200,6 +205,7 @@ filter_orders(struct crown_outputs *out, const struct crown_outputs *in,
 		free(at);
 		crown_orders_free(o);
 	}
+	crown_geom_grid_free(grid);
 	return error;
 }
 

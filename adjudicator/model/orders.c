@@ -714,7 +714,15 @@ crown_orders_validate(const struct crown_orders *o,
     const struct crown_state *s, const struct crown_rules *rules,
     struct crown_diags *d)
 {
-	struct checker	 c = { o, s, rules, d, 0, NULL };
+	return crown_orders_validate_grid(o, s, rules, NULL, d);
+}
+
+int
+crown_orders_validate_grid(const struct crown_orders *o,
+    const struct crown_state *s, const struct crown_rules *rules,
+    struct crown_geom_grid *terrain, struct crown_diags *d)
+{
+	struct checker	 c = { o, s, rules, d, 0, terrain };
 	struct id_at	*ids;
 	size_t		*first;
 	size_t		 i, j, k;
@@ -771,7 +779,8 @@ crown_orders_validate(const struct crown_orders *o,
 	}
 	free(first);
 	free(ids);
-	crown_geom_grid_free(c.terrain);
+	if (terrain == NULL)
+		crown_geom_grid_free(c.terrain);
 	return c.errors > 0 ? CROWN_EINVALID : 0;
 }
 

@@ -81,6 +81,12 @@ void	crown_orders_free(struct crown_orders *);
 int	crown_orders_validate(const struct crown_orders *,
 	    const struct crown_state *, const struct crown_rules *,
 	    struct crown_diags *d);
+/* The same with the state's terrain grid (crown_terrain_grid_new) made
+ * once by the caller, who frees it: for checking many orders against one
+ * state (crown rerun checks each entry on its own).  NULL: made here. */
+int	crown_orders_validate_grid(const struct crown_orders *,
+	    const struct crown_state *, const struct crown_rules *,
+	    struct crown_geom_grid *terrain, struct crown_diags *d);
 
 /*
  * What the state itself must satisfy before any orders are played on it:
