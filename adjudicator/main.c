@@ -26,6 +26,8 @@ static const struct crown_cmd *const cmd_table[] = {
 	&crown_cmd_publish,
 	&crown_cmd_blame,
 	&crown_cmd_orders,
+	&crown_cmd_roster,
+	&crown_cmd_deadline,
 	NULL
 };
 

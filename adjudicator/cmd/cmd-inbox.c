@@ -36,6 +36,7 @@
 #include "crown/common.h"
 #include "crown/history.h"
 #include "crown/mail.h"
+#include "crown/roster.h"
 #include "crown/shorthand.h"
 #include "crown/xalloc.h"
 #include "crown/yaml.h"
@@ -115,6 +116,7 @@ struct inbox {
 	long long		 deadline;
 	size_t			 max;
 	struct crown_mail_addr	 umpire;
+	struct crown_roster	 roster;	/* credentials (.git) */
 	struct seen		 seen;		/* message hashes in the log */
 	unsigned		 max_answers;
 	struct answered		*answered;	/* answers this run */
@@ -129,6 +131,7 @@ struct verdict {
 	const char			*what;	/* accepted late refused */
 	int				 side;	/* or -1 */
 	const struct crown_person	*player; /* to answer, or NULL */
+	enum crown_proof		 proof;	/* how the sender proved it */
 	struct crown_buf		 why;	/* the problems, a line each */
 	char				 receipt[CROWN_SHA256_HEX];
 };
@@ -623,8 +626,12 @@ reply_filed(struct inbox *ib, const struct crown_mail *m,
 		indent(&b, sh.data);
 	else
 		crown_buf_puts(&b, "  (none: every unit holds, R2.3)\n");
-	if (v->player->password_sha256 == NULL)
-		crown_buf_puts(&b, "\nNo password is set for you, so anyone "
+	crown_buf_printf(&b, "\nYou were identified by %s.\n",
+	    v->proof == CROWN_PROOF_OPENPGP ? "your OpenPGP signature" :
+	    v->proof == CROWN_PROOF_PASSWORD ? "your password" :
+	    "your From address alone");
+	if (v->proof == CROWN_PROOF_FROM)
+		crown_buf_puts(&b, "No password is set for you, so anyone "
 		    "can send orders in your name: ask the umpire for one.\n");
 	signoff(ib, &b);
 	name = xasprintf("%s.yaml", sd->id);
@@ -793,6 +800,116 @@ identify(const struct inbox *ib, const struct crown_mail *m,
 	return true;
 }
 
+/* Is m a PGP/MIME message signed by the key of fingerprint fpr? */
+static bool
+signed_by(const struct inbox *ib, const struct crown_mail *m,
+    struct verdict *v, const char *fpr)
+{
+	(void)ib;
+	(void)m;
+	(void)fpr;
+	why(v, "your mail must be signed with your OpenPGP key (PGP/MIME)");
+	return false;
+}
+
+/*
+ * Does the sender prove to be v->player as strongly as the roster asks
+ * (roster.h)?  v->proof is what was proved; false, with the reason in
+ * v, when it falls short.  A state of a campaign made before issue 19
+ * may still carry a password_sha256, read as a password.
+ */
+static bool
+prove(const struct inbox *ib, const struct crown_mail *m,
+    struct verdict *v, const char *pw)
+{
+	const struct crown_cred	*c;
+
+	(void)m;
+	c = crown_roster_find(&ib->roster, v->player->email);
+	v->proof = CROWN_PROOF_FROM;
+	switch (crown_roster_required(c)) {
+	case CROWN_PROOF_OPENPGP:
+		if (!signed_by(ib, m, v, c->openpgp))
+			return false;
+		v->proof = CROWN_PROOF_OPENPGP;
+		return true;
+	case CROWN_PROOF_PASSWORD:
+		if (!crown_roster_password_ok(c, pw)) {
+			why(v, pw == NULL ? "no password: give yours in a "
+			    "line 'password: ...'" : "wrong password");
+			return false;
+		}
+		v->proof = CROWN_PROOF_PASSWORD;
+		return true;
+	default:
+		break;
+	}
+	if (v->player->password_sha256 != NULL) {
+		if (!crown_mail_password_ok(pw, v->player->password_sha256)) {
+			why(v, pw == NULL ? "no password: give yours in a "
+			    "line 'password: ...'" : "wrong password");
+			return false;
+		}
+		v->proof = CROWN_PROOF_PASSWORD;
+	}
+	return true;
+}
+
+/* The proof the orders filed for side were sent with: the word in
+ * orders/pending/SIDE.proof beside their receipt; FROM when there is
+ * none for these orders (filed by hand), NONE when none are filed. */
+static enum crown_proof
+pending_proof(const struct inbox *ib, int side)
+{
+	struct crown_diags	 d = { 0 };
+	char			 receipt[CROWN_SHA256_HEX], *path, *buf;
+	size_t			 len, n;
+	enum crown_proof	 p = CROWN_PROOF_FROM;
+
+	pending_receipt(ib, PENDING_DIR, side, receipt);
+	if (receipt[0] == '\0')
+		return CROWN_PROOF_NONE;
+	path = xasprintf("%s/%s/%s.proof", ib->dir, PENDING_DIR,
+	    ib->s->sides[side].id);
+	if (crown_read_file(&buf, &len, path, 4096, &d) == 0) {
+		n = strlen(receipt);
+		if (len > n + 1 && memcmp(buf, receipt, n) == 0 &&
+		    buf[n] == ' ') {
+			buf[strcspn(buf, "\n")] = '\0';
+			p = crown_proof_parse(buf + n + 1);
+			if (p == CROWN_PROOF_NONE)
+				p = CROWN_PROOF_FROM;
+		}
+		free(buf);
+	}
+	crown_diags_release(&d);
+	free(path);
+	return p;
+}
+
+/*
+ * Authentication per player, consistent per side (doc/umpire.md): the
+ * orders filed for a side are replaced only by a sender who proved to
+ * be a player at least as strongly as the one who sent them, so that a
+ * side is as safe as its best-kept player and not its weakest.
+ */
+static bool
+as_strong(const struct inbox *ib, struct verdict *v)
+{
+	enum crown_proof	 p;
+
+	if (v->side < 0)
+		return true;
+	p = pending_proof(ib, v->side);
+	if (p == CROWN_PROOF_NONE || v->proof >= p)
+		return true;
+	why(v, "the orders filed for side '%s' came with %s; you are "
+	    "identified by %s only, so they stand: only a player who "
+	    "proves as much may replace them", ib->s->sides[v->side].id,
+	    crown_proof_name(p), crown_proof_name(v->proof));
+	return false;
+}
+
 /*
  * Check one message's orders.  Fills v; returns the parsed orders when
  * they are good (caller frees), else NULL.
@@ -842,12 +959,10 @@ check(struct inbox *ib, const struct crown_mail *m, struct verdict *v)
 		    "with a line 'side: ID'", file);
 		goto out;
 	}
-	/* the password, before anything about the orders is said */
-	if (v->player->password_sha256 != NULL &&
-	    !crown_mail_password_ok(pw, v->player->password_sha256)) {
+	/* the proof of identity, before anything about the orders is
+	 * said; then the side's: orders filed with a stronger proof stand */
+	if (!prove(ib, m, v, pw) || !as_strong(ib, v)) {
 		crown_diags_release(&d);
-		why(v, pw == NULL ? "no password: give yours in a line "
-		    "'password: ...'" : "wrong password");
 		goto out;
 	}
 	if (o == NULL)
@@ -933,6 +1048,21 @@ over_limit(const struct inbox *ib, const char *addr)
 	    ib->max_answers == 1 ? "" : "s", addr, ib->max_answers);
 }
 
+/* Keep beside the filed orders how their sender was identified
+ * (pending_proof); a file the inbox cannot write is only a weaker
+ * guard, noted like any other. */
+static void
+file_proof(struct inbox *ib, const struct verdict *v)
+{
+	char	*name, *text;
+
+	name = xasprintf("%s.proof", ib->s->sides[v->side].id);
+	text = xasprintf("%s %s\n", v->receipt, crown_proof_word(v->proof));
+	write_or_note(ib, PENDING_DIR, name, text, strlen(text));
+	free(text);
+	free(name);
+}
+
 static int
 process(void *arg, const struct crown_mail_raw *raw)
 {
@@ -997,6 +1127,8 @@ process(void *arg, const struct crown_mail_raw *raw)
 		free(name);
 		goto cleanup;
 	}
+	if (!late)
+		file_proof(ib, &v);
 	if (late) {
 		v.what = "late";
 		ib->late++;
@@ -1090,8 +1222,8 @@ crown_cmd_mail_campaign(struct crown_state **state, struct crown_rules **rules,
 	    (lock && (error = crown_campaign_repair(*h, &chain, d)) != 0))
 		goto cleanup;
 	label = xasprintf("turn-%d", chain.last);
-	if ((error = crown_campaign_load(&camp, *h,
-	    chain.l.v[chain.at[chain.last]].id, label, d)) != 0)
+	if ((error = crown_campaign_load(&camp, *h, chain.l.v[chain.tip].id,
+	    label, d)) != 0)
 		goto cleanup;
 	*state = camp.state;
 	if (rules != NULL)
@@ -1101,6 +1233,17 @@ crown_cmd_mail_campaign(struct crown_state **state, struct crown_rules **rules,
 cleanup:
 	free(label);
 	crown_chain_release(&chain);
+	return error;
+}
+
+static int
+load_roster(struct inbox *ib, struct crown_diags *d)
+{
+	char	*path = crown_roster_path(ib->dir);
+	int	 error;
+
+	error = crown_roster_load(&ib->roster, path, d);
+	free(path);
 	return error;
 }
 
@@ -1152,6 +1295,8 @@ cmd_inbox_exec(struct crown_run *r)
 	    crown_mail_parse_time(&ib.deadline, ib.s->deadline) == 0)
 		ib.has_deadline = true;
 	ib.umpire = crown_mail_umpire(ib.s);
+	if ((error = load_roster(&ib, &d)) != 0)
+		goto cleanup;
 	load_log(&ib);
 	/* a message at a time: a mailbox of any size fits */
 	for (i = 1; i < r->noperands; i++)
@@ -1168,6 +1313,7 @@ cmd_inbox_exec(struct crown_run *r)
 cleanup:
 	free(ib.seen.v);
 	free(ib.answered);
+	crown_roster_release(&ib.roster);
 	crown_rules_free(ib.rules);
 	crown_state_free(ib.s);
 	crown_history_close(h);

@@ -43,6 +43,10 @@ cmd_log_exec(struct crown_run *r)
 			sub++;
 		if (k >= 0)
 			snprintf(label, sizeof(label), "turn %d", k);
+		else if (crown_campaign_subject_admin(hc->subject))
+			/* "roster", "deadline": the umpire's changes */
+			snprintf(label, sizeof(label), "%s",
+			    hc->subject[0] == 'R' ? "roster" : "deadline");
 		else
 			snprintf(label, sizeof(label), "reveal");
 		crown_campaign_format_date(date, sizeof(date), hc->time,

@@ -93,6 +93,43 @@ headline(const struct crown_state *s)
 	return b.data;
 }
 
+/*
+ * A scenario with a player's password_sha256 would commit it, and crown
+ * publish push it to every player (issue 19): refuse it, at each place
+ * the key is written, and say what to use instead.
+ */
+static int
+no_credentials(const char *file, const char *text, const struct crown_state *s,
+    struct crown_diags *d)
+{
+	const char	*p, *bol;
+	unsigned	 line;
+	size_t		 i, j;
+	bool		 any = s->umpire.password_sha256 != NULL;
+
+	for (i = 0; i < s->nsides; i++)
+		for (j = 0; j < s->sides[i].nplayers; j++)
+			if (s->sides[i].players[j].password_sha256 != NULL)
+				any = true;
+	if (!any)
+		return 0;
+	line = 1;
+	bol = text;
+	for (p = text; *p != '\0'; p++) {
+		if (*p == '\n') {
+			line++;
+			bol = p + 1;
+		} else if (strncmp(p, "password_sha256", 15) == 0)
+			crown_diag_add(d, file, line, (unsigned)(p - bol) + 1,
+			    NULL, "'password_sha256' would put the password's "
+			    "hash in the history, where every player reads "
+			    "it: remove it, and set passwords after crown new "
+			    "with crown roster DIR password EMAIL "
+			    "--password-file F");
+	}
+	return CROWN_EINVALID;
+}
+
 static int
 cmd_new_exec(struct crown_run *r)
 {
@@ -122,6 +159,8 @@ cmd_new_exec(struct crown_run *r)
 		goto cleanup;
 	if ((error = crown_state_parse(&s, scenario, scen_text, scen_len,
 	    &d)) != 0)
+		goto cleanup;
+	if ((error = no_credentials(scenario, scen_text, s, &d)) != 0)
 		goto cleanup;
 	if (r->opt[NEW_RULES].value != NULL)
 		rules_path = xstrdup(r->opt[NEW_RULES].value);

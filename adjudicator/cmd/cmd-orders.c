@@ -183,7 +183,7 @@ cmd_orders_exec(struct crown_run *r)
 	if (side == NULL)
 		return crown_cmd_usage_error(r->cmd, "give --side SIDE");
 	label = xasprintf("turn-%d", c->last);
-	error = crown_campaign_load(&camp, r->h, c->l.v[c->at[c->last]].id,
+	error = crown_campaign_load(&camp, r->h, c->l.v[c->tip].id,
 	    label, &d);
 	free(label);
 	if (error != 0)

@@ -277,6 +277,42 @@ unit_changes(const struct crown_state *was, const struct crown_state *now)
 	crown_buf_release(&b);
 }
 
+/*
+ * The roster and deadline changes main has between its commits from and
+ * to (indices of c), each committed again after prev on the rerun line
+ * with cur's players and deadline as main's had them; prev moves on.
+ */
+static int
+replay_admin(char *prev, struct crown_history *h,
+    const struct crown_chain *c, size_t from, size_t to,
+    struct crown_state *cur, const struct crown_stamp *stamp,
+    struct crown_diags *d)
+{
+	struct crown_campaign	 camp = { 0 };
+	struct crown_outputs	 files = { 0 };
+	char			 id[CROWN_OID_HEX + 1];
+	size_t			 i;
+	int			 error = 0;
+
+	for (i = from + 1; i < to && error == 0; i++) {
+		if ((error = crown_campaign_load(&camp, h, c->l.v[i].id,
+		    c->l.v[i].subject, d)) != 0)
+			break;
+		crown_campaign_take_admin(cur, camp.state);
+		crown_campaign_release(&camp);
+		if (crown_state_emit(crown_outputs_add(&files,
+		    CROWN_CAMPAIGN_STATE), cur) != 0) {
+			crown_diag_add(d, CROWN_CAMPAIGN_STATE, 0, 0, NULL,
+			    "cannot format the state");
+			error = CROWN_ERROR;
+		} else if ((error = crown_history_commit(id, h, prev, &files,
+		    c->l.v[i].message, stamp, d)) == 0)
+			memcpy(prev, id, CROWN_OID_HEX + 1);
+		crown_outputs_release(&files);
+	}
+	return error;
+}
+
 static int
 cmd_rerun_exec(struct crown_run *r)
 {
@@ -316,7 +352,9 @@ cmd_rerun_exec(struct crown_run *r)
 		goto cleanup;
 	}
 	label = xasprintf("turn-%ld", turn - 1);
-	if ((error = crown_campaign_load(&camp, h, c->l.v[c->at[turn - 1]].id,
+	/* from the commit before the turn: the turn before it, or a roster
+	 * or deadline change after that */
+	if ((error = crown_campaign_load(&camp, h, c->l.v[c->at[turn] - 1].id,
 	    label, &d)) != 0 ||
 	    (error = crown_campaign_who(&who, r->umpire, r->date, camp.state,
 	    &d)) != 0 ||
@@ -366,9 +404,12 @@ cmd_rerun_exec(struct crown_run *r)
 	branch = xasprintf("refs/heads/%s/turn-%ld", CROWN_RERUN_BRANCH, turn);
 	printf("rerun of turn %ld on %s (main is untouched):\n", turn,
 	    branch + strlen("refs/heads/"));
-	memcpy(prev, c->l.v[c->at[turn - 1]].id, sizeof(prev));
+	memcpy(prev, c->l.v[c->at[turn] - 1].id, sizeof(prev));
 	cur = crown_state_clone(camp.state);
 	for (k = (int)turn; k <= c->last; k++) {
+		if (k > turn && (error = replay_admin(prev, h, c, c->at[k - 1],
+		    c->at[k], cur, &who.stamp, &d)) != 0)
+			goto cleanup;
 		if (k > turn) {
 			crown_outputs_release(&orders);
 			crown_outputs_release(&orig);
@@ -410,7 +451,9 @@ cmd_rerun_exec(struct crown_run *r)
 		t.after = NULL;
 		crown_turn_release(&t);
 	}
-	if ((error = crown_history_ref_set(h, branch, prev, NULL, true,
+	if ((error = replay_admin(prev, h, c, c->at[c->last], c->tip + 1,
+	    cur, &who.stamp, &d)) != 0 ||
+	    (error = crown_history_ref_set(h, branch, prev, NULL, true,
 	    "crown rerun", &d)) != 0)
 		goto cleanup;
 	free(label);

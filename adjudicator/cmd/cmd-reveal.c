@@ -54,7 +54,7 @@ cmd_reveal_exec(struct crown_run *r)
 		error = CROWN_EINVALID;
 		goto cleanup;
 	}
-	head = c->l.v[c->at[c->last]].id;
+	head = c->l.v[c->tip].id;
 	label = xasprintf("turn-%d", c->last);
 	if ((error = crown_campaign_load(&camp, r->h, head, label, &d)) != 0 ||
 	    (error = crown_campaign_who(&who, r->umpire, r->date, camp.state,

@@ -79,6 +79,7 @@ cmd_turn_exec(struct crown_run *r)
 	char			  id[CROWN_OID_HEX + 1], **pending = NULL;
 	char			 *odir = NULL, *msg = NULL, *text;
 	char			 *tag = NULL, *label = NULL, *when = NULL;
+	char			 *next_deadline;
 	const char		**paths, *dir = r->dir, *head, *deadline;
 	size_t			  npending = 0, npaths, n = 0;
 	size_t			  i, len;
@@ -92,7 +93,8 @@ cmd_turn_exec(struct crown_run *r)
 		error = CROWN_EINVALID;
 		goto cleanup;
 	}
-	head = c->l.v[c->at[c->last]].id;
+	/* the last turn, or the roster or deadline changed after it */
+	head = c->l.v[c->tip].id;
 	label = xasprintf("turn-%d", c->last);
 	if ((error = crown_campaign_load(&camp, h, head, label, &d)) != 0)
 		goto cleanup;
@@ -156,9 +158,12 @@ cmd_turn_exec(struct crown_run *r)
 	if ((error = crown_campaign_secret(secret, h, r->secret_file,
 	    camp.state->dice_commitment, false, &d)) != 0)
 		goto cleanup;
-	/* the old deadline has passed: the new state has the next or none */
+	/* the old deadline has passed: the new state has the next (given,
+	 * or game.deadline_every after it) or none */
+	next_deadline = crown_campaign_next_deadline(camp.state, deadline);
 	error = crown_campaign_play(&t, camp.state, camp.rules, &named, secret,
-	    r->templates, deadline != NULL ? deadline : "", &d);
+	    r->templates, next_deadline, &d);
+	free(next_deadline);
 	sodium_memzero(secret, sizeof(secret));
 	if (error != 0)
 		goto cleanup;

@@ -391,6 +391,48 @@ cleanup:
 	return bad;
 }
 
+/*
+ * A roster or deadline change (amend.c): it may change state.yaml, and
+ * only its players and deadline.
+ */
+static int
+verify_admin(struct verify *v, const struct crown_hcommit *hc,
+    const struct crown_outputs *pfiles, const struct crown_outputs *got)
+{
+	struct crown_state	*before = NULL, *after = NULL;
+	const struct crown_output *a = find(got, CROWN_CAMPAIGN_STATE);
+	const struct crown_output *b = find(pfiles, CROWN_CAMPAIGN_STATE);
+	const char		*what = hc->subject[0] == 'R' ? "roster" :
+	    "deadline";
+	size_t			 i;
+	int			 bad = 1;
+
+	for (i = 0; i < got->n; i++)
+		if (strcmp(got->v[i].name, CROWN_CAMPAIGN_STATE) != 0) {
+			printf("%s %.7s: %s:1: differs: a %s change changes "
+			    "only %s\n", what, hc->id, got->v[i].name, what,
+			    CROWN_CAMPAIGN_STATE);
+			return 1;
+		}
+	if (a == NULL || b == NULL || crown_state_parse(&before,
+	    CROWN_CAMPAIGN_STATE, b->data.data, b->data.len, v->d) != 0 ||
+	    crown_state_parse(&after, CROWN_CAMPAIGN_STATE, a->data.data,
+	    a->data.len, v->d) != 0)
+		printf("%s %.7s: %s cannot be read\n", what, hc->id,
+		    CROWN_CAMPAIGN_STATE);
+	else if (!crown_campaign_admin_only(before, after))
+		printf("%s %.7s: %s:1: differs: a %s change changes only the "
+		    "players and the deadline\n", what, hc->id,
+		    CROWN_CAMPAIGN_STATE, what);
+	else {
+		printf("%s %.7s: ok\n", what, hc->id);
+		bad = 0;
+	}
+	crown_state_free(before);
+	crown_state_free(after);
+	return bad;
+}
+
 static int
 verify_reveal(struct verify *v, const struct crown_outputs *pfiles,
     const struct crown_outputs *got)
@@ -524,7 +566,9 @@ cmd_verify_exec(struct crown_run *r)
 		odir = crown_campaign_orders_dir(k);
 		tdir = crown_campaign_turn_dir(k);
 		memset(&w, 0, sizeof(w));
-		if (k > 0) {
+		if (k < 0 && crown_campaign_subject_admin(c->l.v[i].subject))
+			w.file = CROWN_CAMPAIGN_STATE;
+		else if (k > 0) {
 			w.file = CROWN_CAMPAIGN_STATE;
 			w.dirs[0] = odir;
 			w.dirs[1] = tdir;
@@ -539,6 +583,9 @@ cmd_verify_exec(struct crown_run *r)
 		}
 		if (i == 0)
 			bad = verify_turn0(&v, c->l.v[i].id, &got);
+		else if (k < 0 && crown_campaign_subject_admin(
+		    c->l.v[i].subject))
+			bad = verify_admin(&v, &c->l.v[i], &pfiles, &got);
 		else if (k > 0)
 			bad = verify_turn(&v, k, c->l.v[i - 1].id,
 			    c->l.v[i].id, &pfiles, &got);

@@ -108,6 +108,10 @@ crown_campaign_chain(struct crown_chain *c, struct crown_history *h,
 		} else if (k >= 0 && k == c->last + 1) {
 			c->at[k] = i;
 			c->last = k;
+			c->tip = i;
+			continue;
+		} else if (i > 0 && crown_campaign_subject_admin(hc->subject)) {
+			c->tip = i;
 			continue;
 		} else if (i > 0 && strncmp(hc->subject, "Reveal:", 7) == 0) {
 			c->revealed = true;
@@ -945,6 +949,10 @@ crown_campaign_repair(struct crown_history *h, const struct crown_chain *c,
 		fprintf(stderr, "crown: HEAD was not on main; it is again\n");
 	if ((error = crown_history_dirty(&dirty, &n, h, d)) != 0)
 		return error;
+	/* a work tree of another branch's checkout is no hand edit */
+	if (n > 0 && !moved &&
+	    (error = crown_campaign_hand_edits(h, c, dirty, n, d)) != 0)
+		goto done;
 	if (n > 0) {
 		fprintf(stderr, "crown: the work tree differs from the last "
 		    "commit (");
@@ -953,6 +961,7 @@ crown_campaign_repair(struct crown_history *h, const struct crown_chain *c,
 		fprintf(stderr, "); restoring it\n");
 		error = crown_history_checkout(h, d);
 	}
+done:
 	for (i = 0; i < n; i++)
 		free(dirty[i]);
 	free(dirty);

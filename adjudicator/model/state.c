@@ -39,7 +39,8 @@ const char *const crown_army_names[CROWN_NARMY] = {
 
 static const char *const game_keys[] = {
 	"name", "rules", "turn", "attacker", "last_turn", "allow_elite",
-	"year", "umpire", "dice_commitment", "deadline", NULL
+	"year", "umpire", "dice_commitment", "deadline", "deadline_every",
+	NULL
 };
 static const char *const person_keys[] = {
 	"name", "email", "password_sha256", NULL
@@ -299,6 +300,46 @@ is_hex64(const char *s)
 	return i == 64;
 }
 
+int
+crown_duration_parse(long long *secs, const char *s)
+{
+	long long	 t = 0, n;
+	const char	*p = s;
+
+	*secs = 0;
+	if (*p == '\0')
+		return -1;
+	while (*p != '\0') {
+		if (*p < '0' || *p > '9')
+			return -1;
+		for (n = 0; *p >= '0' && *p <= '9'; p++)
+			if ((n = n * 10 + (*p - '0')) > 100000000LL)
+				return -1;
+		switch (*p++) {
+		case 'w':
+			n *= 7 * 86400;
+			break;
+		case 'd':
+			n *= 86400;
+			break;
+		case 'h':
+			n *= 3600;
+			break;
+		case 'm':
+			n *= 60;
+			break;
+		default:
+			return -1;
+		}
+		if ((t += n) > 10LL * 366 * 86400)
+			return -1;
+	}
+	if (t == 0)
+		return -1;
+	*secs = t;
+	return 0;
+}
+
 /* "YYYY-MM-DDTHH:MM:SSZ", a real UTC date and time (game.deadline). */
 bool
 crown_utc_time_valid(const char *s)
@@ -337,6 +378,7 @@ read_game(struct loader *l, const struct crown_ynode *g)
 	struct crown_state		*s = l->s;
 	const struct crown_ynode	*v;
 	long				 n;
+	long long			 every;
 
 	if (crown_ykind(&l->r, g, CROWN_Y_MAP, "game", NULL) != 0)
 		return;
@@ -372,6 +414,12 @@ read_game(struct loader *l, const struct crown_ynode *g)
 		crown_yerror(&l->r, crown_ymap_get(g, "deadline"), NULL,
 		    "'deadline' must be a UTC time written "
 		    "YYYY-MM-DDTHH:MM:SSZ, as 2026-12-05T18:00:00Z");
+	crown_yfield_str(&l->r, g, "deadline_every", false, NULL,
+	    &s->deadline_every);
+	if (s->deadline_every != NULL &&
+	    crown_duration_parse(&every, s->deadline_every) != 0)
+		crown_yerror(&l->r, crown_ymap_get(g, "deadline_every"), NULL,
+		    "'deadline_every' must be a duration, as 7d or 36h");
 }
 
 static void
@@ -1142,6 +1190,8 @@ crown_state_emit(struct crown_buf *out, const struct crown_state *s)
 		crown_yemit_kstr(e, "dice_commitment", s->dice_commitment);
 	if (s->deadline != NULL)
 		crown_yemit_kstr(e, "deadline", s->deadline);
+	if (s->deadline_every != NULL)
+		crown_yemit_kstr(e, "deadline_every", s->deadline_every);
 	crown_yemit_end(e);
 
 	crown_yemit_str(e, "table");
@@ -1314,6 +1364,7 @@ crown_state_clone(const struct crown_state *s)
 	dup_person(&c->umpire, &s->umpire);
 	c->dice_commitment = dup_or_null(s->dice_commitment);
 	c->deadline = dup_or_null(s->deadline);
+	c->deadline_every = dup_or_null(s->deadline_every);
 	c->file = dup_or_null(s->file);
 	c->sides = dup_mem(s->sides, s->nsides, sizeof(*s->sides));
 	for (i = 0; i < s->nsides; i++) {
@@ -1421,6 +1472,7 @@ crown_state_free(struct crown_state *s)
 	free(s->umpire.password_sha256);
 	free(s->dice_commitment);
 	free(s->deadline);
+	free(s->deadline_every);
 	free(s->file);
 	free(s->unit_order);
 	free(s);

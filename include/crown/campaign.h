@@ -49,6 +49,10 @@ struct crown_chain {
 	size_t			*at;		/* at[k]: index of turn k */
 	bool			 revealed;
 	size_t			 reveal;	/* l.v index of the reveal */
+	size_t			 tip;		/* l.v index of the commit the
+						 * next turn starts from: the
+						 * last turn, or a roster or
+						 * deadline change after it */
 };
 
 /*
@@ -60,6 +64,51 @@ struct crown_chain {
 int	crown_campaign_chain(struct crown_chain *out, struct crown_history *,
 	    const char *ref, struct crown_diags *d);
 void	crown_chain_release(struct crown_chain *);
+
+/*
+ * Between turns a line may hold the umpire's changes of the players
+ * ("Roster: ...", crown roster) and of the deadline ("Deadline: ...",
+ * crown deadline): commits that change only those keys of state.yaml
+ * (amend.c).  True for such a subject.
+ */
+bool	crown_campaign_subject_admin(const char *subject);
+/*
+ * Commit st as the state.yaml of a change on main's tip (c->tip), with
+ * message msg, and bring the work tree to it; id is the new commit.
+ */
+int	crown_campaign_commit_state(char *id, struct crown_history *,
+	    const struct crown_chain *c, const struct crown_state *st,
+	    const char *msg, const struct crown_stamp *stamp,
+	    struct crown_diags *d);
+/*
+ * Does after differ from before only in what a roster or deadline
+ * change may change (the players, game.deadline, game.deadline_every,
+ * and an old password_sha256 dropped)?  Compared by their emitted bytes.
+ */
+bool	crown_campaign_admin_only(const struct crown_state *before,
+	    const struct crown_state *after);
+/* Give to from's players and deadline (a rerun replays a roster or
+ * deadline change on its branch); sides are matched by place. */
+void	crown_campaign_take_admin(struct crown_state *to,
+	    const struct crown_state *from);
+/*
+ * The deadline the state after a turn records: given (--deadline) when
+ * not NULL; else, with game.deadline_every, the last deadline and that
+ * long after it (from the last deadline, not from the clock, so a turn
+ * played late does not push the next one back); else "" (none).
+ * Caller frees.
+ */
+char	*crown_campaign_next_deadline(const struct crown_state *before,
+	    const char *given);
+/*
+ * A hand edit of a tracked file of the work tree: a file that is
+ * neither as the last commit nor as the one before has it (what a
+ * killed run leaves) is an edit crown does not undo: CROWN_EINVALID with
+ * a diagnostic naming the command that makes the change.
+ */
+int	crown_campaign_hand_edits(struct crown_history *,
+	    const struct crown_chain *c, char *const *dirty, size_t n,
+	    struct crown_diags *d);
 
 /* "Turn 7: ..." -> 7; -1 when the subject is not a turn's. */
 int	crown_campaign_subject_turn(const char *subject);

@@ -123,6 +123,9 @@ extern const struct crown_cmd crown_cmd_rules;
 extern const struct crown_cmd crown_cmd_status;
 extern const struct crown_cmd crown_cmd_blame;
 extern const struct crown_cmd crown_cmd_orders;
+/* issue 19: the players and the deadline between turns */
+extern const struct crown_cmd crown_cmd_deadline;
+extern const struct crown_cmd crown_cmd_roster;
 
 /* Print "usage: crown NAME USAGE" to fp. */
 void	crown_cmd_usage(const struct crown_cmd *, FILE *fp);

@@ -132,6 +132,9 @@ struct crown_state {
 	char			*dice_commitment;
 	char			*deadline;	/* optional: next orders due,
 						 * "YYYY-MM-DDTHH:MM:SSZ" */
+	char			*deadline_every; /* optional: "7d": the
+						 * next deadline after a turn
+						 * is this after the last */
 	/* table */
 	double			 width, height;
 	struct crown_side	*sides;
@@ -205,6 +208,11 @@ int	crown_state_check_overlaps(const struct crown_state *,
 /* Where a leader stands: with his unit when attached, else on his own. */
 struct crown_point crown_leader_pos(const struct crown_state *,
 	    const struct crown_leader *);
+
+/* A duration, game.deadline_every and crown deadline's: one or more
+ * NUMBER UNIT with units w d h m ("7d", "36h", "1d12h"), into seconds;
+ * 0, or -1 when s is not one (or is zero, or over ten years). */
+int	crown_duration_parse(long long *secs, const char *s);
 
 /* "YYYY-MM-DDTHH:MM:SSZ", a real UTC date and time (game.deadline). */
 bool	crown_utc_time_valid(const char *);

@@ -24,6 +24,7 @@
 #include "crown/history.h"
 #include "crown/mail.h"
 #include "crown/report.h"
+#include "crown/roster.h"
 #include "crown/state.h"
 #include "crown/xalloc.h"
 
@@ -136,6 +137,23 @@ count_files(const char *dir)
 	return n;
 }
 
+/* Give email the password pw in the credentials of campaign dir. */
+static void
+roster_password(const char *dir, const char *email, const char *pw)
+{
+	struct crown_roster	 r;
+	struct crown_diags	 d = { 0 };
+	char			*p = crown_roster_path(dir);
+
+	assert_int_equal(crown_roster_load(&r, p, &d), 0);
+	assert_int_equal(crown_roster_set_password(crown_roster_get(&r,
+	    email), pw), 0);
+	assert_int_equal(crown_roster_save(&r, p, &d), 0);
+	crown_roster_release(&r);
+	crown_diags_release(&d);
+	free(p);
+}
+
 /* A campaign: the small table, milan with the password "tequila", a
  * deadline, and an empty Maildir at mail/. */
 struct camp {
@@ -154,10 +172,11 @@ camp_make(struct camp *c, bool with_deadline)
 	assert_non_null(mkdtemp(c->dir));
 	st = tu_slurp("tests/data/state-small.yaml");
 	assert_non_null(st);
-	crown_mail_sha256_hex(hex, "tequila", 7);
-	line = xasprintf("email: \"milan@example.org\", password_sha256: "
-	    "\"%s\"", hex);
-	t1 = replace(st, "email: \"milan@example.org\"", line);
+	/* the password's hash is in the roster's file, not the state */
+	roster_password(c->dir, "milan@example.org", "tequila");
+	(void)hex;
+	line = NULL;
+	t1 = xstrdup(st);
 	t2 = with_deadline ? replace(t1, "  last_turn: 12\n",
 	    "  last_turn: 12\n  deadline: \"" DEADLINE "\"\n") : xstrdup(t1);
 	put(c->dir, "state.yaml", t2, strlen(t2));
@@ -916,11 +935,22 @@ test_state_keys(void **state)
 	struct crown_diags	 d = { 0 };
 	struct crown_buf	 a = { 0 }, b = { 0 };
 	struct camp		 cp;
-	char			*p, *text, *bad;
+	char			*p, *text, *bad, *line;
+	char			 hex[CROWN_SHA256_HEX];
 
 	(void)state;
 	camp_make(&cp, true);
+	/* a state of a campaign made before issue 19 */
 	p = xasprintf("%s/state.yaml", cp.dir);
+	text = tu_slurp(p);
+	crown_mail_sha256_hex(hex, "tequila", 7);
+	line = xasprintf("email: \"milan@example.org\", password_sha256: "
+	    "\"%s\"", hex);
+	bad = replace(text, "email: \"milan@example.org\"", line);
+	put(cp.dir, "state.yaml", bad, strlen(bad));
+	free(bad);
+	free(line);
+	free(text);
 	assert_int_equal(crown_state_load(&s, p, &d), 0);
 	assert_no_diags(&d);
 	assert_string_equal(s->deadline, DEADLINE);

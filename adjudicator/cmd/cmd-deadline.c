@@ -1,0 +1,130 @@
+/*
+ * cmd-deadline.c: crown deadline: set the next orders deadline between
+ * turns (issue 19), in a commit "Deadline: ..." of its own; --every
+ * makes each turn set the next one that long after the last.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "crown/campaign.h"
+#include "crown/cmd.h"
+#include "crown/common.h"
+#include "crown/mail.h"
+#include "crown/xalloc.h"
+
+static int	cmd_deadline_check(const struct crown_run *);
+static int	cmd_deadline_exec(struct crown_run *);
+
+enum { DEADLINE_EVERY, DEADLINE_NOPTS };
+
+static const struct crown_option deadline_options[] = {
+	[DEADLINE_EVERY] = { "every", CROWN_OPT_VALUE },
+	[DEADLINE_NOPTS] = { NULL, CROWN_OPT_FLAG }
+};
+
+const struct crown_cmd crown_cmd_deadline = {
+	"deadline",
+	"DIR TIME|+DURATION|none [--every DURATION] [--umpire \"Name <email>\"]"
+	"\n       [--date DATE]",
+	"Set the next orders deadline of the campaign at DIR (game.deadline)\n"
+	"and commit it as \"Deadline: ...\".  TIME is YYYY-MM-DDTHH:MM:SSZ\n"
+	"(or with an offset, made UTC); +DURATION is that long after --date\n"
+	"(default now), a DURATION being numbers with w, d, h or m: +7d,\n"
+	"+36h, +1d12h.  With --every DURATION each turn played sets the next\n"
+	"deadline that long after the previous deadline (not after the time\n"
+	"the turn is played), until crown turn --deadline or crown deadline\n"
+	"sets another; none clears the deadline and --every.  crown inbox\n"
+	"holds mail after the deadline as late.",
+	.flags = CROWN_CMD_CAMPAIGN | CROWN_CMD_LOCK | CROWN_CMD_WHO,
+	.options = deadline_options,
+	.operands = { 2, 2, "give DIR and TIME, +DURATION or none" },
+	.check = cmd_deadline_check,
+	.exec = cmd_deadline_exec
+};
+
+static int
+cmd_deadline_check(const struct crown_run *r)
+{
+	const char	*when = r->operand[1], *every = r->opt[DEADLINE_EVERY].value;
+	long long	 t;
+
+	if (strcmp(when, "none") == 0) {
+		if (every != NULL)
+			return crown_cmd_usage_error(r->cmd, "--every needs "
+			    "a deadline to repeat, not none");
+	} else if (when[0] == '+' ? crown_duration_parse(&t, when + 1) != 0 :
+	    crown_mail_parse_time(&t, when) != 0)
+		return crown_cmd_usage_error(r->cmd, "'%s' is not a time "
+		    "(YYYY-MM-DDTHH:MM:SSZ), +DURATION (+7d, +36h) or none",
+		    when);
+	if (every != NULL && crown_duration_parse(&t, every) != 0)
+		return crown_cmd_usage_error(r->cmd, "--every: '%s' is not a "
+		    "duration (7d, 36h, 1w)", every);
+	return 0;
+}
+
+static int
+cmd_deadline_exec(struct crown_run *r)
+{
+	const struct crown_chain *c = &r->chain;
+	struct crown_diags	 d = { 0 };
+	struct crown_campaign	 camp = { 0 };
+	struct crown_who	 who = { 0 };
+	struct crown_state	*s;
+	char			 id[CROWN_OID_HEX + 1];
+	char			 buf[CROWN_MAIL_TIME_LEN];
+	char			*label, *msg = NULL;
+	const char		*when = r->operand[1];
+	const char		*every = r->opt[DEADLINE_EVERY].value;
+	long long		 t, span;
+	int			 error;
+
+	label = xasprintf("turn-%d", c->last);
+	if ((error = crown_campaign_load(&camp, r->h, c->l.v[c->tip].id,
+	    label, &d)) != 0 ||
+	    (error = crown_campaign_who(&who, r->umpire, r->date, camp.state,
+	    &d)) != 0)
+		goto cleanup;
+	if (c->revealed) {
+		crown_diag_add(&d, r->dir, 0, 0, NULL, "the game is over: the "
+		    "secret was revealed after turn %d", c->last);
+		error = CROWN_EINVALID;
+		goto cleanup;
+	}
+	s = camp.state;
+	free(s->deadline);
+	s->deadline = NULL;
+	if (strcmp(when, "none") == 0) {
+		free(s->deadline_every);
+		s->deadline_every = NULL;
+		msg = xasprintf("Deadline: none\n\nNo deadline for the orders "
+		    "of turn %d.\n", c->last + 1);
+	} else {
+		if (when[0] == '+') {
+			(void)crown_duration_parse(&span, when + 1);
+			t = who.stamp.time + span;
+		} else
+			(void)crown_mail_parse_time(&t, when);
+		crown_mail_format_time(buf, sizeof(buf), t);
+		s->deadline = xstrdup(buf);
+		if (every != NULL) {
+			free(s->deadline_every);
+			s->deadline_every = xstrdup(every);
+		}
+		msg = xasprintf("Deadline: %s%s%s\n\nThe orders of turn %d "
+		    "are due by %s.\n", buf, s->deadline_every != NULL ?
+		    ", then every " : "", s->deadline_every != NULL ?
+		    s->deadline_every : "", c->last + 1, buf);
+	}
+	if ((error = crown_campaign_commit_state(id, r->h, c, s, msg,
+	    &who.stamp, &d)) != 0)
+		goto cleanup;
+	printf("%.*s (%.7s)\n", (int)strcspn(msg, "\n"), msg, id);
+cleanup:
+	free(msg);
+	free(label);
+	crown_who_release(&who);
+	crown_campaign_release(&camp);
+	return crown_cmd_fail(&d, error);
+}

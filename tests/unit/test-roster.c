@@ -1,0 +1,531 @@
+/*
+ * test-roster.c: the players' identity and the campaign's secrets (issue
+ * 19).  Credentials live in .git/crown-roster and never in a commit: a
+ * walk over every object of the repository finds no password-derived
+ * bytes; crown new refuses a scenario with password_sha256; crown roster
+ * and crown deadline commit their changes, which crown log shows and
+ * crown verify accepts; a hand edit is refused, not undone.
+ */
+#include <sys/stat.h>
+#include <fcntl.h>
+#include <unistd.h>
+
+#include <git2.h>
+
+#include "testutil.h"
+
+#include "crown/campaign.h"
+#include "crown/cmd.h"
+#include "crown/history.h"
+#include "crown/mail.h"
+#include "crown/roster.h"
+#include "crown/xalloc.h"
+
+#define DATA	"tests/data/campaign"
+#define SCEN	"tests/data/scenario-small.yaml"
+#define RULES	"rules/maximilian.yaml"
+#define TMPL	"templates"
+#define SECRET	DATA "/secret.hex"
+
+struct run {
+	int	 status;
+	char	*out;
+	char	*err;
+};
+
+static char	base[] = "/tmp/crown-roster-XXXXXX";
+
+static void
+run_release(struct run *r)
+{
+	free(r->out);
+	free(r->err);
+	memset(r, 0, sizeof(*r));
+}
+
+/* Run a command in-process with stdout and stderr captured. */
+static int
+runv(struct run *r, const struct crown_cmd *cmd, const char *const *args)
+{
+	char	*argv[64], *outp, *errp;
+	int	 argc = 0, so, se, fo, fe;
+
+	memset(r, 0, sizeof(*r));
+	argv[argc++] = xstrdup(cmd->name);
+	while (*args != NULL && argc < 63)
+		argv[argc++] = xstrdup(*args++);
+	argv[argc] = NULL;
+	outp = xasprintf("%s/.out", base);
+	errp = xasprintf("%s/.err", base);
+	fflush(stdout);
+	fflush(stderr);
+	so = dup(1);
+	se = dup(2);
+	fo = open(outp, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+	fe = open(errp, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+	dup2(fo, 1);
+	dup2(fe, 2);
+	r->status = crown_cmd_run(cmd, argc, argv);
+	fflush(stdout);
+	fflush(stderr);
+	dup2(so, 1);
+	dup2(se, 2);
+	close(so);
+	close(se);
+	close(fo);
+	close(fe);
+	r->out = tu_slurp(outp);
+	r->err = tu_slurp(errp);
+	unlink(outp);
+	unlink(errp);
+	free(outp);
+	free(errp);
+	while (argc > 0)
+		free(argv[--argc]);
+	return r->status;
+}
+
+#define RUN(r, cmd, ...) \
+	runv((r), &(cmd), (const char *const []){ __VA_ARGS__, NULL })
+
+/* Run, expect a status and text in stdout or stderr ("" for any). */
+#define EXPECT(status_, want, cmd, ...) do {				\
+	struct run r_;							\
+	RUN(&r_, cmd, __VA_ARGS__);					\
+	if (r_.status != (status_) || (strstr(r_.out, (want)) == NULL &&\
+	    strstr(r_.err, (want)) == NULL)) {				\
+		print_error("crown %s: status %d, expected %d and "	\
+		    "\"%s\"\nstdout:\n%s\nstderr:\n%s\n", (cmd).name,	\
+		    r_.status, (status_), (want), r_.out, r_.err);	\
+		run_release(&r_);					\
+		fail();							\
+	}								\
+	run_release(&r_);						\
+} while (0)
+
+static char *
+path(const char *name)
+{
+	return xasprintf("%s/%s", base, name);
+}
+
+static void
+put(const char *p, const char *text)
+{
+	FILE	*fp = fopen(p, "wb");
+
+	assert_non_null(fp);
+	assert_int_equal(fwrite(text, 1, strlen(text), fp), strlen(text));
+	fclose(fp);
+}
+
+static void
+new_campaign(const char *dir)
+{
+	EXPECT(0, "turn 0 committed", crown_cmd_new, dir, "--scenario", SCEN,
+	    "--rules", RULES, "--secret-file", SECRET, "--date",
+	    "2026-03-01T10:00:00+01:00");
+}
+
+/* Every object of the repository, searched for each needle. */
+struct walk {
+	git_odb		 *odb;
+	const char *const *needles;
+	size_t		  nobjects;
+	int		  found;
+};
+
+static bool
+contains(const char *hay, size_t len, const char *needle, size_t n)
+{
+	size_t	i;
+
+	for (i = 0; i + n <= len; i++)
+		if (memcmp(hay + i, needle, n) == 0)
+			return true;
+	return false;
+}
+
+static int
+walk_one(const git_oid *id, void *arg)
+{
+	struct walk	*w = arg;
+	git_odb_object	*o;
+	const char	*data;
+	size_t		 len, i, n;
+
+	if (git_odb_read(&o, w->odb, id) != 0)
+		return -1;
+	w->nobjects++;
+	data = git_odb_object_data(o);
+	len = git_odb_object_size(o);
+	for (i = 0; w->needles[i] != NULL; i++) {
+		n = strlen(w->needles[i]);
+		if (contains(data, len, w->needles[i], n)) {
+			print_error("object %s holds \"%s\"\n",
+			    git_oid_tostr_s(id), w->needles[i]);
+			w->found++;
+		}
+	}
+	git_odb_object_free(o);
+	return 0;
+}
+
+/*
+ * No object of dir's repository (reachable or not: the whole object
+ * database, which holds every blob of every ref) holds any needle.
+ */
+static void
+assert_no_object_has(const char *dir, const char *const *needles)
+{
+	git_repository	*repo;
+	struct walk	 w = { 0 };
+
+	git_libgit2_init();
+	assert_int_equal(git_repository_open(&repo, dir), 0);
+	assert_int_equal(git_repository_odb(&w.odb, repo), 0);
+	w.needles = needles;
+	assert_int_equal(git_odb_foreach(w.odb, walk_one, &w), 0);
+	assert_true(w.nobjects > 10);
+	assert_int_equal(w.found, 0);
+	git_odb_free(w.odb);
+	git_repository_free(repo);
+	git_libgit2_shutdown();
+}
+
+static const char mail_milan[] =
+    "From: Francisco Milan <milan@example.org>\n"
+    "To: Test Umpire <umpire@example.org>\n"
+    "Subject: orders\n"
+    "Date: Sun, 01 Mar 2026 12:00:00 +0000\n"
+    "Message-ID: <milan-1@example.org>\n"
+    "Content-Type: text/plain\n"
+    "\n"
+    "password: tequila\n"
+    "2-militia: reload\n";
+
+static const char mail_pedro[] =
+    "From: Pedro Rio <pedro@example.org>\n"
+    "Subject: orders\n"
+    "Message-ID: <pedro-1@example.org>\n"
+    "Content-Type: text/plain\n"
+    "\n"
+    "2-militia: hold\n";
+
+static const char mail_wrong[] =
+    "From: Francisco Milan <milan@example.org>\n"
+    "Subject: orders\n"
+    "Message-ID: <milan-2@example.org>\n"
+    "Content-Type: text/plain\n"
+    "\n"
+    "password: mezcal\n"
+    "2-militia: hold\n";
+
+static const char mail_forged[] =
+    "From: Francisco Milan <milan@evil.example>\n"
+    "Subject: orders\n"
+    "Message-ID: <forged-1@example.org>\n"
+    "Content-Type: text/plain\n"
+    "\n"
+    "password: tequila\n"
+    "2-militia: hold\n";
+
+/* The answer in dir's outbox to Message-ID <id@example.org>, or NULL. */
+static char *
+ack(const char *dir, const char *id)
+{
+	char	*cmd, *s = NULL, *name;
+	FILE	*fp;
+	char	 line[512];
+
+	cmd = xasprintf("grep -l 'In-Reply-To: <%s@example.org>' "
+	    "'%s'/outbox/new/* 2>/dev/null", id, dir);
+	fp = popen(cmd, "r");
+	assert_non_null(fp);
+	if (fgets(line, sizeof(line), fp) != NULL) {
+		line[strcspn(line, "\n")] = '\0';
+		name = xstrdup(line);
+		s = tu_slurp(name);
+		free(name);
+	}
+	pclose(fp);
+	free(cmd);
+	return s;
+}
+
+static void
+mailbox(const char *dir, const char *name, const char *text)
+{
+	char	*p;
+
+	p = xasprintf("%s/mail", dir);
+	mkdir(p, 0755);
+	free(p);
+	p = xasprintf("%s/mail/new", dir);
+	mkdir(p, 0755);
+	free(p);
+	p = xasprintf("%s/mail/cur", dir);
+	mkdir(p, 0755);
+	free(p);
+	p = xasprintf("%s/mail/new/%s", dir, name);
+	put(p, text);
+	free(p);
+}
+
+/*
+ * A password given to a player, a mail with it filed, a turn played:
+ * the hash is in .git/crown-roster (0600), and no object holds the
+ * password, its SHA-256 or its Argon2id string.
+ */
+static void
+test_no_credentials_in_history(void **state)
+{
+	struct crown_roster	 r;
+	struct crown_diags	 d = { 0 };
+	struct stat		 st;
+	char			*dir = path("c"), *p, *mail, *hash, *t;
+	char			 hex[CROWN_SHA256_HEX];
+	struct run		 run;
+
+	(void)state;
+	new_campaign(dir);
+	p = crown_roster_path(dir);
+	assert_int_equal(crown_roster_load(&r, p, &d), 0);
+	assert_int_equal(crown_roster_set_password(crown_roster_get(&r,
+	    "milan@example.org"), "tequila"), 0);
+	assert_int_equal(crown_roster_save(&r, p, &d), 0);
+	hash = xstrdup(r.v[0].password);
+	assert_non_null(strstr(hash, "$argon2id$"));
+	crown_roster_release(&r);
+	assert_int_equal(stat(p, &st), 0);
+	assert_int_equal(st.st_mode & 0777, 0600);
+	assert_non_null(strstr(p, "/.git/crown-roster"));
+	free(p);
+
+	mailbox(dir, "1", mail_milan);
+	mail = xasprintf("%s/mail", dir);
+	EXPECT(0, "accepted: side republic", crown_cmd_inbox, dir, mail,
+	    "--now", "2026-03-01T12:00:00Z");
+	/* a password-less player of the side cannot replace them, nor can
+	 * a wrong password or a forged From */
+	EXPECT(0, "Roster: add Pedro", crown_cmd_roster, dir, "add",
+	    "republic", "Pedro Rio <pedro@example.org>");
+	mailbox(dir, "2", mail_pedro);
+	mailbox(dir, "3", mail_wrong);
+	mailbox(dir, "4", mail_forged);
+	EXPECT(0, "the orders filed for side 'republic' came with a "
+	    "password; you are identified by the From address alone only",
+	    crown_cmd_inbox, dir, mail, "--now", "2026-03-01T12:10:00Z");
+	EXPECT(0, "", crown_cmd_status, dir);
+	p = xasprintf("%s/orders/inbox.log", dir);
+	t = tu_slurp(p);
+	free(p);
+	assert_non_null(t);
+	assert_non_null(strstr(t, " refused 1 republic "));
+	free(t);
+	t = ack(dir, "milan-1");
+	assert_non_null(strstr(t, "You were identified by your password."));
+	free(t);
+	t = ack(dir, "milan-2");
+	assert_non_null(strstr(t, "wrong password"));
+	free(t);
+	assert_null(ack(dir, "forged-1"));
+	RUN(&run, crown_cmd_turn, dir, "--allow-missing", "--templates",
+	    TMPL, "--date", "2026-03-08");
+	if (run.status != 0)	/* before --allow-missing existed */
+		EXPECT(0, "", crown_cmd_turn, dir, "--templates", TMPL,
+		    "--date", "2026-03-08");
+	run_release(&run);
+	crown_mail_sha256_hex(hex, "tequila", 7);
+	assert_no_object_has(dir, (const char *const []){ "tequila", hex,
+	    hash, "$argon2", "password_sha256", NULL });
+	free(hash);
+	free(mail);
+	free(dir);
+	crown_diags_release(&d);
+}
+
+/* crown new refuses password_sha256, naming crown roster. */
+static void
+test_new_refuses_hash(void **state)
+{
+	char	*text, *with, *scen = path("s.yaml"), *dir = path("c");
+	char	*at;
+
+	(void)state;
+	text = tu_slurp(SCEN);
+	assert_non_null(text);
+	at = strstr(text, "email: \"milan@example.org\"");
+	assert_non_null(at);
+	with = xasprintf("%.*semail: \"milan@example.org\", password_sha256: "
+	    "\"%064d\"%s", (int)(at - text), text, 0,
+	    at + strlen("email: \"milan@example.org\""));
+	put(scen, with);
+	EXPECT(65, "'password_sha256' would put the password's hash in the "
+	    "history", crown_cmd_new, dir, "--scenario", scen, "--rules",
+	    RULES, "--secret-file", SECRET);
+	EXPECT(65, "crown roster DIR password EMAIL", crown_cmd_new, dir,
+	    "--scenario", scen, "--rules", RULES, "--secret-file", SECRET);
+	assert_int_equal(access(dir, F_OK), -1);
+	free(with);
+	free(text);
+	free(scen);
+	free(dir);
+}
+
+static char *
+state_of(const char *dir)
+{
+	char	*p = xasprintf("%s/state.yaml", dir), *s;
+
+	s = tu_slurp(p);
+	free(p);
+	assert_non_null(s);
+	return s;
+}
+
+static void
+has(const char *text, const char *want)
+{
+	if (strstr(text, want) == NULL) {
+		print_error("\"%s\" not in:\n%s\n", want, text);
+		fail();
+	}
+}
+
+/*
+ * crown roster and crown deadline: each change a commit that crown log
+ * shows and crown verify accepts; --every from the previous deadline; a
+ * hand edit refused, naming the command; a rerun over the changes.
+ */
+static void
+test_roster_and_deadline(void **state)
+{
+	char		*dir = path("c"), *pw = path("pw"), *st, *p, *ed;
+	struct run	 r;
+
+	(void)state;
+	new_campaign(dir);
+	put(pw, "mezcal\n");
+	EXPECT(0, "milan@example.org>: From address only", crown_cmd_roster,
+	    dir, "list");
+	EXPECT(0, "Roster: add Ana Ruiz <ana@example.org> to republic",
+	    crown_cmd_roster, dir, "add", "republic", "Ana Ruiz "
+	    "<ana@example.org>", "--password-file", pw, "--date",
+	    "2026-03-01T11:00:00Z");
+	EXPECT(65, "already plays side 'republic'", crown_cmd_roster, dir,
+	    "add", "republic", "Ana <ana@example.org>");
+	EXPECT(2, "not list, add, remove or password", crown_cmd_roster, dir,
+	    "rename", "x");
+	EXPECT(2, "password needs --password-file", crown_cmd_roster, dir,
+	    "password", "ana@example.org");
+	EXPECT(65, "'nobody@example.org' is not a player", crown_cmd_roster,
+	    dir, "password", "nobody@example.org", "--password-file", pw);
+	EXPECT(0, "Roster: new password for milan@example.org",
+	    crown_cmd_roster, dir, "password", "milan@example.org",
+	    "--password-file", pw);
+	EXPECT(0, "ana@example.org>: password", crown_cmd_roster, dir,
+	    "list");
+	st = state_of(dir);
+	has(st, "Ana Ruiz");
+	if (strstr(st, "argon") != NULL || strstr(st, "mezcal") != NULL)
+		fail();
+	free(st);
+	EXPECT(2, "is not a time", crown_cmd_deadline, dir, "tomorrow");
+	EXPECT(2, "--every: 'often' is not a duration", crown_cmd_deadline,
+	    dir, "+7d", "--every", "often");
+	EXPECT(0, "Deadline: 2026-03-08T18:00:00Z, then every 7d",
+	    crown_cmd_deadline, dir, "2026-03-08T19:00:00+01:00", "--every",
+	    "7d", "--date", "2026-03-01T12:00:00Z");
+	EXPECT(0, "roster    2026-03-01", crown_cmd_log, dir);
+	EXPECT(0, "deadline  2026-03-01", crown_cmd_log, dir);
+	EXPECT(0, "verify: 1 turn matches", crown_cmd_verify, dir,
+	    "--templates", TMPL);
+
+	/* the turn is played late: the next deadline is a week after the
+	 * last, not after the turn */
+	EXPECT(0, "turn 1 committed", crown_cmd_turn, dir, DATA "/french-1.yaml",
+	    DATA "/republic-1.yaml", "--templates", TMPL, "--date",
+	    "2026-03-10");
+	st = state_of(dir);
+	has(st, "deadline: \"2026-03-15T18:00:00Z\"");
+	has(st, "deadline_every: \"7d\"");
+	has(st, "Ana Ruiz");
+	free(st);
+	RUN(&r, crown_cmd_turn, dir, "--templates", TMPL, "--date",
+	    "2026-03-16", "--allow-missing");
+	if (r.status != 0)	/* before --allow-missing existed */
+		EXPECT(0, "turn 2 committed", crown_cmd_turn, dir,
+		    "--templates", TMPL, "--date", "2026-03-16");
+	run_release(&r);
+	st = state_of(dir);
+	has(st, "deadline: \"2026-03-22T18:00:00Z\"");
+	free(st);
+	EXPECT(0, "verify: 3 turns match", crown_cmd_verify, dir,
+	    "--templates", TMPL);
+	EXPECT(0, "deadline ", crown_cmd_verify, dir,
+	    "--templates", TMPL);
+
+	/* a hand edit is refused and left as it is */
+	p = xasprintf("%s/state.yaml", dir);
+	st = state_of(dir);
+	ed = xasprintf("%s# mine\n", st);
+	put(p, ed);
+	EXPECT(65, "edited by hand, and crown will not undo it: the players "
+	    "change with crown roster", crown_cmd_deadline, dir, "none");
+	free(st);
+	st = state_of(dir);
+	assert_string_equal(st, ed);
+	free(st);
+	free(ed);
+	EXPECT(0, "", crown_cmd_verify, dir,
+	    "--templates", TMPL);
+	ed = xasprintf("git -C '%s' checkout -q -- state.yaml", dir);
+	assert_int_equal(system(ed), 0);
+	free(ed);
+	EXPECT(0, "Roster: remove ana@example.org from republic",
+	    crown_cmd_roster, dir, "remove", "ana@example.org");
+	EXPECT(0, "Deadline: none", crown_cmd_deadline, dir, "none");
+	EXPECT(0, "roster ", crown_cmd_verify, dir,
+	    "--templates", TMPL);
+
+	/* a rerun of turn 1 replays the changes after it */
+	EXPECT(0, "rerun of turn 1", crown_cmd_rerun, dir, "1", "--orders",
+	    DATA "/republic-1-amended.yaml", "--templates", TMPL);
+	assert_no_object_has(dir, (const char *const []){ "mezcal",
+	    "$argon2", NULL });
+	free(p);
+	free(pw);
+	free(dir);
+}
+
+static int
+setup(void **state)
+{
+	(void)state;
+	memcpy(base, "/tmp/crown-roster-XXXXXX", sizeof(base));
+	return mkdtemp(base) == NULL ? -1 : 0;
+}
+
+static int
+teardown(void **state)
+{
+	(void)state;
+	crown_campaign_remove_tree(base, false);
+	return 0;
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test_setup_teardown(test_no_credentials_in_history,
+		    setup, teardown),
+		cmocka_unit_test_setup_teardown(test_new_refuses_hash, setup,
+		    teardown),
+		cmocka_unit_test_setup_teardown(test_roster_and_deadline,
+		    setup, teardown),
+	};
+
+	return cmocka_run_group_tests_name("roster", tests, NULL, NULL);
+}
