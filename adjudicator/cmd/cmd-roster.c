@@ -22,12 +22,11 @@
 static int	cmd_roster_check(const struct crown_run *);
 static int	cmd_roster_exec(struct crown_run *);
 
-enum { ROSTER_PASSWORD_FILE, ROSTER_OPENPGP, ROSTER_KEY_FILE, ROSTER_NOPTS };
+enum { ROSTER_PASSWORD_FILE, ROSTER_OPENPGP, ROSTER_NOPTS };
 
 static const struct crown_option roster_options[] = {
 	[ROSTER_PASSWORD_FILE] = { "password-file", CROWN_OPT_VALUE },
 	[ROSTER_OPENPGP] = { "openpgp", CROWN_OPT_VALUE },
-	[ROSTER_KEY_FILE] = { "key-file", CROWN_OPT_VALUE },
 	[ROSTER_NOPTS] = { NULL, CROWN_OPT_FLAG }
 };
 
@@ -35,7 +34,7 @@ const struct crown_cmd crown_cmd_roster = {
 	"roster",
 	"DIR list\n"
 	"       crown roster DIR add SIDE \"Name <email>\" [--password-file F]\n"
-	"           [--openpgp FPR [--key-file F]]\n"
+	"           [--openpgp FPR]\n"
 	"       crown roster DIR remove EMAIL\n"
 	"       crown roster DIR password EMAIL --password-file F\n"
 	"       [--umpire \"Name <email>\"] [--date DATE]",
@@ -45,11 +44,9 @@ const struct crown_cmd crown_cmd_roster = {
 	"of SIDE, remove takes EMAIL off every side, and each is committed\n"
 	"as \"Roster: ...\" (crown log shows it, crown verify checks that it\n"
 	"changes only the players).  password sets EMAIL's password to the\n"
-	"first line of F.  A password is kept only as an Argon2id hash, and\n"
-	"an OpenPGP fingerprint (40 hex digits, --openpgp FPR; --key-file F\n"
-	"imports the public key into the campaign's keyring), in\n"
-	"DIR/.git/crown-roster, never in a commit: a player with a key must\n"
-	"sign every mail (PGP/MIME).",
+	"first line of F.  A password is kept only as an Argon2id hash, in\n"
+	"DIR/.git/crown-roster, never in a commit.  OpenPGP signatures\n"
+	"(--openpgp FPR) are not read yet: the option is refused.",
 	.flags = CROWN_CMD_CAMPAIGN | CROWN_CMD_LOCK | CROWN_CMD_WHO,
 	.options = roster_options,
 	.operands = { 2, 4, "give DIR and list, add SIDE \"Name <email>\", "
@@ -85,13 +82,8 @@ cmd_roster_check(const struct crown_run *r)
 	    r->opt[ROSTER_PASSWORD_FILE].value != NULL)
 		return crown_cmd_usage_error(r->cmd, "--password-file goes "
 		    "with add or password");
-	if (strcmp(what, "add") != 0 && (r->opt[ROSTER_OPENPGP].value !=
-	    NULL || r->opt[ROSTER_KEY_FILE].value != NULL))
+	if (strcmp(what, "add") != 0 && r->opt[ROSTER_OPENPGP].value != NULL)
 		return crown_cmd_usage_error(r->cmd, "--openpgp goes with add");
-	if (r->opt[ROSTER_KEY_FILE].value != NULL &&
-	    r->opt[ROSTER_OPENPGP].value == NULL)
-		return crown_cmd_usage_error(r->cmd, "--key-file goes with "
-		    "--openpgp FPR");
 	return 0;
 }
 
