@@ -174,7 +174,8 @@ explain_loss(const struct crown_ynode *ev, size_t nth,
 	const char			*target;
 
 	printf("    lost %ld figure%s (%s, %s)\n", n, n == 1 ? "" : "s",
-	    kind, str(ev, "rule") ? str(ev, "rule") : "");
+	    kind != NULL ? kind : "?", str(ev, "rule") ? str(ev, "rule") :
+	    "");
 	print_dice(ev, "      ");
 	/* the order behind it: the firer's or charger's, or the unit's own
 	 * move for a drowning */
@@ -183,6 +184,9 @@ explain_loss(const struct crown_ynode *ev, size_t nth,
 	    str(ev, "target") : id;
 	if (is(kind, "melee") && is(str(ev, "target"), id))
 		target = id;
+	/* a unit moves once a game turn (R3.3): a drowning is its move */
+	if (is(kind, "drowned"))
+		nth = 0;
 	a = actor != NULL ? order_for(tf, actor, kind, target, nth, &o) :
 	    NULL;
 	if (a != NULL)
@@ -336,7 +340,8 @@ cmd_blame_exec(struct crown_run *r)
 				continue;
 			seen++;
 			printf("  %s %s (%s, %s): %s\n", str(ev, "seq") ?
-			    str(ev, "seq") : "?", str(ev, "kind"),
+			    str(ev, "seq") : "?", str(ev, "kind") ?
+			    str(ev, "kind") : "?",
 			    str(ev, "phase") ? str(ev, "phase") : "",
 			    str(ev, "rule") ? str(ev, "rule") : "",
 			    str(ev, "text") ? str(ev, "text") : "");

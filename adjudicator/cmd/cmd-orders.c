@@ -23,6 +23,7 @@
 #include "crown/types.h"
 #include "crown/unit.h"
 #include "crown/xalloc.h"
+#include "crown/yaml.h"
 
 static int	cmd_orders_exec(struct crown_run *);
 
@@ -166,6 +167,28 @@ print_unit(const struct crown_unit *u, const struct crown_rules *rules,
 		printf("  - unit: %s\n    actions: [hold]\n", u->id);
 }
 
+/* game, turn and side, written as YAML writes them: a game's name may
+ * hold ": " or " #". */
+static int
+print_header(const struct crown_state *s, const char *side)
+{
+	struct crown_buf	 b = { 0 };
+	struct crown_yemit	*y;
+	int			 error;
+
+	y = crown_yemit_new(&b);
+	crown_yemit_map(y, false);
+	crown_yemit_kstr(y, "game", s->name);
+	crown_yemit_kint(y, "turn", s->turn + 1);
+	crown_yemit_kstr(y, "side", side);
+	crown_yemit_end(y);
+	if ((error = crown_yemit_finish(y)) == 0)
+		printf("%sorders:\n", b.data);
+	crown_yemit_free(y);
+	crown_buf_release(&b);
+	return error;
+}
+
 static int
 cmd_orders_exec(struct crown_run *r)
 {
@@ -200,9 +223,8 @@ cmd_orders_exec(struct crown_run *r)
 	    s->sides[k].name, s->turn + 1, s->name);
 	if (sh)
 		printf("side: %s\n", side);
-	else
-		printf("game: %s\nturn: %d\nside: %s\norders:\n", s->name,
-		    s->turn + 1, side);
+	else if ((error = print_header(s, side)) != 0)
+		goto cleanup;
 	for (i = 0; i < s->nunits; i++) {
 		if (strcmp(s->units[i].side, side) != 0 ||
 		    s->units[i].status == CROWN_LOST)

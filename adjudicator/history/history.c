@@ -257,6 +257,22 @@ lock_holder(long *pid, char *host, size_t hostlen, bool *dead,
 	return true;
 }
 
+/* The lock at path names this process of this host. */
+static bool
+lock_is_mine(const char *path)
+{
+	char	host[256], me[256];
+	long	pid;
+	bool	dead;
+
+	if (!lock_holder(&pid, host, sizeof(host), &dead, path))
+		return false;
+	if (gethostname(me, sizeof(me)) != 0)
+		return false;
+	me[sizeof(me) - 1] = '\0';
+	return pid == (long)getpid() && strcmp(host, me) == 0;
+}
+
 /*
  * Move a dead holder's lock out of the way, atomically: renamed to a
  * name of our own and checked, so that of two runs taking it over at
@@ -467,7 +483,10 @@ crown_history_close(struct crown_history *h)
 	if (h == NULL)
 		return;
 	if (h->lock != NULL) {
-		unlink(h->lock);
+		/* only our own: should a takeover have gone wrong, another
+		 * run's lock stays where it is */
+		if (lock_is_mine(h->lock))
+			unlink(h->lock);
 		free(h->lock);
 	}
 	git_repository_free(h->repo);
@@ -475,6 +494,10 @@ crown_history_close(struct crown_history *h)
 	free(h);
 	git_libgit2_shutdown();
 }
+
+/* Seconds a git lock must have lain untouched to be taken for the dead
+ * run's. */
+#define GIT_LOCK_QUIET	2
 
 /*
  * A lock of git's at p: the dead run's when crown's lock was taken over
@@ -485,9 +508,16 @@ static void
 git_lock(struct crown_history *h, const char *p, const struct stat *st,
     struct crown_diags *d, int *n)
 {
+	struct timespec	now;
+
+	/* made while the dead run held the campaign, and not touched in
+	 * the last seconds (a git command just started is not the dead
+	 * run's) */
+	clock_gettime(CLOCK_REALTIME, &now);
 	if (h->took_over && (st->st_mtim.tv_sec > h->dead_since.tv_sec ||
 	    (st->st_mtim.tv_sec == h->dead_since.tv_sec &&
 	    st->st_mtim.tv_nsec >= h->dead_since.tv_nsec)) &&
+	    st->st_mtim.tv_sec + GIT_LOCK_QUIET <= now.tv_sec &&
 	    unlink(p) == 0) {
 		fprintf(stderr, "crown: removed %s, left by the run that "
 		    "died with the campaign's lock\n", p);

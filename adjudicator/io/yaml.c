@@ -311,6 +311,16 @@ crown_text_place(const char *buf, size_t off, unsigned *line, unsigned *col)
 	}
 }
 
+/* Every byte of s a printable ASCII character (no blank, no control). */
+static bool
+printable_ascii(const char *s)
+{
+	for (; *s != '\0'; s++)
+		if (*s < 0x21 || *s > 0x7e)
+			return false;
+	return true;
+}
+
 /*
  * The tag written on a node ("!evil", "tag:yaml.org,2002:str" for
  * "!!str"), or NULL.  libyaml resolves no tags of its own: a plain node
@@ -464,10 +474,15 @@ crown_ydoc_parse(struct crown_ydoc **out, const char *file, const char *buf,
 		case YAML_SEQUENCE_START_EVENT:
 		case YAML_MAPPING_START_EVENT:
 			if ((tag = event_tag(&ev)) != NULL) {
+				/* libyaml has decoded the tag's %XX: show it
+				 * only when it is plain printable ASCII */
 				crown_diag_add(d, file,
 				    (unsigned)ev.start_mark.line + 1,
 				    (unsigned)ev.start_mark.column + 1, NULL,
-				    "YAML tags are not allowed ('%s')", tag);
+				    "YAML tags are not allowed%s%s%s",
+				    printable_ascii(tag) ? " ('" : "",
+				    printable_ascii(tag) ? tag : "",
+				    printable_ascii(tag) ? "')" : "");
 				bad = 1;
 				break;
 			}

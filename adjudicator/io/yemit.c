@@ -648,12 +648,46 @@ direct_node_begin(struct crown_yemit *e, bool scalar, const char *s,
 	(void)s;
 }
 
+/* libyaml's yaml_check_utf8: every sequence whole, no overlong form.
+ * The reference refuses a scalar that fails it; so does the direct
+ * writer, rather than write bytes that do not read back. */
+static bool
+utf8_ok(const unsigned char *p, size_t len)
+{
+	const unsigned char	*end = p + len;
+	unsigned		 v;
+	size_t			 w, k;
+
+	while (p < end) {
+		w = (*p & 0x80) == 0 ? 1 : (*p & 0xe0) == 0xc0 ? 2 :
+		    (*p & 0xf0) == 0xe0 ? 3 : (*p & 0xf8) == 0xf0 ? 4 : 0;
+		if (w == 0 || (size_t)(end - p) < w)
+			return false;
+		v = w == 1 ? *p & 0x7f : w == 2 ? *p & 0x1f : w == 3 ?
+		    *p & 0x0f : *p & 0x07;
+		for (k = 1; k < w; k++) {
+			if ((p[k] & 0xc0) != 0x80)
+				return false;
+			v = (v << 6) + (p[k] & 0x3f);
+		}
+		if (!(w == 1 || (w == 2 && v >= 0x80) || (w == 3 &&
+		    v >= 0x800) || (w == 4 && v >= 0x10000)))
+			return false;
+		p += w;
+	}
+	return true;
+}
+
 static void
 direct_scalar(struct crown_yemit *e, const char *s, size_t len,
     enum style style)
 {
 	struct analysis	a;
 
+	if (e->failed || !utf8_ok((const unsigned char *)s, len)) {
+		e->failed = 1;
+		return;
+	}
 	direct_flush_pending(e, false);
 	analyze(&a, s, len);
 	direct_node_begin(e, true, s, len, a.multiline);

@@ -573,9 +573,16 @@ parse_dice_faces(struct ctx *c, const struct crown_ynode *sec,
 		}
 		if (crown_ykind(&c->r, v, CROWN_Y_SCALAR, k->str, NULL) != 0)
 			continue;
+		/* exactly "L-H": digits, a dash, digits, nothing else */
 		lo = hi = -1;
-		if (sscanf(v->str, "%ld-%ld", &lo, &hi) != 2 ||
-		    (lo != 0 && lo != 1) || hi - lo + 1 != sides) {
+		if (isdigit((unsigned char)v->str[0])) {
+			lo = strtol(v->str, &end, 10);
+			if (*end == '-' && isdigit((unsigned char)end[1]))
+				hi = strtol(end + 1, &end, 10);
+			if (*end != '\0')
+				hi = -1;
+		}
+		if ((lo != 0 && lo != 1) || hi - lo + 1 != sides) {
 			crown_yerror(&c->r, v, NULL, "'%s' reads its faces "
 			    "as \"0-%ld\" or \"1-%ld\", not '%s'", k->str,
 			    sides - 1, sides, v->str);

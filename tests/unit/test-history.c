@@ -17,6 +17,7 @@
 #include <dlfcn.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "testutil.h"
@@ -377,6 +378,38 @@ test_orders_file(void **state)
 	EXPECT(2, crown_cmd_orders, dir);
 	free(sh);
 	free(yaml);
+	free(dir);
+}
+
+/* A game whose name holds ": " and " #" still gets an orders file that
+ * crown check takes: the header is written as YAML writes it. */
+static void
+test_orders_file_quoted(void **state)
+{
+	struct run	 r;
+	char		*dir = path("q"), *scen = path("scen.yaml");
+	char		*yaml = path("q.yaml"), *text, *at;
+	FILE		*fp;
+
+	text = tu_slurp(SCEN);
+	assert_non_null(at = strstr(text, "Test Campaign"));
+	assert_non_null(fp = fopen(scen, "w"));
+	fprintf(fp, "%.*s\"Puebla: 5 May #1\"%s", (int)(at - text), text,
+	    at + strlen("Test Campaign"));
+	assert_int_equal(fclose(fp), 0);
+	free(text);
+	EXPECT(0, crown_cmd_new, dir, "--scenario", scen, "--rules", RULES,
+	    "--secret-file", SECRET, "--date", "2026-03-01T10:00:00+01:00");
+	RUN(&r, crown_cmd_orders, dir, "--side", "french");
+	assert_int_equal(r.status, 0);
+	assert_has(r.out, "game: 'Puebla: 5 May #1'\nturn: 1\n");
+	assert_non_null(fp = fopen(yaml, "w"));
+	fputs(r.out, fp);
+	assert_int_equal(fclose(fp), 0);
+	run_release(&r);
+	EXPECT(0, crown_cmd_check, dir, yaml);
+	free(yaml);
+	free(scen);
 	free(dir);
 }
 
@@ -999,6 +1032,18 @@ test_lock(void **state)
  * writing anything (exit 75) and names the file; once it is removed the
  * turn runs.  Objects a killed run was writing are removed.
  */
+/* Make p's times `ago' seconds in the past. */
+static void
+set_age(const char *p, int ago)
+{
+	struct timespec	t[2];
+
+	clock_gettime(CLOCK_REALTIME, &t[0]);
+	t[0].tv_sec -= ago;
+	t[1] = t[0];
+	assert_int_equal(utimensat(AT_FDCWD, p, t, 0), 0);
+}
+
 static void
 test_stale_git_locks(void **state)
 {
@@ -1006,7 +1051,7 @@ test_stale_git_locks(void **state)
 		"refs/heads/main.lock", "refs/tags/turn-2.lock", "index.lock"
 	};
 	struct run	 r;
-	char		*dir = path("c"), *p;
+	char		*dir = path("c"), *p, *q;
 	char		 before[CROWN_OID_HEX + 1], after[CROWN_OID_HEX + 1];
 	size_t		 i;
 	FILE		*fp;
@@ -1034,13 +1079,26 @@ test_stale_git_locks(void **state)
 		unlink(p);
 		free(p);
 	}
-	/* made while a dead crown held the campaign: its, and removed */
+	/* made while a dead crown held the campaign: its, and removed; but
+	 * not one touched a moment ago (a git command running now) */
 	p = xasprintf("%s/.git/crown.lock", dir);
 	put_lock(p, dead_pid(), NULL);
+	set_age(p, 10);
 	free(p);
 	p = xasprintf("%s/.git/refs/heads/main.lock", dir);
 	assert_non_null(fp = fopen(p, "w"));
 	fclose(fp);
+	RUN(&r, crown_cmd_turn, dir, DATA "/republic-2.yaml", "--templates",
+	    TMPL, "--date", "2026-03-15");
+	assert_int_equal(r.status, 75);
+	assert_has(r.err, "main.lock: error: a lock of git's");
+	run_release(&r);
+	assert_true(exists(p));
+	set_age(p, 5);
+	q = xasprintf("%s/.git/crown.lock", dir);
+	put_lock(q, dead_pid(), NULL);
+	set_age(q, 10);
+	free(q);
 	RUN(&r, crown_cmd_log, dir);	/* a reader: no lock, no repair */
 	run_release(&r);
 	assert_true(exists(p));
@@ -1601,6 +1659,8 @@ main(void)
 		cmocka_unit_test(test_headline_leaders),
 		cmocka_unit_test_setup_teardown(test_blame, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_orders_file, setup,
+		    teardown),
+		cmocka_unit_test_setup_teardown(test_orders_file_quoted, setup,
 		    teardown),
 		cmocka_unit_test_setup_teardown(test_new_turn_verify, setup,
 		    teardown),

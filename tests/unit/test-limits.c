@@ -568,6 +568,12 @@ test_input_messages(void **state)
 	    "tags are not allowed ('!evil')");
 	REFUSED(ORDERS_HEAD "orders:\n  - !!map {unit: 1-legion}\n",
 	    "o.yaml:5:5: error: YAML tags are not allowed");
+	/* a tag's %XX are decoded: terminal escapes are never echoed */
+	text = ORDERS_HEAD "orders: !x%1Bc%07%C2%9B []\n";
+	assert_int_equal(orders_text(text, strlen(text), &d), CROWN_EINVALID);
+	assert_int_equal(d.n, 1);
+	assert_string_equal(d.v[0].msg, "YAML tags are not allowed");
+	crown_diags_release(&d);
 }
 
 /* Ids can never become paths (nor anything but a name). */

@@ -1179,6 +1179,20 @@ test_dice_are_data(void **state)
 	crown_diags_release(&d);
 	free(path);
 	free(text);
+	/* nothing but "L-H" */
+	text = subst(fx->text, "  D10: \"0-9\"", "  D10: \"0-9abc\"");
+	assert_int_equal(load_text("junk", text, &d, &r, &path),
+	    CROWN_EINVALID);
+	assert_some_diag(&d, "not '0-9abc'");
+	crown_diags_release(&d);
+	free(path);
+	free(text);
+	text = subst(fx->text, "  D10: \"0-9\"", "  D10: \"0-+9\"");
+	assert_int_equal(load_text("plus", text, &d, &r, &path),
+	    CROWN_EINVALID);
+	crown_diags_release(&d);
+	free(path);
+	free(text);
 	/* a D10 read 1-10: the troop tables' 0 is then no face of it */
 	text = subst(fx->text, "  D10: \"0-9\"", "  D10: \"1-10\"");
 	assert_int_equal(load_text("d10", text, &d, &r, &path),

@@ -274,14 +274,20 @@ static const char *const pieces[] = {
 	"日本", "\xc2\xa0", "\xe2\x80\x94",
 	/* these the loader refuses, but the writers must still agree */
 	"\n", "\t", "\r", "\xc2\x85", "\xe2\x80\xa8", "\xef\xbb\xbf",
-	"\xf0\x9f\x98\x80", "\x7f", "\x01"
+	"\xf0\x9f\x98\x80", "\x7f", "\x01",
+	/* 64 bytes: two make a key at the 128-byte limit of simple keys */
+	"bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb",
+	/* not UTF-8: both writers must refuse it */
+	"\x80", "\xc0\x80", "\xff", "\xe2\x82", "\xc2"
 };
 #define SAFE_PIECES	40	/* the first ones: read back as they are */
 
-/* Emit a document of one shape around s; which: 0..5. */
-static void
+/* Emit a document of one shape around s; which: 0..5.  Returns what
+ * crown_yemit_finish says. */
+static int
 shape(struct crown_buf *out, int which, const char *s, const char *t)
 {
+	int			 error;
 	struct crown_yemit	*y = crown_yemit_new(out);
 
 	switch (which) {
@@ -350,8 +356,9 @@ shape(struct crown_buf *out, int which, const char *s, const char *t)
 		crown_yemit_end(y);
 		break;
 	}
-	assert_int_equal(crown_yemit_finish(y), 0);
+	error = crown_yemit_finish(y);
 	crown_yemit_free(y);
+	return error;
 }
 
 static void
@@ -374,7 +381,7 @@ test_direct_writer_matches_libyaml(void **state)
 	struct crown_ydoc	*doc;
 	const struct crown_ynode *root;
 	unsigned		 seed = 20261201;
-	int			 i, k, error;
+	int			 i, k, error, e1, e2, refused = 0;
 
 	for (i = 0; i < 20000; i++) {
 		random_scalar(&s, &seed, CROWN_NELEM(pieces));
@@ -384,10 +391,18 @@ test_direct_writer_matches_libyaml(void **state)
 		for (k = 0; k < 6; k++) {
 			got.len = want.len = 0;
 			crown_yemit_use_reference(false);
-			shape(&got, k, s.data, t.data);
+			e1 = shape(&got, k, s.data, t.data);
 			crown_yemit_use_reference(true);
-			shape(&want, k, s.data, t.data);
+			e2 = shape(&want, k, s.data, t.data);
 			crown_yemit_use_reference(false);
+			if (e1 != e2)
+				fail_msg("shape %d of \"%s\" / \"%s\": the "
+				    "direct writer says %d, libyaml %d", k,
+				    s.data, t.data, e1, e2);
+			if (e1 != 0) {
+				refused++;
+				continue;
+			}
 			if (got.len != want.len ||
 			    memcmp(got.data, want.data, got.len) != 0)
 				fail_msg("shape %d of \"%s\" / \"%s\":\n"
@@ -395,11 +410,13 @@ test_direct_writer_matches_libyaml(void **state)
 				    t.data, got.data, want.data);
 		}
 	}
+	/* text that is not UTF-8 came up, and was refused by both */
+	assert_true(refused > 1000);
 	/* what it writes reads back as what it was given */
 	for (i = 0; i < 5000; i++) {
 		random_scalar(&s, &seed, SAFE_PIECES);
 		got.len = 0;
-		shape(&got, 0, s.data, "v");
+		assert_int_equal(shape(&got, 0, s.data, "v"), 0);
 		doc = parse(got.data, &d, &error);
 		if (error != 0 || doc == NULL)
 			fail_msg("\"%s\" does not read back:\n%s", s.data,
