@@ -345,8 +345,8 @@ crown_morale_test(struct crown_engine *e, struct crown_unit *u,
 	}
 	if ((gen = general_near(e, u, &dist)) != NULL) {
 		add_mod(e, ev_i, d, M->general_near, "R7.3",
-		    "general %s within %g inches", gen->name,
-		    M->general_radius);
+		    "%s%s within %g inches", crown_leader_rank_word(gen),
+		    gen->name, M->general_radius);
 		leader_bonus(e, ev_i, d, gen);
 	}
 	n = morale_stands(u) / M->stands_per_step;

@@ -271,8 +271,8 @@ rally(struct crown_engine *e, struct crown_unit *u,
 		crown_die_mod(die, "disordered", R->disorder_mod, "R3.7");
 	if ((gives = rally_mod(R, ld, u, &lmod))) {
 		crown_die_modf(die, ld->rank == CROWN_GENERAL ?
-		    R->rally_general : R->rally_officer, "R8.4", "%s %s",
-		    crown_rank_names[ld->rank], ld->name);
+		    R->rally_general : R->rally_officer, "R8.4", "%s%s",
+		    crown_leader_rank_word(ld), ld->name);
 		if (ld->bonus != 0)
 			crown_die_modf(die, ld->bonus, "R10.2", "%s's bonus",
 			    ld->name);

@@ -8,6 +8,7 @@
  */
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "crown/common.h"
 #include "crown/fmt.h"
@@ -1492,4 +1493,19 @@ crown_leader_attached(const struct crown_state *s,
 			return ld;
 	}
 	return NULL;
+}
+
+const char *
+crown_leader_rank_word(const struct crown_leader *ld)
+{
+	static const char *const words[] = {
+		[CROWN_OFFICER] = "officer ", [CROWN_GENERAL] = "general "
+	};
+	const char	*w = words[ld->rank];
+	size_t		 n = strlen(w);
+
+	if (ld->name != NULL && strncasecmp(ld->name, w, n - 1) == 0 &&
+	    ld->name[n - 1] == ' ')
+		return "";
+	return w;
 }

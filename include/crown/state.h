@@ -205,6 +205,10 @@ struct crown_rules;
 int	crown_state_check_overlaps(const struct crown_state *,
 	    const struct crown_rules *, struct crown_diags *d);
 
+/* "general " or "officer " to put before a leader's name in a sentence,
+ * or "" when the name starts with that word already ("General Carlos
+ * Oronoz" is not "general General Carlos Oronoz"). */
+const char *crown_leader_rank_word(const struct crown_leader *);
 /* Where a leader stands: with his unit when attached, else on his own. */
 struct crown_point crown_leader_pos(const struct crown_state *,
 	    const struct crown_leader *);

@@ -472,6 +472,38 @@ test_side_view(void **state)
 	turn_release(&t);
 }
 
+/*
+ * An enemy leader's move is seen with his name (issue 21: it read "-
+ * was seen to move to ..." with none), and a general named "General
+ * ..." is not "general General ..." in a die's modifier.
+ */
+static void
+test_seen_leader_move(void **state)
+{
+	struct turn		 t;
+	struct crown_outputs	 o = { 0 };
+	struct crown_diags	 d = { 0 };
+	struct crown_event	*e;
+	size_t			 i;
+	const char		*re;
+
+	load_synthetic(&t);
+	i = event(&t, "french", CROWN_PHASE_ACTIONS, "move", NULL, NULL,
+	    "R4.6", "Captain Danjou rode 3 inches north.");
+	e = crown_events_at(&t.ev, i);
+	crown_event_set(&e->leader, "danjou");
+	e->has_from = e->has_to = true;
+	e->from = (struct crown_point){ 30, 12.5 };
+	e->to = (struct crown_point){ 30, 15.5 };
+	assert_int_equal(render(&o, &t, "templates", &d), 0);
+	re = output(&o, "report-republic.md")->data.data;
+	assert_has(re, "- danjou was seen to move to (30.00, 15.50).\n");
+	assert_lacks(re, "\n-  was seen");
+	crown_outputs_release(&o);
+	turn_release(&t);
+	crown_diags_release(&d);
+}
+
 /* Names are escaped for Markdown in the reports and for XML in the map. */
 static void
 test_escaping(void **state)
@@ -924,6 +956,7 @@ main(void)
 		cmocka_unit_test(test_golden_case),
 		cmocka_unit_test(test_golden_synthetic),
 		cmocka_unit_test(test_side_view),
+		cmocka_unit_test(test_seen_leader_move),
 		cmocka_unit_test(test_escaping),
 		cmocka_unit_test(test_xml_checker),
 		cmocka_unit_test(test_svg_wellformed),
