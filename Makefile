@@ -20,7 +20,7 @@ MANDIR	?= $(PREFIX)/share/man
 BUILD	?= build
 CC	?= cc
 
-PKGS	:= yaml-0.1 libpcre2-8 libgit2 libsodium gmime-3.0
+PKGS	:= yaml-0.1 libpcre2-8 libgit2 libsodium gmime-3.0 gpgme
 OPT	?= -O2 -g
 # -Wformat=2: every message's format is a literal the compiler checks
 WARN	:= -std=c11 -Wall -Wextra -Wpedantic -Werror -Wshadow -Wformat=2 \
@@ -53,7 +53,7 @@ all: deps
 	@$(MAKE) --no-print-directory build
 
 deps:
-	@sh contrib/setup-deps.sh rsvg-convert:librsvg2-bin git:git
+	@sh contrib/setup-deps.sh rsvg-convert:librsvg2-bin git:git gpg:gnupg
 
 build: crown
 

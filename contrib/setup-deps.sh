@@ -19,6 +19,7 @@ libpcre2-8 libpcre2-dev
 libgit2 libgit2-dev
 libsodium libsodium-dev
 gmime-3.0 libgmime-3.0-dev
+gpgme libgpgme-dev
 cmocka libcmocka-dev'
 
 missing=

@@ -5,8 +5,9 @@
  * problems (doc/umpire.md, "Mail").
  *
  * Who sent a message is the From address, found in the roster of the
- * state (sides[].players[]), and, for a player with a password_sha256,
- * the password given in a `password:` line.  Mail from an address not in
+ * state (sides[].players[]), and, as the roster in .git asks (roster.h),
+ * the password given in a `password:` line or a PGP/MIME signature by
+ * the player's key (pgp.h).  Mail from an address not in
  * the roster is never answered (crown does not mail strangers); it is
  * only recorded, as every refusal is, in orders/rejected/.
  *
@@ -36,6 +37,7 @@
 #include "crown/common.h"
 #include "crown/history.h"
 #include "crown/mail.h"
+#include "crown/pgp.h"
 #include "crown/roster.h"
 #include "crown/shorthand.h"
 #include "crown/xalloc.h"
@@ -800,16 +802,22 @@ identify(const struct inbox *ib, const struct crown_mail *m,
 	return true;
 }
 
-/* Is m a PGP/MIME message signed by the key of fingerprint fpr? */
+/* Is m a PGP/MIME message signed by the key of fingerprint fpr, in the
+ * campaign's keyring? */
 static bool
 signed_by(const struct inbox *ib, const struct crown_mail *m,
     struct verdict *v, const char *fpr)
 {
-	(void)ib;
-	(void)m;
-	(void)fpr;
-	why(v, "your mail must be signed with your OpenPGP key (PGP/MIME)");
-	return false;
+	char	*home, *msg;
+	bool	 ok;
+
+	home = crown_roster_keyring(ib->dir);
+	ok = crown_pgp_verify(&msg, home, fpr, m->raw, m->raw_len) == 0;
+	if (!ok)
+		why(v, "%s", msg);
+	free(msg);
+	free(home);
+	return ok;
 }
 
 /*
@@ -824,7 +832,6 @@ prove(const struct inbox *ib, const struct crown_mail *m,
 {
 	const struct crown_cred	*c;
 
-	(void)m;
 	c = crown_roster_find(&ib->roster, v->player->email);
 	v->proof = CROWN_PROOF_FROM;
 	switch (crown_roster_required(c)) {

@@ -16,17 +16,19 @@
 #include "crown/cmd.h"
 #include "crown/common.h"
 #include "crown/mail.h"
+#include "crown/pgp.h"
 #include "crown/roster.h"
 #include "crown/xalloc.h"
 
 static int	cmd_roster_check(const struct crown_run *);
 static int	cmd_roster_exec(struct crown_run *);
 
-enum { ROSTER_PASSWORD_FILE, ROSTER_OPENPGP, ROSTER_NOPTS };
+enum { ROSTER_PASSWORD_FILE, ROSTER_OPENPGP, ROSTER_KEY_FILE, ROSTER_NOPTS };
 
 static const struct crown_option roster_options[] = {
 	[ROSTER_PASSWORD_FILE] = { "password-file", CROWN_OPT_VALUE },
 	[ROSTER_OPENPGP] = { "openpgp", CROWN_OPT_VALUE },
+	[ROSTER_KEY_FILE] = { "key-file", CROWN_OPT_VALUE },
 	[ROSTER_NOPTS] = { NULL, CROWN_OPT_FLAG }
 };
 
@@ -34,7 +36,7 @@ const struct crown_cmd crown_cmd_roster = {
 	"roster",
 	"DIR list\n"
 	"       crown roster DIR add SIDE \"Name <email>\" [--password-file F]\n"
-	"           [--openpgp FPR]\n"
+	"           [--openpgp FPR --key-file F]\n"
 	"       crown roster DIR remove EMAIL\n"
 	"       crown roster DIR password EMAIL --password-file F\n"
 	"       [--umpire \"Name <email>\"] [--date DATE]",
@@ -45,8 +47,10 @@ const struct crown_cmd crown_cmd_roster = {
 	"as \"Roster: ...\" (crown log shows it, crown verify checks that it\n"
 	"changes only the players).  password sets EMAIL's password to the\n"
 	"first line of F.  A password is kept only as an Argon2id hash, in\n"
-	"DIR/.git/crown-roster, never in a commit.  OpenPGP signatures\n"
-	"(--openpgp FPR) are not read yet: the option is refused.",
+	"DIR/.git/crown-roster, never in a commit.  --openpgp FPR makes the\n"
+	"player sign every mail with the OpenPGP key of fingerprint FPR, as\n"
+	"PGP/MIME (inline PGP is not read); the public key is imported from\n"
+	"the file F of --key-file into a keyring in DIR/.git/crown-gnupg.",
 	.flags = CROWN_CMD_CAMPAIGN | CROWN_CMD_LOCK | CROWN_CMD_WHO,
 	.options = roster_options,
 	.operands = { 2, 4, "give DIR and list, add SIDE \"Name <email>\", "
@@ -84,6 +88,11 @@ cmd_roster_check(const struct crown_run *r)
 		    "with add or password");
 	if (strcmp(what, "add") != 0 && r->opt[ROSTER_OPENPGP].value != NULL)
 		return crown_cmd_usage_error(r->cmd, "--openpgp goes with add");
+	if ((r->opt[ROSTER_OPENPGP].value != NULL) !=
+	    (r->opt[ROSTER_KEY_FILE].value != NULL))
+		return crown_cmd_usage_error(r->cmd, "--openpgp FPR and "
+		    "--key-file F go together: the key's fingerprint and the "
+		    "file of the public key");
 	return 0;
 }
 
@@ -185,7 +194,7 @@ add(struct crown_state *s, struct crown_roster *ro, struct crown_run *r,
 	struct crown_side	*sd;
 	struct crown_person	*p;
 	struct crown_cred	*c;
-	char			*name, *email, *pw = NULL, fpr[41];
+	char			*name, *email, *pw = NULL, fpr[41], *home;
 	const char		*file = r->opt[ROSTER_PASSWORD_FILE].value;
 	const char		*key = r->opt[ROSTER_OPENPGP].value;
 	int			 side, error = 0;
@@ -220,11 +229,14 @@ add(struct crown_state *s, struct crown_roster *ro, struct crown_run *r,
 	    (error = crown_roster_read_password(&pw, file, d)) != 0)
 		goto cleanup;
 	if (key != NULL) {
-		/* issue 19's OpenPGP part: the signature check is to come */
-		crown_diag_add(d, "--openpgp", 0, 0, NULL, "OpenPGP keys are "
-		    "not supported yet: give the player a password");
-		error = CROWN_EUSAGE;
-		goto cleanup;
+		/* the key before the roster names it: a fingerprint without
+		 * its key in the keyring would refuse all the player's mail */
+		home = crown_roster_keyring(r->dir);
+		error = crown_pgp_import(home, fpr,
+		    r->opt[ROSTER_KEY_FILE].value, d);
+		free(home);
+		if (error != 0)
+			goto cleanup;
 	}
 	/* the credentials first: without the player they are harmless */
 	if (pw != NULL || key != NULL) {

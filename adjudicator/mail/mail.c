@@ -1,6 +1,7 @@
 /*
  * mail.c: reading players' mail and writing crown's, with GMime 3
- * (mail.h).  Every use of GMime and GLib is in this file.
+ * (mail.h).  Every use of GMime and GLib is in this file but pgp.c's,
+ * the signatures.
  *
  * Reading: GMime parses the message and decodes quoted-printable and
  * base64; text parts are converted to UTF-8 from their charset and their
@@ -600,6 +601,8 @@ crown_mail_parse(struct crown_mail **out, const char *data, size_t len)
 	s = g_mime_message_get_subject(msg);
 	m->subject = crown_mail_printable(s, false);
 	m->automatic = automatic(GMIME_OBJECT(msg));
+	m->raw = data;
+	m->raw_len = len;
 	s = g_mime_message_get_message_id(msg);
 	if (s != NULL && addr_ok(s))
 		m->message_id = xstrdup(s);

@@ -85,6 +85,10 @@ struct crown_mail {
 	 * "Auto-Submitted: auto-replied", "Precedence: bulk", "List-Id";
 	 * NULL for a person's. */
 	char			*automatic;
+	/* The bytes parsed, the caller's (valid while they are): what
+	 * an OpenPGP signature is checked on (pgp.h). */
+	const char		*raw;
+	size_t			 raw_len;
 };
 
 /*

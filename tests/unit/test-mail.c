@@ -7,7 +7,8 @@
  * in-process on campaigns and mailboxes the tests make, with MIME
  * fixtures written here: forged From, wrong password, oversize, wrong
  * game and turn, a side the sender does not play, two mails from one
- * side, late mail, on both sides of every edge.
+ * side, late mail, on both sides of every edge; and PGP/MIME
+ * signatures made with throwaway keys (gpg --batch).
  */
 #include <sys/resource.h>
 #include <sys/stat.h>
@@ -17,12 +18,16 @@
 #include <fcntl.h>
 #include <unistd.h>
 
+#include <gmime/gmime.h>
+#include <gpgme.h>
+
 #include "testutil.h"
 
 #include "crown/campaign.h"
 #include "crown/cmd.h"
 #include "crown/history.h"
 #include "crown/mail.h"
+#include "crown/pgp.h"
 #include "crown/report.h"
 #include "crown/roster.h"
 #include "crown/state.h"
@@ -2201,6 +2206,178 @@ test_inbox_many_read(void **state)
 	camp_free(&c);
 }
 
+/* OpenPGP (issue 19). */
+
+/* The fingerprint of the key gpg makes for uid in the GnuPG home gh. */
+static char *
+gen_key(const char *gh, const char *uid)
+{
+	char	*out, *fpr;
+
+	out = sh("GNUPGHOME=%s gpg --batch --pinentry-mode loopback "
+	    "--passphrase '' --quick-gen-key '%s' default default never "
+	    ">/dev/null 2>&1; GNUPGHOME=%s gpg --batch --with-colons "
+	    "--list-keys '%s' 2>/dev/null | awk -F: '/^fpr/ { print $10; "
+	    "exit }'", gh, uid, gh, uid);
+	out[strcspn(out, "\n")] = '\0';
+	assert_int_equal(strlen(out), 40);
+	fpr = xstrdup(out);
+	free(out);
+	return fpr;
+}
+
+/* A PGP/MIME mail from `from`, its text body signed by the key fpr of
+ * the GnuPG home gh, as GMime writes it. */
+static char *
+signed_mail(const char *gh, const char *fpr, const char *from,
+    const char *id, const char *body)
+{
+	GMimeCryptoContext	*ctx;
+	GMimeTextPart		*tp;
+	GMimeMultipartSigned	*mps;
+	GError			*err = NULL;
+	char			*s, *mail;
+
+	g_mime_init();
+	assert_int_equal(gpgme_set_engine_info(GPGME_PROTOCOL_OpenPGP, NULL,
+	    gh), GPG_ERR_NO_ERROR);
+	ctx = g_mime_gpg_context_new();
+	assert_non_null(ctx);
+	tp = g_mime_text_part_new_with_subtype("plain");
+	g_mime_text_part_set_text(tp, body);
+	mps = g_mime_multipart_signed_sign(ctx, GMIME_OBJECT(tp), fpr, &err);
+	if (mps == NULL)
+		print_error("cannot sign: %s\n", err != NULL ? err->message :
+		    "?");
+	assert_non_null(mps);
+	s = g_mime_object_to_string(GMIME_OBJECT(mps), NULL);
+	mail = xasprintf("From: %s\nTo: Test Umpire <umpire@example.org>\n"
+	    "Subject: orders\nMessage-ID: <%s>\nMIME-Version: 1.0\n%s",
+	    from, id, s);
+	g_free(s);
+	g_object_unref(mps);
+	g_object_unref(tp);
+	g_object_unref(ctx);
+	return mail;
+}
+
+/*
+ * Bullet 4: milan signs with his key; juarez, of the same side, has a
+ * password only.  Good, unsigned, wrongly signed and tampered mail, and
+ * the side's strength rule.
+ */
+static void
+test_inbox_openpgp(void **state)
+{
+	struct camp		 c;
+	struct crown_roster	 ro;
+	struct crown_diags	 d = { 0 };
+	char			 gh[32], *milan, *other, *pub, *home, *m, *t;
+	char			*r, *p, *st, *st2, *why;
+
+	(void)state;
+	strcpy(gh, "/tmp/crown-gpg-XXXXXX");
+	assert_non_null(mkdtemp(gh));
+	milan = gen_key(gh, "Francisco Milan <milan@example.org>");
+	other = gen_key(gh, "Mallory <mallory@example.net>");
+	camp_make(&c, true);
+	/* a second player of the republic, with a password */
+	st = camp_file(&c, "state.yaml");
+	st2 = replace(st, "email: \"milan@example.org\"}]", "email: "
+	    "\"milan@example.org\"}, {name: \"Benito Juarez\", email: "
+	    "\"juarez@example.org\"}]");
+	put(c.dir, "state.yaml", st2, strlen(st2));
+	free(st2);
+	free(st);
+	roster_password(c.dir, "juarez@example.org", "mezcal");
+	/* as crown roster add --openpgp --key-file does */
+	pub = xasprintf("%s/pub.asc", gh);
+	free(sh("GNUPGHOME=%s gpg --batch --armor --export %s > %s "
+	    "2>/dev/null", gh, milan, pub));
+	home = crown_roster_keyring(c.dir);
+	assert_int_equal(crown_pgp_import(home, other, pub, &d),
+	    CROWN_EINVALID);
+	assert_int_equal(d.n, 1);
+	crown_diags_release(&d);
+	assert_int_equal(crown_pgp_import(home, milan, pub, &d), 0);
+	p = crown_roster_path(c.dir);
+	assert_int_equal(crown_roster_load(&ro, p, &d), 0);
+	crown_roster_get(&ro, "milan@example.org")->openpgp = xstrdup(milan);
+	assert_int_equal(crown_roster_save(&ro, p, &d), 0);
+	crown_roster_release(&ro);
+	free(p);
+
+	/* unsigned, with the right password even: refused and answered */
+	camp_mail(&c, "1", HDR(MILAN, "g1@example.org", "orders")
+	    "Content-Type: text/plain\n\npassword: tequila\n"
+	    "2-militia: reload\n");
+	/* signed by a key not his */
+	m = signed_mail(gh, other, MILAN, "g2@example.org",
+	    "2-militia: reload\n");
+	camp_mail(&c, "2", m);
+	free(m);
+	/* his signature, the orders changed after */
+	m = signed_mail(gh, milan, MILAN, "g3@example.org",
+	    "2-militia: reload\n");
+	assert_non_null(strstr(m, "2-militia: reload"));
+	t = replace(m, "2-militia: reload", "2-militia: hold  ");
+	camp_mail(&c, "3", t);
+	free(t);
+	/* the same as signed (the headers are not signed) */
+	t = replace(m, "<g3@example.org>", "<g4@example.org>");
+	camp_mail(&c, "4", t);
+	free(t);
+	free(m);
+	assert_int_equal(inbox(&c, BEFORE), 0);
+	assert_has(c.out, "new/1: refused, answered to milan@example.org:\n"
+	    "  your mail must be signed with your OpenPGP key as PGP/MIME");
+	assert_has(c.out, "new/2: refused, answered to milan@example.org:\n"
+	    "  the mail is signed with a key that is not yours");
+	assert_has(c.out, "new/3: refused, answered to milan@example.org:\n"
+	    "  the signature does not match the mail");
+	assert_has(c.out, "new/4: accepted: side republic");
+	r = reply(&c, "g1@example.org");
+	t = text_of(r);
+	assert_has(t, "inline PGP is not read");
+	free(t);
+	free(r);
+	r = reply(&c, "g4@example.org");
+	t = text_of(r);
+	assert_has(t, "You were identified by your OpenPGP signature.\n");
+	free(t);
+	free(r);
+	p = camp_file(&c, "orders/pending/republic.proof");
+	assert_has(p, " openpgp\n");
+	free(p);
+
+	/* the side's orders came signed: a password cannot replace them */
+	camp_mail(&c, "5", HDR("Benito Juarez <juarez@example.org>",
+	    "g5@example.org", "orders")
+	    "Content-Type: text/plain\n\npassword: mezcal\n"
+	    "2-militia: hold\n");
+	assert_int_equal(inbox(&c, BEFORE), 0);
+	assert_has(c.out, "new/5: refused, answered to juarez@example.org:\n"
+	    "  the orders filed for side 'republic' came with an OpenPGP "
+	    "signature; you are identified by a password only");
+	p = camp_file(&c, "orders/pending/republic.yaml");
+	assert_has(p, "reload");
+	free(p);
+
+	/* the library's answer for a mail that is not one */
+	assert_int_equal(crown_pgp_verify(&why, home, milan, "", 0),
+	    CROWN_EINVALID);
+	assert_non_null(why);
+	free(why);
+	free(sh("GNUPGHOME=%s gpgconf --kill all; GNUPGHOME=%s gpgconf "
+	    "--kill all", gh, home));
+	free(home);
+	free(pub);
+	free(milan);
+	free(other);
+	camp_free(&c);
+	rm_rf(gh);
+}
+
 int
 main(void)
 {
@@ -2231,6 +2408,7 @@ main(void)
 		cmocka_unit_test(test_inbox_after_killed_turn),
 		cmocka_unit_test(test_inbox_streams),
 		cmocka_unit_test(test_inbox_many_read),
+		cmocka_unit_test(test_inbox_openpgp),
 	};
 
 	return cmocka_run_group_tests_name("mail", tests, NULL, NULL);

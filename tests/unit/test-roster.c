@@ -394,6 +394,53 @@ has(const char *text, const char *want)
 }
 
 /*
+ * crown roster add --openpgp FPR --key-file F with a throwaway key: the
+ * key file must hold the key named; the roster then lists it.
+ */
+static void
+openpgp(const char *dir)
+{
+	char	*gh = path("gnupg"), *pub = path("pub.asc"), *cmd, *list;
+	char	 fpr[64];
+	FILE	*fp;
+
+	assert_int_equal(mkdir(gh, 0700), 0);
+	cmd = xasprintf("GNUPGHOME=%s gpg --batch --pinentry-mode loopback "
+	    "--passphrase '' --quick-gen-key 'Rosa <rosa@example.org>' "
+	    "default default never >/dev/null 2>&1 && GNUPGHOME=%s gpg "
+	    "--batch --armor --export rosa@example.org >%s 2>/dev/null && "
+	    "GNUPGHOME=%s gpg --batch --with-colons --list-keys "
+	    "rosa@example.org 2>/dev/null | awk -F: '/^fpr/ { print $10; "
+	    "exit }'", gh, gh, pub, gh);
+	fp = popen(cmd, "r");
+	assert_non_null(fp);
+	assert_non_null(fgets(fpr, sizeof(fpr), fp));
+	pclose(fp);
+	free(cmd);
+	fpr[strcspn(fpr, "\n")] = '\0';
+	assert_int_equal(strlen(fpr), 40);
+	EXPECT(2, "--openpgp FPR and --key-file F go together",
+	    crown_cmd_roster, dir, "add", "republic", "Rosa "
+	    "<rosa@example.org>", "--openpgp", fpr);
+	EXPECT(65, "no key of fingerprint", crown_cmd_roster, dir, "add",
+	    "republic", "Rosa <rosa@example.org>", "--openpgp",
+	    "0123456789ABCDEF0123456789ABCDEF01234567", "--key-file", pub);
+	EXPECT(0, "Roster: add Rosa <rosa@example.org> to republic",
+	    crown_cmd_roster, dir, "add", "republic", "Rosa "
+	    "<rosa@example.org>", "--openpgp", fpr, "--key-file", pub);
+	list = xasprintf("rosa@example.org>: OpenPGP signature, key %s",
+	    fpr);
+	EXPECT(0, list, crown_cmd_roster, dir, "list");
+	free(list);
+	cmd = xasprintf("GNUPGHOME=%s gpgconf --kill all; GNUPGHOME=%s/.git/"
+	    "crown-gnupg gpgconf --kill all", gh, dir);
+	assert_int_equal(system(cmd), 0);
+	free(cmd);
+	free(pub);
+	free(gh);
+}
+
+/*
  * crown roster and crown deadline: each change a commit that crown log
  * shows and crown verify accepts; --every from the previous deadline; a
  * hand edit refused, naming the command; a rerun over the changes.
@@ -426,6 +473,7 @@ test_roster_and_deadline(void **state)
 	    "--password-file", pw);
 	EXPECT(0, "ana@example.org>: password", crown_cmd_roster, dir,
 	    "list");
+	openpgp(dir);
 	st = state_of(dir);
 	has(st, "Ana Ruiz");
 	if (strstr(st, "argon") != NULL || strstr(st, "mezcal") != NULL)
