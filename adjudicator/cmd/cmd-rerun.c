@@ -34,14 +34,15 @@ const struct crown_cmd crown_cmd_rerun = {
 	"       [--umpire \"Name <email>\"] [--date DATE]",
 	"Re-adjudicate turn TURN of the campaign at DIR from turn TURN-1\n"
 	"with amended orders: each file given replaces the orders of its\n"
-	"side for that turn (the other sides keep theirs).  The later turns\n"
-	"are replayed with their original orders and the same campaign\n"
-	"dice; an order that has become impossible (it no longer passes\n"
-	"validation) is skipped and listed.  The new line goes on branch\n"
-	"rerun/turn-TURN (replacing an earlier rerun of that turn); main is\n"
-	"untouched.  Prints each turn's headline, new and old, and what\n"
-	"differs at the end, unit by unit.  crown adopt makes the rerun the\n"
-	"history.",
+	"side for that turn (the other sides keep theirs).  Each turn keeps\n"
+	"the dice salt main's turn recorded, so an amended order changes\n"
+	"only the rolls it touches.  The later turns are replayed with their\n"
+	"original orders and the same campaign dice; an order that has\n"
+	"become impossible (it no longer passes validation) is skipped and\n"
+	"listed.  The new line goes on branch rerun/turn-TURN (replacing an\n"
+	"earlier rerun of that turn); main is untouched.  Prints each\n"
+	"turn's headline, new and old, and what differs at the end, unit by\n"
+	"unit.  crown adopt makes the rerun the history.",
 	.flags = CROWN_CMD_CAMPAIGN | CROWN_CMD_LOCK | CROWN_CMD_SECRET |
 	    CROWN_CMD_TEMPLATES | CROWN_CMD_WHO,
 	.options = rerun_options,
@@ -329,6 +330,7 @@ cmd_rerun_exec(struct crown_run *r)
 	struct crown_state	 *cur = NULL;
 	struct crown_buf	 *b;
 	unsigned char		  secret[CROWN_SECRET_BYTES];
+	unsigned char		  salt[CROWN_SALT_BYTES];
 	char			  id[CROWN_OID_HEX + 1];
 	char			  prev[CROWN_OID_HEX + 1];
 	char			 *label = NULL, *odir = NULL, *msg = NULL;
@@ -336,7 +338,7 @@ cmd_rerun_exec(struct crown_run *r)
 	const char		**paths = NULL, *sub;
 	size_t			  npaths = 0, n = 0, i, j, len;
 	long			  turn;
-	int			  error = 0, status, k;
+	int			  error = 0, status, k, rc;
 
 	memset(secret, 0, sizeof(secret));
 	turn = parse_turn(r->operand[1]);
@@ -421,8 +423,18 @@ cmd_rerun_exec(struct crown_run *r)
 			    camp.rules, k, &d)) != 0)
 				goto cleanup;
 		}
+		/* main's salt for the turn, so that an amended order changes
+		 * only the rolls it touches; none for a turn made before
+		 * salts */
+		rc = crown_campaign_salt_read(salt, h, c->l.v[c->at[k]].id, k,
+		    &d);
+		if (rc != 0 && rc != CROWN_ENOTFOUND) {
+			error = rc;
+			goto cleanup;
+		}
 		if ((error = crown_campaign_play(&t, cur, camp.rules, &orders,
-		    secret, r->templates, NULL, &d)) != 0)
+		    secret, rc == 0 ? salt : NULL, r->templates, NULL,
+		    &d)) != 0)
 			goto cleanup;
 		crown_outputs_release(&files);
 		for (i = 0; i < orders.n; i++) {

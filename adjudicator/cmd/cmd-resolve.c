@@ -14,6 +14,7 @@
 #include "crown/events.h"
 #include "crown/report.h"
 #include "crown/xalloc.h"
+#include "crown/yaml.h"
 
 static int	cmd_resolve_exec(struct crown_run *);
 
@@ -47,7 +48,8 @@ const struct crown_cmd crown_cmd_resolve = {
 	"DIR/events.yaml, the umpire's DIR/report.md, one DIR/report-SIDE.md\n"
 	"for each side and the map DIR/map.svg.  Dice come from a script\n"
 	"(integers in the order rolled) or from a campaign secret (32\n"
-	"bytes).  The reports come from the templates in --templates DIR\n"
+	"bytes) and the salt of the orders files, as a campaign's turn.\n"
+	"The reports come from the templates in --templates DIR\n"
 	"(default: crown's own).  Orders are checked first; nothing is\n"
 	"written unless the whole turn resolves and every report renders.\n"
 	"--timings prints, on standard error, how long each step took.\n\n"
@@ -59,6 +61,30 @@ const struct crown_cmd crown_cmd_resolve = {
 };
 
 #define MAX_ORDER_FILES 64
+
+/* The salt of a campaign turn with these orders (dice.c), from their
+ * files' bytes as a campaign would have committed them. */
+static int
+orders_salt(unsigned char *salt, int turn, struct crown_orders *const *ov,
+    size_t n, struct crown_diags *d)
+{
+	struct crown_outputs	 files = { 0 };
+	char			*text;
+	size_t			 i, len;
+	int			 error = 0;
+
+	for (i = 0; i < n && error == 0; i++)
+		if ((error = crown_read_file(&text, &len, ov[i]->file,
+		    crown_ylimits_orders.max_bytes, d)) == 0) {
+			crown_buf_add(crown_outputs_add(&files, ov[i]->file),
+			    text, len);
+			free(text);
+		}
+	if (error == 0)
+		crown_campaign_salt(salt, turn, &files, ov, n);
+	crown_outputs_release(&files);
+	return error;
+}
 
 static int
 cmd_resolve_exec(struct crown_run *r)
@@ -75,6 +101,7 @@ cmd_resolve_exec(struct crown_run *r)
 	struct crown_timings	  tm;
 	struct crown_report_input rin;
 	unsigned char		  secret[CROWN_SECRET_BYTES];
+	unsigned char		  salt[CROWN_SALT_BYTES];
 	const char		 *state_path, *rules_path, *out, *script;
 	const char		 *secret_path = r->secret_file;
 	const char		 *templates = r->templates;
@@ -112,8 +139,9 @@ cmd_resolve_exec(struct crown_run *r)
 	crown_timings_mark(&tm, "load and check orders");
 	if (script != NULL)
 		error = crown_dice_script_load(&dice, script, &d);
-	else if ((error = crown_secret_read(secret, secret_path, &d)) == 0)
-		dice = crown_dice_campaign(secret);
+	else if ((error = crown_secret_read(secret, secret_path, &d)) == 0 &&
+	    (error = orders_salt(salt, s->turn + 1, orders, n, &d)) == 0)
+		dice = crown_dice_campaign_salted(secret, salt);
 	if (error != 0)
 		goto cleanup;
 

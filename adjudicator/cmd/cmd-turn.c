@@ -76,6 +76,7 @@ cmd_turn_exec(struct crown_run *r)
 	struct crown_who	  who = { 0 };
 	struct crown_buf	 *b, body = { 0 };
 	unsigned char		  secret[CROWN_SECRET_BYTES];
+	unsigned char		  salt[CROWN_SALT_BYTES];
 	char			  id[CROWN_OID_HEX + 1], **pending = NULL;
 	char			 *odir = NULL, *msg = NULL, *text;
 	char			 *tag = NULL, *label = NULL, *when = NULL;
@@ -161,8 +162,11 @@ cmd_turn_exec(struct crown_run *r)
 	/* the old deadline has passed: the new state has the next (given,
 	 * or game.deadline_every after it) or none */
 	next_deadline = crown_campaign_next_deadline(camp.state, deadline);
+	/* the dice depend on the orders as accepted, so nobody knew them
+	 * before (dice.c) */
+	crown_campaign_salt(salt, next, &named, ov, n);
 	error = crown_campaign_play(&t, camp.state, camp.rules, &named, secret,
-	    r->templates, next_deadline, &d);
+	    salt, r->templates, next_deadline, &d);
 	free(next_deadline);
 	sodium_memzero(secret, sizeof(secret));
 	if (error != 0)

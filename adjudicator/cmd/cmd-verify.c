@@ -46,6 +46,7 @@ struct verify {
 	bool			 have_secret;
 	unsigned char		 secret[CROWN_SECRET_BYTES];
 	const char		*secret_from;
+	bool			 salted;	/* a turn so far had a salt */
 };
 
 /*
@@ -282,6 +283,100 @@ cleanup:
 	return bad;
 }
 
+/* The salt of turn k from the orders files of commit id, as first
+ * adjudicated there: 0, or -1 if they cannot be read. */
+static int
+salt_of_commit(unsigned char *salt, struct verify *v, const char *id, int k)
+{
+	struct crown_outputs	  files = { 0 };
+	struct crown_diags	  quiet = { 0 };
+	struct crown_orders	**ov;
+	char			 *odir;
+	size_t			  i;
+	int			  bad = 0;
+
+	odir = crown_campaign_orders_dir(k);
+	if (crown_history_files(&files, v->h, id, odir, &quiet) != 0)
+		bad = -1;
+	ov = xcalloc(files.n ? files.n : 1, sizeof(*ov));
+	for (i = 0; i < files.n; i++)
+		if (crown_orders_parse(&ov[i], files.v[i].name,
+		    files.v[i].data.data, files.v[i].data.len, &quiet) != 0)
+			bad = -1;
+	if (bad == 0)
+		crown_campaign_salt(salt, k, &files, ov, files.n);
+	crown_campaign_orders_free(ov, files.n);
+	crown_outputs_release(&files);
+	crown_diags_release(&quiet);
+	free(odir);
+	return bad;
+}
+
+/*
+ * Is salt that of turn k as first adjudicated on a line main replaced
+ * (a rerun keeps the salt of the turn it replaces, dice.c)?  The tag
+ * that keeps the line goes to *tag (caller frees), or NULL.
+ */
+static void
+replaced_salt(char **tag, struct verify *v, int k, const unsigned char *salt)
+{
+	struct crown_chain	 line;
+	struct crown_diags	 quiet = { 0 };
+	unsigned char		 was[CROWN_SALT_BYTES];
+	char			**tags = NULL;
+	size_t			 i, n = 0;
+
+	*tag = NULL;
+	if (crown_history_refs(&tags, &n, v->h, "refs/tags/"
+	    CROWN_REPLACED_TAG "/*", &quiet) != 0)
+		n = 0;
+	for (i = 0; i < n; i++) {
+		if (*tag == NULL && crown_campaign_chain(&line, v->h, tags[i],
+		    &quiet) == 0) {
+			if (line.last >= k && salt_of_commit(was, v,
+			    line.l.v[line.at[k]].id, k) == 0 &&
+			    sodium_memcmp(was, salt, sizeof(was)) == 0)
+				*tag = xstrdup(tags[i] +
+				    strlen("refs/tags/"));
+			crown_chain_release(&line);
+		}
+		free(tags[i]);
+	}
+	free(tags);
+	crown_diags_release(&quiet);
+}
+
+/*
+ * The salt turn k (commit id) must have, into salt, or NULL for the old
+ * keying: the salt of its committed orders; for an adopted rerun, that
+ * of the turn it replaced (*tag names the line kept).  A turn without a
+ * salt is one made before salts, which none of the turns after a salted
+ * one may be.
+ */
+static const unsigned char *
+want_salt(unsigned char *salt, char **tag, struct verify *v, int k,
+    const char *id, const struct crown_outputs *orders,
+    struct crown_orders *const *ov, size_t n)
+{
+	struct crown_diags	quiet = { 0 };
+	unsigned char		recorded[CROWN_SALT_BYTES];
+	int			rc;
+
+	*tag = NULL;
+	crown_campaign_salt(salt, k, orders, ov, n);
+	rc = crown_campaign_salt_read(recorded, v->h, id, k, &quiet);
+	crown_diags_release(&quiet);
+	if (rc == CROWN_ENOTFOUND)
+		return v->salted ? salt : NULL;
+	v->salted = true;
+	if (rc != 0 || sodium_memcmp(recorded, salt, sizeof(recorded)) == 0)
+		return salt;
+	replaced_salt(tag, v, k, recorded);
+	if (*tag != NULL)
+		memcpy(salt, recorded, sizeof(recorded));
+	return salt;
+}
+
 /* got: the files of the turn's commit that are not in its parent as they
  * are, or that the turn writes; pfiles: the parent's of the same. */
 static int
@@ -295,7 +390,9 @@ verify_turn(struct verify *v, int k, const char *parent, const char *id,
 	struct crown_turn	 t = { 0 };
 	const struct crown_output *st;
 	char			*label, *odir, *tdir, *what = NULL;
-	char			*deadline = NULL;
+	char			*deadline = NULL, *tag = NULL, *hex;
+	unsigned char		 salt[CROWN_SALT_BYTES];
+	const unsigned char	*sp;
 	size_t			 i, n = 0;
 	int			 bad = 1;
 
@@ -331,6 +428,7 @@ verify_turn(struct verify *v, int k, const char *parent, const char *id,
 	}
 	free(what);
 	what = NULL;
+	sp = want_salt(salt, &tag, v, k, id, &orders, ov, n);
 	if (v->have_secret) {
 		/* the deadline is the umpire's input, like the date: take it
 		 * from the committed state */
@@ -346,17 +444,29 @@ verify_turn(struct verify *v, int k, const char *parent, const char *id,
 		after = NULL;
 		crown_diags_release(&quiet);
 		if (crown_campaign_play(&t, camp.state, camp.rules, &orders,
-		    v->secret, v->templates, deadline, v->d) != 0) {
+		    v->secret, sp, v->templates, deadline, v->d) != 0) {
 			printf("turn %d: cannot be replayed from its "
 			    "committed orders\n", k);
 			goto cleanup;
 		}
 		add_under(&want, &t.files, NULL);
 	} else {
-		add_under(&want, got, tdir);
+		/* the salt needs no secret: checked all the same */
+		free(what);
+		what = xasprintf("%s/%s", tdir, CROWN_CAMPAIGN_DICE_SALT);
+		for (i = 0; i < got->n; i++)
+			if (under(got->v[i].name, tdir) &&
+			    strcmp(got->v[i].name, what) != 0)
+				add_copy(&want, &got->v[i]);
+		if (sp != NULL) {
+			hex = crown_campaign_secret_hex(sp);
+			crown_buf_puts(crown_outputs_add(&want, what), hex);
+			free(hex);
+		}
 		if ((st = find(got, CROWN_CAMPAIGN_STATE)) != NULL)
 			add_copy(&want, st);
 	}
+	free(what);
 	what = xasprintf("turn %d", k);
 	if (compare(what, got, &want) != 0)
 		goto cleanup;
@@ -371,11 +481,15 @@ verify_turn(struct verify *v, int k, const char *parent, const char *id,
 			    "turn %d\n", k, CROWN_CAMPAIGN_STATE, k);
 			goto cleanup;
 		}
-		printf("turn %d: orders and files ok; dice not replayed\n", k);
+		printf("turn %d: orders and files ok; dice not replayed", k);
 	} else
-		printf("turn %d: ok\n", k);
+		printf("turn %d: ok", k);
+	if (tag != NULL)
+		printf(" (the dice salt of turn %d of %s)", k, tag);
+	printf("\n");
 	bad = 0;
 cleanup:
+	free(tag);
 	free(deadline);
 	crown_state_free(after);
 	crown_turn_release(&t);
@@ -387,7 +501,6 @@ cleanup:
 	free(tdir);
 	free(odir);
 	free(label);
-	(void)id;
 	return bad;
 }
 

@@ -341,11 +341,56 @@ crown_campaign_headline(const struct crown_state *before,
 	return out.data;
 }
 
+/* a salt is read and written as a secret is, in hex */
+_Static_assert(CROWN_SALT_BYTES == CROWN_SECRET_BYTES, "salt size");
+
+void
+crown_campaign_salt(unsigned char *salt, int turn,
+    const struct crown_outputs *orders, struct crown_orders *const *ov,
+    size_t n)
+{
+	struct crown_salt_part	*v;
+	size_t			 i;
+
+	v = xcalloc(n ? n : 1, sizeof(*v));
+	for (i = 0; i < n; i++) {
+		v[i].side = ov[i]->side;
+		v[i].data = orders->v[i].data.data;
+		v[i].len = orders->v[i].data.len;
+	}
+	crown_dice_salt(salt, turn, v, n);
+	free(v);
+}
+
+int
+crown_campaign_salt_read(unsigned char *salt, struct crown_history *h,
+    const char *commit, int turn, struct crown_diags *d)
+{
+	struct crown_buf	 b = { 0 };
+	char			*dir, *path;
+	int			 error;
+
+	dir = crown_campaign_turn_dir(turn);
+	path = xasprintf("%s/%s", dir, CROWN_CAMPAIGN_DICE_SALT);
+	error = crown_history_read(&b, h, commit, path, d);
+	/* the same form as a secret's hex: 32 bytes, 64 digits */
+	if (error == 0 && crown_campaign_secret_parse(salt, b.data, b.len) !=
+	    0) {
+		crown_diag_add(d, path, 1, 1, NULL, "not a dice salt (64 "
+		    "lower-case hex digits and a newline)");
+		error = CROWN_EINVALID;
+	}
+	crown_buf_release(&b);
+	free(path);
+	free(dir);
+	return error;
+}
+
 int
 crown_campaign_play(struct crown_turn *out, const struct crown_state *before,
     const struct crown_rules *rules, const struct crown_outputs *orders,
-    const unsigned char *secret, const char *tmpl, const char *deadline,
-    struct crown_diags *d)
+    const unsigned char *secret, const unsigned char *salt, const char *tmpl,
+    const char *deadline, struct crown_diags *d)
 {
 	struct crown_report_input	 in;
 	struct crown_outputs		 reports = { 0 };
@@ -353,6 +398,7 @@ crown_campaign_play(struct crown_turn *out, const struct crown_state *before,
 	struct crown_dice		*dice = NULL;
 	struct crown_buf		*b;
 	char				*dir = NULL, *path, *templates = NULL;
+	char				*hex;
 	size_t				 n = 0, i;
 	int				 error;
 
@@ -361,7 +407,7 @@ crown_campaign_play(struct crown_turn *out, const struct crown_state *before,
 	if ((error = crown_campaign_orders(&ov, &n, orders, before, rules,
 	    d)) != 0)
 		return error;
-	if ((dice = crown_dice_campaign(secret)) == NULL) {
+	if ((dice = crown_dice_campaign_salted(secret, salt)) == NULL) {
 		crown_diag_add(d, "crown", 0, 0, NULL, "cannot initialise "
 		    "the campaign dice (libsodium)");
 		error = CROWN_ERROR;
@@ -392,6 +438,14 @@ crown_campaign_play(struct crown_turn *out, const struct crown_state *before,
 		    "cannot format the events");
 		error = CROWN_ERROR;
 		goto cleanup;
+	}
+	if (salt != NULL) {
+		path = xasprintf("%s/%s", dir, CROWN_CAMPAIGN_DICE_SALT);
+		b = crown_outputs_add(&out->files, path);
+		free(path);
+		hex = crown_campaign_secret_hex(salt);
+		crown_buf_puts(b, hex);
+		free(hex);
 	}
 	memset(&in, 0, sizeof(in));
 	in.before = before;

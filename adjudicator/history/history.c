@@ -635,6 +635,7 @@ crown_history_log(struct crown_hlist *out, struct crown_history *h,
     const char *ref, struct crown_diags *d)
 {
 	git_oid			 id;
+	git_object		*o;
 	git_commit		*c = NULL, *parent;
 	struct crown_hcommit	*hc, tmp;
 	const char		*msg, *nl;
@@ -648,7 +649,13 @@ crown_history_log(struct crown_hlist *out, struct crown_history *h,
 	if (rc != 0)
 		return git_fail(d, h->dir, CROWN_EINVALID, "cannot read %s",
 		    ref);
-	if (git_commit_lookup(&c, h->repo, &id) != 0)
+	/* an annotated tag (replaced/turn-N) names its commit */
+	rc = git_object_lookup(&o, h->repo, &id, GIT_OBJECT_ANY);
+	if (rc == 0) {
+		rc = git_object_peel((git_object **)&c, o, GIT_OBJECT_COMMIT);
+		git_object_free(o);
+	}
+	if (rc != 0)
 		return git_fail(d, h->dir, CROWN_EINVALID, "cannot read the "
 		    "commit of %s", ref);
 	for (;;) {

@@ -33,6 +33,29 @@
  * order: re-adjudicating a turn with one order changed leaves every
  * independent roll as it was.
  *
+ * Salted streams (the turns of a campaign).  So that nobody, the holder
+ * of the secret included, can compute a turn's dice before its orders
+ * are in, the key of the draws above is not the secret itself but
+ *
+ *	BLAKE2b, 32-byte output, keyed with the secret, over
+ *	"crown-dice-salt-v1" (18 ASCII bytes) and the turn's 32-byte salt
+ *
+ * where the salt is BLAKE2b, 32-byte output, unkeyed, over
+ *
+ *	    "crown-salt-v1"		13 ASCII bytes
+ *	    turn			8 bytes, big-endian, two's complement
+ *	    n				8 bytes, big-endian: orders files
+ *	  and for each file, in the order of the side ids (bytes):
+ *	    strlen(side)		8 bytes, big-endian
+ *	    side			its bytes, no NUL
+ *	    SHA-256 of the file		32 bytes (the file's receipt)
+ *
+ * A side's optional seed: is in its file's bytes, so in the salt.  The
+ * salt depends on nothing but the files, which are public once the turn
+ * is committed, so anyone can check it; it only has to be unknown in
+ * advance.  Without a salt (crown_dice_campaign) the secret keys the
+ * draws directly: the campaigns made before salts, and turn 0.
+ *
  * Streams are found through an open-addressing hash table (linear
  * probing, power-of-two size, at most half full) over an array of
  * streams, so a roll costs one hash and a probe or two whatever the
@@ -58,6 +81,8 @@
 #include "crown/yaml.h"
 
 #define DICE_TAG		"crown-dice-v1"
+#define DICE_SALT_TAG		"crown-dice-salt-v1"
+#define SALT_TAG		"crown-salt-v1"
 #define DICE_HASH_BYTES		16
 #define DICE_SCRIPT_MAX		(1024 * 1024)
 #define SECRET_FILE_MAX		4096
@@ -141,6 +166,84 @@ crown_dice_campaign(const unsigned char *secret)
 	d = dice_new();
 	memcpy(d->secret, secret, CROWN_SECRET_BYTES);
 	return d;
+}
+
+struct crown_dice *
+crown_dice_campaign_salted(const unsigned char *secret,
+    const unsigned char *salt)
+{
+	crypto_generichash_state	 st;
+	struct crown_dice		*d;
+
+	if ((d = crown_dice_campaign(secret)) == NULL || salt == NULL)
+		return d;
+	/* the stream key replaces the secret, which d then no longer
+	 * holds */
+	crypto_generichash_init(&st, secret, CROWN_SECRET_BYTES,
+	    sizeof(d->secret));
+	crypto_generichash_update(&st, (const unsigned char *)DICE_SALT_TAG,
+	    sizeof(DICE_SALT_TAG) - 1);
+	crypto_generichash_update(&st, salt, CROWN_SALT_BYTES);
+	crypto_generichash_final(&st, d->secret, sizeof(d->secret));
+	sodium_memzero(&st, sizeof(st));
+	return d;
+}
+
+struct salt_entry {
+	const char	*side;
+	unsigned char	 digest[crypto_hash_sha256_BYTES];
+};
+
+static int
+cmp_salt_entry(const void *a, const void *b)
+{
+	const struct salt_entry	*x = a, *y = b;
+	int			 c;
+
+	if ((c = strcmp(x->side, y->side)) != 0)
+		return c;
+	return memcmp(x->digest, y->digest, sizeof(x->digest));
+}
+
+void
+crown_dice_salt(unsigned char *salt, int turn,
+    const struct crown_salt_part *parts, size_t n)
+{
+	crypto_generichash_state	 st;
+	struct salt_entry		*v;
+	unsigned char			 num[8];
+	size_t				 i, len;
+	int				 ok;
+
+	/* idempotent; it picks libsodium's code, the hashes work without */
+	ok = sodium_init();
+	(void)ok;
+	v = xcalloc(n ? n : 1, sizeof(*v));
+	for (i = 0; i < n; i++) {
+		v[i].side = parts[i].side;
+		crypto_hash_sha256(v[i].digest,
+		    (const unsigned char *)parts[i].data, parts[i].len);
+	}
+	/* the order the files were given in is no input */
+	qsort(v, n, sizeof(*v), cmp_salt_entry);
+	crypto_generichash_init(&st, NULL, 0, CROWN_SALT_BYTES);
+	crypto_generichash_update(&st, (const unsigned char *)SALT_TAG,
+	    sizeof(SALT_TAG) - 1);
+	put_be64(num, (uint64_t)(int64_t)turn);
+	crypto_generichash_update(&st, num, sizeof(num));
+	put_be64(num, (uint64_t)n);
+	crypto_generichash_update(&st, num, sizeof(num));
+	for (i = 0; i < n; i++) {
+		len = strlen(v[i].side);
+		put_be64(num, (uint64_t)len);
+		crypto_generichash_update(&st, num, sizeof(num));
+		crypto_generichash_update(&st,
+		    (const unsigned char *)v[i].side, len);
+		crypto_generichash_update(&st, v[i].digest,
+		    sizeof(v[i].digest));
+	}
+	crypto_generichash_final(&st, salt, CROWN_SALT_BYTES);
+	free(v);
 }
 
 void

@@ -24,7 +24,7 @@
 #define MAX_COORD	100000.0
 
 static const char *const top_keys[] = {
-	"game", "turn", "side", "orders", NULL
+	"game", "turn", "side", "orders", "seed", NULL
 };
 static const char *const unit_keys[] = { "unit", "actions", NULL };
 static const char *const leader_keys[] = {
@@ -265,6 +265,9 @@ crown_orders_parse(struct crown_orders **out, const char *file,
 		o->side_col = v->col;
 	}
 	crown_yfield_id(&r, root, "side", true, NULL, &o->side);
+	/* read for its type only: it reaches the dice through the file's
+	 * bytes (dice.c, the salt) */
+	crown_yfield_str(&r, root, "seed", false, NULL, &o->seed);
 	list = crown_yrequire(&r, root, "orders", NULL);
 	if (list == NULL || crown_yis_null(list) ||
 	    crown_ykind(&r, list, CROWN_Y_SEQ, "orders", NULL) != 0)
@@ -333,6 +336,7 @@ crown_orders_free(struct crown_orders *o)
 	free(o->leaders);
 	free(o->file);
 	free(o->game);
+	free(o->seed);
 	free(o->side);
 	free(o);
 }

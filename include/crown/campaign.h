@@ -34,6 +34,9 @@
 #define CROWN_CAMPAIGN_REVEALED	"secret.hex"	/* committed by reveal */
 #define CROWN_CAMPAIGN_SECRET	"crown-secret"	/* in .git, never committed */
 #define CROWN_CAMPAIGN_EVENTS	"events.yaml"
+/* turns/turn-NNN/dice-salt: the turn's salt as 64 hex digits and a
+ * newline (dice.c); turns made before salts have none */
+#define CROWN_CAMPAIGN_DICE_SALT "dice-salt"
 #define CROWN_REVEAL_TAG	"reveal"
 #define CROWN_REPLACED_TAG	"replaced"	/* replaced/turn-N[-k] */
 #define CROWN_RERUN_BRANCH	"rerun"		/* rerun/turn-N */
@@ -147,11 +150,27 @@ struct crown_turn {
 };
 
 /*
+ * The salt of turn `turn' from its orders as crown_campaign_orders read
+ * them (orders->v[i] is ov[i]'s file): their bytes, by side.
+ */
+void	crown_campaign_salt(unsigned char *salt, int turn,
+	    const struct crown_outputs *orders, struct crown_orders *const *ov,
+	    size_t n);
+/*
+ * The salt recorded by turn `turn' of commit: 0; CROWN_ENOTFOUND (no
+ * diagnostic) when the turn has none (made before salts);
+ * CROWN_EINVALID, with a diagnostic, when it is not a salt.
+ */
+int	crown_campaign_salt_read(unsigned char *salt, struct crown_history *,
+	    const char *commit, int turn, struct crown_diags *d);
+
+/*
  * Play the turn after `before` with orders (in memory, named
- * orders/turn-NNN/SIDE.yaml) and the campaign dice of secret: validate,
- * resolve, write the state, the events and the reports (from the
- * templates directory, or crown_templates_find() when NULL) into
- * out->files.
+ * orders/turn-NNN/SIDE.yaml) and the campaign dice of secret and salt
+ * (NULL: unsalted, for the turns made before salts): validate, resolve,
+ * write the state, the events, the salt (turns/turn-NNN/dice-salt, when
+ * there is one) and the reports (from the templates directory, or
+ * crown_templates_find() when NULL) into out->files.
  * The same inputs give the same bytes, which is what verify and rerun
  * rely on.  deadline is the next orders deadline the new state records
  * (game.deadline): NULL keeps the old one, "" clears it.
@@ -159,7 +178,8 @@ struct crown_turn {
 int	crown_campaign_play(struct crown_turn *out,
 	    const struct crown_state *before, const struct crown_rules *,
 	    const struct crown_outputs *orders, const unsigned char *secret,
-	    const char *templates, const char *deadline,
+	    const unsigned char *salt, const char *templates,
+	    const char *deadline,
 	    struct crown_diags *d);
 void	crown_turn_release(struct crown_turn *);
 

@@ -15,6 +15,7 @@
 #include "crown/diag.h"
 
 #define CROWN_SECRET_BYTES 32
+#define CROWN_SALT_BYTES 32
 
 /* What a roll is for: the stream key. */
 struct crown_roll_key {
@@ -42,6 +43,22 @@ struct crown_dice;
 /* Campaign dice from a 32-byte secret (copied).  Caller frees; NULL only
  * if libsodium cannot be initialised. */
 struct crown_dice *crown_dice_campaign(const unsigned char *secret);
+/* The same, the streams keyed by the secret and a turn's salt (see
+ * dice.c); salt NULL is crown_dice_campaign (the keying of the turns
+ * made before salts, and of turn 0). */
+struct crown_dice *crown_dice_campaign_salted(const unsigned char *secret,
+	    const unsigned char *salt);
+
+/* One side's orders file as it goes into a turn's salt: its bytes. */
+struct crown_salt_part {
+	const char	*side;
+	const char	*data;
+	size_t		 len;
+};
+/* The salt of turn `turn' from its accepted orders files (any order;
+ * see dice.c), CROWN_SALT_BYTES into salt. */
+void	crown_dice_salt(unsigned char *salt, int turn,
+	    const struct crown_salt_part *, size_t n);
 /* Scripted dice: integers separated by white space or commas, '#' to the
  * end of a line is a comment.  Problems (with line and column) go to d,
  * every bad token of the file; then CROWN_EINVALID and *out is NULL.

@@ -54,6 +54,8 @@ struct crown_orders {
 	int				 turn;
 	char				*side;
 	unsigned			 side_line, side_col;
+	char				*seed;		/* optional: the side's
+							 * own entropy */
 	struct crown_unit_orders	*units;
 	size_t				 nunits;
 	struct crown_leader_orders	*leaders;

@@ -475,6 +475,109 @@ test_streams_differ(void **state)
 
 /* A turn's worth: 100,000 rolls over 20,000 streams, each logged with
  * its draw number in its own stream. */
+/* The salt as documented in dice.c, written out separately: two files,
+ * given in the order of their sides. */
+static void
+ref_salt(unsigned char *salt, int64_t turn, const char *side1,
+    const char *data1, const char *side2, const char *data2)
+{
+	crypto_generichash_state	st;
+	unsigned char			num[8], h[32];
+	const char			*side[2] = { side1, side2 };
+	const char			*data[2] = { data1, data2 };
+	int				i;
+
+	crypto_generichash_init(&st, NULL, 0, 32);
+	crypto_generichash_update(&st, (const unsigned char *)"crown-salt-v1",
+	    13);
+	put_be64(num, (uint64_t)turn);
+	crypto_generichash_update(&st, num, 8);
+	put_be64(num, 2);
+	crypto_generichash_update(&st, num, 8);
+	for (i = 0; i < 2; i++) {
+		put_be64(num, strlen(side[i]));
+		crypto_generichash_update(&st, num, 8);
+		crypto_generichash_update(&st,
+		    (const unsigned char *)side[i], strlen(side[i]));
+		crypto_hash_sha256(h, (const unsigned char *)data[i],
+		    strlen(data[i]));
+		crypto_generichash_update(&st, h, 32);
+	}
+	crypto_generichash_final(&st, salt, 32);
+}
+
+/*
+ * A turn's salt (issue 19) depends on every side's file, byte for byte,
+ * and on the turn, not on the order the files come in; salted dice are
+ * the unsalted dice of the documented stream key, and other than the
+ * secret's own.
+ */
+static void
+test_salt(void **state)
+{
+	static const char	 fr[] = "side: french\nseed: \"x\"\n";
+	static const char	 re[] = "side: republic\n";
+	static const char	 re2[] = "side: republic\n ";
+	struct crown_salt_part	 p[2];
+	struct crown_dice	*a, *b, *c;
+	crypto_generichash_state st;
+	unsigned char		 secret[CROWN_SECRET_BYTES];
+	unsigned char		 s1[CROWN_SALT_BYTES], s2[CROWN_SALT_BYTES];
+	unsigned char		 key[CROWN_SECRET_BYTES];
+	int			 i, same = 0, va, vb, vc;
+
+	(void)state;
+	for (i = 0; i < CROWN_SECRET_BYTES; i++)
+		secret[i] = (unsigned char)(7 * i + 1);
+	p[0] = (struct crown_salt_part){ "republic", re, strlen(re) };
+	p[1] = (struct crown_salt_part){ "french", fr, strlen(fr) };
+	crown_dice_salt(s1, 3, p, 2);
+	ref_salt(s2, 3, "french", fr, "republic", re);
+	assert_memory_equal(s1, s2, sizeof(s1));
+	/* the order given is no input */
+	p[0] = (struct crown_salt_part){ "french", fr, strlen(fr) };
+	p[1] = (struct crown_salt_part){ "republic", re, strlen(re) };
+	crown_dice_salt(s2, 3, p, 2);
+	assert_memory_equal(s1, s2, sizeof(s1));
+	/* one byte more in one file, another turn, one file fewer */
+	p[1] = (struct crown_salt_part){ "republic", re2, strlen(re2) };
+	crown_dice_salt(s2, 3, p, 2);
+	assert_memory_not_equal(s1, s2, sizeof(s1));
+	p[1] = (struct crown_salt_part){ "republic", re, strlen(re) };
+	crown_dice_salt(s2, 4, p, 2);
+	assert_memory_not_equal(s1, s2, sizeof(s1));
+	crown_dice_salt(s2, 3, p, 1);
+	assert_memory_not_equal(s1, s2, sizeof(s1));
+
+	/* the stream key: BLAKE2b keyed with the secret over the tag and
+	 * the salt */
+	crypto_generichash_init(&st, secret, sizeof(secret), sizeof(key));
+	crypto_generichash_update(&st,
+	    (const unsigned char *)"crown-dice-salt-v1", 18);
+	crypto_generichash_update(&st, s1, sizeof(s1));
+	crypto_generichash_final(&st, key, sizeof(key));
+	a = crown_dice_campaign_salted(secret, s1);
+	b = crown_dice_campaign(key);
+	c = crown_dice_campaign_salted(secret, NULL);
+	assert_non_null(a);
+	assert_non_null(b);
+	assert_non_null(c);
+	for (i = 0; i < 200; i++) {
+		va = roll(a, 3, 0, "1-legion", "fire", 10);
+		vb = roll(b, 3, 0, "1-legion", "fire", 10);
+		vc = roll(c, 3, 0, "1-legion", "fire", 10);
+		assert_int_equal(va, vb);
+		assert_int_equal(vc, (int)(ref_draw(secret, 3, 0, "1-legion",
+		    "fire", (uint64_t)i) % 10));
+		same += va == vc;
+	}
+	/* about a tenth agree by chance, not all */
+	assert_true(same < 60);
+	crown_dice_free(a);
+	crown_dice_free(b);
+	crown_dice_free(c);
+}
+
 static void
 test_campaign_log(void **state)
 {
@@ -878,6 +981,7 @@ main(void)
 		cmocka_unit_test(test_script_load),
 		cmocka_unit_test(test_secret_read),
 		cmocka_unit_test(test_secret_commitment),
+		cmocka_unit_test(test_salt),
 	};
 
 	return cmocka_run_group_tests(tests, group_setup, group_teardown);

@@ -273,7 +273,8 @@ turn2(const char *dir)
 /*
  * crown blame (issue 20): a unit's story, and for each loss the dice and
  * the order behind it, with the order's place in the committed file.  A
- * secret of 32 bytes 0x11 makes the Legion's second volley hit.
+ * secret of 32 bytes 0x11 and the French seed make the Legion's first
+ * volley miss and its second hit.
  */
 static void
 test_blame(void **state)
@@ -292,7 +293,10 @@ test_blame(void **state)
 	assert_non_null(fp = fopen(orders, "w"));
 	fputs("game: Test Campaign\nturn: 1\nside: french\norders:\n"
 	    "  - unit: 1-legion\n"
-	    "    actions: [fire: 2-militia, reload, fire: 2-militia]\n", fp);
+	    "    actions: [fire: 2-militia, reload, fire: 2-militia]\n"
+	    /* the dice depend on the orders' bytes: this seed makes the
+	     * first volley miss and the second hit */
+	    "seed: \"3\"\n", fp);
 	assert_int_equal(fclose(fp), 0);
 	EXPECT(0, crown_cmd_new, dir, "--scenario", SCEN, "--rules", RULES,
 	    "--secret-file", sec, "--date", "2026-03-01T10:00:00+01:00");
@@ -306,17 +310,17 @@ test_blame(void **state)
 	    "180\n");
 	assert_has(r.out, "\nturn 1 (2026-03-08, ");
 	/* the first volley missed: no loss, no explanation */
-	assert_has(r.out, "rolled 6, 7, 9, scored 5, 6, 8 needing 3 or less: "
+	assert_has(r.out, "rolled 9, 8, 7, scored 8, 7, 6 needing 3 or less: "
 	    "no casualties.\n  4 fire");
-	assert_has(r.out, "    lost 3 figures (fire, R5.1)\n"
-	    "      D10 fire, stand 1: rolled 3, veteran -1 (R3.1), score 2\n"
-	    "      D10 fire, stand 2: rolled 0, veteran -1 (R3.1), score -1\n"
-	    "      D10 fire, stand 3: rolled 0, veteran -1 (R3.1), score -1\n"
+	assert_has(r.out, "    lost 1 figure (fire, R5.1)\n"
+	    "      D10 fire, stand 1: rolled 5, veteran -1 (R3.1), score 4\n"
+	    "      D10 fire, stand 2: rolled 1, veteran -1 (R3.1), score 0\n"
+	    "      D10 fire, stand 3: rolled 5, veteran -1 (R3.1), score 4\n"
 	    "      order: 1-legion fire 2-militia "
 	    "(orders/turn-001/french.yaml:6:40)\n");
-	assert_has(r.out, "  after the turn: 4 stands, 13 figures, ok, at "
-	    "(30.00, 29.00) facing 180\n");
-	assert_has(r.out, "2-militia: 3 figures lost to the events above over "
+	assert_has(r.out, "  after the turn: 4 stands, 15 figures, ok, at "
+	    "(30.00, 22.00) facing 180\n");
+	assert_has(r.out, "2-militia: 1 figure lost to the events above over "
 	    "1 turn\n");
 	run_release(&r);
 	/* a unit the campaign does not have */
@@ -472,6 +476,7 @@ test_new_turn_verify(void **state)
 	text = sh("git -C '%s' ls-files orders turns/turn-002", dir);
 	assert_string_equal(text, "orders/turn-001/french.yaml\n"
 	    "orders/turn-001/republic.yaml\norders/turn-002/republic.yaml\n"
+	    "turns/turn-002/dice-salt\n"
 	    "turns/turn-002/events.yaml\nturns/turn-002/map.svg\n"
 	    "turns/turn-002/report-french.md\n"
 	    "turns/turn-002/report-republic.md\nturns/turn-002/report.md\n");
@@ -856,6 +861,189 @@ test_rerun_adopt(void **state)
 	EXPECT(65, crown_cmd_rerun, dir, "1", DATA "/republic-2.yaml",
 	    "--templates", TMPL);
 	free(dir);
+}
+
+/*
+ * Issue 19, dice nobody can know before the orders are in: a turn's dice
+ * are keyed by the secret and a salt of the accepted orders files,
+ * recorded as turns/turn-NNN/dice-salt.
+ */
+#define VOLLEYS	"game: Test Campaign\nturn: 1\nside: french\norders:\n" \
+	"  - unit: 1-legion\n" \
+	"    actions: [fire: 2-militia, reload, fire: 2-militia]\n"
+
+static char *
+put_file(const char *name, const char *text)
+{
+	char	*p = path(name);
+	FILE	*fp;
+
+	assert_non_null(fp = fopen(p, "w"));
+	fputs(text, fp);
+	assert_int_equal(fclose(fp), 0);
+	return p;
+}
+
+/* A campaign of its own whose turn 1 has these orders. */
+static char *
+volleys(const char *name, const char *french, const char *republic)
+{
+	char	*dir = path(name);
+
+	new_campaign(dir);
+	EXPECT(0, crown_cmd_turn, dir, french, republic, "--templates", TMPL,
+	    "--date", "2026-03-08");
+	return dir;
+}
+
+static char *
+salt_at(const char *dir, const char *ref)
+{
+	return sh("git -C '%s' show '%s:turns/turn-001/dice-salt'", dir, ref);
+}
+
+/* The Legion's fire dice of turn 1 at ref, as rolled. */
+static char *
+fire_rolls(const char *dir, const char *ref)
+{
+	return sh("git -C '%s' show '%s:turns/turn-001/events.yaml' | "
+	    "grep 'for: fire' | grep -o 'roll: [0-9]*'", dir, ref);
+}
+
+static void
+test_dice_salt(void **state)
+{
+	struct run		 r;
+	struct crown_salt_part	 parts[2];
+	unsigned char		 salt[CROWN_SALT_BYTES];
+	char			*french = put_file("french.yaml", VOLLEYS);
+	char			*seeded = put_file("seeded.yaml", VOLLEYS
+				    "seed: \"my own entropy\"\n");
+	char			*rep, *rep1, *a, *b, *c, *clone;
+	char			*sa, *sb, *sc, *da, *db, *dc, *hex, *line;
+
+	rep = tu_slurp(DATA "/republic-1.yaml");
+	line = xasprintf("%s\n", rep);
+	/* one byte more, the same orders */
+	rep1 = put_file("republic-1.yaml", line);
+	free(line);
+	a = volleys("a", french, DATA "/republic-1.yaml");
+	b = volleys("b", french, rep1);
+	c = volleys("c", seeded, DATA "/republic-1.yaml");
+
+	/* recorded: the salt of the two files as committed (dice.c) */
+	sa = salt_at(a, "main");
+	line = tu_slurp(french);
+	parts[0] = (struct crown_salt_part){ "republic", rep, strlen(rep) };
+	parts[1] = (struct crown_salt_part){ "french", line, strlen(line) };
+	crown_dice_salt(salt, 1, parts, 2);
+	hex = crown_campaign_secret_hex(salt);
+	assert_string_equal(sa, hex);
+	free(hex);
+	free(line);
+	da = fire_rolls(a, "main");
+	assert_int_equal(strlen(da), 6 * strlen("roll: 0\n"));
+
+	/* a byte of one side's file, or the other side's seed: other
+	 * dice */
+	sb = salt_at(b, "main");
+	sc = salt_at(c, "main");
+	assert_string_not_equal(sa, sb);
+	assert_string_not_equal(sa, sc);
+	db = fire_rolls(b, "main");
+	dc = fire_rolls(c, "main");
+	assert_string_not_equal(da, db);
+	assert_string_not_equal(da, dc);
+
+	/* verify recomputes it, with the secret and without */
+	EXPECT(0, crown_cmd_verify, b, "--templates", TMPL);
+	RUN(&r, crown_cmd_verify, a, "--templates", TMPL);
+	assert_string_equal(r.out, "turn 0: ok\nturn 1: ok\nverify: 2 turns "
+	    "match the replay (secret from .git/crown-secret)\n");
+	run_release(&r);
+	line = xstrndup(sb, 64);
+	tamper(a, "turns/turn-001/dice-salt", 1, line);
+	free(line);
+	RUN(&r, crown_cmd_verify, a, "--templates", TMPL);
+	assert_int_equal(r.status, 65);
+	assert_string_equal(r.out, "turn 0: ok\n"
+	    "turn 1: turns/turn-001/dice-salt:1: differs\n"
+	    "verify: the campaign differs from its replay\n");
+	run_release(&r);
+	clone = path("p");
+	line = sh("git clone -q '%s' '%s' 2>&1 && echo ok", a, clone);
+	assert_string_equal(line, "ok\n");
+	free(line);
+	RUN(&r, crown_cmd_verify, clone);
+	assert_int_equal(r.status, 65);
+	assert_has(r.out, "turn 1: turns/turn-001/dice-salt:1: differs\n");
+	run_release(&r);
+
+	free(clone);
+	free(da);
+	free(db);
+	free(dc);
+	free(sa);
+	free(sb);
+	free(sc);
+	free(a);
+	free(b);
+	free(c);
+	free(rep);
+	free(rep1);
+	free(seeded);
+	free(french);
+}
+
+/* A rerun keeps the salt: an amended order changes only the rolls it
+ * touches, and verify finds the salt of an adopted rerun's turn in the
+ * turn it replaced. */
+static void
+test_rerun_keeps_salt(void **state)
+{
+	struct run	 r;
+	char		*french = put_file("french.yaml", VOLLEYS);
+	char		*dir, *fresh, *s1, *s2, *s3, *d1, *d2, *d3;
+
+	dir = volleys("c", french, DATA "/republic-1.yaml");
+	EXPECT(0, crown_cmd_rerun, dir, "1", "--orders",
+	    DATA "/republic-1-amended.yaml", "--templates", TMPL, "--date",
+	    "2026-03-20");
+	s1 = salt_at(dir, "main");
+	s2 = salt_at(dir, "rerun/turn-1");
+	assert_string_equal(s1, s2);
+	/* the Legion's orders were not amended: its dice stand */
+	d1 = fire_rolls(dir, "main");
+	d2 = fire_rolls(dir, "rerun/turn-1");
+	assert_string_equal(d1, d2);
+	/* which they would not with the amended orders' own salt */
+	fresh = volleys("f", french, DATA "/republic-1-amended.yaml");
+	s3 = salt_at(fresh, "main");
+	d3 = fire_rolls(fresh, "main");
+	assert_string_not_equal(s1, s3);
+	assert_string_not_equal(d1, d3);
+
+	EXPECT(0, crown_cmd_adopt, dir, "rerun/turn-1", "--date",
+	    "2026-03-21");
+	RUN(&r, crown_cmd_verify, dir, "--templates", TMPL);
+	assert_int_equal(r.status, 0);
+	assert_has(r.out, "turn 1: ok (the dice salt of turn 1 of "
+	    "replaced/turn-1)\n");
+	run_release(&r);
+	RUN(&r, crown_cmd_verify, fresh, "--templates", TMPL);
+	assert_int_equal(r.status, 0);
+	assert_has(r.out, "turn 1: ok\n");
+	run_release(&r);
+
+	free(d1);
+	free(d2);
+	free(d3);
+	free(s1);
+	free(s2);
+	free(s3);
+	free(fresh);
+	free(dir);
+	free(french);
 }
 
 /* Someone checked out another branch in the campaign: the next command
@@ -1671,6 +1859,10 @@ main(void)
 		cmocka_unit_test_setup_teardown(test_player_clone, setup,
 		    teardown),
 		cmocka_unit_test_setup_teardown(test_rerun_adopt, setup,
+		    teardown),
+		cmocka_unit_test_setup_teardown(test_dice_salt, setup,
+		    teardown),
+		cmocka_unit_test_setup_teardown(test_rerun_keeps_salt, setup,
 		    teardown),
 		cmocka_unit_test_setup_teardown(test_repair_head, setup,
 		    teardown),
