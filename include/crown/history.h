@@ -113,7 +113,8 @@ const char *crown_history_workdir(const struct crown_history *);
 
 /*
  * The first-parent chain of ref (a full name, "refs/heads/main"; a tag
- * names its commit), root first.  CROWN_ENOTFOUND (no diagnostic) if ref does not exist.
+ * names its commit), root first.  CROWN_ENOTFOUND (no diagnostic) if
+ * ref does not exist.
  */
 int	crown_history_log(struct crown_hlist *out, struct crown_history *,
 	    const char *ref, struct crown_diags *d);
