@@ -20,6 +20,7 @@
 #include "crown/yaml.h"
 
 static int	cmd_new_exec(struct crown_run *);
+static int	make_pending(const char *, struct crown_diags *);
 
 enum { NEW_SCENARIO, NEW_RULES, NEW_NOPTS };
 
@@ -70,6 +71,29 @@ dir_free(const char *dir)
 			n++;
 	closedir(dp);
 	return n == 0 ? 0 : -1;
+}
+
+/* DIR/orders/pending, and DIR/orders above it. */
+static int
+make_pending(const char *dir, struct crown_diags *d)
+{
+	char	*p;
+	int	 error = 0;
+
+	p = xasprintf("%s/orders", dir);
+	if (mkdir(p, 0777) != 0 && errno != EEXIST)
+		error = -1;
+	free(p);
+	p = xasprintf("%s/" CROWN_CAMPAIGN_PENDING, dir);
+	if (error == 0 && mkdir(p, 0777) != 0 && errno != EEXIST)
+		error = -1;
+	if (error != 0) {
+		crown_diag_add(d, p, 0, 0, NULL, "cannot make the directory: "
+		    "%s", strerror(errno));
+		error = CROWN_EWRITE;
+	}
+	free(p);
+	return error;
 }
 
 /* "Test Skirmish, Foreign Legion against Mexican Republic" */
@@ -238,6 +262,10 @@ cmd_new_exec(struct crown_run *r)
 	fresh = 2;	/* nothing to undo any more */
 	if ((error = crown_history_tag(h, "turn-0", id, NULL, NULL, false,
 	    &d)) != 0 || (error = crown_history_checkout(h, &d)) != 0)
+		goto cleanup;
+	/* where the mail (crown inbox) or the umpire puts the orders of
+	 * turn 1; ignored by git, so not in the commit */
+	if ((error = make_pending(dir, &d)) != 0)
 		goto cleanup;
 	printf("%s: turn 0 committed (%.7s): %s\n", dir, id, head);
 	printf("dice commitment: %s\n", s->dice_commitment);

@@ -417,6 +417,50 @@ test_orders_file_quoted(void **state)
 	free(dir);
 }
 
+/*
+ * The README's tour ("A short tour: the umpire's week"), command by
+ * command, with the secret and the dates fixed: keep the two alike.
+ */
+static void
+test_readme_tour(void **state)
+{
+	struct run	 r;
+	char		*dir = path("camerone"), *text;
+
+	/* the rules and templates given, for build/asan/tests/ */
+	EXPECT(0, crown_cmd_new, dir, "--scenario",
+	    "games/camerone/scenario.yaml", "--rules", RULES,
+	    "--secret-file", SECRET, "--date", "2026-03-01");
+	text = sh("cp games/camerone/orders/turn-001/*.yaml "
+	    "'%s/orders/pending/' 2>&1 && echo ok", dir);
+	assert_string_equal(text, "ok\n");
+	free(text);
+	RUN(&r, crown_cmd_status, dir);
+	assert_int_equal(r.status, 0);
+	assert_has(r.out, "Camerone: orders for turn 1, no deadline\n");
+	assert_has(r.out, "2 of 2 sides have orders in\n");
+	run_release(&r);
+	RUN(&r, crown_cmd_turn, dir, "--templates", TMPL, "--date",
+	    "2026-03-08", "--deadline", "2026-03-15T18:00:00Z");
+	assert_int_equal(r.status, 0);
+	assert_has(r.out, "turn 1 committed (");
+	run_release(&r);
+	RUN(&r, crown_cmd_log, dir);
+	assert_int_equal(r.status, 0);
+	assert_has(r.out, "turn 0    2026-03-01  ");
+	assert_has(r.out, "turn 1    2026-03-08  ");
+	run_release(&r);
+	RUN(&r, crown_cmd_show, dir, "1", "--side", "legion");
+	assert_int_equal(r.status, 0);
+	run_release(&r);
+	RUN(&r, crown_cmd_verify, dir, "--templates", TMPL);
+	assert_int_equal(r.status, 0);
+	assert_string_equal(r.out, "turn 0: ok\nturn 1: ok\nverify: 2 turns "
+	    "match the replay (secret from .git/crown-secret)\n");
+	run_release(&r);
+	free(dir);
+}
+
 static int
 setup(void **state)
 {
@@ -1849,6 +1893,8 @@ main(void)
 		cmocka_unit_test_setup_teardown(test_orders_file, setup,
 		    teardown),
 		cmocka_unit_test_setup_teardown(test_orders_file_quoted, setup,
+		    teardown),
+		cmocka_unit_test_setup_teardown(test_readme_tour, setup,
 		    teardown),
 		cmocka_unit_test_setup_teardown(test_new_turn_verify, setup,
 		    teardown),
