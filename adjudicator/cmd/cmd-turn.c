@@ -18,25 +18,32 @@
 #include "crown/yaml.h"
 
 static int	cmd_turn_check(const struct crown_run *);
+static int	missing_sides(const struct crown_state *,
+		    struct crown_orders *const *, size_t, const char *,
+		    struct crown_diags *);
 static int	cmd_turn_exec(struct crown_run *);
 
-enum { TURN_DEADLINE, TURN_NOPTS };
+enum { TURN_DEADLINE, TURN_ALLOW_MISSING, TURN_NOPTS };
 
 static const struct crown_option turn_options[] = {
 	[TURN_DEADLINE] = { "deadline", CROWN_OPT_VALUE },
+	[TURN_ALLOW_MISSING] = { "allow-missing", CROWN_OPT_FLAG },
 	[TURN_NOPTS] = { NULL, CROWN_OPT_FLAG }
 };
 
 const struct crown_cmd crown_cmd_turn = {
 	"turn",
 	"DIR [ORDERS...] [--secret-file F] [--templates DIR]\n"
-	"       [--umpire \"Name <email>\"] [--date DATE] [--deadline TIME]",
+	"       [--umpire \"Name <email>\"] [--date DATE] [--deadline TIME]\n"
+	"       [--allow-missing]",
 	"Adjudicate the next turn of the campaign at DIR.  Orders are the\n"
 	"files given, else DIR/orders/pending/*.yaml.  Every order is\n"
 	"validated first; any problem is printed (all of them) and the\n"
-	"repository is left untouched (exit 65).  The turn is resolved with\n"
-	"the campaign dice (DIR/.git/crown-secret, or --secret-file), and\n"
-	"orders/turn-NNN/SIDE.yaml, state.yaml and turns/turn-NNN/ are\n"
+	"repository is left untouched (exit 65).  A side without orders\n"
+	"stops the turn too (exit 65, every such side named), unless\n"
+	"--allow-missing: then its units hold (R2.3).  The turn is resolved\n"
+	"with the campaign dice (DIR/.git/crown-secret, or --secret-file),\n"
+	"and orders/turn-NNN/SIDE.yaml, state.yaml and turns/turn-NNN/ are\n"
 	"committed at once as \"Turn N: headline\", tagged turn-N; the work\n"
 	"tree is left clean and the pending orders used are removed.  A\n"
 	"second run while one holds the campaign's lock exits 75.  Reports\n"
@@ -61,6 +68,32 @@ cmd_turn_check(const struct crown_run *r)
 		return crown_cmd_usage_error(r->cmd, "--deadline must be a "
 		    "UTC time as YYYY-MM-DDTHH:MM:SSZ");
 	return 0;
+}
+
+/*
+ * Every side of s without orders among ov, to d; CROWN_EINVALID when
+ * there is one.  A forgotten file would otherwise play the turn with
+ * that side holding (R2.3), which only --allow-missing asks for.
+ */
+static int
+missing_sides(const struct crown_state *s, struct crown_orders *const *ov,
+    size_t n, const char *dir, struct crown_diags *d)
+{
+	size_t	i, k;
+	int	error = 0;
+
+	for (i = 0; i < s->nsides; i++) {
+		for (k = 0; k < n; k++)
+			if (strcmp(ov[k]->side, s->sides[i].id) == 0)
+				break;
+		if (k < n)
+			continue;
+		crown_diag_add(d, dir, 0, 0, "R2.3", "no orders from side "
+		    "'%s' for turn %d; give them, or --allow-missing to let "
+		    "its units hold", s->sides[i].id, s->turn + 1);
+		error = CROWN_EINVALID;
+	}
+	return error;
 }
 
 static int
@@ -113,6 +146,10 @@ cmd_turn_exec(struct crown_run *r)
 		error = CROWN_EINVALID;
 		goto cleanup;
 	}
+	/* a usage error (exit 2) before any problem of the orders */
+	if ((error = crown_campaign_who(&who, r->umpire, r->date, camp.state,
+	    &d)) != 0)
+		goto cleanup;
 
 	/* the orders: read and validated, all of them, before any die */
 	from_pending = r->noperands == 1;
@@ -143,6 +180,9 @@ cmd_turn_exec(struct crown_run *r)
 	if ((error = crown_campaign_orders(&ov, &n, &given, camp.state,
 	    camp.rules, &d)) != 0)
 		goto cleanup;
+	if (r->opt[TURN_ALLOW_MISSING].value == NULL &&
+	    (error = missing_sides(camp.state, ov, n, dir, &d)) != 0)
+		goto cleanup;
 	/* stored under the side's name in the commit */
 	odir = crown_campaign_orders_dir(next);
 	for (i = 0; i < n; i++) {
@@ -153,9 +193,6 @@ cmd_turn_exec(struct crown_run *r)
 		free(p);
 	}
 
-	if ((error = crown_campaign_who(&who, r->umpire, r->date, camp.state,
-	    &d)) != 0)
-		goto cleanup;
 	if ((error = crown_campaign_secret(secret, h, r->secret_file,
 	    camp.state->dice_commitment, false, &d)) != 0)
 		goto cleanup;
@@ -190,6 +227,9 @@ cmd_turn_exec(struct crown_run *r)
 			crown_buf_printf(&body, "%s %s", i == 0 ? "" :
 			    i + 1 == n ? " and" : ",", ov[i]->side);
 		crown_buf_puts(&body, ".\n");
+		if (n < camp.state->nsides)
+			crown_buf_puts(&body, "The other sides had none "
+			    "(--allow-missing): their units held (R2.3).\n");
 	}
 	crown_buf_printf(&body, "%zu events.\n", t.ev.n);
 	msg = xasprintf("Turn %d: %s\n\n%s", next, t.headline, body.data);

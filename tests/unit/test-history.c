@@ -263,11 +263,12 @@ turn1(const char *dir)
 	    "2026-03-08");
 }
 
+/* The French send no orders for turn 2: they hold (R2.3). */
 static void
 turn2(const char *dir)
 {
 	EXPECT(0, crown_cmd_turn, dir, DATA "/republic-2.yaml", "--templates",
-	    TMPL, "--date", "2026-03-15");
+	    TMPL, "--date", "2026-03-15", "--allow-missing");
 }
 
 /*
@@ -615,7 +616,7 @@ test_wrong_secret(void **state)
 	for (i = 0; i < 3; i++) {
 		if (i == 0)
 			RUN(&r, crown_cmd_turn, dir, DATA "/republic-2.yaml",
-			    "--templates", TMPL);
+			    "--templates", TMPL, "--allow-missing");
 		else if (i == 1)
 			RUN(&r, crown_cmd_rerun, dir, "1", "--orders",
 			    DATA "/republic-1-amended.yaml", "--templates",
@@ -637,7 +638,7 @@ test_wrong_secret(void **state)
 	assert_string_equal(after, "");
 	put_secret(dir, "not a secret\n");
 	RUN(&r, crown_cmd_turn, dir, DATA "/republic-2.yaml", "--templates",
-	    TMPL);
+	    TMPL, "--allow-missing");
 	assert_int_equal(r.status, 65);
 	assert_has(r.err, "/.git/crown-secret: error: malformed");
 	run_release(&r);
@@ -801,7 +802,8 @@ test_player_clone(void **state)
 	assert_has(r.out, "Foreign Legion");
 	run_release(&r);
 	/* a clone cannot play: it has no secret */
-	EXPECT(66, crown_cmd_turn, clone, "--templates", TMPL);
+	EXPECT(66, crown_cmd_turn, clone, "--templates", TMPL,
+	    "--allow-missing");
 
 	EXPECT(0, crown_cmd_reveal, dir, "--date", "2026-04-01");
 	text = sh("git -C '%s' show reveal:secret.hex", dir);
@@ -1234,13 +1236,13 @@ test_lock(void **state)
 	/* a live holder, or one of another host, keeps it */
 	put_lock(lock, (long)getpid(), NULL);
 	RUN(&r, crown_cmd_turn, dir, DATA "/republic-2.yaml", "--templates",
-	    TMPL);
+	    TMPL, "--allow-missing");
 	assert_int_equal(r.status, 75);
 	assert_has(r.err, "is locked by crown ");
 	run_release(&r);
 	put_lock(lock, dead_pid(), "elsewhere.invalid");
 	RUN(&r, crown_cmd_turn, dir, DATA "/republic-2.yaml", "--templates",
-	    TMPL);
+	    TMPL, "--allow-missing");
 	assert_int_equal(r.status, 75);
 	assert_has(r.err, " on elsewhere.invalid (");
 	run_release(&r);
@@ -1249,7 +1251,7 @@ test_lock(void **state)
 	/* a dead holder of this host: taken over, and said */
 	put_lock(lock, dead_pid(), NULL);
 	RUN(&r, crown_cmd_turn, dir, DATA "/republic-2.yaml", "--templates",
-	    TMPL);
+	    TMPL, "--allow-missing");
 	assert_int_equal(r.status, 0);
 	assert_has(r.err, "crown: taking over ");
 	assert_has(r.err, "is no longer running");
@@ -1296,7 +1298,8 @@ test_stale_git_locks(void **state)
 		assert_non_null(fp = fopen(p, "w"));
 		fclose(fp);
 		RUN(&r, crown_cmd_turn, dir, DATA "/republic-2.yaml",
-		    "--templates", TMPL, "--date", "2026-03-15");
+		    "--templates", TMPL, "--date", "2026-03-15",
+		    "--allow-missing");
 		if (r.status != 75)
 			print_error("%s: status %d\n%s", locks[i], r.status,
 			    r.err);
@@ -1321,7 +1324,8 @@ test_stale_git_locks(void **state)
 	assert_non_null(fp = fopen(p, "w"));
 	fclose(fp);
 	RUN(&r, crown_cmd_turn, dir, DATA "/republic-2.yaml", "--templates",
-	    TMPL, "--date", "2026-03-15");
+	    TMPL, "--date", "2026-03-15",
+	    "--allow-missing");
 	assert_int_equal(r.status, 75);
 	assert_has(r.err, "main.lock: error: a lock of git's");
 	run_release(&r);
@@ -1340,7 +1344,8 @@ test_stale_git_locks(void **state)
 	fputs("half an object", fp);
 	fclose(fp);
 	RUN(&r, crown_cmd_turn, dir, DATA "/republic-2.yaml", "--templates",
-	    TMPL, "--date", "2026-03-15");
+	    TMPL, "--date", "2026-03-15",
+	    "--allow-missing");
 	assert_int_equal(r.status, 0);
 	assert_has(r.err, "tmp_object_git2_0123abcd, left by a killed run");
 	assert_has(r.err, "main.lock, left by the run that died");
@@ -1390,8 +1395,9 @@ test_bad_orders_untouched(void **state)
 static void
 test_pending(void **state)
 {
-	char	*dir = path("c"), *a = path("a"), *p, *text;
-	char	 ia[CROWN_OID_HEX + 1], ib[CROWN_OID_HEX + 1];
+	struct run	 r;
+	char		*dir = path("c"), *a = path("a"), *p, *text;
+	char		 ia[CROWN_OID_HEX + 1], ib[CROWN_OID_HEX + 1];
 
 	new_campaign(dir);
 	new_campaign(a);
@@ -1410,9 +1416,31 @@ test_pending(void **state)
 	ref_id(ib, dir, CROWN_MAIN_REF);
 	assert_string_equal(ia, ib);
 	assert_clean(dir);
-	/* no orders at all: every unit holds (R2.3) */
-	EXPECT(0, crown_cmd_turn, dir, "--templates", TMPL, "--date",
+	/* no orders at all: the turn stops, every side named (issue 20) */
+	ref_id(ia, dir, CROWN_MAIN_REF);
+	RUN(&r, crown_cmd_turn, dir, "--templates", TMPL, "--date",
 	    "2026-03-15");
+	assert_int_equal(r.status, 65);
+	p = xasprintf("%s: error: no orders from side 'french' for turn 2; "
+	    "give them, or --allow-missing to let its units hold (R2.3)\n"
+	    "%s: error: no orders from side 'republic' for turn 2; give "
+	    "them, or --allow-missing to let its units hold (R2.3)\n", dir,
+	    dir);
+	assert_string_equal(r.err, p);
+	free(p);
+	run_release(&r);
+	ref_id(ib, dir, CROWN_MAIN_REF);
+	assert_string_equal(ia, ib);
+	/* one side missing: named too */
+	RUN(&r, crown_cmd_turn, dir, DATA "/republic-2.yaml", "--templates",
+	    TMPL, "--date", "2026-03-15");
+	assert_int_equal(r.status, 65);
+	assert_has(r.err, "no orders from side 'french' for turn 2");
+	assert_true(strstr(r.err, "'republic'") == NULL);
+	run_release(&r);
+	/* with --allow-missing every unit holds (R2.3) */
+	EXPECT(0, crown_cmd_turn, dir, "--templates", TMPL, "--date",
+	    "2026-03-15", "--allow-missing");
 	text = sh("git -C '%s' log -1 --format=%%b", dir);
 	assert_has(text, "No orders: every unit held (R2.3).\n");
 	free(text);
@@ -1503,7 +1531,7 @@ fault_injection(bool kill)
 	assert_true(steps > 10);
 	ref_id(id1, ref, CROWN_MAIN_REF);
 	EXPECT(0, crown_cmd_turn, ref, "--templates", TMPL, "--date",
-	    "2026-03-15");
+	    "2026-03-15", "--allow-missing");
 	ref_id(id2, ref, CROWN_MAIN_REF);
 
 	for (n = 1; n <= steps + 1; n++) {
@@ -1561,7 +1589,7 @@ fault_injection(bool kill)
 		assert_string_equal(id, id1);
 		/* the next turn repairs whatever the failure left */
 		EXPECT(0, crown_cmd_turn, dir, "--templates", TMPL, "--date",
-		    "2026-03-15");
+		    "2026-03-15", "--allow-missing");
 		ref_id(id, dir, CROWN_MAIN_REF);
 		assert_string_equal(id, id2);
 		ref_id(id, dir, "refs/tags/turn-1");
