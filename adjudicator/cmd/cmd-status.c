@@ -3,7 +3,8 @@
  * turn, which are late and which are missing, against game.deadline
  * (doc/umpire.md, "Mail").
  *
- * The orders in are the files of orders/pending/; their receipt is the
+ * The orders in are the files of orders/pending/ as crown turn DIR plays
+ * them: any *.yaml there, for the side it names.  Their receipt is the
  * SHA-256 of the file, and when they came is read from orders/inbox.log
  * (a file put there by hand has no time).  It is a display command: the
  * time defaults to the clock, and --now makes it reproducible.  Of a
@@ -14,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "crown/campaign.h"
 #include "crown/cmd.h"
 #include "crown/common.h"
 #include "crown/mail.h"
@@ -95,19 +97,85 @@ span(char *buf, size_t len, long long secs)
 		snprintf(buf, len, "%llds", secs);
 }
 
+/*
+ * A file of orders/pending as crown turn DIR sees it: every *.yaml there
+ * (crown_campaign_pending, the one listing both commands use), whatever
+ * its name, is played for the side it names.
+ */
+struct pending {
+	char			*path;		/* from the top of DIR */
+	char			 rec[CROWN_SHA256_HEX];
+	struct crown_orders	*o;		/* NULL: cannot be read */
+	bool			 used;		/* shown on a side's line */
+};
+
+/* The pending files of dir, read and parsed (problems kept quiet). */
+static void
+load_pending(struct pending **out, size_t *n, const char *dir)
+{
+	struct crown_diags	 quiet = { 0 };
+	struct pending		*v;
+	char			**paths, *buf;
+	size_t			 i, len, skip;
+
+	crown_campaign_pending(&paths, n, dir);
+	v = xcalloc(*n ? *n : 1, sizeof(*v));
+	skip = strlen(dir) + (dir[strlen(dir) - 1] == '/' ? 0 : 1);
+	for (i = 0; i < *n; i++) {
+		v[i].path = xstrdup(paths[i] + skip);
+		if (crown_read_file(&buf, &len, paths[i],
+		    crown_ylimits_orders.max_bytes, &quiet) == 0) {
+			crown_mail_sha256_hex(v[i].rec, buf, len);
+			crown_orders_parse(&v[i].o, paths[i], buf, len,
+			    &quiet);
+			free(buf);
+		}
+		crown_diags_release(&quiet);
+		free(paths[i]);
+	}
+	free(paths);
+	*out = v;
+}
+
+/* Does the file look like side id's (its side, or else its name)? */
+static bool
+is_sides(const struct pending *f, const char *id)
+{
+	const char	*base;
+	size_t		 len;
+
+	if (f->o != NULL && f->o->side != NULL)
+		return strcmp(f->o->side, id) == 0;
+	base = strrchr(f->path, '/');
+	base = base != NULL ? base + 1 : f->path;
+	len = strlen(id);
+	return strncmp(base, id, len) == 0 && strcmp(base + len, ".yaml") == 0;
+}
+
+/* The last component of path is "SIDE.yaml". */
+static bool
+named_for(const char *path, const char *id)
+{
+	char	*want = xasprintf("%s/%s.yaml", CROWN_CAMPAIGN_PENDING, id);
+	bool	 same = strcmp(path, want) == 0;
+
+	free(want);
+	return same;
+}
+
 static int
 cmd_status_exec(struct crown_run *r)
 {
 	struct crown_diags	 d = { 0 }, quiet = { 0 };
 	struct crown_state	*s = NULL;
 	struct crown_history	*h = NULL;
-	struct crown_orders	*o;
+	struct pending		*pv = NULL, *f, *in_file;
 	const char		*now_arg, *dir;
-	char			*p, *log = NULL, *buf, *when;
-	char			 dl[64], rec[CROWN_SHA256_HEX];
+	char			*p, *log = NULL, *when;
+	char			 dl[64];
 	long long		 now, deadline = 0;
-	size_t			 i, len, width = 0, in = 0;
-	bool			 passed = false, stale;
+	size_t			 i, k, len, width = 0, in = 0, npending = 0;
+	bool			 passed = false;
 	int			 error, next;
 
 	now_arg = r->opt[STATUS_NOW].value;
@@ -134,6 +202,7 @@ cmd_status_exec(struct crown_run *r)
 		    s->name, s->last_turn);
 		goto cleanup;
 	}
+	load_pending(&pv, &npending, dir);
 	printf("%s: orders for turn %d", s->name, next);
 	if (s->deadline != NULL &&
 	    crown_mail_parse_time(&deadline, s->deadline) == 0) {
@@ -151,25 +220,23 @@ cmd_status_exec(struct crown_run *r)
 		const char *id = s->sides[i].id;
 
 		printf("  %-*s  ", (int)width, id);
-		p = xasprintf("%s/orders/pending/%s.yaml", dir, id);
-		o = NULL;
-		if (crown_read_file(&buf, &len, p, CROWN_LIMIT_BYTES_MAX,
-		    &quiet) == 0) {
-			crown_mail_sha256_hex(rec, buf, len);
-			crown_orders_parse(&o, p, buf, len, &quiet);
-			free(buf);
-		} else
-			rec[0] = '\0';
-		crown_diags_release(&quiet);
-		free(p);
-		stale = rec[0] != '\0' && (o == NULL || o->turn != next);
-		if (rec[0] != '\0' && !stale) {
+		in_file = NULL;
+		for (k = 0; k < npending && in_file == NULL; k++)
+			if (pv[k].o != NULL && pv[k].o->turn == next &&
+			    is_sides(&pv[k], id))
+				in_file = &pv[k];
+		if (in_file != NULL) {
 			in++;
-			when = log_time(log, "accepted", id, next, rec);
-			printf("in       received %s, receipt %s\n",
-			    when != NULL ? when : "(filed by hand)", rec);
+			in_file->used = true;
+			when = log_time(log, "accepted", id, next,
+			    in_file->rec);
+			printf("in       received %s, receipt %s",
+			    when != NULL ? when : "(filed by hand)",
+			    in_file->rec);
+			if (!named_for(in_file->path, id))
+				printf(" (%s)", in_file->path);
+			printf("\n");
 			free(when);
-			crown_orders_free(o);
 			continue;
 		}
 		when = log_time(log, "late", id, next, NULL);
@@ -178,18 +245,46 @@ cmd_status_exec(struct crown_run *r)
 			    "(kept in orders/late/%s.yaml)", when, id);
 		else
 			printf("missing");
-		if (stale && o != NULL)
-			printf(" (orders/pending/%s.yaml is for turn %d)", id,
-			    o->turn);
-		else if (stale)
-			printf(" (orders/pending/%s.yaml cannot be read)", id);
-		crown_orders_free(o);
 		free(when);
+		/* a file of the side's that crown turn would refuse */
+		for (k = 0; k < npending; k++) {
+			if (pv[k].used || !is_sides(&pv[k], id))
+				continue;
+			pv[k].used = true;
+			if (pv[k].o != NULL)
+				printf(" (%s is for turn %d)", pv[k].path,
+				    pv[k].o->turn);
+			else
+				printf(" (%s cannot be read)", pv[k].path);
+		}
 		printf("%s\n", passed ? "; holds (R2.3)" : "");
 	}
+	/* crown turn DIR refuses these, with every other problem */
+	for (k = 0; k < npending; k++) {
+		f = &pv[k];
+		if (f->used)
+			continue;
+		if (f->o == NULL)
+			printf("  %s cannot be read\n", f->path);
+		else if (f->o->turn != next)
+			printf("  %s is for turn %d\n", f->path, f->o->turn);
+		else if (f->o->side != NULL && crown_state_side(s,
+		    f->o->side) >= 0)
+			printf("  %s: a second file for side '%s'\n",
+			    f->path, f->o->side);
+		else
+			printf("  %s: no side '%s' in this game\n", f->path,
+			    f->o->side != NULL ? f->o->side : "");
+	}
 	printf("%zu of %zu sides have orders in%s\n", in, s->nsides,
-	    passed && in < s->nsides ? "; the others hold (R2.3)" : "");
+	    passed && in < s->nsides ? "; the others hold (R2.3) if the "
+	    "turn is played with --allow-missing" : "");
 cleanup:
+	for (k = 0; k < npending; k++) {
+		free(pv[k].path);
+		crown_orders_free(pv[k].o);
+	}
+	free(pv);
 	free(log);
 	crown_state_free(s);
 	crown_history_close(h);

@@ -18,6 +18,9 @@
 #include "crown/yaml.h"
 
 static int	cmd_turn_check(const struct crown_run *);
+static const char *shown(const char *, const char *);
+static void	say_orders(const char *const *, struct crown_orders *const *,
+		    size_t, const char *const *, size_t, const char *);
 static int	missing_sides(const struct crown_state *,
 		    struct crown_orders *const *, size_t, const char *,
 		    struct crown_diags *);
@@ -96,6 +99,44 @@ missing_sides(const struct crown_state *s, struct crown_orders *const *ov,
 	return error;
 }
 
+/* A pending file's path from the top of the campaign. */
+static const char *
+shown(const char *path, const char *workdir)
+{
+	size_t	len = strlen(workdir);
+
+	if (strncmp(path, workdir, len) == 0) {
+		path += len;
+		if (*path == '/')
+			path++;
+	}
+	return path;
+}
+
+/*
+ * Which files the turn played, for which side, and the pending files it
+ * left alone because others were named: the umpire sees that what
+ * crown status counted is not what was played.
+ */
+static void
+say_orders(const char *const *paths, struct crown_orders *const *ov,
+    size_t n, const char *const *ignored, size_t nignored,
+    const char *workdir)
+{
+	size_t	i;
+
+	for (i = 0; i < n; i++)
+		printf("%s %s (%s)", i == 0 ? "played" : ",",
+		    shown(paths[i], workdir), ov[i]->side);
+	if (n > 0)
+		printf("\n");
+	for (i = 0; i < nignored; i++)
+		printf("%s %s", i == 0 ? "ignored, left pending:" : ",",
+		    shown(ignored[i], workdir));
+	if (nignored > 0)
+		printf("\n");
+}
+
 static int
 cmd_turn_exec(struct crown_run *r)
 {
@@ -153,9 +194,9 @@ cmd_turn_exec(struct crown_run *r)
 
 	/* the orders: read and validated, all of them, before any die */
 	from_pending = r->noperands == 1;
+	/* the files given leave the pending ones aside, said at the end */
+	crown_campaign_pending(&pending, &npending, crown_history_workdir(h));
 	if (from_pending) {
-		crown_campaign_pending(&pending, &npending,
-		    crown_history_workdir(h));
 		paths = (const char **)pending;
 		npaths = npending;
 	} else {
@@ -256,6 +297,9 @@ cmd_turn_exec(struct crown_run *r)
 	    t.after, &t.files, when, &d)) != 0)
 		goto cleanup;
 	printf("turn %d committed (%.7s): %s\n", next, id, t.headline);
+	say_orders(paths, ov, n, from_pending ? NULL :
+	    (const char *const *)pending, from_pending ? 0 : npending,
+	    crown_history_workdir(h));
 cleanup:
 	if (error != 0 && committed)
 		crown_diag_add(&d, dir, 0, 0, NULL, "turn %d is committed; "

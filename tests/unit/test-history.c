@@ -1407,8 +1407,22 @@ test_pending(void **state)
 	    DATA, dir);
 	assert_string_equal(text, "ok\n");
 	free(text);
-	EXPECT(0, crown_cmd_turn, dir, "--templates", TMPL, "--date",
+	/* status counts what turn plays, whatever the files' names */
+	RUN(&r, crown_cmd_status, dir);
+	assert_int_equal(r.status, 0);
+	assert_has(r.out, "  french    in       received (filed by hand), "
+	    "receipt ");
+	assert_has(r.out, " (orders/pending/french-1.yaml)\n");
+	assert_has(r.out, " (orders/pending/republic-1.yaml)\n");
+	assert_has(r.out, "2 of 2 sides have orders in\n");
+	run_release(&r);
+	RUN(&r, crown_cmd_turn, dir, "--templates", TMPL, "--date",
 	    "2026-03-08");
+	assert_int_equal(r.status, 0);
+	assert_has(r.out, "\nplayed orders/pending/french-1.yaml (french), "
+	    "orders/pending/republic-1.yaml (republic)\n");
+	assert_true(strstr(r.out, "ignored") == NULL);
+	run_release(&r);
 	p = xasprintf("%s/orders/pending/french-1.yaml", dir);
 	assert_false(exists(p));
 	free(p);
@@ -1438,9 +1452,41 @@ test_pending(void **state)
 	assert_has(r.err, "no orders from side 'french' for turn 2");
 	assert_true(strstr(r.err, "'republic'") == NULL);
 	run_release(&r);
-	/* with --allow-missing every unit holds (R2.3) */
+	/* stale files (not turn 1's own, which the repair removes): status
+	 * shows them, turn with files leaves them */
+	text = sh("{ cat %s/republic-1.yaml; echo '# again'; } >"
+	    "'%s/orders/pending/old.yaml' && { cat %s/french-1.yaml; "
+	    "echo '# again'; } >'%s/orders/pending/french.yaml' && echo ok",
+	    DATA, dir, DATA, dir);
+	assert_string_equal(text, "ok\n");
+	free(text);
+	RUN(&r, crown_cmd_status, dir);
+	assert_int_equal(r.status, 0);
+	assert_has(r.out, "  french    missing (orders/pending/french.yaml "
+	    "is for turn 1)\n  republic  missing (orders/pending/old.yaml is "
+	    "for turn 1)\n0 of 2 sides have orders in\n");
+	run_release(&r);
+	/* with --allow-missing the French hold (R2.3) */
+	RUN(&r, crown_cmd_turn, dir, DATA "/republic-2.yaml", "--templates",
+	    TMPL, "--date", "2026-03-15", "--allow-missing");
+	assert_int_equal(r.status, 0);
+	assert_has(r.out, "\nplayed " DATA "/republic-2.yaml (republic)\n"
+	    "ignored, left pending: orders/pending/french.yaml, "
+	    "orders/pending/old.yaml\n");
+	run_release(&r);
+	p = xasprintf("%s/orders/pending/old.yaml", dir);
+	assert_true(exists(p));
+	free(p);
+	text = sh("git -C '%s' log -1 --format=%%b", dir);
+	assert_has(text, "Orders from republic.\nThe other sides had none "
+	    "(--allow-missing): their units held (R2.3).\n");
+	free(text);
+	/* none at all, with --allow-missing: every unit holds */
+	text = sh("rm '%s'/orders/pending/*.yaml && echo ok", dir);
+	assert_string_equal(text, "ok\n");
+	free(text);
 	EXPECT(0, crown_cmd_turn, dir, "--templates", TMPL, "--date",
-	    "2026-03-15", "--allow-missing");
+	    "2026-03-22", "--allow-missing");
 	text = sh("git -C '%s' log -1 --format=%%b", dir);
 	assert_has(text, "No orders: every unit held (R2.3).\n");
 	free(text);
