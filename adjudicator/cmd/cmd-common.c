@@ -58,7 +58,7 @@ crown_cmd_run(const struct crown_cmd *cmd, int argc, char **argv)
 	struct crown_run	 r;
 	struct crown_diags	 d = { 0 };
 	int			 error = 0, status;
-	bool			 lock = (cmd->flags & CROWN_CMD_LOCK) != 0;
+	bool			 lock;
 
 	if (wants_help(cmd, argc, argv))
 		return 0;
@@ -69,6 +69,8 @@ crown_cmd_run(const struct crown_cmd *cmd, int argc, char **argv)
 	if ((status = check_operands(&r)) != 0 ||
 	    (cmd->check != NULL && (status = cmd->check(&r)) != 0))
 		goto done;
+	lock = (cmd->flags & CROWN_CMD_LOCK) != 0 &&
+	    (cmd->writes == NULL || cmd->writes(&r));
 	if ((cmd->flags & CROWN_CMD_CAMPAIGN) != 0) {
 		r.dir = r.operand[0];
 		if ((error = crown_history_open(&r.h, r.dir, lock, &d)) != 0 ||

@@ -18,6 +18,8 @@
 #include "crown/yaml.h"
 
 static int	cmd_turn_check(const struct crown_run *);
+static bool	cmd_turn_writes(const struct crown_run *);
+static int	dry_run(const struct crown_turn *, int);
 static const char *shown(const char *, const char *);
 static void	say_orders(const char *const *, struct crown_orders *const *,
 		    size_t, const char *const *, size_t, const char *);
@@ -26,11 +28,12 @@ static int	missing_sides(const struct crown_state *,
 		    struct crown_diags *);
 static int	cmd_turn_exec(struct crown_run *);
 
-enum { TURN_DEADLINE, TURN_ALLOW_MISSING, TURN_NOPTS };
+enum { TURN_DEADLINE, TURN_ALLOW_MISSING, TURN_DRY_RUN, TURN_NOPTS };
 
 static const struct crown_option turn_options[] = {
 	[TURN_DEADLINE] = { "deadline", CROWN_OPT_VALUE },
 	[TURN_ALLOW_MISSING] = { "allow-missing", CROWN_OPT_FLAG },
+	[TURN_DRY_RUN] = { "dry-run", CROWN_OPT_FLAG },
 	[TURN_NOPTS] = { NULL, CROWN_OPT_FLAG }
 };
 
@@ -38,7 +41,7 @@ const struct crown_cmd crown_cmd_turn = {
 	"turn",
 	"DIR [ORDERS...] [--secret-file F] [--templates DIR]\n"
 	"       [--umpire \"Name <email>\"] [--date DATE] [--deadline TIME]\n"
-	"       [--allow-missing]",
+	"       [--allow-missing] [--dry-run]",
 	"Adjudicate the next turn of the campaign at DIR.  Orders are the\n"
 	"files given, else DIR/orders/pending/*.yaml.  Every order is\n"
 	"validated first; any problem is printed (all of them) and the\n"
@@ -53,14 +56,23 @@ const struct crown_cmd crown_cmd_turn = {
 	"come from --templates DIR, else the installed templates.  The new\n"
 	"state records --deadline TIME (YYYY-MM-DDTHH:MM:SSZ) as the next\n"
 	"orders deadline, or none.  Each player's report is left as a mail\n"
-	"in DIR/outbox (contrib/send-outbox.sh sends them).",
+	"in DIR/outbox (contrib/send-outbox.sh sends them).  --dry-run\n"
+	"checks and resolves the turn the same way and prints the umpire's\n"
+	"report, but writes and commits nothing and takes no lock.",
 	.flags = CROWN_CMD_CAMPAIGN | CROWN_CMD_LOCK | CROWN_CMD_SECRET |
 	    CROWN_CMD_TEMPLATES | CROWN_CMD_WHO,
 	.options = turn_options,
 	.operands = { 1, CROWN_OPERANDS_ANY, "give DIR" },
 	.check = cmd_turn_check,
-	.exec = cmd_turn_exec
+	.exec = cmd_turn_exec,
+	.writes = cmd_turn_writes
 };
+
+static bool
+cmd_turn_writes(const struct crown_run *r)
+{
+	return r->opt[TURN_DRY_RUN].value == NULL;
+}
 
 static int
 cmd_turn_check(const struct crown_run *r)
@@ -97,6 +109,25 @@ missing_sides(const struct crown_state *s, struct crown_orders *const *ov,
 		error = CROWN_EINVALID;
 	}
 	return error;
+}
+
+/* --dry-run: the umpire's report of the turn played in memory. */
+static int
+dry_run(const struct crown_turn *t, int turn)
+{
+	char	*dir = crown_campaign_turn_dir(turn), *want;
+	size_t	 i;
+
+	want = xasprintf("%s/report.md", dir);
+	for (i = 0; i < t->files.n; i++)
+		if (strcmp(t->files.v[i].name, want) == 0)
+			fwrite(t->files.v[i].data.data, 1,
+			    t->files.v[i].data.len, stdout);
+	fprintf(stderr, "crown turn: dry run of turn %d: nothing written or "
+	    "committed\n", turn);
+	free(want);
+	free(dir);
+	return 0;
 }
 
 /* A pending file's path from the top of the campaign. */
@@ -250,6 +281,10 @@ cmd_turn_exec(struct crown_run *r)
 	if (error != 0)
 		goto cleanup;
 
+	if (!cmd_turn_writes(r)) {
+		error = dry_run(&t, next);
+		goto cleanup;
+	}
 	for (i = 0; i < named.n; i++) {
 		b = crown_outputs_add(&files, named.v[i].name);
 		crown_buf_add(b, named.v[i].data.data, named.v[i].data.len);

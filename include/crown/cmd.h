@@ -95,6 +95,10 @@ struct crown_cmd {
 	int		(*check)(const struct crown_run *);
 	/* Returns an exit status; the campaign (flags) is open. */
 	int		(*exec)(struct crown_run *);
+	/* Optional, with CROWN_CMD_LOCK: whether this run writes at all;
+	 * when not (crown turn --dry-run), no lock is taken and nothing
+	 * repaired.  NULL: every run writes. */
+	bool		(*writes)(const struct crown_run *);
 };
 
 /*

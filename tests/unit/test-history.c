@@ -462,6 +462,57 @@ test_readme_tour(void **state)
 	free(dir);
 }
 
+/*
+ * crown turn --dry-run (issue 20): the report the turn would make, and
+ * not a byte written: HEAD, the work tree, .git and the pending files as
+ * they were.  The real turn then makes the same report.
+ */
+static void
+test_dry_run(void **state)
+{
+	struct run	 r;
+	char		*dir = path("c"), *before, *after, *text, *p;
+	char		 ia[CROWN_OID_HEX + 1], ib[CROWN_OID_HEX + 1];
+	const char	*every = "cd '%s' && find . -type f | LC_ALL=C sort | "
+			    "xargs sha256sum";
+
+	new_campaign(dir);
+	text = sh("cp %s/french-1.yaml %s/republic-1.yaml "
+	    "'%s/orders/pending/' && echo ok", DATA, DATA, dir);
+	assert_string_equal(text, "ok\n");
+	free(text);
+	ref_id(ia, dir, CROWN_MAIN_REF);
+	before = sh(every, dir);
+	RUN(&r, crown_cmd_turn, dir, "--templates", TMPL, "--date",
+	    "2026-03-08", "--dry-run");
+	assert_int_equal(r.status, 0);
+	assert_has(r.out, "the umpire's report of turn 1\n");
+	assert_string_equal(r.err, "crown turn: dry run of turn 1: nothing "
+	    "written or committed\n");
+	after = sh(every, dir);
+	assert_string_equal(before, after);
+	ref_id(ib, dir, CROWN_MAIN_REF);
+	assert_string_equal(ia, ib);
+	assert_clean(dir);
+	EXPECT(0, crown_cmd_turn, dir, "--templates", TMPL, "--date",
+	    "2026-03-08");
+	p = xasprintf("%s/turns/turn-001/report.md", dir);
+	text = tu_slurp(p);
+	assert_string_equal(r.out, text);
+	free(text);
+	free(p);
+	run_release(&r);
+	/* a dry run refuses as the turn does */
+	RUN(&r, crown_cmd_turn, dir, "--templates", TMPL, "--dry-run");
+	assert_int_equal(r.status, 65);
+	assert_has(r.err, "no orders from side 'french' for turn 2");
+	assert_string_equal(r.out, "");
+	run_release(&r);
+	free(after);
+	free(before);
+	free(dir);
+}
+
 static int
 setup(void **state)
 {
@@ -1970,6 +2021,7 @@ main(void)
 		    teardown),
 		cmocka_unit_test_setup_teardown(test_readme_tour, setup,
 		    teardown),
+		cmocka_unit_test_setup_teardown(test_dry_run, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_new_turn_verify, setup,
 		    teardown),
 		cmocka_unit_test_setup_teardown(test_deterministic, setup,
