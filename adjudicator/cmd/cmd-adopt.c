@@ -15,9 +15,17 @@
 static int	cmd_adopt_check(const struct crown_run *);
 static int	cmd_adopt_exec(struct crown_run *);
 
+enum { ADOPT_REASON, ADOPT_NOPTS };
+
+static const struct crown_option adopt_options[] = {
+	[ADOPT_REASON] = { "reason", CROWN_OPT_VALUE },
+	[ADOPT_NOPTS] = { NULL, CROWN_OPT_FLAG }
+};
+
 const struct crown_cmd crown_cmd_adopt = {
 	"adopt",
-	"DIR rerun/turn-N [--umpire \"Name <email>\"] [--date DATE]",
+	"DIR rerun/turn-N [--umpire \"Name <email>\"] [--date DATE]\n"
+	"       [--reason TEXT]",
 	"Make the rerun branch rerun/turn-N (made by crown rerun) the\n"
 	"history of the campaign at DIR: main moves to it, the tags\n"
 	"turn-N... follow, and the line it replaces is kept under an\n"
@@ -25,8 +33,10 @@ const struct crown_cmd crown_cmd_adopt = {
 	"exists) by the umpire, dated --date.  The rerun must start from\n"
 	"main's turn N-1 and reach main's last turn.  The branch is deleted.\n"
 	"Players must fetch the rewritten main (crown publish pushes it with\n"
-	"force).",
+	"force).  --reason TEXT (one line) is put in the tag's message as\n"
+	"\"Reason: TEXT\", and crown log shows it beside the adopted turn.",
 	.flags = CROWN_CMD_CAMPAIGN | CROWN_CMD_LOCK | CROWN_CMD_WHO,
+	.options = adopt_options,
 	.operands = { 2, 2, "give DIR and the rerun branch" },
 	.check = cmd_adopt_check,
 	.exec = cmd_adopt_exec
@@ -59,6 +69,8 @@ cmd_adopt_check(const struct crown_run *r)
 	if (parse_branch(&name, &turn, r->operand[1]) != 0)
 		return crown_cmd_usage_error(r->cmd, "'%s' is not a rerun "
 		    "branch (rerun/turn-N)", r->operand[1]);
+	if (crown_cmd_reason_check(r->cmd, r->opt[ADOPT_REASON].value) != 0)
+		return CROWN_EXIT_USAGE;
 	return 0;
 }
 
@@ -74,7 +86,7 @@ cmd_adopt_exec(struct crown_run *r)
 	char			 old[CROWN_OID_HEX + 1];
 	char			 tip[CROWN_OID_HEX + 1];
 	char			*tag = NULL, *tagref = NULL, *msg = NULL;
-	const char		*name;
+	const char		*name, *reason;
 	long			 turn;
 	int			 error = 0, status, k, rc;
 	bool			 moved = false;
@@ -132,9 +144,11 @@ cmd_adopt_exec(struct crown_run *r)
 			goto cleanup;
 		}
 	}
+	reason = r->opt[ADOPT_REASON].value;
 	msg = xasprintf("main before adopting %s\n\nTurns %ld to %d of this "
-	    "line were replaced by a rerun of turn %ld.\n", name, turn,
-	    c->last, turn);
+	    "line were replaced by a rerun of turn %ld.\n%s%s%s", name, turn,
+	    c->last, turn, reason != NULL ? CROWN_REASON_KEY : "",
+	    reason != NULL ? reason : "", reason != NULL ? "\n" : "");
 	if ((error = crown_history_tag(h, tag, old, &who.stamp, msg, false,
 	    &d)) != 0)
 		goto cleanup;

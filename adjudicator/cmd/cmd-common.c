@@ -91,6 +91,17 @@ done:
 }
 
 int
+crown_cmd_reason_check(const struct crown_cmd *cmd, const char *reason)
+{
+	/* one line, so that crown log shows it whole on the turn's line */
+	if (reason != NULL && (reason[0] == '\0' ||
+	    strpbrk(reason, "\r\n") != NULL))
+		return crown_cmd_usage_error(cmd, "--reason is one line of "
+		    "text");
+	return 0;
+}
+
+int
 crown_cmd_fail(struct crown_diags *d, int error)
 {
 	crown_diags_print(stderr, d);

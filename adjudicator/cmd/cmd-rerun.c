@@ -21,17 +21,18 @@
 static int	cmd_rerun_check(const struct crown_run *);
 static int	cmd_rerun_exec(struct crown_run *);
 
-enum { RERUN_ORDERS, RERUN_NOPTS };
+enum { RERUN_ORDERS, RERUN_REASON, RERUN_NOPTS };
 
 static const struct crown_option rerun_options[] = {
 	[RERUN_ORDERS] = { "orders", CROWN_OPT_LIST },
+	[RERUN_REASON] = { "reason", CROWN_OPT_VALUE },
 	[RERUN_NOPTS] = { NULL, CROWN_OPT_FLAG }
 };
 
 const struct crown_cmd crown_cmd_rerun = {
 	"rerun",
 	"DIR TURN --orders FILE... [--secret-file F] [--templates DIR]\n"
-	"       [--umpire \"Name <email>\"] [--date DATE]",
+	"       [--umpire \"Name <email>\"] [--date DATE] [--reason TEXT]",
 	"Re-adjudicate turn TURN of the campaign at DIR from turn TURN-1\n"
 	"with amended orders: each file given replaces the orders of its\n"
 	"side for that turn (the other sides keep theirs).  Each turn keeps\n"
@@ -42,7 +43,9 @@ const struct crown_cmd crown_cmd_rerun = {
 	"listed.  The new line goes on branch rerun/turn-TURN (replacing an\n"
 	"earlier rerun of that turn); main is untouched.  Prints each\n"
 	"turn's headline, new and old, and what differs at the end, unit by\n"
-	"unit.  crown adopt makes the rerun the history.",
+	"unit.  --reason TEXT (one line) is put in each commit's message as\n"
+	"\"Reason: TEXT\", and crown log shows it once the rerun is adopted.\n"
+	"crown adopt makes the rerun the history.",
 	.flags = CROWN_CMD_CAMPAIGN | CROWN_CMD_LOCK | CROWN_CMD_SECRET |
 	    CROWN_CMD_TEMPLATES | CROWN_CMD_WHO,
 	.options = rerun_options,
@@ -70,6 +73,8 @@ cmd_rerun_check(const struct crown_run *r)
 	if (parse_turn(r->operand[1]) < 0)
 		return crown_cmd_usage_error(r->cmd, "TURN is a turn number "
 		    "from 1, not '%s'", r->operand[1]);
+	if (crown_cmd_reason_check(r->cmd, r->opt[RERUN_REASON].value) != 0)
+		return CROWN_EXIT_USAGE;
 	if (r->opt[RERUN_ORDERS].nvalues == 0 && r->noperands == 2)
 		return crown_cmd_usage_error(r->cmd, "give the amended orders "
 		    "with --orders FILE");
@@ -335,12 +340,13 @@ cmd_rerun_exec(struct crown_run *r)
 	char			  prev[CROWN_OID_HEX + 1];
 	char			 *label = NULL, *odir = NULL, *msg = NULL;
 	char			 *branch = NULL, *text, *p;
-	const char		**paths = NULL, *sub;
+	const char		**paths = NULL, *sub, *reason;
 	size_t			  npaths = 0, n = 0, i, j, len;
 	long			  turn;
 	int			  error = 0, status, k, rc;
 
 	memset(secret, 0, sizeof(secret));
+	reason = r->opt[RERUN_REASON].value;
 	turn = parse_turn(r->operand[1]);
 	paths = xcalloc(amended->nvalues + r->noperands, sizeof(*paths));
 	for (i = 0; i < amended->nvalues; i++)
@@ -449,8 +455,11 @@ cmd_rerun_exec(struct crown_run *r)
 		}
 		free(msg);
 		msg = xasprintf("Turn %d: %s\n\nRerun of turn %ld with "
-		    "amended orders (%s).\n%zu events.\n", k, t.headline,
-		    turn, branch + strlen("refs/heads/"), t.ev.n);
+		    "amended orders (%s).\n%s%s%s%zu events.\n", k,
+		    t.headline, turn, branch + strlen("refs/heads/"),
+		    reason != NULL ? CROWN_REASON_KEY : "",
+		    reason != NULL ? reason : "", reason != NULL ? "\n" : "",
+		    t.ev.n);
 		if ((error = crown_history_commit(id, h, prev, &files, msg,
 		    &who.stamp, &d)) != 0)
 			goto cleanup;

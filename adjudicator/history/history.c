@@ -859,6 +859,30 @@ cleanup:
 	return error;
 }
 
+int
+crown_history_tag_message(struct crown_buf *out, struct crown_history *h,
+    const char *name, struct crown_diags *d)
+{
+	git_reference	*ref = NULL;
+	git_tag		*tag = NULL;
+	const char	*msg;
+	char		*full = xasprintf("refs/tags/%s", name);
+	int		 error = 0;
+
+	/* a lightweight tag has no message: not found, as no tag */
+	if (git_reference_lookup(&ref, h->repo, full) != 0 ||
+	    git_reference_target(ref) == NULL ||
+	    git_tag_lookup(&tag, h->repo, git_reference_target(ref)) != 0)
+		error = CROWN_ENOTFOUND;
+	else if ((msg = git_tag_message(tag)) != NULL)
+		crown_buf_puts(out, msg);
+	git_tag_free(tag);
+	git_reference_free(ref);
+	free(full);
+	(void)d;
+	return error;
+}
+
 bool
 crown_history_is_ancestor(struct crown_history *h, const char *a,
     const char *c)

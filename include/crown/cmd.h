@@ -146,6 +146,14 @@ int	crown_cmd_usage_error(const struct crown_cmd *, const char *fmt, ...)
 int	crown_cmd_args(struct crown_run *, int argc, char **argv);
 void	crown_cmd_args_free(struct crown_run *);
 
+/*
+ * --reason TEXT of rerun and adopt: one line of the message, "Reason:
+ * TEXT", that crown log shows.  crown_cmd_reason_check: a usage error
+ * (its exit status) for an empty text or one of several lines, else 0.
+ */
+#define CROWN_REASON_KEY	"Reason: "
+int	crown_cmd_reason_check(const struct crown_cmd *, const char *reason);
+
 /* The exit status (sysexits, doc/formats.md) of a CROWN_E* code. */
 int	crown_exit_status(int error);
 /* Print the problems, free them, and return the exit status of error. */

@@ -152,6 +152,13 @@ int	crown_history_tag(struct crown_history *, const char *name,
 	    const char *id, const struct crown_stamp *stamp,
 	    const char *message, bool force, struct crown_diags *d);
 
+/*
+ * The message of the annotated tag refs/tags/name, appended to out;
+ * CROWN_ENOTFOUND (no diagnostic) when there is no such annotated tag.
+ */
+int	crown_history_tag_message(struct crown_buf *out,
+	    struct crown_history *, const char *name, struct crown_diags *d);
+
 /* True if ancestor is commit or one of its ancestors. */
 bool	crown_history_is_ancestor(struct crown_history *,
 	    const char *ancestor, const char *commit);

@@ -897,7 +897,7 @@ test_rerun_adopt(void **state)
 	ref_id(before, dir, CROWN_MAIN_REF);
 	RUN(&r, crown_cmd_rerun, dir, "1", "--orders",
 	    DATA "/republic-1-amended.yaml", "--templates", TMPL, "--date",
-	    "2026-03-20");
+	    "2026-03-20", "--reason", "the militia's orders were misfiled");
 	assert_int_equal(r.status, 0);
 	assert_has(r.out, "rerun of turn 1 on rerun/turn-1 (main is "
 	    "untouched):\nturn 1: ");
@@ -925,8 +925,10 @@ test_rerun_adopt(void **state)
 
 	EXPECT(2, crown_cmd_adopt, dir, "main");
 	EXPECT(66, crown_cmd_adopt, dir, "rerun/turn-2");
+	EXPECT(2, crown_cmd_adopt, dir, "rerun/turn-1", "--reason",
+	    "two\nlines");
 	EXPECT(0, crown_cmd_adopt, dir, "rerun/turn-1", "--date",
-	    "2026-03-21");
+	    "2026-03-21", "--reason", "agreed by both players");
 	ref_id(after, dir, CROWN_MAIN_REF);
 	assert_string_equal(after, branch);
 	ref_id(id, dir, "refs/tags/turn-2");
@@ -941,6 +943,19 @@ test_rerun_adopt(void **state)
 	assert_string_equal(text, "tag replaced/turn-1\ntagger Test Umpire "
 	    "<umpire@example.org> 1774051200 +0000\n");
 	free(text);
+	/* the reasons on the record (issue 20) */
+	text = sh("git -C '%s' log -1 --format=%%b turn-1", dir);
+	assert_has(text, "\nReason: the militia's orders were misfiled\n");
+	free(text);
+	text = sh("git -C '%s' cat-file -p replaced/turn-1", dir);
+	assert_has(text, "\nReason: agreed by both players\n");
+	free(text);
+	RUN(&r, crown_cmd_log, dir);
+	assert_int_equal(r.status, 0);
+	assert_has(r.out, "  no casualties  [rerun: the militia's orders were "
+	    "misfiled; adopted: agreed by both players]\nturn 2    ");
+	assert_has(r.out, "  [replayed: rerun of turn 1]\n");
+	run_release(&r);
 	assert_clean(dir);
 	assert_fsck(dir);
 	RUN(&r, crown_cmd_verify, dir, "--templates", TMPL);
@@ -953,6 +968,13 @@ test_rerun_adopt(void **state)
 	    "2026-03-23");
 	ref_id(id, dir, "refs/tags/replaced/turn-2");
 	assert_int_equal(strlen(id), CROWN_OID_HEX);
+	/* without reasons: marked all the same */
+	RUN(&r, crown_cmd_log, dir);
+	assert_int_equal(r.status, 0);
+	assert_has(r.out, "  [rerun: the militia's orders were misfiled; "
+	    "adopted: agreed by both players]\nturn 2    ");
+	assert_has(r.out, "casualties  [rerun]\n");
+	run_release(&r);
 	EXPECT(65, crown_cmd_rerun, dir, "3", DATA "/republic-2.yaml",
 	    "--templates", TMPL);
 	EXPECT(65, crown_cmd_rerun, dir, "1", DATA "/republic-2.yaml",
@@ -1209,8 +1231,10 @@ test_publish(void **state)
 	EXPECT(0, crown_cmd_rerun, dir, "1", "--orders",
 	    DATA "/republic-1-amended.yaml", "--templates", TMPL, "--date",
 	    "2026-03-20");
+	EXPECT(2, crown_cmd_adopt, dir, "rerun/turn-1", "--reason",
+	    "two\nlines");
 	EXPECT(0, crown_cmd_adopt, dir, "rerun/turn-1", "--date",
-	    "2026-03-21");
+	    "2026-03-21", "--reason", "agreed by both players");
 	EXPECT(0, crown_cmd_publish, dir, "origin");
 	ref_id(id, dir, CROWN_MAIN_REF);
 	text = sh("git -C '%s' rev-parse main replaced/turn-1", bare);
