@@ -76,6 +76,8 @@ crown_cmd_run(const struct crown_cmd *cmd, int argc, char **argv)
 		if ((error = crown_history_open(&r.h, r.dir, lock, &d)) != 0 ||
 		    (error = crown_campaign_chain(&r.chain, r.h,
 		    CROWN_MAIN_REF, &d)) != 0 ||
+		    (cmd->refuse != NULL && (error = cmd->refuse(&r,
+		    &d)) != 0) ||
 		    (lock && (error = crown_campaign_repair(r.h, &r.chain,
 		    &d)) != 0)) {
 			status = crown_cmd_fail(&d, error);

@@ -18,6 +18,7 @@
 #include "crown/yaml.h"
 
 static int	cmd_turn_check(const struct crown_run *);
+static int	cmd_turn_refuse(struct crown_run *, struct crown_diags *);
 static bool	cmd_turn_writes(const struct crown_run *);
 static int	dry_run(const struct crown_turn *, int);
 static const char *shown(const char *, const char *);
@@ -65,6 +66,7 @@ const struct crown_cmd crown_cmd_turn = {
 	.operands = { 1, CROWN_OPERANDS_ANY, "give DIR" },
 	.check = cmd_turn_check,
 	.exec = cmd_turn_exec,
+	.refuse = cmd_turn_refuse,
 	.writes = cmd_turn_writes
 };
 
@@ -168,6 +170,45 @@ say_orders(const char *const *paths, struct crown_orders *const *ov,
 		printf("\n");
 }
 
+/*
+ * The refusals that need only the history, before the repair: a refused
+ * turn touches nothing, not even the pending orders the repair would
+ * tidy away.
+ */
+static int
+cmd_turn_refuse(struct crown_run *r, struct crown_diags *d)
+{
+	const struct crown_chain *c = &r->chain;
+	struct crown_campaign	  camp = { 0 };
+	const struct crown_state *s;
+	char			 *label;
+	int			  error;
+
+	if (c->revealed) {
+		crown_diag_add(d, r->dir, 0, 0, NULL, "the campaign secret "
+		    "was revealed after turn %d: the game is over", c->last);
+		return CROWN_EINVALID;
+	}
+	label = xasprintf("turn-%d", c->last);
+	if ((error = crown_campaign_load(&camp, r->h,
+	    c->l.v[c->at[c->last]].id, label, d)) != 0)
+		goto cleanup;
+	s = camp.state;
+	if (s->turn != c->last) {
+		crown_diag_add(d, label, 0, 0, NULL, "state.yaml says turn "
+		    "%d, the commit says turn %d", s->turn, c->last);
+		error = CROWN_EINVALID;
+	} else if (s->last_turn > 0 && s->turn >= s->last_turn) {
+		crown_diag_add(d, r->dir, 0, 0, NULL, "the game ended with "
+		    "turn %d (game.last_turn)", s->last_turn);
+		error = CROWN_EINVALID;
+	}
+cleanup:
+	crown_campaign_release(&camp);
+	free(label);
+	return error;
+}
+
 static int
 cmd_turn_exec(struct crown_run *r)
 {
@@ -193,31 +234,12 @@ cmd_turn_exec(struct crown_run *r)
 	bool			  committed = false, from_pending;
 
 	deadline = r->opt[TURN_DEADLINE].value;
-	if (c->revealed) {
-		crown_diag_add(&d, dir, 0, 0, NULL, "the campaign secret was "
-		    "revealed after turn %d: the game is over", c->last);
-		error = CROWN_EINVALID;
-		goto cleanup;
-	}
 	/* the last turn, or the roster or deadline changed after it */
 	head = c->l.v[c->tip].id;
 	label = xasprintf("turn-%d", c->last);
 	if ((error = crown_campaign_load(&camp, h, head, label, &d)) != 0)
 		goto cleanup;
 	next = camp.state->turn + 1;
-	if (camp.state->turn != c->last) {
-		crown_diag_add(&d, label, 0, 0, NULL, "state.yaml says turn "
-		    "%d, the commit says turn %d", camp.state->turn, c->last);
-		error = CROWN_EINVALID;
-		goto cleanup;
-	}
-	if (camp.state->last_turn > 0 &&
-	    camp.state->turn >= camp.state->last_turn) {
-		crown_diag_add(&d, dir, 0, 0, NULL, "the game ended with "
-		    "turn %d (game.last_turn)", camp.state->last_turn);
-		error = CROWN_EINVALID;
-		goto cleanup;
-	}
 	/* a usage error (exit 2) before any problem of the orders */
 	if ((error = crown_campaign_who(&who, r->umpire, r->date, camp.state,
 	    &d)) != 0)

@@ -95,6 +95,11 @@ struct crown_cmd {
 	int		(*check)(const struct crown_run *);
 	/* Returns an exit status; the campaign (flags) is open. */
 	int		(*exec)(struct crown_run *);
+	/* Optional, with CROWN_CMD_CAMPAIGN: refusals that need the
+	 * campaign but must come before anything is touched, the repair
+	 * of CROWN_CMD_LOCK included (crown turn after the reveal): 0, or
+	 * a CROWN_E* code with its problems in d. */
+	int		(*refuse)(struct crown_run *, struct crown_diags *d);
 	/* Optional, with CROWN_CMD_LOCK: whether this run writes at all;
 	 * when not (crown turn --dry-run), no lock is taken and nothing
 	 * repaired.  NULL: every run writes. */

@@ -830,7 +830,7 @@ test_player_clone(void **state)
 	struct run	 r;
 	char		*dir = path("c"), *clone = path("p");
 	char		*clone2 = path("q");
-	char		*text;
+	char		*text, *p;
 
 	new_campaign(dir);
 	turn1(dir);
@@ -864,7 +864,23 @@ test_player_clone(void **state)
 	assert_clean(dir);
 	assert_fsck(dir);
 	EXPECT(65, crown_cmd_reveal, dir);
-	EXPECT(65, crown_cmd_turn, dir, "--templates", TMPL);
+	/* a turn after the reveal refuses before it touches anything: the
+	 * repair would remove these orders, which turn 2 holds (issue 20) */
+	text = sh("cp %s/republic-2.yaml '%s/orders/pending/' && echo ok",
+	    DATA, dir);
+	assert_string_equal(text, "ok\n");
+	free(text);
+	RUN(&r, crown_cmd_turn, dir, "--templates", TMPL);
+	assert_int_equal(r.status, 65);
+	p = xasprintf("%s: error: the campaign secret was revealed after "
+	    "turn 2: the game is over\n", dir);
+	assert_string_equal(r.err, p);
+	free(p);
+	run_release(&r);
+	p = xasprintf("%s/orders/pending/republic-2.yaml", dir);
+	assert_true(exists(p));
+	unlink(p);
+	free(p);
 	text = sh("git clone -q '%s' '%s' 2>&1 && echo ok", dir, clone2);
 	assert_string_equal(text, "ok\n");
 	free(text);
