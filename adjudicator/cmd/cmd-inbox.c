@@ -622,6 +622,11 @@ reply_filed(struct inbox *ib, const struct crown_mail *m,
 	else if (!late)
 		crown_buf_puts(&b, "\nYou may send new orders until the turn "
 		    "is played; the last accepted are played.\n");
+	if (v->why.len > 0) {
+		crown_buf_puts(&b, "\nWarnings (the orders stand as they "
+		    "are):\n\n");
+		indent(&b, v->why.data);
+	}
 	crown_shorthand_format(&sh, o);
 	crown_buf_puts(&b, "\nThe orders:\n\n");
 	if (sh.len > 0)
@@ -989,6 +994,13 @@ check(struct inbox *ib, const struct crown_mail *m, struct verdict *v)
 	if (crown_orders_validate(o, ib->s, ib->rules, &d) != 0 ||
 	    error != 0)
 		goto problems;
+	/* accepted with warnings: said in the answer all the same */
+	sort_diags(&d);
+	for (i = 0; i < d.n; i++) {
+		line = crown_diag_format(&d.v[i]);
+		why(v, "%s", line);
+		free(line);
+	}
 	crown_diags_release(&d);
 	free(file);
 	free(pw);
@@ -1085,8 +1097,9 @@ process(void *arg, const struct crown_mail_raw *raw)
 	/* a Maildir's file names are anyone's */
 	ref = crown_mail_printable(raw->ref, false);
 	memset(&v, 0, sizeof(v));
+	/* counted in the summary, not listed: old mail stays in a
+	 * mailbox, week after week */
 	if (seen(ib, raw->hash)) {
-		printf("%s: already read\n", ref);
 		ib->skipped++;
 		goto cleanup;
 	}
@@ -1158,6 +1171,8 @@ process(void *arg, const struct crown_mail_raw *raw)
 		printf(")");
 	}
 	printf("\n");
+	if (v.why.len > 0)
+		print_why(&v);
 	if (answer)
 		reply_filed(ib, m, &v, o, &yaml, prev, late);
 	append_log(ib, &v, raw, m->from);

@@ -9,29 +9,62 @@
 #include "crown/diag.h"
 #include "crown/xalloc.h"
 
-void
-crown_diag_add(struct crown_diags *d, const char *file, unsigned line,
-    unsigned col, const char *rule, const char *fmt, ...)
+static void
+diag_addv(struct crown_diags *d, enum crown_severity sev, const char *file,
+    unsigned line, unsigned col, const char *rule, const char *fmt,
+    va_list ap)
 {
 	struct crown_diag	*g;
 	struct crown_buf	 b = { 0 };
-	va_list			 ap;
+	va_list			 aq;
 	int			 n;
 
 	crown_grow(&d->v, &d->cap, d->n + 1, sizeof(*d->v));
 	g = &d->v[d->n++];
+	g->severity = sev;
 	g->file = xstrdup(file != NULL ? file : "-");
 	g->line = line;
 	g->col = col;
 	g->rule = rule != NULL ? xstrdup(rule) : NULL;
-	va_start(ap, fmt);
-	n = vsnprintf(NULL, 0, fmt, ap);
-	va_end(ap);
+	va_copy(aq, ap);
+	n = vsnprintf(NULL, 0, fmt, aq);
+	va_end(aq);
 	crown_grow(&b.data, &b.cap, (size_t)(n < 0 ? 0 : n) + 1, 1);
-	va_start(ap, fmt);
 	vsnprintf(b.data, b.cap, fmt, ap);
-	va_end(ap);
 	g->msg = b.data;
+}
+
+void
+crown_diag_add(struct crown_diags *d, const char *file, unsigned line,
+    unsigned col, const char *rule, const char *fmt, ...)
+{
+	va_list	ap;
+
+	va_start(ap, fmt);
+	diag_addv(d, CROWN_DIAG_ERROR, file, line, col, rule, fmt, ap);
+	va_end(ap);
+}
+
+void
+crown_diag_warn(struct crown_diags *d, const char *file, unsigned line,
+    unsigned col, const char *rule, const char *fmt, ...)
+{
+	va_list	ap;
+
+	va_start(ap, fmt);
+	diag_addv(d, CROWN_DIAG_WARNING, file, line, col, rule, fmt, ap);
+	va_end(ap);
+}
+
+size_t
+crown_diags_errors(const struct crown_diags *d)
+{
+	size_t	i, n = 0;
+
+	for (i = 0; i < d->n; i++)
+		if (d->v[i].severity == CROWN_DIAG_ERROR)
+			n++;
+	return n;
 }
 
 char *
@@ -42,7 +75,8 @@ crown_diag_format(const struct crown_diag *g)
 	crown_buf_puts(&b, g->file);
 	if (g->line > 0)
 		crown_buf_printf(&b, ":%u:%u", g->line, g->col);
-	crown_buf_printf(&b, ": error: %s", g->msg);
+	crown_buf_printf(&b, ": %s: %s", g->severity == CROWN_DIAG_WARNING ?
+	    "warning" : "error", g->msg);
 	if (g->rule != NULL)
 		crown_buf_printf(&b, " (%s)", g->rule);
 	return b.data;

@@ -256,6 +256,14 @@ crown_orders_parse(struct crown_orders **out, const char *file,
 	if (crown_ykind(&r, root, CROWN_Y_MAP, "orders file", NULL) != 0)
 		goto done;
 	crown_ykeys(&r, root, top_keys, NULL);
+	if ((v = crown_ymap_get(root, "game")) != NULL) {
+		o->game_line = v->line;
+		o->game_col = v->col;
+	}
+	if ((v = crown_ymap_get(root, "turn")) != NULL) {
+		o->turn_line = v->line;
+		o->turn_col = v->col;
+	}
 	crown_yfield_str(&r, root, "game", true, NULL, &o->game);
 	if (crown_yfield_int(&r, root, "turn", true, 1, MAX_TURN, "R2.2",
 	    &turn) == 0)
@@ -732,11 +740,14 @@ crown_orders_validate_grid(const struct crown_orders *o,
 	size_t		 i, j, k;
 
 	if (o->game != NULL && s->name != NULL && strcmp(o->game, s->name))
-		problem(&c, 1, 1, NULL, "orders for game '%s', but this game "
-		    "is '%s'", o->game, s->name);
+		problem(&c, o->game_line > 0 ? o->game_line : 1,
+		    o->game_line > 0 ? o->game_col : 1, NULL, "orders for "
+		    "game '%s', but this game is '%s'", o->game, s->name);
 	if (o->turn >= 0 && o->turn != s->turn + 1) {
-		problem(&c, 1, 1, "R2.2", "orders for turn %d, but the next "
-		    "turn is %d", o->turn, s->turn + 1);
+		problem(&c, o->turn_line > 0 ? o->turn_line : 1,
+		    o->turn_line > 0 ? o->turn_col : 1, "R2.2", "orders for "
+		    "turn %d, but the next turn is %d", o->turn,
+		    s->turn + 1);
 	}
 	if (o->side != NULL && crown_state_side(s, o->side) < 0) {
 		problem(&c, o->side_line, o->side_col, NULL,

@@ -91,6 +91,7 @@ struct parser {
 	size_t			 len;
 	size_t			 ucap, lcap;
 	bool			 seen[NHEADER];	/* headers given */
+	bool			 ordered;	/* a unit or leader line read */
 };
 
 static void
@@ -664,6 +665,8 @@ header_line(struct parser *p, const PCRE2_SIZE *ov)
 	switch ((enum header)k) {
 	case H_GAME:
 		o->game = v;
+		o->game_line = p->line;
+		o->game_col = column(p, gstart(ov, L_VALUE));
 		return;
 	case H_TURN:
 		if (!match(RE_INT, v, strlen(v), 0, &iv) ||
@@ -671,8 +674,11 @@ header_line(struct parser *p, const PCRE2_SIZE *ov)
 			problem(p, gstart(ov, L_VALUE), "R2.2", "'turn' must be "
 			    "a whole number from 1 to %d, not '%s'", MAX_TURN,
 			    v);
-		else
+		else {
 			o->turn = (int)turn;
+			o->turn_line = p->line;
+			o->turn_col = column(p, gstart(ov, L_VALUE));
+		}
 		break;
 	case H_SIDE:
 	case H_PASSWORD:
@@ -744,20 +750,11 @@ static size_t
 comment_start(const struct parser *p)
 {
 	const char	*s = p->text;
-	size_t		 i = 0;
+	size_t		 i;
 
-	while (i < p->len && (s[i] == ' ' || s[i] == '\t'))
-		i++;
-	/* a game's name is the rest of its line, '#' and all */
-	if (p->len - i >= 4 && strncmp(s + i, "game", 4) == 0) {
-		size_t	j = i + 4;
-
-		while (j < p->len && (s[j] == ' ' || s[j] == '\t'))
-			j++;
-		if (j < p->len && s[j] == ':')
-			return p->len;
-	}
-	for (; i < p->len; i++)
+	/* on every line alike, game: included: a name with " #" in it is
+	 * given in an orders file instead */
+	for (i = 0; i < p->len; i++)
 		if (s[i] == '#' && (i == 0 || s[i - 1] == ' ' ||
 		    s[i - 1] == '\t'))
 			return i;
@@ -816,17 +813,27 @@ crown_shorthand_parse(struct crown_orders **out, const char *file,
 		memcpy(v, ov, sizeof(v));
 		if (group(v, L_KEY))
 			header_line(&p, v);
-		else if (group(v, L_LEADER))
+		else if (group(v, L_LEADER)) {
 			leader_line(&p, v);
-		else if (group(v, L_UNIT))
+			p.ordered = true;
+		} else if (group(v, L_UNIT)) {
 			unit_line(&p, v);
-		else if (gend(v, L_OTHER) > gstart(v, L_OTHER)) {
+			p.ordered = true;
+		} else if (gend(v, L_OTHER) > gstart(v, L_OTHER)) {
 			char *s = xstrndup(p.text + gstart(v, L_OTHER),
 			    gend(v, L_OTHER) - gstart(v, L_OTHER));
 
-			problem(&p, gstart(v, L_OTHER), "R3.4", "expected "
-			    "'UNIT: ACTION; ACTION ...' or 'leader ID: ...', "
-			    "not '%s'", s);
+			/* a mail's "Revised orders:" before the orders is
+			 * prose; among them it may be a mistyped order */
+			if (!p.ordered)
+				crown_diag_warn(d, file, p.line, column(&p,
+				    gstart(v, L_OTHER)), NULL, "skipped '%s': "
+				    "not an order line, and no order came "
+				    "before it", s);
+			else
+				problem(&p, gstart(v, L_OTHER), "R3.4",
+				    "expected 'UNIT: ACTION; ACTION ...' or "
+				    "'leader ID: ...', not '%s'", s);
 			free(s);
 		}
 	}

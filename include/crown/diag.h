@@ -1,13 +1,23 @@
 /*
  * diag.h: problems found in input files, reported all at once as
- * "FILE:LINE:COLUMN: error: message (R-id)".
+ * "FILE:LINE:COLUMN: error: message (R-id)", and warnings, as
+ * "FILE:LINE:COLUMN: warning: message (R-id)": what is allowed but
+ * surely not meant (an order that cannot do anything).  A warning never
+ * makes a command fail; whether one failed is its return code, as
+ * before.
  */
 #ifndef CROWN_DIAG_H
 #define CROWN_DIAG_H
 
 #include <stdio.h>
 
+enum crown_severity {
+	CROWN_DIAG_ERROR,	/* 0: what crown_diag_add makes */
+	CROWN_DIAG_WARNING
+};
+
 struct crown_diag {
+	enum crown_severity severity;
 	char		*file;
 	unsigned	 line;		/* 1-based; 0 when the whole file */
 	unsigned	 col;		/* 1-based */
@@ -24,6 +34,12 @@ struct crown_diags {
 void	crown_diag_add(struct crown_diags *, const char *file, unsigned line,
 	    unsigned col, const char *rule, const char *fmt, ...)
 	    __attribute__((format(printf, 6, 7)));
+/* The same, as a warning. */
+void	crown_diag_warn(struct crown_diags *, const char *file, unsigned line,
+	    unsigned col, const char *rule, const char *fmt, ...)
+	    __attribute__((format(printf, 6, 7)));
+/* How many of d are errors (not warnings). */
+size_t	crown_diags_errors(const struct crown_diags *);
 /* One line per problem, in the order found. */
 void	crown_diags_print(FILE *, const struct crown_diags *);
 /* Format one problem as the line above, without the newline; caller frees. */

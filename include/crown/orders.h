@@ -53,6 +53,10 @@ struct crown_orders {
 	char				*game;
 	int				 turn;
 	char				*side;
+	/* where game, turn and side are given (0: not given, or not
+	 * known: the problem is put at 1:1) */
+	unsigned			 game_line, game_col;
+	unsigned			 turn_line, turn_col;
 	unsigned			 side_line, side_col;
 	char				*seed;		/* optional: the side's
 							 * own entropy */

@@ -22,9 +22,10 @@
  *	reload  limber  unlimber  reform  rally  hold
  *
  * Blank lines are skipped; `#` at the start of a line or after a blank
- * starts a comment (except in a `game:` line, whose value is the rest of
- * the line).  Units named game, turn, side or password are ordered with
- * an orders file instead.
+ * starts a comment, on every line (`game:` included).  A line of prose
+ * before the first unit or leader line ("Revised orders:") is skipped
+ * with a warning; after it, it is an error.  Units named game, turn,
+ * side or password are ordered with an orders file instead.
  */
 #ifndef CROWN_SHORTHAND_H
 #define CROWN_SHORTHAND_H

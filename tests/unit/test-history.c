@@ -1461,7 +1461,7 @@ test_bad_orders_untouched(void **state)
 	RUN(&r, crown_cmd_turn, dir, DATA "/republic-2.yaml", "--templates",
 	    TMPL);
 	assert_int_equal(r.status, 65);
-	assert_has(r.err, DATA "/republic-2.yaml:1:1: error: orders for turn "
+	assert_has(r.err, DATA "/republic-2.yaml:2:7: error: orders for turn "
 	    "2, but the next turn is 1 (R2.2)");
 	run_release(&r);
 	EXPECT(66, crown_cmd_turn, dir, DATA "/nonexistent.yaml");

@@ -118,9 +118,9 @@ test_wrong_game_turn_side(void **state)
 
 	assert_int_equal(check(f, "game: Other\nturn: 2\nside: french\n"
 	    "orders: []\n"), CROWN_EINVALID);
-	assert_diag(&f->d, "o.yaml:1:1: error: orders for game 'Other', but "
+	assert_diag(&f->d, "o.yaml:1:7: error: orders for game 'Other', but "
 	    "this game is 'Test Skirmish'");
-	assert_diag(&f->d, "o.yaml:1:1: error: orders for turn 2, but the "
+	assert_diag(&f->d, "o.yaml:2:7: error: orders for turn 2, but the "
 	    "next turn is 3 (R2.2)");
 	assert_int_equal(check(f, "game: Test Skirmish\nturn: 3\n"
 	    "side: prussia\norders: []\n"), CROWN_EINVALID);
@@ -366,7 +366,7 @@ test_checked_messages(void **state)
 	    "'danjou' (first at line 5) (R4.6)");
 	assert_int_equal(check(f, "game: Test Skirmish\nturn: 9\n"
 	    "side: french\norders: []\n"), CROWN_EINVALID);
-	assert_diag(&f->d, "o.yaml:1:1: error: orders for turn 9, but the "
+	assert_diag(&f->d, "o.yaml:2:7: error: orders for turn 9, but the "
 	    "next turn is 3 (R2.2)");
 }
 

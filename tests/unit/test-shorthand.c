@@ -331,6 +331,38 @@ test_limits(void **state)
 	crown_buf_release(&b);
 }
 
+/*
+ * Issue 20: prose before the first order line is skipped with a warning;
+ * after it, it is an error; game: and turn: are put at their places.
+ */
+static void
+test_prose_and_places(void **state)
+{
+	struct fixture	*f = *state;
+	char		*all;
+
+	assert_int_equal(parse(f, "Revised orders:\n"
+	    "\n"
+	    "1-legion: hold\n"), 0);
+	all = tu_diags(&f->d);
+	assert_string_equal(all, "m:1:1: warning: skipped 'Revised orders:': "
+	    "not an order line, and no order came before it\n");
+	free(all);
+	assert_int_equal(crown_diags_errors(&f->d), 0);
+	assert_int_equal(f->o->nunits, 1);
+	assert_int_equal(parse(f, "1-legion: hold\nThanks, Jean\n"),
+	    CROWN_EINVALID);
+	assert_diag(&f->d, "m:2:1: error: expected 'UNIT: ACTION; ACTION ...' "
+	    "or 'leader ID: ...', not 'Thanks, Jean' (R3.4)");
+	assert_int_equal(parse(f, "side: french\n game: Camerone # old\n"
+	    "turn:  7\n"), 0);
+	assert_string_equal(f->o->game, "Camerone");
+	assert_int_equal(f->o->game_line, 2);
+	assert_int_equal(f->o->game_col, 8);
+	assert_int_equal(f->o->turn_line, 3);
+	assert_int_equal(f->o->turn_col, 8);
+}
+
 static void
 test_text_forms(void **state)
 {
@@ -343,7 +375,8 @@ test_text_forms(void **state)
 	    "\t1-legion :\tmove 1,2 # forward\r\n"
 	    "gun-1: hold;; reload ;\n"), 0);
 	assert_no_diags(&f->d);
-	assert_string_equal(f->o->game, "Camerone #1");
+	/* '#' after a blank is a comment on a game: line too (issue 20) */
+	assert_string_equal(f->o->game, "Camerone");
 	assert_int_equal(f->o->nunits, 2);
 	assert_int_equal(f->o->units[0].line, 4);
 	assert_int_equal(f->o->units[0].col, 2);
@@ -507,6 +540,7 @@ main(void)
 		cmocka_unit_test(test_validated_as_orders_files_are),
 		cmocka_unit_test(test_round_trip),
 		cmocka_unit_test(test_is_yaml),
+		cmocka_unit_test(test_prose_and_places),
 	};
 
 	return cmocka_run_group_tests_name("shorthand", tests, setup,
