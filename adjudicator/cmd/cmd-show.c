@@ -1,6 +1,7 @@
 /*
  * cmd-show.c: crown show: a turn's report, the umpire's or a side's.
  */
+#include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -9,10 +10,13 @@
 #include "crown/cmd.h"
 #include "crown/common.h"
 #include "crown/history.h"
+#include "crown/paths.h"
+#include "crown/report.h"
 #include "crown/xalloc.h"
 #include "crown/yaml.h"
 
 static int	cmd_show_exec(struct crown_run *);
+static char	*victory(const char *game);
 
 enum { SHOW_SIDE, SHOW_NOPTS };
 
@@ -27,18 +31,22 @@ const struct crown_cmd crown_cmd_show = {
 	"Print the report of turn TURN (a number, or \"last\") of the\n"
 	"campaign at DIR as committed: turns/turn-NNN/report.md, or with\n"
 	"--side the side's own report-SIDE.md.  When the turn has no\n"
-	"report, the sentences of its events are printed instead.  Reads\n"
-	"only the history, so it works in a player's clone.",
+	"report, the sentences of its events are printed instead.  Turn 0\n"
+	"is the briefing: the scenario, the sides, their forces and\n"
+	"leaders, the victory conditions of the bundled game of that name\n"
+	"(games/NAME/README.md) and an opening map.  Reads only the\n"
+	"history, so it works in a player's clone.",
 	.flags = CROWN_CMD_CAMPAIGN,
 	.options = show_options,
 	.operands = { 2, 2, "give DIR and TURN" },
 	.exec = cmd_show_exec
 };
 
-/* The sentences of events.yaml, one paragraph each. */
+/* The sentences of events.yaml, one paragraph each; with heading, it
+ * comes first and nothing is said when nothing happened. */
 static int
 print_events(const char *text, size_t len, const char *name,
-    struct crown_diags *d)
+    struct crown_diags *d, const char *heading)
 {
 	struct crown_ydoc		*doc = NULL;
 	const struct crown_ynode	*root, *t;
@@ -52,13 +60,74 @@ print_events(const char *text, size_t len, const char *name,
 	for (i = 0; root != NULL && root->kind == CROWN_Y_SEQ &&
 	    i < root->n; i++) {
 		t = crown_ymap_get(root->item[i], "text");
-		if (t != NULL && t->kind == CROWN_Y_SCALAR)
+		if (t != NULL && t->kind == CROWN_Y_SCALAR) {
+			if (heading != NULL)
+				fputs(heading, stdout);
+			heading = NULL;
 			printf("- %s\n", t->str);
+		}
 	}
-	if (root == NULL || root->kind != CROWN_Y_SEQ || root->n == 0)
+	if (heading == NULL && (root == NULL || root->kind != CROWN_Y_SEQ ||
+	    root->n == 0))
 		printf("Nothing happened.\n");
 	crown_ydoc_free(doc);
 	return 0;
+}
+
+/*
+ * The "Victory" section of games/NAME/README.md, for the bundled game
+ * whose scenario has this name (a campaign does not say which file it
+ * came from, and the umpire's copy adds players); NULL when none.
+ * Caller frees.
+ */
+static char *
+victory(const char *game)
+{
+	struct crown_diags	 quiet = { 0 };
+	struct crown_state	*s;
+	struct dirent		*de;
+	DIR			*dp;
+	char			*games, *p, *text = NULL, *found = NULL;
+	const char		*a, *e;
+	size_t			 len;
+	bool			 same;
+
+	if (game == NULL || (games = crown_data_find("games")) == NULL)
+		return NULL;
+	if ((dp = opendir(games)) == NULL) {
+		free(games);
+		return NULL;
+	}
+	while (found == NULL && (de = readdir(dp)) != NULL) {
+		if (de->d_name[0] == '.')
+			continue;
+		p = xasprintf("%s/%s/scenario.yaml", games, de->d_name);
+		s = NULL;
+		same = crown_state_load(&s, p, &quiet) == 0 &&
+		    s->name != NULL && strcmp(s->name, game) == 0;
+		crown_state_free(s);
+		free(p);
+		if (!same)
+			continue;
+		p = xasprintf("%s/%s/README.md", games, de->d_name);
+		if (crown_read_file(&text, &len, p, CROWN_LIMIT_BYTES_MAX,
+		    &quiet) == 0 && (a = strstr(text, "\n## Victory\n")) !=
+		    NULL) {
+			a += strlen("\n## Victory\n");
+			while (*a == '\n')
+				a++;
+			e = strstr(a, "\n## ");
+			found = e != NULL ? xstrndup(a, (size_t)(e - a) + 1) :
+			    xstrdup(a);
+		}
+		free(text);
+		text = NULL;
+		free(p);
+	}
+	closedir(dp);
+	free(games);
+	crown_diags_release(&quiet);
+	return found;
 }
 
 static int
@@ -70,7 +139,7 @@ cmd_show_exec(struct crown_run *r)
 	struct crown_buf	 b = { 0 };
 	const char		*side, *id, *sub;
 	char			*tdir = NULL, *path = NULL, *label = NULL;
-	char			*end;
+	char			*end, *vic;
 	long			 turn;
 	int			 error = 0, status;
 
@@ -105,6 +174,26 @@ cmd_show_exec(struct crown_run *r)
 		}
 	}
 	tdir = crown_campaign_turn_dir((int)turn);
+	if (turn == 0) {
+		/* the players' briefing, then what the scenario's dice
+		 * settled (R11.3) */
+		if (camp.state == NULL && (error = crown_campaign_load(&camp,
+		    r->h, id, label, &d)) != 0)
+			goto cleanup;
+		vic = victory(camp.state->name);
+		crown_report_briefing(&b, camp.state, vic);
+		free(vic);
+		fwrite(b.data, 1, b.len, stdout);
+		crown_buf_release(&b);
+		path = xasprintf("%s/%s", tdir, CROWN_CAMPAIGN_EVENTS);
+		if ((error = crown_history_read(&b, r->h, id, path, &d)) ==
+		    0)
+			error = print_events(b.data, b.len, path, &d,
+			    "\n## Before the game\n\n");
+		else if (error == CROWN_ENOTFOUND)
+			error = 0;
+		goto cleanup;
+	}
 	path = side != NULL ? xasprintf("%s/report-%s.md", tdir, side) :
 	    xasprintf("%s/report.md", tdir);
 	error = crown_history_read(&b, r->h, id, path, &d);
@@ -125,7 +214,7 @@ cmd_show_exec(struct crown_run *r)
 		printf("Nothing happened.\n");
 		error = 0;
 	} else if (error == 0)
-		error = print_events(b.data, b.len, path, &d);
+		error = print_events(b.data, b.len, path, &d, NULL);
 cleanup:
 	status = crown_cmd_fail(&d, error);
 out:

@@ -35,6 +35,16 @@ struct crown_report_input {
 int	crown_report_render(struct crown_outputs *out,
 	    const struct crown_report_input *, struct crown_diags *d);
 
+/*
+ * The briefing of a campaign before turn 1 (crown show DIR 0), from its
+ * turn-0 state, appended to out in Markdown: the scenario, each side
+ * with its players, units and leaders, victory (the text given, the
+ * "Victory" section of the game's README, or NULL) and an opening map
+ * in text with its key.
+ */
+void	crown_report_briefing(struct crown_buf *out,
+	    const struct crown_state *, const char *victory);
+
 /* Where the templates are when no --templates is given: templates/
  * beside the program (or up to two levels above it: a source tree),
  * else CROWN_DATADIR/templates.  Caller frees; NULL if none. */

@@ -25,6 +25,7 @@
 #include "crown/campaign.h"
 #include "crown/cmd.h"
 #include "crown/history.h"
+#include "crown/paths.h"
 #include "crown/state.h"
 #include "crown/xalloc.h"
 
@@ -454,6 +455,19 @@ test_readme_tour(void **state)
 	RUN(&r, crown_cmd_show, dir, "1", "--side", "legion");
 	assert_int_equal(r.status, 0);
 	run_release(&r);
+	/* the briefing, with the game's victory conditions when the
+	 * bundled games are found (not from build/asan/tests/) */
+	RUN(&r, crown_cmd_show, dir, "0");
+	assert_int_equal(r.status, 0);
+	assert_has(r.out, "# Camerone: the briefing\n");
+	assert_has(r.out, "- leader `danjou`, Captain Jean Danjou: general, "
+	    "bonus -1, with `legion-3`\n");
+	text = crown_data_find("games");
+	if (text != NULL)
+		assert_has(r.out, "\n## Victory\n\nThe game lasts 12 turns "
+		    "(`last_turn`); the Mexicans move first.\n");
+	free(text);
+	run_release(&r);
 	RUN(&r, crown_cmd_verify, dir, "--templates", TMPL);
 	assert_int_equal(r.status, 0);
 	assert_string_equal(r.out, "turn 0: ok\nturn 1: ok\nverify: 2 turns "
@@ -620,10 +634,21 @@ test_new_turn_verify(void **state)
 	free(text);
 	free(p);
 	run_release(&r);
+	/* turn 0 is the briefing (issue 20) */
 	RUN(&r, crown_cmd_show, dir, "0");
 	assert_int_equal(r.status, 0);
-	assert_has(r.out, "# Turn 0: Test Campaign");
-	assert_has(r.out, "- The class of hacienda was in doubt");
+	assert_has(r.out, "# Test Campaign: the briefing\n");
+	assert_has(r.out, "\n## Foreign Legion (`french`)\n\nHome edge "
+	    "south; moves first (R2.1).  Played by Jean Danjou.\n\n"
+	    "- `1-legion`, 3rd Company, Foreign Legion: veteran infantry, "
+	    "rifled_musket; 3 stands, 12 figures, line, at (30.0, 12.5) "
+	    "facing 0\n");
+	assert_has(r.out, "\n## The opening map\n");
+	assert_has(r.out, "    A  1-legion (french)\n");
+	assert_has(r.out, "    a  2-militia (republic)\n");
+	assert_has(r.out, "\n## Before the game\n\n- The class of hacienda "
+	    "was in doubt");
+	assert_true(strstr(r.out, "Nothing happened") == NULL);
 	run_release(&r);
 	EXPECT(66, crown_cmd_show, dir, "3");
 	EXPECT(65, crown_cmd_show, dir, "1", "--side", "prussia");
