@@ -17,6 +17,7 @@ PREFIX	?= /usr/local
 BINDIR	?= $(PREFIX)/bin
 DATADIR	?= $(PREFIX)/share/crown
 MANDIR	?= $(PREFIX)/share/man
+COMPDIR	?= $(PREFIX)/share/bash-completion/completions
 BUILD	?= build
 CC	?= cc
 
@@ -221,13 +222,26 @@ fuzz-run-%:
 		exit 1; \
 	fi
 
+# The bash completion is made by the program from its command table, so
+# it cannot drift from the commands; the bundled games (scenario, briefing,
+# sample orders) go under DATADIR/games, where `crown show DIR 0` finds
+# their victory conditions; the outbox sender is crown-send-outbox.
 install: all
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(DATADIR)/rules \
-	    $(DESTDIR)$(DATADIR)/templates $(DESTDIR)$(MANDIR)/man1
+	    $(DESTDIR)$(DATADIR)/templates $(DESTDIR)$(MANDIR)/man1 \
+	    $(DESTDIR)$(COMPDIR)
 	install -m 755 crown $(DESTDIR)$(BINDIR)/crown
+	install -m 755 contrib/send-outbox.sh \
+	    $(DESTDIR)$(BINDIR)/crown-send-outbox
 	install -m 644 rules/*.yaml $(DESTDIR)$(DATADIR)/rules/
 	if ls templates/* >/dev/null 2>&1; then \
 	    install -m 644 templates/* $(DESTDIR)$(DATADIR)/templates/; fi
+	for f in $$(cd games && find . -type f | sort); do \
+	    install -d "$(DESTDIR)$(DATADIR)/games/$$(dirname $$f)" && \
+	    install -m 644 "games/$$f" "$(DESTDIR)$(DATADIR)/games/$$f" || \
+	    exit 1; done
+	./crown --bash-completion > $(DESTDIR)$(COMPDIR)/crown
+	chmod 644 $(DESTDIR)$(COMPDIR)/crown
 	sed 's|@DATADIR@|$(DATADIR)|g' doc/crown.1 > \
 	    $(DESTDIR)$(MANDIR)/man1/crown.1
 	chmod 644 $(DESTDIR)$(MANDIR)/man1/crown.1

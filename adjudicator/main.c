@@ -31,6 +31,45 @@ static const struct crown_cmd *const cmd_table[] = {
 	NULL
 };
 
+/*
+ * A bash completion script made from the command table, so that it
+ * cannot drift from the commands (make install writes it).
+ */
+static void
+completion(FILE *fp)
+{
+	const struct crown_cmd *const	*c;
+
+	fputs("# bash completion for crown, made by crown --bash-completion\n"
+	    "_crown()\n{\n"
+	    "\tlocal cur=${COMP_WORDS[COMP_CWORD]} opts cmds\n"
+	    "\tcmds=\"", fp);
+	for (c = cmd_table; *c != NULL; c++)
+		fprintf(fp, "%s ", (*c)->name);
+	fputs("help\"\n"
+	    "\tif [ \"$COMP_CWORD\" -eq 1 ]; then\n"
+	    "\t\tCOMPREPLY=($(compgen -W \"$cmds --help --version\" -- "
+	    "\"$cur\"))\n"
+	    "\t\treturn\n"
+	    "\tfi\n"
+	    "\tcase ${COMP_WORDS[1]} in\n"
+	    "\thelp)\tCOMPREPLY=($(compgen -W \"$cmds\" -- \"$cur\"))\n"
+	    "\t\treturn ;;\n", fp);
+	for (c = cmd_table; *c != NULL; c++) {
+		fprintf(fp, "\t%s)\topts=\"", (*c)->name);
+		crown_cmd_print_options(fp, *c);
+		fputs("\" ;;\n", fp);
+	}
+	fputs("\t*)\treturn ;;\n"
+	    "\tesac\n"
+	    "\tcase $cur in\n"
+	    "\t-*)\tCOMPREPLY=($(compgen -W \"$opts\" -- \"$cur\")) ;;\n"
+	    "\t*)\tCOMPREPLY=($(compgen -f -- \"$cur\")) ;;\n"
+	    "\tesac\n"
+	    "}\n"
+	    "complete -o filenames -F _crown crown\n", fp);
+}
+
 static void
 usage(FILE *fp)
 {
@@ -40,7 +79,8 @@ usage(FILE *fp)
 	    "commands:\n", fp);
 	for (c = cmd_table; *c != NULL; c++)
 		fprintf(fp, "  crown %s %s\n", (*c)->name, (*c)->usage);
-	fputs("\n`crown COMMAND --help` describes a command.\n", fp);
+	fputs("\n`crown help COMMAND` (or `crown COMMAND --help`) describes a "
+	    "command.\n", fp);
 }
 
 /* Flush stdout and fail on a write error (a full disk, a closed pipe). */
@@ -66,6 +106,20 @@ main(int argc, char **argv)
 	if (strcmp(argv[1], "--version") == 0) {
 		printf("crown %s\n", CROWN_VERSION);
 		return finish(0);
+	}
+	if (strcmp(argv[1], "--bash-completion") == 0 && argc == 2) {
+		completion(stdout);
+		return finish(0);
+	}
+	/* crown help COMMAND is crown COMMAND --help */
+	if (strcmp(argv[1], "help") == 0 && argc == 3) {
+		for (c = cmd_table; *c != NULL; c++)
+			if (strcmp((*c)->name, argv[2]) == 0)
+				return finish(crown_cmd_run(*c, 2,
+				    (char *[]){ argv[2], "--help", NULL }));
+		fprintf(stderr, "crown: unknown command '%s'\n", argv[2]);
+		usage(stderr);
+		return CROWN_EXIT_USAGE;
 	}
 	if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "help") == 0) {
 		usage(stdout);

@@ -11,10 +11,12 @@
 #
 # Usage: send-outbox.sh [-n] [-s COMMAND] DIR
 #   DIR         the campaign (or the outbox Maildir itself)
-#   -n          list what would be sent; send nothing
-#   -s COMMAND  the command to send with, which reads one message on its
-#               standard input (default: "msmtp --read-envelope-from -t"
-#               when msmtp is installed, else "sendmail -t -oi")
+#   -n          list what would be sent (recipient and subject decoded);
+#               send nothing
+#   -s COMMAND  the command to send with, a shell command line that reads
+#               one message on its standard input (default: "msmtp
+#               --read-envelope-from -t" when msmtp is installed, else
+#               "sendmail -t -oi")
 #
 # Example, from cron after fetching and reading the mail:
 #   crown inbox ~/camerone ~/Mail/camerone && contrib/send-outbox.sh ~/camerone
@@ -58,19 +60,103 @@ if [ -z "$cmd" ]; then
 	fi
 fi
 
+# The header h of a message, unfolded and with its RFC 2047 encoded words
+# decoded (B and Q; UTF-8 kept, ISO-8859-1 made UTF-8), as a person
+# reads it: GMime encodes a subject or name that is not ASCII.
+header() {
+	LC_ALL=C awk -v h="$1" '
+	BEGIN {
+		b64 = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz" \
+		    "0123456789+/"
+		for (i = 1; i < 256; i++)
+			ord[sprintf("%c", i)] = i
+		hex = "0123456789ABCDEF"
+	}
+	function unb64(s,    i, v, n, bits, out) {
+		out = ""; n = 0; bits = 0
+		for (i = 1; i <= length(s); i++) {
+			v = index(b64, substr(s, i, 1)) - 1
+			if (v < 0)
+				continue
+			n = n * 64 + v; bits += 6
+			if (bits >= 8) {
+				bits -= 8
+				out = out sprintf("%c", int(n / 2 ^ bits))
+				n = n % (2 ^ bits)
+			}
+		}
+		return out
+	}
+	function unq(s,    i, c, out) {
+		out = ""
+		for (i = 1; i <= length(s); i++) {
+			c = substr(s, i, 1)
+			if (c == "_")
+				c = " "
+			else if (c == "=" && i + 2 <= length(s)) {
+				c = sprintf("%c", \
+				    (index(hex, toupper(substr(s, i + 1, 1))) \
+				    - 1) * 16 + \
+				    index(hex, toupper(substr(s, i + 2, 1))) - 1)
+				i += 2
+			}
+			out = out c
+		}
+		return out
+	}
+	function latin1(s,    i, b, out) {
+		out = ""
+		for (i = 1; i <= length(s); i++) {
+			b = ord[substr(s, i, 1)]
+			if (b < 128)
+				out = out substr(s, i, 1)
+			else
+				out = out sprintf("%c%c", 192 + int(b / 64), \
+				    128 + b % 64)
+		}
+		return out
+	}
+	function decode(s,    out, pre, w, p, cs, enc, txt, dec, prev) {
+		out = ""; prev = 0
+		while (match(s, /=\?[^?]+\?[BbQq]\?[^?]*\?=/)) {
+			pre = substr(s, 1, RSTART - 1)
+			w = substr(s, RSTART + 2, RLENGTH - 4)
+			s = substr(s, RSTART + RLENGTH)
+			# blanks between two encoded words are dropped
+			if (!(prev && pre ~ /^[ \t]*$/))
+				out = out pre
+			p = index(w, "?"); cs = tolower(substr(w, 1, p - 1))
+			enc = substr(w, p + 1, 1); txt = substr(w, p + 3)
+			dec = (enc == "B" || enc == "b") ? unb64(txt) : unq(txt)
+			if (cs == "iso-8859-1" || cs == "latin1")
+				dec = latin1(dec)
+			out = out dec; prev = 1
+		}
+		return out s
+	}
+	/^\r?$/ { exit }
+	/^[ \t]/ { if (on) v = v $0; next }
+	{ on = 0 }
+	tolower(substr($0, 1, length(h) + 1)) == tolower(h) ":" && !done {
+		v = substr($0, length(h) + 2); on = 1; done = 1
+	}
+	END { sub(/\r$/, "", v); sub(/^[ \t]+/, "", v); print decode(v) }
+	' "$2"
+}
+
 sent=0
 failed=0
 for f in "$box"/new/*; do
 	[ -f "$f" ] || continue
 	name=${f##*/}
-	to=$(sed -n '/^$/q; s/^To: //p' "$f" | head -n 1)
-	subject=$(sed -n '/^$/q; s/^Subject: //p' "$f" | head -n 1)
+	to=$(header To "$f")
+	subject=$(header Subject "$f")
 	if [ -n "$dry" ]; then
 		echo "would send $name to $to: $subject"
 		continue
 	fi
-	# shellcheck disable=SC2086 # the command is words on purpose
-	if $cmd < "$f"; then
+	# a shell command line, so that -s may quote, pipe or redirect
+	if sh -c "$cmd" < "$f"; then
 		# Maildir: cur/ names carry flags; S is "seen"
 		mv "$f" "$box/cur/$name:2,S" || exit 73
 		echo "sent $name to $to: $subject"

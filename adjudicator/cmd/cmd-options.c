@@ -183,6 +183,19 @@ crown_cmd_args_free(struct crown_run *r)
 }
 
 void
+crown_cmd_print_options(FILE *fp, const struct crown_cmd *cmd)
+{
+	const struct crown_option	*o;
+	size_t				 nown, k;
+
+	nown = count_options(cmd->options);
+	for (k = 0; k < nown + SHARED_N; k++)
+		if ((o = option(cmd, nown, k)) != NULL)
+			fprintf(fp, "--%s ", o->name);
+	fputs("--help", fp);
+}
+
+void
 crown_cmd_usage(const struct crown_cmd *cmd, FILE *fp)
 {
 	fprintf(fp, "usage: crown %s %s\n", cmd->name, cmd->usage);

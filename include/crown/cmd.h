@@ -136,6 +136,9 @@ extern const struct crown_cmd crown_cmd_orders;
 extern const struct crown_cmd crown_cmd_deadline;
 extern const struct crown_cmd crown_cmd_roster;
 
+/* Print every option the command takes, "--name" separated by blanks,
+ * --help last (the bash completion, crown --bash-completion). */
+void	crown_cmd_print_options(FILE *fp, const struct crown_cmd *);
 /* Print "usage: crown NAME USAGE" to fp. */
 void	crown_cmd_usage(const struct crown_cmd *, FILE *fp);
 int	crown_cmd_usage_error(const struct crown_cmd *, const char *fmt, ...)

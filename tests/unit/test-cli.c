@@ -247,6 +247,82 @@ test_golden(void **state)
 	crown_ydoc_free(doc);
 }
 
+/*
+ * Every option of every command (as the bash completion, made from the
+ * command table, lists them) is in the man page's synopsis of that
+ * command (issue 20).
+ */
+static void
+test_man_synopsis(void **state)
+{
+	const char	*bin = getenv("CROWN_BIN");
+	char		 tmp[] = "/tmp/crown-cli-XXXXXX", *argv[3], *out, *err;
+	char		*comp, *man, *syn, *end, *line, *next, *opts, *o, *want;
+	char		*entry, *cmd;
+	size_t		 len;
+
+	(void)state;
+	assert_non_null(mkdtemp(tmp));
+	argv[0] = xstrdup(bin != NULL ? bin : "build/crown");
+	argv[1] = xstrdup("--bash-completion");
+	argv[2] = NULL;
+	out = xasprintf("%s/.stdout", tmp);
+	err = xasprintf("%s/.stderr", tmp);
+	assert_int_equal(run(argv, out, err), 0);
+	comp = tu_slurp(out);
+	man = tu_slurp("doc/crown.1");
+	assert_non_null(comp);
+	assert_non_null(man);
+	syn = strstr(man, ".Sh SYNOPSIS\n");
+	end = strstr(man, ".Sh DESCRIPTION\n");
+	assert_true(syn != NULL && end != NULL && syn < end);
+	*end = '\0';
+	for (line = comp; line != NULL && *line != '\0'; line = next) {
+		next = strchr(line, '\n');
+		if (next != NULL)
+			*next++ = '\0';
+		if (line[0] != '\t' || (opts = strstr(line,
+		    ")\topts=\"")) == NULL)
+			continue;
+		cmd = xstrndup(line + 1, (size_t)(opts - line - 1));
+		/* the command's synopsis: from ".Cm NAME" to the next .Nm */
+		want = xasprintf(".Nm\n.Cm %s\n", cmd);
+		entry = strstr(syn, want);
+		if (entry == NULL) {
+			print_error("no synopsis of %s in doc/crown.1\n", cmd);
+			fail();
+		}
+		free(want);
+		entry = xstrdup(entry + 4);
+		if ((o = strstr(entry, ".Nm\n")) != NULL)
+			*o = '\0';
+		opts += strlen(")\topts=\"");
+		while ((o = strstr(opts, "--")) != NULL) {
+			len = strcspn(o + 2, " \"");
+			want = xasprintf("Fl -%.*s", (int)len, o + 2);
+			if (strncmp(o + 2, "help", len) != 0 &&
+			    strstr(entry, want) == NULL) {
+				print_error("doc/crown.1: the synopsis of %s "
+				    "lacks --%.*s\n", cmd, (int)len, o + 2);
+				fail();
+			}
+			free(want);
+			opts = o + 2 + len;
+		}
+		free(entry);
+		free(cmd);
+	}
+	unlink(out);
+	unlink(err);
+	rmdir(tmp);
+	free(out);
+	free(err);
+	free(argv[0]);
+	free(argv[1]);
+	free(comp);
+	free(man);
+}
+
 static int
 cmp_names(const void *a, const void *b)
 {
@@ -278,7 +354,7 @@ main(void)
 	}
 	closedir(dp);
 	qsort(names, n, sizeof(*names), cmp_names);
-	tests = xcalloc(n, sizeof(*tests));
+	tests = xcalloc(n + 1, sizeof(*tests));	/* and man-synopsis */
 	g = xcalloc(n, sizeof(*g));
 	for (i = 0; i < n; i++) {
 		g[i].path = names[i];
@@ -286,7 +362,9 @@ main(void)
 		tests[i].test_func = test_golden;
 		tests[i].initial_state = &g[i];
 	}
-	rc = _cmocka_run_group_tests("cli", tests, n, NULL, NULL);
+	tests[n].name = "man-synopsis";
+	tests[n].test_func = test_man_synopsis;
+	rc = _cmocka_run_group_tests("cli", tests, n + 1, NULL, NULL);
 	for (i = 0; i < n; i++)
 		free(names[i]);
 	free(names);

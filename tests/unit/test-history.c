@@ -527,6 +527,45 @@ test_dry_run(void **state)
 	free(dir);
 }
 
+/*
+ * contrib/send-outbox.sh (issue 20): -n lists each message with its
+ * recipient and subject decoded (GMime encodes what is not ASCII), and
+ * -s takes a shell command line.
+ */
+#define JOSE	"Jos\xc3\xa9 \xc3\x91\xc3\xba\xc3\xb1" "ez"
+#define LEGION	"L\xc3\xa9gion \xc3\xa9" "trang\xc3\xa8" "re"
+
+static void
+test_send_outbox(void **state)
+{
+	char	*dir = path("c"), *scen = path("scen.yaml"), *sent, *text;
+
+	text = sh("sed 's/Jean Danjou/" JOSE "/; s/name: Foreign Legion/name: "
+	    LEGION "/' %s >'%s' && echo ok", SCEN, scen);
+	assert_string_equal(text, "ok\n");
+	free(text);
+	EXPECT(0, crown_cmd_new, dir, "--scenario", scen, "--rules", RULES,
+	    "--secret-file", SECRET, "--date", "2026-03-01");
+	turn1(dir);
+	text = sh("sh contrib/send-outbox.sh -n '%s' 2>&1", dir);
+	assert_has(text, " to " JOSE " <danjou@example.org>: [Test Campaign] "
+	    "Turn 1: report for " LEGION "\n");
+	assert_true(strstr(text, "=?") == NULL);
+	free(text);
+	sent = path("sent.txt");
+	text = sh("sh contrib/send-outbox.sh -s 'cat >>\"%s\"' '%s' 2>&1",
+	    sent, dir);
+	assert_has(text, "2 sent, 0 kept for the next run\n");
+	free(text);
+	text = sh("grep -c '^Subject: ' '%s'; ls '%s/outbox/new' | wc -l",
+	    sent, dir);
+	assert_string_equal(text, "2\n0\n");
+	free(text);
+	free(sent);
+	free(scen);
+	free(dir);
+}
+
 static int
 setup(void **state)
 {
@@ -2087,6 +2126,8 @@ main(void)
 		cmocka_unit_test_setup_teardown(test_readme_tour, setup,
 		    teardown),
 		cmocka_unit_test_setup_teardown(test_dry_run, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_send_outbox, setup,
+		    teardown),
 		cmocka_unit_test_setup_teardown(test_new_turn_verify, setup,
 		    teardown),
 		cmocka_unit_test_setup_teardown(test_deterministic, setup,
