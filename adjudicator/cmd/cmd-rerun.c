@@ -150,7 +150,7 @@ filter_orders(struct crown_outputs *out, const struct crown_outputs *in,
 	struct crown_diags	 why;
 	struct crown_buf	*b;
 	struct place		*at;
-	size_t			 i, j, n, nl;
+	size_t			 i, j, k, n, nl;
 	int			 error = 0;
 
 	for (i = 0; i < in->n && error == 0; i++) {
@@ -193,12 +193,16 @@ filter_orders(struct crown_outputs *out, const struct crown_outputs *in,
 			    one.leaders[0].leader;
 			u = j < o->nunits && who != NULL ?
 			    crown_state_unit(s, who) : NULL;
+			/* the first error says why, not a warning */
+			for (k = 0; k + 1 < why.n &&
+			    why.v[k].severity != CROWN_DIAG_ERROR; k++)
+				;
 			printf("turn %d: skipped the orders of '%s' (%s:%u): "
 			    "%s", turn, u != NULL && u->name != NULL ?
 			    u->name : who != NULL ? who : "?", in->v[i].name,
-			    at[nl - 1].line, why.n > 0 ? why.v[0].msg : "");
-			if (why.n > 0 && why.v[0].rule != NULL)
-				printf(" (%s)", why.v[0].rule);
+			    at[nl - 1].line, why.n > 0 ? why.v[k].msg : "");
+			if (why.n > 0 && why.v[k].rule != NULL)
+				printf(" (%s)", why.v[k].rule);
 			printf("\n");
 			crown_diags_release(&why);
 		}

@@ -41,6 +41,7 @@
 #include "crown/common.h"
 #include "crown/fmt.h"
 #include "crown/move.h"
+#include "crown/orders.h"
 #include "crown/spatial.h"
 #include "crown/track.h"
 #include "crown/unit.h"
@@ -802,34 +803,8 @@ static bool
 holding_refuses(struct crown_engine *e, const struct crown_unit *u,
     const struct crown_action_order *a)
 {
-	const struct crown_unit	*v;
-	struct crown_quad	q, qd, qv;
-	struct crown_point	prev, dest;
-	size_t			i;
-	int			face;
-
-	if (!u->holding || a->npath == 0)
-		return false;
-	crown_unit_footprint(&q, e->rules, u);
-	dest = a->path[a->npath - 1];
-	prev = a->npath > 1 ? a->path[a->npath - 2] :
-	    (struct crown_point){ u->x, u->y };
-	face = u->facing;
-	if (a->has_face)
-		face = a->face;
-	else if (prev.x != dest.x || prev.y != dest.y)
-		face = crown_geom_bearing(prev, dest);
-	crown_track_unit_quad(&qd, e->rules, u, dest, face);
-	for (i = 0; i < e->s->nunits; i++) {
-		v = &e->s->units[i];
-		if (v->status == CROWN_LOST || strcmp(v->side, u->side) == 0)
-			continue;
-		crown_unit_footprint(&qv, e->rules, v);
-		if (crown_geom_dist_quad(&qd, &qv) <
-		    crown_geom_dist_quad(&q, &qv))
-			return true;
-	}
-	return false;
+	return u->holding && crown_orders_closer_to_enemy(e->s, e->rules, u,
+	    a);
 }
 
 /* What stops any move order before the dice (R3.3, R4.3b, R7.4, R8.1). */

@@ -6,6 +6,7 @@
  * state and the rules.  Both report every problem, with the place and the
  * rule, so a player can mend a whole file at once.
  */
+#include <math.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -363,20 +364,100 @@ struct checker {
 static void	problem(struct checker *, unsigned line, unsigned col,
 		    const char *rule, const char *fmt, ...)
 		    __attribute__((format(printf, 5, 6)));
+static void	note(struct checker *, bool, unsigned, unsigned, const char *,
+		    const char *, va_list)
+		    __attribute__((format(printf, 6, 0)));
+static void	warning(struct checker *, unsigned line, unsigned col,
+		    const char *rule, const char *fmt, ...)
+		    __attribute__((format(printf, 5, 6)));
+
+/* A problem (counted: the orders are refused) or a warning (not). */
+static void
+note(struct checker *c, bool error, unsigned line, unsigned col,
+    const char *rule, const char *fmt, va_list ap)
+{
+	char	*msg;
+
+	msg = xvasprintf(fmt, ap);
+	if (error) {
+		crown_diag_add(c->d, c->o->file, line, col, rule, "%s", msg);
+		c->errors++;
+	} else
+		crown_diag_warn(c->d, c->o->file, line, col, rule, "%s", msg);
+	free(msg);
+}
 
 static void
 problem(struct checker *c, unsigned line, unsigned col, const char *rule,
     const char *fmt, ...)
 {
-	va_list	 ap;
-	char	*msg;
+	va_list	ap;
 
 	va_start(ap, fmt);
-	msg = xvasprintf(fmt, ap);
+	note(c, true, line, col, rule, fmt, ap);
 	va_end(ap);
-	crown_diag_add(c->d, c->o->file, line, col, rule, "%s", msg);
-	free(msg);
-	c->errors++;
+}
+
+/* An order the rules allow that surely does not do what was meant: the
+ * orders stand (a warning is not counted), the player is told. */
+static void
+warning(struct checker *c, unsigned line, unsigned col, const char *rule,
+    const char *fmt, ...)
+{
+	va_list	ap;
+
+	va_start(ap, fmt);
+	note(c, false, line, col, rule, fmt, ap);
+	va_end(ap);
+}
+
+/*
+ * R7.4: a holding unit may not move closer to any enemy, the nearest or
+ * another: by the ordered destination, facing as ordered, from where the
+ * unit stands.  The check (here) and the engine (move.c) ask the same.
+ */
+bool
+crown_orders_closer_to_enemy(const struct crown_state *s,
+    const struct crown_rules *rules, const struct crown_unit *u,
+    const struct crown_action_order *a)
+{
+	const struct crown_unit	*v;
+	struct crown_quad	 q, qd, qv;
+	size_t			 i;
+
+	if (a->npath == 0)
+		return false;
+	crown_unit_footprint(&q, rules, u);
+	crown_orders_destination_quad(&qd, rules, u, a);
+	for (i = 0; i < s->nunits; i++) {
+		v = &s->units[i];
+		if (v->status == CROWN_LOST || strcmp(v->side, u->side) == 0)
+			continue;
+		crown_unit_footprint(&qv, rules, v);
+		if (crown_geom_dist_quad(&qd, &qv) <
+		    crown_geom_dist_quad(&q, &qv))
+			return true;
+	}
+	return false;
+}
+
+void
+crown_orders_destination_quad(struct crown_quad *out,
+    const struct crown_rules *rules, const struct crown_unit *u,
+    const struct crown_action_order *a)
+{
+	struct crown_point	prev, dest;
+	int			face;
+
+	dest = a->path[a->npath - 1];
+	prev = a->npath > 1 ? a->path[a->npath - 2] :
+	    (struct crown_point){ u->x, u->y };
+	face = u->facing;
+	if (a->has_face)
+		face = a->face;
+	else if (prev.x != dest.x || prev.y != dest.y)
+		face = crown_geom_bearing(prev, dest);
+	crown_track_unit_quad(out, rules, u, dest, face);
 }
 
 /* A target: an enemy unit (or a detached enemy leader for fire, R10.4,
@@ -441,6 +522,44 @@ check_target(struct checker *c, const struct crown_unit *u,
 	else if (friendly && t == u)
 		problem(c, a->line, a->col, "R4.3",
 		    "'%s' cannot help itself", a->target);
+}
+
+static bool
+off_table(const struct crown_state *s, struct crown_point p)
+{
+	return p.x < 0 || p.x > s->width || p.y < 0 || p.y > s->height;
+}
+
+/*
+ * A charge from where the unit stands (no move before it) at a target
+ * whose side moves after it, so that nothing can close the gap first:
+ * beyond the longest charge move (the dice's maximum, with the charge
+ * bonus: crown_move_reach), it cannot reach (R9.1).
+ */
+static void
+check_reach(struct checker *c, const struct crown_unit *u,
+    const struct crown_action_order *a)
+{
+	const struct crown_rules	*R = c->rules;
+	const struct crown_unit		*t;
+	struct crown_quad		 qu, qt;
+	double				 dist, reach;
+
+	t = a->target != NULL ? crown_state_unit(c->s, a->target) : NULL;
+	if (t == NULL || t->status == CROWN_LOST ||
+	    strcmp(t->side, u->side) == 0 || c->s->attacker == NULL ||
+	    strcmp(c->s->attacker, u->side) != 0)
+		return;
+	reach = crown_rules_dice_max(R, &R->move[u->type].normal);
+	if (R->move[u->type].has_bonus)
+		reach += crown_rules_dice_max(R, &R->move[u->type].bonus);
+	crown_unit_footprint(&qu, R, u);
+	crown_unit_footprint(&qt, R, t);
+	dist = crown_geom_dist_quad(&qu, &qt);
+	if (dist > reach)
+		warning(c, a->line, a->col, "R9.1", "'%s' is %.2f inches "
+		    "from '%s', beyond its longest charge (%g inches): the "
+		    "charge cannot reach", t->id, dist, u->id, reach);
 }
 
 /* R5.3: wagons and lances have no range bands. */
@@ -559,6 +678,11 @@ check_unit(struct checker *c, const struct crown_unit_orders *uo)
 				problem(c, a->line, a->col, "R6.6",
 				    "'%s' is limbered and cannot reload",
 				    u->id);
+			/* a repeater that has fired tops up its tube */
+			else if (loaded && shots == 0)
+				warning(c, a->line, a->col, "R3.6", "'%s' is "
+				    "already loaded: the reload does nothing",
+				    u->id);
 			loaded = true;
 			shots = 0;
 			break;
@@ -598,6 +722,18 @@ check_unit(struct checker *c, const struct crown_unit_orders *uo)
 				problem(c, a->line, a->col, "R6.6",
 				    "'%s' is unlimbered: limber it first, or "
 				    "manhandle it", u->id);
+			if (u->holding && crown_orders_closer_to_enemy(c->s,
+			    c->rules, u, a))
+				problem(c, a->line, a->col, "R7.4",
+				    "'%s' is holding this half-turn and may "
+				    "not move closer to the enemy", u->id);
+			if (a->npath > 0 && off_table(c->s,
+			    a->path[a->npath - 1]))
+				warning(c, a->line, a->col, "R4.5",
+				    "the destination (%.2f, %.2f) is off the "
+				    "table: '%s' would leave the game",
+				    a->path[a->npath - 1].x,
+				    a->path[a->npath - 1].y, u->id);
 			/* R4.3: no N/A terrain along the way */
 			then = *u;
 			then.limbered = limbered;
@@ -627,6 +763,12 @@ check_unit(struct checker *c, const struct crown_unit_orders *uo)
 				problem(c, a->line, a->col, "R9.1",
 				    "'%s' is %s and cannot charge", u->id,
 				    crown_utype_names[u->type]);
+			else if (u->holding)
+				problem(c, a->line, a->col, "R7.4",
+				    "'%s' is holding this half-turn and may "
+				    "not charge", u->id);
+			else if (first_move == a)
+				check_reach(c, u, a);
 			break;
 		default:
 			break;

@@ -91,7 +91,7 @@ struct parser {
 	size_t			 len;
 	size_t			 ucap, lcap;
 	bool			 seen[NHEADER];	/* headers given */
-	bool			 ordered;	/* a unit or leader line read */
+	bool			 ordered;	/* past the first order line */
 };
 
 static void

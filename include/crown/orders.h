@@ -66,6 +66,21 @@ struct crown_orders {
 	size_t				 nleaders;
 };
 
+/*
+ * The footprint of u where the move or manhandle a (npath > 0) would
+ * take it: its last point, facing as ordered, else along the last leg,
+ * else as now.  R7.4 judges a holding unit's move by it, at check and at
+ * resolution alike.
+ */
+/* R7.4: the move of a (to its destination) brings u closer to some
+ * enemy. */
+bool	crown_orders_closer_to_enemy(const struct crown_state *,
+	    const struct crown_rules *, const struct crown_unit *u,
+	    const struct crown_action_order *a);
+void	crown_orders_destination_quad(struct crown_quad *out,
+	    const struct crown_rules *, const struct crown_unit *,
+	    const struct crown_action_order *);
+
 /* Parse an orders file (syntax and types only).  Every problem goes to d;
  * 0, CROWN_EINVALID or CROWN_ENOTFOUND.  With CROWN_EINVALID *out may
  * still hold what could be read (entries with bad parts have a NULL id or

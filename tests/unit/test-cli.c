@@ -257,7 +257,8 @@ test_man_synopsis(void **state)
 {
 	const char	*bin = getenv("CROWN_BIN");
 	char		 tmp[] = "/tmp/crown-cli-XXXXXX", *argv[3], *out, *err;
-	char		*comp, *man, *syn, *end, *line, *next, *opts, *o, *want;
+	char		*comp, *man, *syn, *end, *line, *next, *opts, *o;
+	char		*want;
 	char		*entry, *cmd;
 	size_t		 len;
 

@@ -796,7 +796,7 @@ test_cli_limits(void **state)
 	    "--limit-orders-bytes", "100", "--state",
 	    "tests/data/state-small.yaml", "tests/data/orders-french-ok.yaml",
 	    NULL }, &err), 65);
-	assert_non_null(strstr(err, "tests/data/orders-french-ok.yaml:7:5: "
+	assert_non_null(strstr(err, "tests/data/orders-french-ok.yaml:7:7: "
 	    "error: file is over the limit of 100 bytes"));
 	free(err);
 	assert_int_equal(run((const char *[]){ "check",

@@ -1160,8 +1160,8 @@ test_inbox_accepts(void **state)
 
 	/* read again: nothing new */
 	assert_int_equal(inbox(&c, "2026-12-05T13:00:00Z"), 0);
-	assert_string_equal(c.out, "2 messages: 0 accepted, 0 late, 0 refused, "
-	    "2 already read\n");
+	assert_string_equal(c.out, "2 messages: 0 accepted, 0 late, 0 "
+	    "refused, 2 already read\n");
 	assert_has(c.out, "2 messages: 0 accepted, 0 late, 0 refused, 2 "
 	    "already read\n");
 	f = xasprintf("%s/outbox/new", c.dir);

@@ -418,7 +418,11 @@ test_validated_as_orders_files_are(void **state)
 	assert_diag(&f->d, "m:3:1: error: unit '1-legion' belongs to side "
 	    "'french'");
 	assert_diag(&f->d, "m:4:1: error: unknown unit 'ghost'");
-	assert_int_equal(f->d.n, 3);
+	/* and the second reload is wasted (issue 20) */
+	assert_diag(&f->d, "m:2:20: warning: '2-militia' is already loaded: "
+	    "the reload does nothing (R3.6)");
+	assert_int_equal(crown_diags_errors(&f->d), 3);
+	assert_int_equal(f->d.n, 4);
 	assert_int_equal(check(f, "side: french\nturn: 4\n"
 	    "1-legion: move 30,20 face 0; fire 2-militia\n"
 	    "1-legion: hold\n"), CROWN_EINVALID);
