@@ -351,7 +351,7 @@ cmd_turn_exec(struct crown_run *r)
 	/* each player's report as a mail in the outbox (issue 12) */
 	when = xasprintf("@%lld", (long long)who.stamp.time);
 	if ((error = crown_mail_turn_reports(crown_history_workdir(h),
-	    t.after, &t.files, when, &d)) != 0)
+	    t.after, camp.rules, &t.files, when, &d)) != 0)
 		goto cleanup;
 	printf("turn %d committed (%.7s): %s\n", next, id, t.headline);
 	say_orders(paths, ov, n, from_pending ? NULL :

@@ -25,6 +25,7 @@
 
 #include "crown/common.h"
 #include "crown/mail.h"
+#include "crown/report.h"
 #include "crown/xalloc.h"
 #include "crown/yaml.h"
 
@@ -1236,12 +1237,12 @@ public_state(struct crown_buf *out, const struct crown_state *s)
 
 int
 crown_mail_turn_reports(const char *dir, const struct crown_state *after,
-    const struct crown_outputs *outputs, const char *date,
-    struct crown_diags *d)
+    const struct crown_rules *rules, const struct crown_outputs *outputs,
+    const char *date, struct crown_diags *d)
 {
 	struct crown_buf		 state = { 0 }, text = { 0 };
-	struct crown_buf		 msg = { 0 };
-	struct crown_mail_attach	 att[2];
+	struct crown_buf		 msg = { 0 }, form = { 0 };
+	struct crown_mail_attach	 att[3];
 	struct crown_mail_addr		 to;
 	struct crown_mail_out		 o;
 	const struct crown_buf		*rep, *map;
@@ -1250,6 +1251,7 @@ crown_mail_turn_reports(const char *dir, const struct crown_state *after,
 	long long			 t;
 	size_t				 i, j, natt;
 	int				 error = 0;
+	bool				 more;
 
 	if (date == NULL)
 		t = crown_mail_now();
@@ -1262,6 +1264,9 @@ crown_mail_turn_reports(const char *dir, const struct crown_state *after,
 		return error;
 	outbox = xasprintf("%s/outbox", dir);
 	map = output(outputs, "map.svg");
+	/* orders to give: the game goes on (game.last_turn, R2.1) */
+	more = rules != NULL && (after->last_turn <= 0 ||
+	    after->turn < after->last_turn);
 	for (i = 0; i < after->nsides && error == 0; i++) {
 		sd = &after->sides[i];
 		name = xasprintf("report-%s.md", sd->id);
@@ -1279,9 +1284,17 @@ crown_mail_turn_reports(const char *dir, const struct crown_state *after,
 		crown_buf_printf(&text, "\n-- \ncrown, umpiring %s: turn %d "
 		    "of side %s (%s).\n", after->name, after->turn, sd->id,
 		    sd->name);
-		if (after->deadline != NULL)
+		if (more && after->deadline != NULL)
 			crown_buf_printf(&text, "Orders for turn %d are due "
 			    "by %s.\n", after->turn + 1, after->deadline);
+		form.len = 0;
+		if (more && (error = crown_orders_form(&form, after, rules,
+		    sd->id, false)) != 0)
+			break;
+		if (more)
+			crown_buf_printf(&text, "orders.yaml, attached, has "
+			    "every unit of yours holding: change it, `crown "
+			    "check` it and send it back.\n");
 		natt = 0;
 		if (map != NULL) {
 			att[natt].name = "map.svg";
@@ -1293,6 +1306,12 @@ crown_mail_turn_reports(const char *dir, const struct crown_state *after,
 		att[natt].type = "text/yaml";
 		att[natt].data = state.data;
 		att[natt++].len = state.len;
+		if (more) {
+			att[natt].name = "orders.yaml";
+			att[natt].type = "text/yaml";
+			att[natt].data = form.data;
+			att[natt++].len = form.len;
+		}
 		subject = xasprintf("[%s] Turn %d: report for %s",
 		    after->name, after->turn, sd->name);
 		for (j = 0; j < sd->nplayers && error == 0; j++) {
@@ -1319,6 +1338,7 @@ crown_mail_turn_reports(const char *dir, const struct crown_state *after,
 	}
 	free(outbox);
 	crown_buf_release(&msg);
+	crown_buf_release(&form);
 	crown_buf_release(&text);
 	crown_buf_release(&state);
 	return error;

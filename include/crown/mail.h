@@ -21,6 +21,7 @@
 #include "crown/common.h"
 #include "crown/diag.h"
 #include "crown/outputs.h"
+#include "crown/rules.h"
 #include "crown/state.h"
 #include "crown/xalloc.h"
 
@@ -199,13 +200,15 @@ struct crown_mail_addr crown_mail_umpire(const struct crown_state *);
  * dir/outbox: the side's report (the output named report-SIDE.md, or
  * ending in /report-SIDE.md, as a turn's files do) as the text,
  * with map.svg and the new state (state.yaml, without the players'
- * password hashes) attached.  date is the turn's date (as
+ * password hashes) attached, and while the game goes on (rules not
+ * NULL, before game.last_turn) the side's orders form for the next turn
+ * (orders.yaml, crown_orders_form) and the deadline.  date is the turn's date (as
  * crown_mail_parse_time reads it; NULL: now).  Players without an email
  * address are skipped.  0, CROWN_EUSAGE for a bad date, or CROWN_EWRITE;
  * problems to d.
  */
 int	crown_mail_turn_reports(const char *dir,
-	    const struct crown_state *after,
+	    const struct crown_state *after, const struct crown_rules *rules,
 	    const struct crown_outputs *outputs, const char *date,
 	    struct crown_diags *d);
 

@@ -7,6 +7,7 @@
 #ifndef CROWN_REPORT_H
 #define CROWN_REPORT_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 #include "crown/common.h"
@@ -44,6 +45,17 @@ int	crown_report_render(struct crown_outputs *out,
  */
 void	crown_report_briefing(struct crown_buf *out,
 	    const struct crown_state *, const char *victory);
+
+/*
+ * An orders file for side's next turn (after s->turn), appended to out:
+ * every unit of the side with `hold` and, as comments, its place,
+ * facing, strength, budget, state and open actions; a routing unit is
+ * left to rout on.  YAML, or with shorthand the mail syntax; `crown
+ * check` accepts it as it is.  0, CROWN_EINVALID for an unknown side,
+ * or CROWN_ERROR.
+ */
+int	crown_orders_form(struct crown_buf *out, const struct crown_state *s,
+	    const struct crown_rules *rules, const char *side, bool shorthand);
 
 /* Where the templates are when no --templates is given: templates/
  * beside the program (or up to two levels above it: a source tree),

@@ -1020,6 +1020,7 @@ static void
 test_turn_reports(void **state)
 {
 	struct crown_state	*s = NULL;
+	struct crown_rules	*rules = NULL;
 	struct crown_diags	 d = { 0 };
 	struct crown_outputs	 out = { 0 };
 	struct camp		 cp;
@@ -1029,6 +1030,8 @@ test_turn_reports(void **state)
 
 	(void)state;
 	camp_make(&cp, true);
+	assert_int_equal(crown_rules_load(&rules, "rules/maximilian.yaml",
+	    &d), 0);
 	p = xasprintf("%s/state.yaml", cp.dir);
 	assert_int_equal(crown_state_load(&s, p, &d), 0);
 	free(p);
@@ -1040,11 +1043,11 @@ test_turn_reports(void **state)
 	crown_buf_puts(crown_outputs_add(&out, "report-republic.md"),
 	    "# Turn 3\nThe militia reloaded.\n");
 	crown_buf_puts(crown_outputs_add(&out, "map.svg"), "<svg/>\n");
-	assert_int_equal(crown_mail_turn_reports(cp.dir, s, &out, "bad", &d),
-	    CROWN_EUSAGE);
+	assert_int_equal(crown_mail_turn_reports(cp.dir, s, rules, &out, "bad",
+	    &d), CROWN_EUSAGE);
 	assert_diag(&d, "'bad' is not a time");
 	crown_diags_release(&d);
-	assert_int_equal(crown_mail_turn_reports(cp.dir, s, &out,
+	assert_int_equal(crown_mail_turn_reports(cp.dir, s, rules, &out,
 	    "2026-12-06T09:00:00Z", &d), 0);
 	assert_no_diags(&d);
 	p = xasprintf("%s/outbox/new", cp.dir);
@@ -1076,16 +1079,51 @@ test_turn_reports(void **state)
 		}
 		assert_has(text, "Orders for turn 4 are due by " DEADLINE);
 		/* the state goes out without the passwords' hashes */
-		assert_int_equal(m->nyaml, 1);
+		assert_int_equal(m->nyaml, 2);
 		assert_string_equal(m->yaml[0].name, "state.yaml");
 		assert_has(m->yaml[0].data, "turn: 3\n");
 		assert_lacks(m->yaml[0].data, "password_sha256");
+		/* and the side's orders form for turn 4, its units only */
+		assert_has(text, "orders.yaml, attached, has every unit of "
+		    "yours holding");
+		assert_string_equal(m->yaml[1].name, "orders.yaml");
+		assert_has(m->yaml[1].data, "\nturn: 4\n");
+		if (strstr(raw, "To: Jean Danjou") != NULL) {
+			assert_has(m->yaml[1].data, "\nside: french\n");
+			assert_lacks(m->yaml[1].data, "side: republic");
+		} else
+			assert_has(m->yaml[1].data, "\nside: republic\n");
+		assert_has(m->yaml[1].data, "    actions: [hold]\n");
 		crown_mail_free(m);
+		free(raw);
+	}
+	for (i = 0; i < n; i++) {
+		char *f = xasprintf("%s/%s", p, v[i]);
+
+		assert_int_equal(unlink(f), 0);
+		free(f);
+	}
+	free_files(v);
+	/* after the last turn: no form and no deadline */
+	s->last_turn = 3;
+	assert_int_equal(crown_mail_turn_reports(cp.dir, s, rules, &out,
+	    "2026-12-06T09:00:00Z", &d), 0);
+	v = files(p, &n);
+	assert_int_equal(n, 2);
+	for (i = 0; i < n; i++) {
+		char *f = xasprintf("%s/%s", p, v[i]);
+
+		raw = tu_slurp(f);
+		free(f);
+		assert_has(raw, "filename=state.yaml");
+		assert_lacks(raw, "orders.yaml");
+		assert_lacks(raw, "are due by");
 		free(raw);
 	}
 	free_files(v);
 	free(p);
 	crown_outputs_release(&out);
+	crown_rules_free(rules);
 	crown_state_free(s);
 	camp_free(&cp);
 }
