@@ -2,8 +2,10 @@
  * cmd-common.c: what the commands share: usage, loading rules and orders,
  * writing files whole or not at all.
  */
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -14,6 +16,7 @@
 #include "crown/campaign.h"
 #include "crown/cmd.h"
 #include "crown/common.h"
+#include "crown/paths.h"
 #include "crown/shorthand.h"
 #include "crown/xalloc.h"
 #include "crown/yaml.h"
@@ -266,4 +269,55 @@ crown_exit_status(int error)
 	default:
 		return CROWN_EXIT_INTERNAL;
 	}
+}
+
+/* The "Victory" section of a bundled game's README (cmd.h). */
+char *
+crown_cmd_victory(const char *game)
+{
+	struct crown_diags	 quiet = { 0 };
+	struct crown_state	*s;
+	struct dirent		*de;
+	DIR			*dp;
+	char			*games, *p, *text = NULL, *found = NULL;
+	const char		*a, *e;
+	size_t			 len;
+	bool			 same;
+
+	if (game == NULL || (games = crown_data_find("games")) == NULL)
+		return NULL;
+	if ((dp = opendir(games)) == NULL) {
+		free(games);
+		return NULL;
+	}
+	while (found == NULL && (de = readdir(dp)) != NULL) {
+		if (de->d_name[0] == '.')
+			continue;
+		p = xasprintf("%s/%s/scenario.yaml", games, de->d_name);
+		s = NULL;
+		same = crown_state_load(&s, p, &quiet) == 0 &&
+		    s->name != NULL && strcmp(s->name, game) == 0;
+		crown_state_free(s);
+		free(p);
+		if (!same)
+			continue;
+		p = xasprintf("%s/%s/README.md", games, de->d_name);
+		if (crown_read_file(&text, &len, p, CROWN_LIMIT_BYTES_MAX,
+		    &quiet) == 0 && (a = strstr(text, "\n## Victory\n")) !=
+		    NULL) {
+			a += strlen("\n## Victory\n");
+			while (*a == '\n')
+				a++;
+			e = strstr(a, "\n## ");
+			found = e != NULL ? xstrndup(a, (size_t)(e - a) + 1) :
+			    xstrdup(a);
+		}
+		free(text);
+		text = NULL;
+		free(p);
+	}
+	closedir(dp);
+	free(games);
+	crown_diags_release(&quiet);
+	return found;
 }

@@ -16,6 +16,7 @@
 #include "crown/common.h"
 #include "crown/dice.h"
 #include "crown/history.h"
+#include "crown/mail.h"
 #include "crown/xalloc.h"
 #include "crown/yaml.h"
 
@@ -169,6 +170,8 @@ cmd_new_exec(struct crown_run *r)
 	char			  id[CROWN_OID_HEX + 1];
 	char			 *scen_text = NULL, *rules_text = NULL;
 	char			 *rules_path = NULL, *msg = NULL, *head = NULL;
+	char			 *when = NULL, *vic = NULL;
+	size_t			  sent;
 	const char		 *dir = r->operand[0], *scenario;
 	size_t			  scen_len = 0, rules_len = 0;
 	int			  error = 0, status, fresh = -1;
@@ -267,8 +270,18 @@ cmd_new_exec(struct crown_run *r)
 	 * turn 1; ignored by git, so not in the commit */
 	if ((error = make_pending(dir, &d)) != 0)
 		goto cleanup;
+	/* each player's briefing, with the orders form of turn 1, in
+	 * DIR/outbox (issue 20) */
+	when = xasprintf("@%lld", (long long)who.stamp.time);
+	vic = crown_cmd_victory(s->name);
+	if ((error = crown_mail_briefing(dir, s, s, rules, vic, NULL, when,
+	    &sent, &d)) != 0)
+		goto cleanup;
 	printf("%s: turn 0 committed (%.7s): %s\n", dir, id, head);
 	printf("dice commitment: %s\n", s->dice_commitment);
+	if (sent > 0)
+		printf("%zu briefing%s for the players in %s/outbox\n", sent,
+		    sent == 1 ? "" : "s", dir);
 cleanup:
 	if (error != 0 && fresh == 2)
 		crown_diag_add(&d, dir, 0, 0, NULL, "turn 0 is committed; "
@@ -279,6 +292,8 @@ cleanup:
 		crown_campaign_remove_tree(dir, fresh == 0);
 	status = crown_cmd_fail(&d, error);
 	sodium_memzero(secret, sizeof(secret));
+	free(vic);
+	free(when);
 	free(head);
 	free(msg);
 	crown_buf_release(&state_text);

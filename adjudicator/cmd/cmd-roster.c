@@ -355,6 +355,39 @@ password(struct crown_state *s, struct crown_roster *ro,
 	return 0;
 }
 
+/* The briefing of turn 0, mailed to the player just added (the last
+ * of the side's players), with the campaign as it stands and the orders
+ * form of the next turn, into DIR/outbox (issue 20). */
+static int
+mail_briefing(const struct crown_run *r, const struct crown_campaign *now,
+    const struct crown_who *who, struct crown_diags *d)
+{
+	const struct crown_chain *c = &r->chain;
+	const struct crown_side	*sd;
+	struct crown_campaign	 opening = { 0 };
+	char			*when, *vic;
+	size_t			 sent;
+	int			 error;
+
+	sd = &now->state->sides[crown_state_side(now->state,
+	    r->operand[2])];
+	if ((error = crown_campaign_load(&opening, r->h, c->l.v[c->at[0]].id,
+	    "turn-0", d)) != 0)
+		return error;
+	when = xasprintf("@%lld", (long long)who->stamp.time);
+	vic = crown_cmd_victory(opening.state->name);
+	error = crown_mail_briefing(r->dir, opening.state, now->state,
+	    now->rules, vic, sd->players[sd->nplayers - 1].email, when,
+	    &sent, d);
+	if (error == 0 && sent > 0)
+		printf("the briefing for %s is in %s/outbox\n",
+		    sd->players[sd->nplayers - 1].email, r->dir);
+	free(vic);
+	free(when);
+	crown_campaign_release(&opening);
+	return error;
+}
+
 static int
 cmd_roster_exec(struct crown_run *r)
 {
@@ -404,6 +437,8 @@ cmd_roster_exec(struct crown_run *r)
 		error = crown_roster_save(&ro, path, &d);
 	}
 	printf("%.*s (%.7s)\n", (int)strcspn(msg, "\n"), msg, id);
+	if (strcmp(what, "add") == 0)
+		error = mail_briefing(r, &camp, &who, &d);
 cleanup:
 	free(msg);
 	free(path);

@@ -1,7 +1,6 @@
 /*
  * cmd-show.c: crown show: a turn's report, the umpire's or a side's.
  */
-#include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -16,7 +15,6 @@
 #include "crown/yaml.h"
 
 static int	cmd_show_exec(struct crown_run *);
-static char	*victory(const char *game);
 
 enum { SHOW_SIDE, SHOW_NOPTS };
 
@@ -74,62 +72,6 @@ print_events(const char *text, size_t len, const char *name,
 	return 0;
 }
 
-/*
- * The "Victory" section of games/NAME/README.md, for the bundled game
- * whose scenario has this name (a campaign does not say which file it
- * came from, and the umpire's copy adds players); NULL when none.
- * Caller frees.
- */
-static char *
-victory(const char *game)
-{
-	struct crown_diags	 quiet = { 0 };
-	struct crown_state	*s;
-	struct dirent		*de;
-	DIR			*dp;
-	char			*games, *p, *text = NULL, *found = NULL;
-	const char		*a, *e;
-	size_t			 len;
-	bool			 same;
-
-	if (game == NULL || (games = crown_data_find("games")) == NULL)
-		return NULL;
-	if ((dp = opendir(games)) == NULL) {
-		free(games);
-		return NULL;
-	}
-	while (found == NULL && (de = readdir(dp)) != NULL) {
-		if (de->d_name[0] == '.')
-			continue;
-		p = xasprintf("%s/%s/scenario.yaml", games, de->d_name);
-		s = NULL;
-		same = crown_state_load(&s, p, &quiet) == 0 &&
-		    s->name != NULL && strcmp(s->name, game) == 0;
-		crown_state_free(s);
-		free(p);
-		if (!same)
-			continue;
-		p = xasprintf("%s/%s/README.md", games, de->d_name);
-		if (crown_read_file(&text, &len, p, CROWN_LIMIT_BYTES_MAX,
-		    &quiet) == 0 && (a = strstr(text, "\n## Victory\n")) !=
-		    NULL) {
-			a += strlen("\n## Victory\n");
-			while (*a == '\n')
-				a++;
-			e = strstr(a, "\n## ");
-			found = e != NULL ? xstrndup(a, (size_t)(e - a) + 1) :
-			    xstrdup(a);
-		}
-		free(text);
-		text = NULL;
-		free(p);
-	}
-	closedir(dp);
-	free(games);
-	crown_diags_release(&quiet);
-	return found;
-}
-
 static int
 cmd_show_exec(struct crown_run *r)
 {
@@ -180,7 +122,7 @@ cmd_show_exec(struct crown_run *r)
 		if (camp.state == NULL && (error = crown_campaign_load(&camp,
 		    r->h, id, label, &d)) != 0)
 			goto cleanup;
-		vic = victory(camp.state->name);
+		vic = crown_cmd_victory(camp.state->name);
 		crown_report_briefing(&b, camp.state, vic);
 		free(vic);
 		fwrite(b.data, 1, b.len, stdout);

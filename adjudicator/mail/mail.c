@@ -12,6 +12,7 @@
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -1235,38 +1236,119 @@ public_state(struct crown_buf *out, const struct crown_state *s)
 	return error;
 }
 
+/* The time of a mail from date (crown_mail_parse_time; NULL: now). */
+static int
+mail_time(long long *t, const char *date, struct crown_diags *d)
+{
+	if (date == NULL)
+		*t = crown_mail_now();
+	else if (crown_mail_parse_time(t, date) != 0) {
+		crown_diag_add(d, "date", 0, 0, NULL, "'%s' is not a time "
+		    "(YYYY-MM-DDTHH:MM:SSZ, or seconds since 1970)", date);
+		return CROWN_EUSAGE;
+	}
+	return 0;
+}
+
+/* What every mail to a side's players carries: the closing lines of
+ * text, and the attachments after att[*natt]: state.yaml (the public
+ * state) and, while the game goes on, the orders form of the next turn
+ * (into form) with its deadline.  0 or an error of crown_orders_form. */
+static int
+side_extras(struct crown_buf *text, struct crown_buf *form,
+    struct crown_mail_attach *att, size_t *natt, const struct crown_state *s,
+    const struct crown_rules *rules, const struct crown_side *sd,
+    const struct crown_buf *state)
+{
+	bool	more;
+	int	error;
+
+	/* orders to give: the game goes on (game.last_turn) */
+	more = rules != NULL && (s->last_turn <= 0 || s->turn < s->last_turn);
+	if (more && s->deadline != NULL)
+		crown_buf_printf(text, "Orders for turn %d are due by %s.\n",
+		    s->turn + 1, s->deadline);
+	form->len = 0;
+	if (more && (error = crown_orders_form(form, s, rules, sd->id,
+	    false)) != 0)
+		return error;
+	if (more)
+		crown_buf_printf(text, "orders.yaml, attached, has every unit "
+		    "of yours holding: change it, `crown check` it and send "
+		    "it back.\n");
+	att[*natt].name = "state.yaml";
+	att[*natt].type = "text/yaml";
+	att[*natt].data = state->data;
+	att[(*natt)++].len = state->len;
+	if (more) {
+		att[*natt].name = "orders.yaml";
+		att[*natt].type = "text/yaml";
+		att[*natt].data = form->data;
+		att[(*natt)++].len = form->len;
+	}
+	return 0;
+}
+
+/* The message to each player of side sd with an address (only that
+ * address, when only is not NULL), into Maildir outbox. */
+static int
+mail_side(const char *outbox, const struct crown_state *s,
+    const struct crown_side *sd, const char *only, const char *subject,
+    const char *text, const struct crown_mail_attach *att, size_t natt,
+    long long t, size_t *sent, struct crown_diags *d)
+{
+	struct crown_buf	 msg = { 0 };
+	struct crown_mail_addr	 to;
+	struct crown_mail_out	 o;
+	size_t			 j;
+	int			 error = 0;
+
+	for (j = 0; j < sd->nplayers && error == 0; j++) {
+		if (!addr_ok(sd->players[j].email) || (only != NULL &&
+		    strcasecmp(sd->players[j].email, only) != 0))
+			continue;
+		to.name = sd->players[j].name;
+		to.addr = sd->players[j].email;
+		memset(&o, 0, sizeof(o));
+		o.from = crown_mail_umpire(s);
+		o.to = &to;
+		o.nto = 1;
+		o.subject = subject;
+		o.date = t;
+		o.text = text;
+		o.attach = att;
+		o.nattach = natt;
+		msg.len = 0;
+		if ((error = crown_mail_build(&msg, &o)) == 0)
+			error = crown_maildir_deliver(outbox, msg.data,
+			    msg.len, t, NULL, d);
+		if (error == 0 && sent != NULL)
+			(*sent)++;
+	}
+	crown_buf_release(&msg);
+	return error;
+}
+
 int
 crown_mail_turn_reports(const char *dir, const struct crown_state *after,
     const struct crown_rules *rules, const struct crown_outputs *outputs,
     const char *date, struct crown_diags *d)
 {
 	struct crown_buf		 state = { 0 }, text = { 0 };
-	struct crown_buf		 msg = { 0 }, form = { 0 };
+	struct crown_buf		 form = { 0 };
 	struct crown_mail_attach	 att[3];
-	struct crown_mail_addr		 to;
-	struct crown_mail_out		 o;
 	const struct crown_buf		*rep, *map;
 	const struct crown_side		*sd;
 	char				*outbox, *name, *subject;
 	long long			 t;
-	size_t				 i, j, natt;
-	int				 error = 0;
-	bool				 more;
+	size_t				 i, natt;
+	int				 error;
 
-	if (date == NULL)
-		t = crown_mail_now();
-	else if (crown_mail_parse_time(&t, date) != 0) {
-		crown_diag_add(d, "date", 0, 0, NULL, "'%s' is not a time "
-		    "(YYYY-MM-DDTHH:MM:SSZ, or seconds since 1970)", date);
-		return CROWN_EUSAGE;
-	}
-	if ((error = public_state(&state, after)) != 0)
+	if ((error = mail_time(&t, date, d)) != 0 ||
+	    (error = public_state(&state, after)) != 0)
 		return error;
 	outbox = xasprintf("%s/outbox", dir);
 	map = output(outputs, "map.svg");
-	/* orders to give: the game goes on (game.last_turn, R2.1) */
-	more = rules != NULL && (after->last_turn <= 0 ||
-	    after->turn < after->last_turn);
 	for (i = 0; i < after->nsides && error == 0; i++) {
 		sd = &after->sides[i];
 		name = xasprintf("report-%s.md", sd->id);
@@ -1284,17 +1366,6 @@ crown_mail_turn_reports(const char *dir, const struct crown_state *after,
 		crown_buf_printf(&text, "\n-- \ncrown, umpiring %s: turn %d "
 		    "of side %s (%s).\n", after->name, after->turn, sd->id,
 		    sd->name);
-		if (more && after->deadline != NULL)
-			crown_buf_printf(&text, "Orders for turn %d are due "
-			    "by %s.\n", after->turn + 1, after->deadline);
-		form.len = 0;
-		if (more && (error = crown_orders_form(&form, after, rules,
-		    sd->id, false)) != 0)
-			break;
-		if (more)
-			crown_buf_printf(&text, "orders.yaml, attached, has "
-			    "every unit of yours holding: change it, `crown "
-			    "check` it and send it back.\n");
 		natt = 0;
 		if (map != NULL) {
 			att[natt].name = "map.svg";
@@ -1302,43 +1373,67 @@ crown_mail_turn_reports(const char *dir, const struct crown_state *after,
 			att[natt].data = map->data;
 			att[natt++].len = map->len;
 		}
-		att[natt].name = "state.yaml";
-		att[natt].type = "text/yaml";
-		att[natt].data = state.data;
-		att[natt++].len = state.len;
-		if (more) {
-			att[natt].name = "orders.yaml";
-			att[natt].type = "text/yaml";
-			att[natt].data = form.data;
-			att[natt++].len = form.len;
-		}
+		if ((error = side_extras(&text, &form, att, &natt, after,
+		    rules, sd, &state)) != 0)
+			break;
 		subject = xasprintf("[%s] Turn %d: report for %s",
 		    after->name, after->turn, sd->name);
-		for (j = 0; j < sd->nplayers && error == 0; j++) {
-			if (!addr_ok(sd->players[j].email))
-				continue;
-			to.name = sd->players[j].name;
-			to.addr = sd->players[j].email;
-			memset(&o, 0, sizeof(o));
-			o.from = crown_mail_umpire(after);
-			o.to = &to;
-			o.nto = 1;
-			o.subject = subject;
-			o.date = t;
-			o.text = text.data;
-			o.attach = att;
-			o.nattach = natt;
-			msg.len = 0;
-			if ((error = crown_mail_build(&msg, &o)) != 0)
-				break;
-			error = crown_maildir_deliver(outbox, msg.data,
-			    msg.len, t, NULL, d);
-		}
+		error = mail_side(outbox, after, sd, NULL, subject, text.data,
+		    att, natt, t, NULL, d);
 		free(subject);
 	}
 	free(outbox);
-	crown_buf_release(&msg);
 	crown_buf_release(&form);
+	crown_buf_release(&text);
+	crown_buf_release(&state);
+	return error;
+}
+
+int
+crown_mail_briefing(const char *dir, const struct crown_state *opening,
+    const struct crown_state *now, const struct crown_rules *rules,
+    const char *victory, const char *only, const char *date, size_t *sent,
+    struct crown_diags *d)
+{
+	struct crown_buf		 state = { 0 }, text = { 0 };
+	struct crown_buf		 brief = { 0 }, form = { 0 };
+	struct crown_mail_attach	 att[2];
+	const struct crown_side		*sd;
+	char				*outbox, *subject;
+	long long			 t;
+	size_t				 i, natt;
+	int				 error;
+
+	*sent = 0;
+	if ((error = mail_time(&t, date, d)) != 0 ||
+	    (error = public_state(&state, now)) != 0)
+		return error;
+	crown_report_briefing(&brief, opening, victory);
+	outbox = xasprintf("%s/outbox", dir);
+	for (i = 0; i < now->nsides && error == 0; i++) {
+		sd = &now->sides[i];
+		text.len = 0;
+		crown_buf_add(&text, brief.data, brief.len);
+		crown_buf_printf(&text, "\n-- \ncrown, umpiring %s: the "
+		    "briefing, for side %s (%s).\n", now->name, sd->id,
+		    sd->name);
+		if (now->turn > 0)
+			crown_buf_printf(&text, "You join after turn %d; the "
+			    "state attached is the campaign as it stands.\n",
+			    now->turn);
+		natt = 0;
+		if ((error = side_extras(&text, &form, att, &natt, now, rules,
+		    sd, &state)) != 0)
+			break;
+		subject = xasprintf("[%s] Briefing for %s", now->name,
+		    sd->name);
+		error = mail_side(outbox, now, sd, only, subject, text.data,
+		    att, natt, t, sent, d);
+		free(subject);
+	}
+	free(outbox);
+	crown_buf_release(&form);
+	crown_buf_release(&brief);
 	crown_buf_release(&text);
 	crown_buf_release(&state);
 	return error;

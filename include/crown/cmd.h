@@ -167,6 +167,14 @@ int	crown_exit_status(int error);
 /* Print the problems, free them, and return the exit status of error. */
 int	crown_cmd_fail(struct crown_diags *, int error);
 
+/*
+ * The "Victory" section of games/NAME/README.md, for the bundled game
+ * whose scenario has this name (a campaign does not say which file it
+ * came from, and the umpire's copy adds players); NULL when none.
+ * Caller frees.
+ */
+char	*crown_cmd_victory(const char *game);
+
 /* The help of the limits (CROWN_CMD_LIMITS). */
 #define CROWN_LIMIT_HELP						\
 	"--limit-orders-bytes N and --limit-state-bytes N change the\n"	\

@@ -212,4 +212,18 @@ int	crown_mail_turn_reports(const char *dir,
 	    const struct crown_outputs *outputs, const char *date,
 	    struct crown_diags *d);
 
+/*
+ * The players' briefing (crown_report_briefing of the opening state, the
+ * turn-0 one, with victory), one message per player of now's sides with
+ * an address (only that address when only is not NULL: a player who
+ * joins later), into dir/outbox, with now's public state, and while the
+ * game goes on the side's orders form and the deadline, as for a turn;
+ * *sent is the number of messages.  0, CROWN_EUSAGE for a bad date, or CROWN_EWRITE; problems to d.
+ */
+int	crown_mail_briefing(const char *dir,
+	    const struct crown_state *opening, const struct crown_state *now,
+	    const struct crown_rules *rules, const char *victory,
+	    const char *only, const char *date, size_t *sent,
+	    struct crown_diags *d);
+
 #endif

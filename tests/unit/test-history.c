@@ -549,20 +549,70 @@ test_send_outbox(void **state)
 	turn1(dir);
 	text = sh("sh contrib/send-outbox.sh -n '%s' 2>&1", dir);
 	assert_has(text, " to " JOSE " <danjou@example.org>: [Test Campaign] "
+	    "Briefing for " LEGION "\n");
+	assert_has(text, " to " JOSE " <danjou@example.org>: [Test Campaign] "
 	    "Turn 1: report for " LEGION "\n");
 	assert_true(strstr(text, "=?") == NULL);
 	free(text);
 	sent = path("sent.txt");
 	text = sh("sh contrib/send-outbox.sh -s 'cat >>\"%s\"' '%s' 2>&1",
 	    sent, dir);
-	assert_has(text, "2 sent, 0 kept for the next run\n");
+	assert_has(text, "4 sent, 0 kept for the next run\n");
 	free(text);
 	text = sh("grep -c '^Subject: ' '%s'; ls '%s/outbox/new' | wc -l",
 	    sent, dir);
-	assert_string_equal(text, "2\n0\n");
+	assert_string_equal(text, "4\n0\n");
 	free(text);
 	free(sent);
 	free(scen);
+	free(dir);
+}
+
+/*
+ * The players' briefing by mail (issue 20): crown new mails each player
+ * with an address the turn-0 briefing and the orders form of turn 1;
+ * crown roster add mails the one who joins, with the campaign as it
+ * stands after turn 1 and the form of turn 2.
+ */
+static void
+test_briefing_mail(void **state)
+{
+	struct run	 r;
+	char		*dir = path("c"), *text;
+
+	(void)state;
+	RUN(&r, crown_cmd_new, dir, "--scenario", SCEN, "--rules", RULES,
+	    "--secret-file", SECRET, "--date", "2026-03-01");
+	assert_int_equal(r.status, 0);
+	assert_has(r.out, "2 briefings for the players in ");
+	run_release(&r);
+	text = sh("cd '%s/outbox/new' && grep -h '^To: \\|^Subject: ' * | "
+	    "sort && grep -l 'filename=orders.yaml' * | wc -l && "
+	    "grep -h '^ *turn: ' * | sort | uniq -c", dir);
+	assert_string_equal(text, "Subject: [Test Campaign] Briefing for "
+	    "Foreign Legion\nSubject: [Test Campaign] Briefing for Mexican "
+	    "Republic\nTo: Francisco Milan <milan@example.org>\n"
+	    "To: Jean Danjou <danjou@example.org>\n2\n"
+	    "      2   turn: 0\n      2 turn: 1\n");
+	free(text);
+	text = sh("rm -f '%s'/outbox/new/* && echo ok", dir);
+	assert_string_equal(text, "ok\n");
+	free(text);
+	turn1(dir);
+	text = sh("rm -f '%s'/outbox/new/* && echo ok", dir);
+	free(text);
+	RUN(&r, crown_cmd_roster, dir, "add", "french",
+	    "Clement Maudet <maudet@example.org>", "--date", "2026-03-09");
+	assert_int_equal(r.status, 0);
+	assert_has(r.out, "the briefing for maudet@example.org is in ");
+	run_release(&r);
+	text = sh("cd '%s/outbox/new' && ls | wc -l && grep -h '^To: \\|"
+	    "^Subject: \\|^ *turn: \\|^You join' *", dir);
+	assert_string_equal(text, "1\nSubject: [Test Campaign] Briefing for "
+	    "Foreign Legion\nTo: Clement Maudet <maudet@example.org>\n"
+	    "You join after turn 1; the state attached is the campaign as it "
+	    "stands.\n  turn: 1\nturn: 2\n");
+	free(text);
 	free(dir);
 }
 
@@ -2126,6 +2176,8 @@ main(void)
 		cmocka_unit_test_setup_teardown(test_readme_tour, setup,
 		    teardown),
 		cmocka_unit_test_setup_teardown(test_dry_run, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_briefing_mail, setup,
+		    teardown),
 		cmocka_unit_test_setup_teardown(test_send_outbox, setup,
 		    teardown),
 		cmocka_unit_test_setup_teardown(test_new_turn_verify, setup,
