@@ -98,8 +98,11 @@ test_crashers(void **state)
 {
 	size_t	i, fed = 0;
 
-	for (i = 0; i < CROWN_NELEM(dirs); i++)
+	for (i = 0; i < CROWN_NELEM(dirs); i++) {
+		print_message("  inputs replayed from %s, each through every "
+		    "harness:\n", dirs[i]);
 		fed += feed_dir(dirs[i]);
+	}
 	/* the directories are there, and hold something */
 	assert_true(fed > 0);
 }
