@@ -47,7 +47,7 @@ HDRS := $(wildcard include/crown/*.h) $(wildcard tests/unit/*.h)
 SAN_FLAGS := -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined \
 	   -fno-sanitize-recover=all
 
-.PHONY: all deps build test check check-unit check-asan demo install clean \
+.PHONY: all deps build test check check-unit check-asan check-install demo install clean \
 	bench fuzz layers
 
 all: deps
@@ -96,11 +96,16 @@ check-asan:
 layers: $(BUILD)/libcrown.a $(BUILD)/obj/main.o
 	@sh tests/layers/check.sh $(BUILD)/obj
 
+# make install into a scratch DESTDIR, and what it installed
+check-install: all
+	@sh tests/install/check.sh
+
 # Every check runs, whatever failed before it; the last line is the count
 # of the whole run, "N passed, N failed" (tests/summary.sh).
 check: build
 	@mkdir -p $(BUILD); st=0; \
 	{ $(MAKE) --no-print-directory layers || st=1; \
+	  $(MAKE) --no-print-directory check-install || st=1; \
 	  $(MAKE) --no-print-directory check-asan || st=1; \
 	  $(MAKE) --no-print-directory check-unit || st=1; \
 	  echo $$st >$(BUILD)/check.status; } 2>&1 | tee $(BUILD)/check.log; \
