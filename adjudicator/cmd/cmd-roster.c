@@ -437,8 +437,10 @@ cmd_roster_exec(struct crown_run *r)
 		error = crown_roster_save(&ro, path, &d);
 	}
 	printf("%.*s (%.7s)\n", (int)strcspn(msg, "\n"), msg, id);
-	if (strcmp(what, "add") == 0)
-		error = mail_briefing(r, &camp, &who, &d);
+	if (error == 0 && strcmp(what, "add") == 0 &&
+	    (error = mail_briefing(r, &camp, &who, &d)) != 0)
+		crown_diag_add(&d, r->dir, 0, 0, NULL, "the player is added "
+		    "(%.7s), but the briefing is not in the outbox", id);
 cleanup:
 	free(msg);
 	free(path);
