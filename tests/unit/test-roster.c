@@ -12,6 +12,7 @@
 
 #include <git2.h>
 
+#include "testrun.h"
 #include "testutil.h"
 
 #include "crown/campaign.h"
@@ -27,66 +28,9 @@
 #define TMPL	"templates"
 #define SECRET	DATA "/secret.hex"
 
-struct run {
-	int	 status;
-	char	*out;
-	char	*err;
-};
 
 static char	base[] = "/tmp/crown-roster-XXXXXX";
 
-static void
-run_release(struct run *r)
-{
-	free(r->out);
-	free(r->err);
-	memset(r, 0, sizeof(*r));
-}
-
-/* Run a command in-process with stdout and stderr captured. */
-static int
-runv(struct run *r, const struct crown_cmd *cmd, const char *const *args)
-{
-	char	*argv[64], *outp, *errp;
-	int	 argc = 0, so, se, fo, fe;
-
-	memset(r, 0, sizeof(*r));
-	argv[argc++] = xstrdup(cmd->name);
-	while (*args != NULL && argc < 63)
-		argv[argc++] = xstrdup(*args++);
-	argv[argc] = NULL;
-	outp = xasprintf("%s/.out", base);
-	errp = xasprintf("%s/.err", base);
-	fflush(stdout);
-	fflush(stderr);
-	so = dup(1);
-	se = dup(2);
-	fo = open(outp, O_WRONLY | O_CREAT | O_TRUNC, 0644);
-	fe = open(errp, O_WRONLY | O_CREAT | O_TRUNC, 0644);
-	dup2(fo, 1);
-	dup2(fe, 2);
-	r->status = crown_cmd_run(cmd, argc, argv);
-	fflush(stdout);
-	fflush(stderr);
-	dup2(so, 1);
-	dup2(se, 2);
-	close(so);
-	close(se);
-	close(fo);
-	close(fe);
-	r->out = tu_slurp(outp);
-	r->err = tu_slurp(errp);
-	unlink(outp);
-	unlink(errp);
-	free(outp);
-	free(errp);
-	while (argc > 0)
-		free(argv[--argc]);
-	return r->status;
-}
-
-#define RUN(r, cmd, ...) \
-	runv((r), &(cmd), (const char *const []){ __VA_ARGS__, NULL })
 
 /* Run, expect a status and text in stdout or stderr ("" for any). */
 #define EXPECT(status_, want, cmd, ...) do {				\

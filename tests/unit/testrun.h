@@ -1,0 +1,78 @@
+/*
+ * testrun.h: run a crown command in-process, as the program's main would,
+ * with its standard output and error captured (the tests of the
+ * commands: history, roster).  The includer defines `base`, a scratch
+ * directory, where the captures are written.
+ */
+#ifndef CROWN_TESTRUN_H
+#define CROWN_TESTRUN_H
+
+#include <fcntl.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "crown/cmd.h"
+#include "testutil.h"
+
+struct run {
+	int	 status;
+	char	*out;
+	char	*err;
+};
+
+static inline void
+run_release(struct run *r)
+{
+	free(r->out);
+	free(r->err);
+	memset(r, 0, sizeof(*r));
+}
+
+/* Run a command in-process with stdout and stderr captured. */
+static inline int
+tu_runv(struct run *r, const char *base, const struct crown_cmd *cmd,
+    const char *const *args)
+{
+	char	*argv[64], *outp, *errp;
+	int	 argc = 0, so, se, fo, fe;
+
+	memset(r, 0, sizeof(*r));
+	argv[argc++] = xstrdup(cmd->name);
+	while (*args != NULL && argc < 63)
+		argv[argc++] = xstrdup(*args++);
+	argv[argc] = NULL;
+	outp = xasprintf("%s/.out", base);
+	errp = xasprintf("%s/.err", base);
+	fflush(stdout);
+	fflush(stderr);
+	so = dup(1);
+	se = dup(2);
+	fo = open(outp, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+	fe = open(errp, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+	dup2(fo, 1);
+	dup2(fe, 2);
+	r->status = crown_cmd_run(cmd, argc, argv);
+	fflush(stdout);
+	fflush(stderr);
+	dup2(so, 1);
+	dup2(se, 2);
+	close(so);
+	close(se);
+	close(fo);
+	close(fe);
+	r->out = tu_slurp(outp);
+	r->err = tu_slurp(errp);
+	unlink(outp);
+	unlink(errp);
+	free(outp);
+	free(errp);
+	while (argc > 0)
+		free(argv[--argc]);
+	return r->status;
+}
+
+/* RUN(&r, crown_cmd_NAME, "arg", ...): the command, with base's captures. */
+#define RUN(r, cmd, ...) \
+	tu_runv((r), base, &(cmd), (const char *const []){ __VA_ARGS__, NULL })
+
+#endif
