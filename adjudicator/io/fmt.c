@@ -97,6 +97,19 @@ crown_fmt_fixed(char *buf, double v, int decimals)
 	return n;
 }
 
+size_t
+crown_fmt_inches(char *buf, double v)
+{
+	size_t	n;
+
+	n = crown_fmt_fixed(buf, crown_round2(v), 2);
+	while (n > 0 && buf[n - 1] == '0')
+		buf[--n] = '\0';
+	if (n > 0 && buf[n - 1] == '.')
+		buf[--n] = '\0';
+	return n;
+}
+
 double
 crown_round2(double v)
 {

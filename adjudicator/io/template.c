@@ -575,6 +575,21 @@ plain_run(const char *s, const bool *stop)
 }
 
 void
+crown_markdown_plain(struct crown_buf *b, const char *md, size_t len)
+{
+	size_t	i, from = 0;
+
+	crown_buf_puts(b, "");
+	for (i = 0; i + 1 < len; i++)
+		if (md[i] == '\\' && ispunct((unsigned char)md[i + 1]) &&
+		    (unsigned char)md[i + 1] < 0x80) {
+			crown_buf_add(b, md + from, i - from);
+			from = ++i;	/* keep the escaped character */
+		}
+	crown_buf_add(b, md + from, len - from);
+}
+
+void
 crown_escape_markdown(struct crown_buf *b, const char *s, bool start)
 {
 	const bool	*stop = md_stop;

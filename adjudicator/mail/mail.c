@@ -27,6 +27,7 @@
 #include "crown/common.h"
 #include "crown/mail.h"
 #include "crown/report.h"
+#include "crown/template.h"
 #include "crown/xalloc.h"
 #include "crown/yaml.h"
 
@@ -1357,7 +1358,7 @@ crown_mail_turn_reports(const char *dir, const struct crown_state *after,
 		text.len = 0;
 		crown_buf_puts(&text, "");
 		if (rep != NULL && rep->len > 0)
-			crown_buf_add(&text, rep->data, rep->len);
+			crown_markdown_plain(&text, rep->data, rep->len);
 		else
 			crown_buf_printf(&text, "There is no report for %s "
 			    "this turn.\n", sd->name);
@@ -1413,7 +1414,7 @@ crown_mail_briefing(const char *dir, const struct crown_state *opening,
 	for (i = 0; i < now->nsides && error == 0; i++) {
 		sd = &now->sides[i];
 		text.len = 0;
-		crown_buf_add(&text, brief.data, brief.len);
+		crown_markdown_plain(&text, brief.data, brief.len);
 		crown_buf_printf(&text, "\n-- \ncrown, umpiring %s: the "
 		    "briefing, for side %s (%s).\n", now->name, sd->id,
 		    sd->name);

@@ -111,13 +111,8 @@ char *
 crown_inches(double v)
 {
 	char	s[CROWN_FMT_MAX];
-	size_t	 n;
 
-	n = crown_fmt_fixed(s, crown_round2(v), 2);
-	while (n > 0 && s[n - 1] == '0')
-		s[--n] = '\0';
-	if (n > 0 && s[n - 1] == '.')
-		s[--n] = '\0';
+	crown_fmt_inches(s, v);
 	return xstrdup(s);
 }
 

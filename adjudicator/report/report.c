@@ -51,6 +51,13 @@ struct shared {
 	struct crown_tval		**ev_seen;
 	struct crown_tval		**unit;		/* per unit after */
 	struct crown_tval		**orders;	/* per orders file */
+	/* per unit after: where its last ordered move ends (the
+	 * routine check below) */
+	struct crown_point		 *dest;
+	bool				 *has_dest;
+	struct crown_tval		**unit_orders;	/* per unit after */
+	struct crown_tval		**ev_action;	/* per order_skipped
+							 * event: its action */
 };
 
 struct model {
@@ -88,6 +95,39 @@ shared_index_events(struct shared *sh)
 	free(tail);
 }
 
+/* Where each unit's last ordered move ends. */
+static void
+shared_index_orders(struct shared *sh)
+{
+	const struct crown_state	*s = sh->in->after;
+	const struct crown_unit		*u;
+	size_t				 i, j, k;
+
+	sh->dest = xcalloc(s->nunits + 1, sizeof(*sh->dest));
+	sh->has_dest = xcalloc(s->nunits + 1, sizeof(*sh->has_dest));
+	sh->unit_orders = xcalloc(s->nunits + 1, sizeof(*sh->unit_orders));
+	for (i = 0; i < sh->in->norders; i++) {
+		const struct crown_orders *o = sh->in->orders[i];
+
+		for (j = 0; j < o->nunits; j++) {
+			const struct crown_unit_orders *uo = &o->units[j];
+
+			if (uo->unit == NULL ||
+			    (u = crown_state_unit(s, uo->unit)) == NULL)
+				continue;
+			for (k = 0; k < uo->nactions; k++) {
+				const struct crown_action_order *a =
+				    &uo->actions[k];
+
+				if (a->kind != CROWN_MOVE || a->npath == 0)
+					continue;
+				sh->dest[u - s->units] = a->path[a->npath - 1];
+				sh->has_dest[u - s->units] = true;
+			}
+		}
+	}
+}
+
 static void
 shared_init(struct shared *sh, const struct crown_report_input *in)
 {
@@ -100,8 +140,10 @@ shared_init(struct shared *sh, const struct crown_report_input *in)
 	shared_index_events(sh);
 	sh->ev_full = xcalloc(nev + 1, sizeof(*sh->ev_full));
 	sh->ev_seen = xcalloc(nev + 1, sizeof(*sh->ev_seen));
+	sh->ev_action = xcalloc(nev + 1, sizeof(*sh->ev_action));
 	sh->unit = xcalloc(in->after->nunits + 1, sizeof(*sh->unit));
 	sh->orders = xcalloc(in->norders + 1, sizeof(*sh->orders));
+	shared_index_orders(sh);
 }
 
 static void
@@ -112,8 +154,12 @@ shared_release(struct shared *sh)
 	free(sh->ev_next);
 	free(sh->ev_full);
 	free(sh->ev_seen);
+	free(sh->ev_action);
 	free(sh->unit);
 	free(sh->orders);
+	free(sh->dest);
+	free(sh->has_dest);
+	free(sh->unit_orders);
 }
 
 char *
@@ -165,6 +211,19 @@ put_signed(struct crown_tval *m, const char *key, long v)
 	crown_tmap_str(m, key, buf);
 }
 
+/* "pos": a place as orders write it, "9, 138.5". */
+static void
+put_pos(struct crown_tval *m, double x, double y)
+{
+	char	buf[2 * CROWN_FMT_MAX + 3];
+	size_t	n;
+
+	n = crown_fmt_inches(buf, x);
+	memcpy(buf + n, ", ", 2);
+	crown_fmt_inches(buf + n + 2, y);
+	crown_tmap_str(m, "pos", buf);
+}
+
 static void
 put_point(struct crown_tval *m, const char *key, struct crown_point p)
 {
@@ -173,6 +232,7 @@ put_point(struct crown_tval *m, const char *key, struct crown_point p)
 	pt = crown_tmap_map(m, key);
 	crown_tmap_num2(pt, "x", p.x);
 	crown_tmap_num2(pt, "y", p.y);
+	put_pos(pt, p.x, p.y);
 }
 
 static const struct crown_unit *
@@ -285,8 +345,9 @@ sight(const struct model *mo, const struct crown_event *e)
 	return SIGHT_NONE;
 }
 
+/* What a die and the dice alike it share: kind, purpose, modifiers. */
 static void
-model_die(struct crown_tval *m, const struct crown_die_rec *r)
+model_die_kind(struct crown_tval *m, const struct crown_die_rec *r)
 {
 	struct crown_tval	*mods, *mm;
 	char			 die[CROWN_FMT_MAX + 1];
@@ -297,9 +358,6 @@ model_die(struct crown_tval *m, const struct crown_die_rec *r)
 	crown_tmap_str(m, "die", die);
 	crown_tmap_int(m, "faces", r->die);
 	crown_tmap_str(m, "for", r->purpose);
-	crown_tmap_str(m, "who", r->who);
-	crown_tmap_int(m, "roll", r->roll);
-	crown_tmap_int(m, "score", r->score);
 	mods = crown_tmap_list(m, "mods");
 	for (i = 0; i < r->nmods; i++) {
 		mm = crown_tlist_map(mods);
@@ -310,6 +368,80 @@ model_die(struct crown_tval *m, const struct crown_die_rec *r)
 		crown_tmap_str(mm, "rule", r->mods[i].rule != NULL ?
 		    r->mods[i].rule : "");
 	}
+}
+
+static void
+model_die(struct crown_tval *m, const struct crown_die_rec *r)
+{
+	model_die_kind(m, r);
+	crown_tmap_str(m, "who", r->who);
+	crown_tmap_int(m, "roll", r->roll);
+	crown_tmap_int(m, "score", r->score);
+}
+
+/* Whether two dice read alike: the same die, purpose and modifiers. */
+static bool
+dice_alike(const struct crown_die_rec *a, const struct crown_die_rec *b)
+{
+	size_t	i;
+
+	if (a->die != b->die || a->nmods != b->nmods ||
+	    strcmp(a->purpose != NULL ? a->purpose : "",
+	    b->purpose != NULL ? b->purpose : "") != 0)
+		return false;
+	for (i = 0; i < a->nmods; i++)
+		if (a->mods[i].value != b->mods[i].value ||
+		    strcmp(a->mods[i].name, b->mods[i].name) != 0 ||
+		    strcmp(a->mods[i].rule != NULL ? a->mods[i].rule : "",
+		    b->mods[i].rule != NULL ? b->mods[i].rule : "") != 0)
+			return false;
+	return true;
+}
+
+/*
+ * The dice of an event, compactly: a run of dice alike (a volley's, stand
+ * by stand) is one group with its rolls and scores listed, its modifiers
+ * once; `modified` when any modifier changed the score.
+ */
+static void
+model_dice_groups(struct crown_tval *m, const struct crown_event *e)
+{
+	struct crown_tval	*groups, *g = NULL;
+	struct crown_buf	 rolls = { 0 }, scores = { 0 };
+	size_t			 i, j, k;
+
+	groups = crown_tmap_list(m, "dice_groups");
+	for (i = 0; i < e->ndice; i = j) {
+		const struct crown_die_rec *r = &e->dice[i];
+
+		for (j = i + 1; j < e->ndice && dice_alike(r, &e->dice[j]);
+		    j++)
+			;
+		g = crown_tlist_map(groups);
+		rolls.len = scores.len = 0;
+		crown_buf_puts(&rolls, "");
+		crown_buf_puts(&scores, "");
+		for (k = i; k < j; k++) {
+			crown_buf_printf(&rolls, "%s%d", k > i ? ", " : "",
+			    e->dice[k].roll);
+			crown_buf_printf(&scores, "%s%d", k > i ? ", " : "",
+			    e->dice[k].score);
+		}
+		model_die_kind(g, r);
+		/* one die: whose it is; many: the first's "stand 1" would
+		 * mislead, so none */
+		if (j - i == 1)
+			crown_tmap_str(g, "who", r->who);
+		crown_tmap_int(g, "count", (long)(j - i));
+		crown_tmap_bool(g, "many", j - i > 1);
+		crown_tmap_str(g, "rolls", rolls.data);
+		crown_tmap_str(g, "scores", scores.data);
+		for (k = 0; k < r->nmods && r->mods[k].value == 0; k++)
+			;
+		crown_tmap_bool(g, "modified", k < r->nmods);
+	}
+	crown_buf_release(&rolls);
+	crown_buf_release(&scores);
 }
 
 static void
@@ -357,6 +489,7 @@ model_event(struct crown_tval *m, const struct model *mo,
 	dice = crown_tmap_list(m, "dice");
 	for (i = 0; i < e->ndice; i++)
 		model_die(crown_tlist_map(dice), &e->dice[i]);
+	model_dice_groups(m, e);
 }
 
 /* The map of event i as `how` shows it, made once for every model. */
@@ -374,6 +507,85 @@ event_map(const struct model *mo, size_t i, enum sight how)
 	return *slot;
 }
 
+/*
+ * Routine events, which a report lists by name instead of telling each:
+ * a move that ended where it was ordered to, an ordered hold, a reload,
+ * and an enemy seen to move (where it stands is in the report's table
+ * and on the map).  Every die of them stays in events.yaml.
+ */
+static bool
+routine(const struct model *mo, const struct crown_event *e, enum sight how)
+{
+	const struct crown_state	*s = mo->in->after;
+	const struct crown_unit		*u;
+	size_t				 k;
+
+	if (strcmp(e->kind, "move") == 0) {
+		if (how == SIGHT_SEEN)
+			return true;
+		if (e->unit == NULL || !e->has_to || e->result == NULL ||
+		    strcmp(e->result, "moved") != 0 ||
+		    (u = crown_state_unit(s, e->unit)) == NULL)
+			return false;
+		k = (size_t)(u - s->units);
+		return mo->sh->has_dest[k] && mo->sh->dest[k].x == e->to.x &&
+		    mo->sh->dest[k].y == e->to.y;
+	}
+	if (how != SIGHT_FULL || e->rule == NULL)
+		return false;
+	return (strcmp(e->kind, "hold") == 0 && strcmp(e->rule, "R3.4") == 0)
+	    || strcmp(e->kind, "reload") == 0;
+}
+
+/* A phase's groups of routine events, one for each kind and sight. */
+struct routine_groups {
+	struct crown_tval	*list;		/* the phase's routine[] */
+	struct {
+		const char		*kind;
+		enum sight		 how;
+		struct crown_tval	*events;
+		const char		*last;	/* its last unit or leader */
+	}			 g[8];
+	size_t			 n;
+};
+
+/* Add event i to the group of its kind and sight, made when its first
+ * event comes; a unit held twice is named once. */
+static void
+routine_add(struct routine_groups *rg, const struct model *mo, size_t i,
+    enum sight how)
+{
+	const struct crown_event	*e = &mo->in->events->v[i];
+	const char			*who = e->unit != NULL ? e->unit :
+					    e->leader;
+	struct crown_tval		*g;
+	size_t				 k;
+
+	for (k = 0; k < rg->n; k++)
+		if (rg->g[k].how == how && strcmp(rg->g[k].kind, e->kind) == 0)
+			break;
+	if (k == rg->n) {
+		if (rg->n == CROWN_NELEM(rg->g))	/* routine() has fewer */
+			return;
+		g = crown_tlist_map(rg->list);
+		crown_tmap_str(g, "kind", e->kind);
+		put_flag(g, "kind", e->kind);
+		crown_tmap_str(g, "rule", e->rule != NULL ? e->rule : "");
+		if (how == SIGHT_SEEN)
+			crown_tmap_bool(g, "seen", true);
+		rg->g[k].kind = e->kind;
+		rg->g[k].how = how;
+		rg->g[k].events = crown_tmap_list(g, "events");
+		rg->g[k].last = NULL;
+		rg->n++;
+	}
+	if (who != NULL && rg->g[k].last != NULL &&
+	    strcmp(who, rg->g[k].last) == 0)
+		return;
+	rg->g[k].last = who;
+	crown_tlist_ref(rg->g[k].events, event_map(mo, i, how));
+}
+
 /* Events by half-turn and phase, as the side (or the umpire) sees them. */
 static void
 model_halves(struct crown_tval *root, const struct model *mo)
@@ -381,7 +593,9 @@ model_halves(struct crown_tval *root, const struct model *mo)
 	const struct crown_events	*evs = mo->in->events;
 	struct crown_tval		*halves, *half = NULL, *phases = NULL;
 	struct crown_tval		*phase = NULL, *events = NULL;
-	const char			*cur = NULL;
+	struct crown_tval		*paras = NULL, *para = NULL;
+	struct routine_groups		 rg = { 0 };
+	const char			*cur = NULL, *actor = NULL, *who;
 	enum sight			 how;
 	int				 curphase = -1, nhalf = 0;
 	size_t				 i;
@@ -421,8 +635,26 @@ model_halves(struct crown_tval *root, const struct model *mo)
 			    crown_phase_names[e->phase]);
 			put_flag(phase, "phase", crown_phase_names[e->phase]);
 			events = crown_tmap_list(phase, "events");
+			paras = crown_tmap_list(phase, "paragraphs");
+			para = NULL;
+			rg.list = crown_tmap_list(phase, "routine");
+			rg.n = 0;
 		}
 		crown_tlist_ref(events, event_map(mo, i, how));
+		if (strcmp(e->kind, "order_skipped") == 0)
+			continue;	/* told with the orders */
+		if (routine(mo, e, how)) {
+			routine_add(&rg, mo, i, how);
+			continue;
+		}
+		/* a paragraph for each run of events of one unit or leader */
+		who = e->unit != NULL ? e->unit : e->leader;
+		if (para == NULL || who == NULL || actor == NULL ||
+		    strcmp(who, actor) != 0)
+			para = crown_tmap_list(crown_tlist_map(paras),
+			    "events");
+		actor = who;
+		crown_tlist_ref(para, event_map(mo, i, how));
 	}
 }
 
@@ -468,6 +700,7 @@ model_unit(struct crown_tval *m, const struct model *mo,
 	crown_tmap_int(m, "routs", u->routs);
 	crown_tmap_num2(m, "x", u->x);
 	crown_tmap_num2(m, "y", u->y);
+	put_pos(m, u->x, u->y);
 	crown_tmap_int(m, "facing", u->facing);
 	crown_tmap_str(m, "compass", crown_geom_compass(u->facing));
 	/* the state's own words for what is not plain "ok" */
@@ -512,9 +745,12 @@ model_units(struct crown_tval *root, const struct model *mo)
 			model_unit(sh->unit[i] = crown_tlist_map(sh->made), mo,
 			    u);
 		m = crown_tlist_ref(all, sh->unit[i]);
+		/* its orders: a side sees only its own */
+		ours = mo->side == NULL || strcmp(u->side, mo->side) == 0;
+		if (ours && sh->unit_orders[i] != NULL)
+			crown_tmap_ref(m, "ordered", sh->unit_orders[i]);
 		if (mo->side == NULL)
 			continue;
-		ours = strcmp(u->side, mo->side) == 0;
 		crown_tmap_bool(m, ours ? "own" : "enemy", true);
 		crown_tlist_ref(ours ? own : enemy, m);
 	}
@@ -549,6 +785,7 @@ model_leaders(struct crown_tval *root, const struct model *mo)
 			crown_tmap_bool(m, "detached", true);
 			crown_tmap_num2(m, "x", l->x);
 			crown_tmap_num2(m, "y", l->y);
+			put_pos(m, l->x, l->y);
 		}
 	}
 }
@@ -585,51 +822,118 @@ model_action(struct crown_tval *m, const struct model *mo,
 		if (a->target_building)
 			crown_tmap_bool(m, "building", true);
 	}
-	if (a->kind == CROWN_FORMATION)
-		crown_tmap_str(m, "formation",
-		    crown_formation_names[a->formation]);
+	/* always set, so that a template inside a unit does not find the
+	 * unit's own formation */
+	crown_tmap_str(m, "formation", a->kind == CROWN_FORMATION ?
+	    crown_formation_names[a->formation] : "");
 }
 
-/* A side's orders and, for each unit, what its orders led to in its own
- * half-turn's charge and action phases. */
+/*
+ * The actions a skipped order (an order_skipped event) names: the first
+ * of its kind not yet marked; one the orders do not hold (the engine's
+ * own) is added to not_carried[] alone.
+ */
+static struct crown_tval *
+mark_skipped(struct crown_tval *um, struct crown_tval *not_carried,
+    struct crown_tval **acts, bool *marked,
+    const struct crown_unit_orders *uo, const struct crown_tval *ev,
+    const struct crown_event *e)
+{
+	struct crown_tval	*a;
+	size_t			 k;
+
+	for (k = 0; k < uo->nactions; k++)
+		if (!marked[k] && e->order != NULL && strcmp(e->order,
+		    crown_action_names[uo->actions[k].kind]) == 0)
+			break;
+	if (k < uo->nactions) {
+		marked[k] = true;
+		a = acts[k];
+	} else {
+		a = crown_tmap_map(um, "unordered");
+		put_words(a, "action", e->order);
+		crown_tmap_str(a, "formation", "");
+	}
+	crown_tmap_bool(a, "skipped", true);
+	crown_tmap_ref(a, "why", ev);
+	crown_tlist_ref(not_carried, a);
+	return a;
+}
+
+/*
+ * A unit's orders and what they led to in its own half-turn's charge and
+ * action phases: outcome[] every event, skipped[] the orders not carried
+ * out (events); each action is in carried[] or, with its `why`, in
+ * not_carried[].
+ */
+static void
+model_unit_orders(struct crown_tval *um, const struct model *mo,
+    const struct crown_orders *o, const struct crown_unit_orders *uo)
+{
+	const struct crown_events	*evs = mo->in->events;
+	const struct crown_state	*s = mo->in->after;
+	const struct crown_unit		*u;
+	struct crown_tval		*list, *outs, *skips, *carried, **acts;
+	struct crown_tval		*not_carried;
+	const struct crown_tval		*ev;
+	bool				*marked;
+	size_t				 j, k;
+
+	crown_tmap_str(um, "unit", uo->unit);
+	crown_tmap_str(um, "unit_name", thing_name(mo, uo->unit));
+	list = crown_tmap_list(um, "actions");
+	acts = xcalloc(uo->nactions + 1, sizeof(*acts));
+	marked = xcalloc(uo->nactions + 1, sizeof(*marked));
+	for (k = 0; k < uo->nactions; k++)
+		model_action(acts[k] = crown_tlist_map(list), mo,
+		    &uo->actions[k]);
+	outs = crown_tmap_list(um, "outcome");
+	skips = crown_tmap_list(um, "skipped");
+	not_carried = crown_tmap_list(um, "not_carried");
+	u = crown_state_unit(s, uo->unit);
+	if (u != NULL)
+		mo->sh->unit_orders[u - s->units] = um;
+	j = u != NULL ? mo->sh->ev_head[u - s->units] : SIZE_MAX;
+	for (; evs != NULL && j != SIZE_MAX; j = mo->sh->ev_next[j]) {
+		const struct crown_event *e = &evs->v[j];
+
+		if (e->unit == NULL || e->half == NULL ||
+		    strcmp(e->unit, uo->unit) != 0 ||
+		    strcmp(e->half, o->side) != 0 ||
+		    (e->phase != CROWN_PHASE_CHARGE &&
+		    e->phase != CROWN_PHASE_ACTIONS))
+			continue;
+		ev = event_map(mo, j, SIGHT_FULL);
+		crown_tlist_ref(outs, ev);
+		if (strcmp(e->kind, "order_skipped") != 0)
+			continue;
+		crown_tlist_ref(skips, ev);
+		mo->sh->ev_action[j] = mark_skipped(um, not_carried, acts,
+		    marked, uo, ev, e);
+	}
+	carried = crown_tmap_list(um, "carried");
+	for (k = 0; k < uo->nactions; k++)
+		if (!marked[k])
+			crown_tlist_ref(carried, acts[k]);
+	crown_tmap_bool(um, "carried_out", crown_tval_count(skips) == 0);
+	free(acts);
+	free(marked);
+}
+
+/* A side's orders: its units' (above) and its leaders'. */
 static void
 model_side_orders(struct crown_tval *m, const struct model *mo,
     const struct crown_orders *o)
 {
-	const struct crown_events	*evs = mo->in->events;
-	const struct crown_unit		*u;
-	struct crown_tval		*units, *acts, *outs, *lds, *um, *lm;
-	size_t				 i, j;
+	struct crown_tval	*units, *lds, *lm;
+	size_t			 i;
 
 	crown_tmap_str(m, "side", o->side);
 	crown_tmap_str(m, "side_name", side_name(mo, o->side));
 	units = crown_tmap_list(m, "units");
-	for (i = 0; i < o->nunits; i++) {
-		const struct crown_unit_orders *uo = &o->units[i];
-
-		um = crown_tlist_map(units);
-		crown_tmap_str(um, "unit", uo->unit);
-		crown_tmap_str(um, "unit_name", thing_name(mo, uo->unit));
-		acts = crown_tmap_list(um, "actions");
-		for (j = 0; j < uo->nactions; j++)
-			model_action(crown_tlist_map(acts), mo,
-			    &uo->actions[j]);
-		outs = crown_tmap_list(um, "outcome");
-		u = crown_state_unit(mo->in->after, uo->unit);
-		j = u != NULL ? mo->sh->ev_head[u - mo->in->after->units] :
-		    SIZE_MAX;
-		for (; evs != NULL && j != SIZE_MAX; j = mo->sh->ev_next[j]) {
-			const struct crown_event *e = &evs->v[j];
-
-			if (e->unit == NULL || e->half == NULL ||
-			    strcmp(e->unit, uo->unit) != 0 ||
-			    strcmp(e->half, o->side) != 0 ||
-			    (e->phase != CROWN_PHASE_CHARGE &&
-			    e->phase != CROWN_PHASE_ACTIONS))
-				continue;
-			crown_tlist_ref(outs, event_map(mo, j, SIGHT_FULL));
-		}
-	}
+	for (i = 0; i < o->nunits; i++)
+		model_unit_orders(crown_tlist_map(units), mo, o,
+		    &o->units[i]);
 	lds = crown_tmap_list(m, "leaders");
 	for (i = 0; i < o->nleaders; i++) {
 		const struct crown_leader_orders *lo = &o->leaders[i];
@@ -704,34 +1008,113 @@ model_skipped(struct crown_tval *root, const struct model *mo)
 	}
 }
 
-/* Each side's losses this turn: figures, stands, units routed and lost. */
+/* n, and n_one when it is 1, so that a template can say "1 figure". */
 static void
-model_sides(struct crown_tval *root, const struct model *mo)
+put_count(struct crown_tval *m, const char *key, long n)
+{
+	char	one[64];
+
+	crown_tmap_int(m, key, n);
+	if (n == 1 && strlen(key) + sizeof("_one") <= sizeof(one)) {
+		memcpy(one, key, strlen(key));
+		memcpy(one + strlen(key), "_one", sizeof("_one"));
+		crown_tmap_bool(m, one, true);
+	}
+}
+
+/* A unit or leader named in a side's summary. */
+static void
+put_named(struct crown_tval *list, const char *id, const char *name,
+    const char *side_name, const char *status)
+{
+	struct crown_tval	*m;
+
+	m = crown_tlist_map(list);
+	crown_tmap_str(m, "id", id);
+	crown_tmap_str(m, "name", name);
+	crown_tmap_str(m, "side_name", side_name);
+	crown_tmap_str(m, "status", status);
+}
+
+struct side_tally {
+	int	fig, stands, routed, lost, fallen;
+};
+
+/* What side k lost this turn; the units and leaders it names go into m's
+ * lists routed_units[], lost_units[] and fallen[]. */
+static struct side_tally
+tally_side(const struct model *mo, size_t k, struct crown_tval *m)
 {
 	const struct crown_state	*s = mo->in->after;
 	const struct crown_state	*b = mo->in->before;
 	const struct crown_unit		*u, *ub;
-	struct crown_tval		*list, *m;
-	size_t				 i, j;
-	int				 fig, stands, routed, lost;
+	const struct crown_leader	*l, *lb;
+	struct crown_tval		*routed, *lost, *fallen;
+	struct side_tally		 t = { 0 };
+	size_t				 j;
+
+	routed = crown_tmap_list(m, "routed_units");
+	lost = crown_tmap_list(m, "lost_units");
+	fallen = crown_tmap_list(m, "fallen");
+	for (j = 0; b != NULL && j < s->nunits; j++) {
+		u = &s->units[j];
+		if (strcmp(u->side, s->sides[k].id) != 0 ||
+		    (ub = crown_state_unit(b, u->id)) == NULL)
+			continue;
+		t.fig += crown_unit_figures(ub) - crown_unit_figures(u);
+		t.stands += crown_unit_stands(ub) - crown_unit_stands(u);
+		if (u->status == CROWN_LOST && ub->status != CROWN_LOST) {
+			t.lost++;
+			put_named(lost, u->id, u->name, s->sides[k].name,
+			    NULL);
+		} else if (u->routs > ub->routs) {
+			t.routed++;
+			put_named(routed, u->id, u->name,
+			    s->sides[k].name, NULL);
+		}
+	}
+	for (j = 0; b != NULL && j < s->nleaders; j++) {
+		l = &s->leaders[j];
+		if (strcmp(l->side, s->sides[k].id) != 0 ||
+		    l->status == CROWN_LEADER_OK ||
+		    ((lb = crown_state_leader(b, l->id)) != NULL &&
+		    lb->status != CROWN_LEADER_OK))
+			continue;
+		t.fallen++;
+		put_named(fallen, l->id, l->name, s->sides[k].name,
+		    crown_leader_status_names[l->status]);
+	}
+	return t;
+}
+
+/*
+ * Each side's losses this turn: figures, stands, units routed and lost,
+ * leaders killed or captured; what it inflicted (the other sides'
+ * losses); and, for the umpire, whether anything needs a look.
+ */
+static void
+model_sides(struct crown_tval *root, const struct model *mo)
+{
+	const struct crown_state	*s = mo->in->after;
+	struct crown_tval		*list, **ms;
+	struct side_tally		*t, all = { 0 };
+	size_t				 i;
 
 	list = crown_tmap_list(root, "sides");
+	ms = xcalloc(s->nsides + 1, sizeof(*ms));
+	t = xcalloc(s->nsides + 1, sizeof(*t));
 	for (i = 0; i < s->nsides; i++) {
-		fig = stands = routed = lost = 0;
-		for (j = 0; j < s->nunits; j++) {
-			u = &s->units[j];
-			if (strcmp(u->side, s->sides[i].id) != 0)
-				continue;
-			ub = b != NULL ? crown_state_unit(b, u->id) : NULL;
-			if (ub == NULL)
-				continue;
-			fig += crown_unit_figures(ub) - crown_unit_figures(u);
-			stands += crown_unit_stands(ub) - crown_unit_stands(u);
-			routed += u->routs > ub->routs;
-			lost += u->status == CROWN_LOST &&
-			    ub->status != CROWN_LOST;
-		}
-		m = crown_tlist_map(list);
+		ms[i] = crown_tlist_map(list);
+		t[i] = tally_side(mo, i, ms[i]);
+		all.fig += t[i].fig;
+		all.stands += t[i].stands;
+		all.routed += t[i].routed;
+		all.lost += t[i].lost;
+		all.fallen += t[i].fallen;
+	}
+	for (i = 0; i < s->nsides; i++) {
+		struct crown_tval *m = ms[i];
+
 		crown_tmap_str(m, "id", s->sides[i].id);
 		crown_tmap_str(m, "name", s->sides[i].name);
 		put_words(m, "home_edge", crown_edge_names[
@@ -741,12 +1124,91 @@ model_sides(struct crown_tval *root, const struct model *mo)
 		if (mo->side != NULL)
 			crown_tmap_bool(m, strcmp(s->sides[i].id,
 			    mo->side) == 0 ? "own" : "enemy", true);
-		crown_tmap_int(m, "figures_lost", fig);
-		crown_tmap_int(m, "stands_lost", stands);
-		crown_tmap_int(m, "units_routed", routed);
-		crown_tmap_int(m, "units_lost", lost);
-		crown_tmap_bool(m, "losses", fig > 0 || lost > 0);
+		put_count(m, "figures_lost", t[i].fig);
+		put_count(m, "stands_lost", t[i].stands);
+		put_count(m, "units_routed", t[i].routed);
+		put_count(m, "units_lost", t[i].lost);
+		put_count(m, "leaders_fallen", t[i].fallen);
+		put_count(m, "figures_inflicted", all.fig - t[i].fig);
+		put_count(m, "stands_inflicted", all.stands - t[i].stands);
+		crown_tmap_bool(m, "losses", t[i].fig > 0 || t[i].lost > 0);
+		crown_tmap_bool(m, "inflicted", all.fig > t[i].fig ||
+		    all.lost > t[i].lost);
 	}
+	crown_tmap_bool(root, "routs", all.routed > 0 || all.lost > 0);
+	crown_tmap_bool(root, "leaders_fell", all.fallen > 0);
+	free(ms);
+	free(t);
+}
+
+/*
+ * The orders not carried out, by the rule that stopped them, in the order
+ * the rules first come: not_carried_by_rule[]{rule orders[]}, an order
+ * being its action with the unit's `unit_name` and `why`.
+ */
+static void
+model_not_carried(struct crown_tval *root, const struct model *mo)
+{
+	const struct crown_events	*evs = mo->in->events;
+	struct crown_tval		*groups, *a;
+	struct {
+		const char		*rule;
+		struct crown_tval	*map, *orders;
+	}				*g = NULL;
+	size_t				 i, k, n = 0, cap = 0;
+
+	groups = crown_tmap_list(root, "not_carried_by_rule");
+	for (i = 0; evs != NULL && i < evs->n; i++) {
+		const struct crown_event *e = &evs->v[i];
+
+		if (mo->sh->ev_action[i] == NULL || sight(mo, e) != SIGHT_FULL)
+			continue;
+		for (k = 0; k < n && strcmp(g[k].rule, e->rule != NULL ?
+		    e->rule : "") != 0; k++)
+			;
+		if (k == n) {
+			struct crown_tval *gm = crown_tlist_map(groups);
+
+			if (n == cap)
+				g = xreallocarray(g, cap = cap ? 2 * cap : 8,
+				    sizeof(*g));
+			g[n].rule = e->rule != NULL ? e->rule : "";
+			g[n].map = gm;
+			crown_tmap_str(gm, "rule", g[n].rule);
+			g[n++].orders = crown_tmap_list(gm, "orders");
+		}
+		a = crown_tlist_ref(g[k].orders, mo->sh->ev_action[i]);
+		crown_tmap_str(a, "unit_name", thing_name(mo, e->unit));
+	}
+	for (k = 0; k < n; k++)
+		put_count(g[k].map, "count", (long)crown_tval_count(
+		    g[k].orders));
+	free(g);
+}
+
+/* Rulings of the turn (R13.1), and whether the umpire's report has
+ * anything under "what needs a look". */
+static void
+model_attention(struct crown_tval *root, const struct model *mo)
+{
+	const struct crown_events	*evs = mo->in->events;
+	const struct crown_tval		*v;
+	struct crown_tval		*list;
+	size_t				 i;
+	bool				 any;
+
+	model_not_carried(root, mo);
+	list = crown_tmap_list(root, "rulings");
+	for (i = 0; evs != NULL && i < evs->n; i++)
+		if (strcmp(evs->v[i].kind, "ruling") == 0 &&
+		    sight(mo, &evs->v[i]) == SIGHT_FULL)
+			crown_tlist_ref(list, event_map(mo, i, SIGHT_FULL));
+	any = crown_tval_count(list) > 0;
+	any |= (v = crown_tmap_get(root, "skipped")) != NULL &&
+	    crown_tval_count(v) > 0;
+	any |= crown_tval_truthy(crown_tmap_get(root, "routs"));
+	any |= crown_tval_truthy(crown_tmap_get(root, "leaders_fell"));
+	crown_tmap_bool(root, "attention", any);
 }
 
 /* The model of the umpire's report (side NULL) or a side's, in sh's tree. */
@@ -785,6 +1247,7 @@ model_new(struct shared *sh, const char *side)
 	model_halves(root, &mo);
 	model_orders(root, &mo);
 	model_skipped(root, &mo);
+	model_attention(root, &mo);
 	model_units(root, &mo);
 	model_leaders(root, &mo);
 	return root;

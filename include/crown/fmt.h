@@ -18,6 +18,10 @@
 size_t	 crown_fmt_long(char *buf, long v);
 size_t	 crown_fmt_fixed(char *buf, double v, int decimals);
 
+/* Inches for sentences, to the hundredth without trailing zeros: "7",
+ * "6.5", "6.25". */
+size_t	 crown_fmt_inches(char *buf, double v);
+
 /* Round to the nearest hundredth (positions are kept so). */
 double	 crown_round2(double);
 

@@ -145,6 +145,10 @@ void	crown_escape_markdown(struct crown_buf *, const char *s,
 	    bool at_line_start);
 void	crown_escape_xml(struct crown_buf *, const char *s);
 
+/* Append the len bytes of Markdown md as plain text for mail: without
+ * the backslashes that escape punctuation (the inverse of the above). */
+void	crown_markdown_plain(struct crown_buf *, const char *md, size_t len);
+
 /*
  * A set of templates: the files NAME.tmpl of one directory, each parsed
  * once, with the partials they name.  Problems are reported as

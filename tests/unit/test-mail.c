@@ -1039,7 +1039,8 @@ test_turn_reports(void **state)
 	crown_buf_puts(crown_outputs_add(&out, "report.md"), "umpire only\n");
 	crown_buf_puts(crown_outputs_add(&out,
 	    "turns/turn-003/report-french.md"),
-	    "# Turn 3\nThe Legion held.\n");
+	    "# Turn 3\nThe Legion held.\n"
+	    "\\*Lanceros\\* \\<de\\> Jalapa \\| \\#1 took a charge\\_test.\n");
 	crown_buf_puts(crown_outputs_add(&out, "report-republic.md"),
 	    "# Turn 3\nThe militia reloaded.\n");
 	crown_buf_puts(crown_outputs_add(&out, "map.svg"), "<svg/>\n");
@@ -1072,6 +1073,10 @@ test_turn_reports(void **state)
 			    "3: report for Foreign Legion");
 			assert_has(text, "The Legion held.\n");
 			assert_lacks(text, "militia");
+			/* text for mail: no Markdown escapes (issue 21) */
+			assert_has(text, "\n*Lanceros* <de> Jalapa | #1 took "
+			    "a charge_test.\n");
+			assert_lacks(text, "\\");
 		} else {
 			assert_has(raw, "To: Francisco Milan "
 			    "<milan@example.org>");

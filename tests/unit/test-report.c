@@ -435,32 +435,31 @@ test_side_view(void **state)
 
 	/* the umpire sees everything, with every die */
 	assert_has(um, "Lancers of Jalapa tested their morale: 2, ok. (R7.2)");
-	assert_has(um, "  - D10 for fire (stand 3): rolled 0, veteran -1 "
-	    "(R3.1), unnamed +0 = -1\n");
-	assert_has(um, "- Mountain Gun: fire Militia of Veracruz: the target "
-	    "is out of sight (R2.2)");
+	assert_has(um, "[D10 fire ×2: 1, 4, veteran -1 (R3.1) = 0, 3; D10 fire "
+	    "(stand 3): 0, veteran -1 (R3.1), unnamed +0 = -1]");
+	assert_has(um, "R2.2: 1 order.\n\n- Mountain Gun: fire at Militia of "
+	    "Veracruz: the target is out of sight.\n");
 
 	/* the French: their own rolls, the enemy's against them, not the
 	 * Lancers' own morale test; the militia's rout only as seen */
-	assert_has(fr, "  - D6 for move: rolled 3, infantry +4 (R4.1), hill "
-	    "-3 (R4.3) = 4\n");
-	assert_has(fr, "  - D10 for charge test: rolled 2, poor +1 (R3.1) = "
-	    "3\n");
+	assert_has(fr, "[D6 move: 3, infantry +4 (R4.1), hill -3 (R4.3) = "
+	    "4]");
+	assert_has(fr, "[D10 charge test: 2, poor +1 (R3.1) = 3]");
 	assert_has(fr, "Lancers of Jalapa & the 3rd Company met in melee");
 	assert_lacks(fr, "tested their morale");
 	assert_lacks(fr, "rolled 9");
-	assert_has(fr, "- Militia of Veracruz broke and routed.\n");
-	assert_has(fr, "- Militia of Veracruz ran for the rear as far as "
-	    "(30.00, 44.00).\n");
-	assert_has(fr, "the target is out of sight (R2.2)");
+	assert_has(fr, "\nMilitia of Veracruz broke and routed. Militia of "
+	    "Veracruz ran for the rear as far as (30.00, 44.00).\n");
+	assert_has(fr, "| Mountain Gun | fire at Militia of Veracruz | no "
+	    "fire: the target is out of sight (R2.2) |");
 	assert_lacks(fr, "### Mexican Republic");
 
 	/* the Republic: the Legion's fire at them in full, its move as
 	 * seen, none of the Legion's orders or their skipped gun */
-	assert_has(re, "  - D10 for fire (stand 1): rolled 1, veteran -1 "
-	    "(R3.1) = 0\n");
-	assert_has(re, "- 3rd Company, Foreign Legion was seen to move to "
-	    "(30.00, 16.50).\n");
+	assert_has(re, "[D10 fire ×2: 1, 4, veteran -1 (R3.1) = 0, 3;");
+	assert_has(re, "\nSeen to move: 3rd Company, Foreign Legion.\n");
+	assert_has(re, "| 3rd Company, Foreign Legion | infantry | 3 | ok | "
+	    "(30, 16.5) north |");
 	assert_lacks(re, "rolled 3, infantry");
 	assert_lacks(re, "out of sight");
 	assert_lacks(re, "Foreign Legion moved");
@@ -497,8 +496,8 @@ test_seen_leader_move(void **state)
 	e->to = (struct crown_point){ 30, 15.5 };
 	assert_int_equal(render(&o, &t, "templates", &d), 0);
 	re = output(&o, "report-republic.md")->data.data;
-	assert_has(re, "- danjou was seen to move to (30.00, 15.50).\n");
-	assert_lacks(re, "\n-  was seen");
+	assert_has(re, "\nSeen to move: danjou.\n");
+	assert_lacks(re, "Seen to move: .");
 	crown_outputs_release(&o);
 	turn_release(&t);
 	crown_diags_release(&d);
@@ -518,10 +517,10 @@ test_escaping(void **state)
 	free(u->name);
 	u->name = xstrdup("*Lanceros* <de> Jalapa & [Co] | #1");
 	assert_int_equal(render(&o, &t, "templates", &d), 0);
-	assert_has(output(&o, "report.md")->data.data,
-	    "| \\*Lanceros\\* \\<de\\> Jalapa & \\[Co\\] \\| #1 | Mexican "
-	    "Republic | cavalry | poor | lance | 3/3 | 9/9 | 0 | ok | "
-	    "disordered | (31.00, 17.50) facing south |");
+	assert_has(output(&o, "report-republic.md")->data.data,
+	    "| \\*Lanceros\\* \\<de\\> Jalapa & \\[Co\\] \\| #1 | "
+	    "charge 3rd Company, Foreign Legion | carried out | cavalry | "
+	    "3/3 | 9/9 | ok, disordered | (31, 17.5) south |");
 	assert_has(output(&o, "map.svg")->data.data,
 	    ">*Lanceros* &lt;de&gt; Jalapa &amp; [Co] | #1</text>");
 	crown_outputs_release(&o);
@@ -917,6 +916,103 @@ test_events_have_rule_and_text(void **state)
 	assert_true(ncases > 0);
 }
 
+/* How many times needle is in hay. */
+static size_t
+count_of(const char *hay, const char *needle)
+{
+	size_t	n = 0;
+
+	while ((hay = strstr(hay, needle)) != NULL) {
+		n++;
+		hay += strlen(needle);
+	}
+	return n;
+}
+
+/*
+ * Issue 21: each event is told once in each report (a side's report told
+ * its own events twice, under its orders and in the turn), and each order
+ * is listed once in the umpire's, with its outcome.
+ */
+static void
+test_each_event_once(void **state)
+{
+	struct turn		 t;
+	struct crown_outputs	 o = { 0 };
+	struct crown_diags	 d = { 0 };
+	const char		*rep;
+	size_t			 i, k;
+
+	load_synthetic(&t);
+	assert_int_equal(render(&o, &t, "templates", &d), 0);
+	for (k = 0; k < o.n; k++) {
+		if (strstr(o.v[k].name, ".md") == NULL)
+			continue;
+		rep = o.v[k].data.data;
+		for (i = 0; i < t.ev.n; i++) {
+			const char *text = t.ev.v[i].text;
+
+			if (text == NULL || count_of(rep, text) <= 1)
+				continue;
+			print_error("%s tells \"%s\" %zu times\n",
+			    o.v[k].name, text, count_of(rep, text));
+			fail();
+		}
+	}
+	rep = output(&o, "report.md")->data.data;
+	assert_int_equal(count_of(rep, "Mountain Gun: fire at Militia"), 1);
+	assert_int_equal(count_of(rep, "3rd Company, Foreign Legion: move "
+	    "to (30, 16.5)"), 1);
+	assert_int_equal(count_of(rep, "Lancers of Jalapa: charge"), 1);
+	/* and the not carried out is under "what needs a look" */
+	assert_true(strstr(rep, "Mountain Gun: fire at Militia") <
+	    strstr(rep, "## The turn"));
+	crown_outputs_release(&o);
+	turn_release(&t);
+}
+
+/*
+ * Issue 21: the summaries count in good English ("1 figure", not "1
+ * figures") and a side's name with brackets is not followed by another
+ * bracket ("Mexican Republic (Milán) (attacking)").
+ */
+static void
+test_summary_wording(void **state)
+{
+	struct turn		 t;
+	struct crown_outputs	 o = { 0 };
+	struct crown_diags	 d = { 0 };
+	struct crown_state	*s;
+	const char		*um, *re;
+
+	memset(&t, 0, sizeof(t));
+	assert_int_equal(crown_state_load(&t.before,
+	    "tests/data/state-small.yaml", &d), 0);
+	s = t.before;
+	free(s->sides[1].name);
+	s->sides[1].name = xstrdup("Mexican Republic (Milán)");
+	free(s->attacker);
+	s->attacker = xstrdup(s->sides[1].id);
+	t.after = crown_state_clone(t.before);
+	crown_unit_take_casualties(crown_state_unit(t.after, "3-cav"), 1);
+	assert_int_equal(render(&o, &t, "templates", &d), 0);
+	um = output(&o, "report.md")->data.data;
+	re = output(&o, "report-republic.md")->data.data;
+	assert_has(um, "- Mexican Republic (Milán), attacking: lost 1 figure "
+	    "and 0 stands, inflicted 0 figures and 0 stands;");
+	assert_has(um, "- Foreign Legion: lost 0 figures and 0 stands, "
+	    "inflicted 1 figure and 0 stands;");
+	assert_lacks(um, ") (attacking)");
+	assert_has(re, "Sir, this turn we lost 1 figure and 0 stands, and "
+	    "inflicted none.\n");
+	assert_has(output(&o, "report-french.md")->data.data,
+	    "Sir, this turn we suffered no loss, and inflicted 1 figure and "
+	    "0 stands on the enemy.\n");
+	assert_lacks(um, "1 figures");
+	crown_outputs_release(&o);
+	turn_release(&t);
+}
+
 /* Degenerate inputs: no events, a unit with no stands, no terrain. */
 static void
 test_degenerate(void **state)
@@ -936,14 +1032,21 @@ test_degenerate(void **state)
 	assert_int_equal(u->status, CROWN_LOST);
 	assert_int_equal(render(&o, &t, "templates", &d), 0);
 	assert_no_diags(&d);
-	assert_has(output(&o, "report.md")->data.data,
-	    "| Militia of Veracruz | Mexican Republic | infantry | militia | "
-	    "smoothbore | 0/4 | 0/16 | 16 | lost |");
-	assert_has(output(&o, "report-french.md")->data.data,
-	    "## The turn as seen from your lines\n\n## Your forces");
 	assert_has(output(&o, "report-republic.md")->data.data,
-	    "Sir, I have to report the loss of 16 figures (4 stands) this "
-	    "turn. Units routed: 0; units lost: 1.");
+	    "| Militia of Veracruz | none | held (R2.3) | infantry | 0/4 | "
+	    "0/16 (-16) | lost | (-5, 30) south |");
+	assert_has(output(&o, "report-french.md")->data.data,
+	    "## The turn\n\n## Your orders");
+	assert_has(output(&o, "report-republic.md")->data.data,
+	    "Sir, this turn we lost 16 figures and 4 stands, and inflicted "
+	    "none.\n\n- Militia of Veracruz (Mexican Republic) was lost.\n");
+	assert_has(output(&o, "report-french.md")->data.data,
+	    "Sir, this turn we suffered no loss, and inflicted 16 figures and "
+	    "4 stands on the enemy.\n");
+	assert_has(output(&o, "report.md")->data.data,
+	    "- Mexican Republic: lost 16 figures and 4 stands, inflicted 0 "
+	    "figures and 0 stands; units routed: 0, lost: 1; leaders "
+	    "fallen: 0.\n");
 	assert_null(xml_check(output(&o, "map.svg")->data.data));
 	crown_outputs_release(&o);
 	turn_release(&t);
@@ -958,6 +1061,8 @@ main(void)
 		cmocka_unit_test(test_side_view),
 		cmocka_unit_test(test_seen_leader_move),
 		cmocka_unit_test(test_escaping),
+		cmocka_unit_test(test_each_event_once),
+		cmocka_unit_test(test_summary_wording),
 		cmocka_unit_test(test_xml_checker),
 		cmocka_unit_test(test_svg_wellformed),
 		cmocka_unit_test(test_svg_renders),
