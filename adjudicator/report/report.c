@@ -357,7 +357,7 @@ model_die_kind(struct crown_tval *m, const struct crown_die_rec *r)
 	crown_fmt_long(die + 1, r->die);
 	crown_tmap_str(m, "die", die);
 	crown_tmap_int(m, "faces", r->die);
-	crown_tmap_str(m, "for", r->purpose);
+	put_words(m, "for", r->purpose);	/* "leader check" */
 	mods = crown_tmap_list(m, "mods");
 	for (i = 0; i < r->nmods; i++) {
 		mm = crown_tlist_map(mods);

@@ -23,6 +23,8 @@
 #include "crown/leaders.h"
 #include "crown/officers.h"
 #include "crown/orders.h"
+#include "crown/outputs.h"
+#include "crown/report.h"
 #include "crown/rules.h"
 #include "crown/state.h"
 #include "crown/xalloc.h"
@@ -299,8 +301,52 @@ assert_no_overlap(const struct crown_state *s,
 }
 
 /*
+ * The reports of a played turn read right (issue 21): each event is told
+ * at most once in each, and no Markdown escape shows in a word of the
+ * engine's ("leader\_check").
+ */
+static void
+assert_reports(const struct crown_state *before, const struct crown_state *s,
+    struct crown_orders **o, size_t n, const struct crown_events *ev,
+    const struct crown_rules *rules, const char *what)
+{
+	struct crown_report_input	 in = { before, s, ev, o, n, rules,
+					    "templates" };
+	struct crown_outputs		 out = { 0 };
+	struct crown_diags		 d = { 0 };
+	const char			*rep, *p;
+	size_t				 i, k, times;
+
+	assert_int_equal(crown_report_render(&out, &in, &d), 0);
+	for (k = 0; k < out.n; k++) {
+		if (strstr(out.v[k].name, ".md") == NULL)
+			continue;
+		rep = out.v[k].data.data;
+		if ((p = strstr(rep, "\\_")) != NULL) {
+			print_error("%s: %s has an escape: %.40s\n", what,
+			    out.v[k].name, p);
+			fail();
+		}
+		for (i = 0; i < ev->n; i++) {
+			if (ev->v[i].text == NULL)
+				continue;
+			for (times = 0, p = rep; (p = strstr(p,
+			    ev->v[i].text)) != NULL; p++)
+				times++;
+			if (times > 1) {
+				print_error("%s: %s tells \"%s\" %zu times\n",
+				    what, out.v[k].name, ev->v[i].text, times);
+				fail();
+			}
+		}
+	}
+	crown_outputs_release(&out);
+}
+
+/*
  * Play turns 1-3 for SECRETS campaign secrets: before each turn the
- * bundled orders must validate against the state the dice have made.
+ * bundled orders must validate against the state the dice have made, and
+ * for the first secret the turn's reports read right (above).
  * In turn 1 nothing is skipped and every move arrives (R4.2).  No state,
  * the scenario's or any turn's, has a unit overlapping another (R4.7).
  */
@@ -309,7 +355,7 @@ test_sample_turns(void **state)
 {
 	const struct game	 *g = *state;
 	struct crown_rules	 *rules = load_rules();
-	struct crown_state	 *s0 = load_scenario(g), *s;
+	struct crown_state	 *s0 = load_scenario(g), *s, *before;
 	struct crown_orders	**o;
 	struct crown_dice	 *dice;
 	struct crown_events	  ev;
@@ -334,6 +380,7 @@ test_sample_turns(void **state)
 			memset(&ev, 0, sizeof(ev));
 			dice = crown_dice_campaign(secret);
 			assert_non_null(dice);
+			before = k == 0 ? crown_state_clone(s) : NULL;
 			if (crown_resolve(s, o, n, rules, dice, &ev,
 			    &d) != 0) {
 				char *all = tu_diags(&d);
@@ -345,6 +392,11 @@ test_sample_turns(void **state)
 			}
 			assert_int_equal(s->turn, t);
 			assert_no_overlap(s, rules, what);
+			if (before != NULL) {
+				assert_reports(before, s, o, n, &ev, rules,
+				    what);
+				crown_state_free(before);
+			}
 			for (i = 0, moves = 0; t == 1 && i < ev.n; i++) {
 				e = &ev.v[i];
 				if (strcmp(e->kind, "order_skipped") == 0) {
