@@ -6,6 +6,13 @@
  * beyond the names of things: an umpire rewords the reports in the
  * templates without recompiling.
  *
+ * The model tells each event once: a phase's events come as routine[]
+ * (named in a line: a move that ended where it was ordered to, an ordered
+ * hold, a reload, an enemy seen to move) and paragraphs[] (the rest, a
+ * paragraph a run of one unit's events), and the orders not carried out
+ * go with the orders (each action in carried[] or not_carried[], and by
+ * rule in not_carried_by_rule[]).  doc/formats.md lists every key.
+ *
  * What a side sees (report-SIDE.md): every event of its own units and
  * leaders, and every event in which an enemy acts on one of its units
  * (fire at them, charges, melee), in full with the dice; of the other
