@@ -1,0 +1,62 @@
+/*
+ * story.h: a unit's story over the campaign, turn by turn, as the history
+ * holds it: every event naming it as actor or target, and for each loss
+ * the event's dice with their modifiers and the order behind it, with its
+ * place in the committed orders file.  crown blame prints it; the unit
+ * pages of crown site show it.
+ */
+#ifndef CROWN_STORY_H
+#define CROWN_STORY_H
+
+#include <stddef.h>
+
+#include "crown/diag.h"
+#include "crown/history.h"
+#include "crown/orders.h"
+#include "crown/state.h"
+#include "crown/yaml.h"
+
+/* What a turn's commit holds for the story. */
+struct crown_story_turn {
+	struct crown_ydoc	 *events;
+	struct crown_orders	**orders;	/* one per side that sent some */
+	size_t			  norders;
+};
+
+/* The events and the orders of turn t, from its commit. */
+int	crown_story_turn_load(struct crown_story_turn *,
+	    struct crown_history *, const char *commit, int t,
+	    struct crown_diags *d);
+void	crown_story_turn_release(struct crown_story_turn *);
+
+/*
+ * One line of a story: level 0 an event ("4 fire (actions, R5.1): ..."),
+ * 1 a loss it caused ("lost 1 figure (fire, R5.1)"), 2 a die of that
+ * event or the order behind the loss.
+ */
+struct crown_story_line {
+	int	 level;
+	char	*text;
+};
+
+struct crown_story {
+	struct crown_story_line	*v;
+	size_t			 n, cap;
+	long			 lost;		/* figures, over the events */
+	size_t			 events;	/* lines of level 0 */
+};
+
+/*
+ * The lines of the turn's events that name unit id, appended to out.
+ * With side not NULL only that side's orders are shown: the order behind
+ * a loss from another side's file is said to be theirs, not quoted.
+ */
+void	crown_story_unit(struct crown_story *out,
+	    const struct crown_story_turn *, const char *id, const char *side);
+void	crown_story_release(struct crown_story *);
+
+/* "4 stands, 16 figures, ok, at (30.00, 22.00) facing 180" of unit id
+ * in s; NULL when s has no such unit.  Caller frees. */
+char	*crown_story_strength(const struct crown_state *s, const char *id);
+
+#endif
