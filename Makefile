@@ -4,6 +4,7 @@
 #   make test       install missing -dev packages (as root), build, run every
 #                   test, then again under AddressSanitizer and UBSan
 #   make demo       set up, build, and play a bundled campaign
+#   make check-site crown site's pages in an HTML5 parser and a browser
 #   make layers     check that the object files' calls make no cycle and
 #                   go down the layers (doc/design.md)
 #   make fuzz       build the libFuzzer targets of tests/fuzz with clang and
@@ -21,7 +22,7 @@ COMPDIR	?= $(PREFIX)/share/bash-completion/completions
 BUILD	?= build
 CC	?= cc
 
-PKGS	:= yaml-0.1 libpcre2-8 libgit2 libsodium gmime-3.0 gpgme
+PKGS	:= yaml-0.1 libpcre2-8 libgit2 libsodium gmime-3.0 gpgme libcmark-gfm
 OPT	?= -O2 -g
 # -Wformat=2: every message's format is a literal the compiler checks
 WARN	:= -std=c11 -Wall -Wextra -Wpedantic -Werror -Wshadow -Wformat=2 \
@@ -48,13 +49,19 @@ SAN_FLAGS := -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined \
 	   -fno-sanitize-recover=all
 
 .PHONY: all deps build test check check-unit check-asan check-install demo install clean \
-	bench fuzz layers
+	bench fuzz layers check-site
 
 all: deps
 	@$(MAKE) --no-print-directory build
 
+# the tools the tests use: rsvg-convert renders the maps (test-report),
+# git checks what crown wrote (test-history), and crown site's pages are
+# checked by an HTML5 parser, xmllint and headless Chromium
+# (tests/site/check.sh)
 deps:
-	@sh contrib/setup-deps.sh rsvg-convert:librsvg2-bin git:git gpg:gnupg
+	@sh contrib/setup-deps.sh rsvg-convert:librsvg2-bin git:git gpg:gnupg \
+	    xmllint:libxml2-utils chromium:chromium \
+	    python3/html5lib:python3-html5lib
 
 build: crown
 
@@ -100,12 +107,17 @@ layers: $(BUILD)/libcrown.a $(BUILD)/obj/main.o
 check-install: all
 	@sh tests/install/check.sh
 
+# crown site's pages in an HTML5 parser and in headless Chromium
+check-site: build
+	@sh tests/site/check.sh ./crown
+
 # Every check runs, whatever failed before it; the last line is the count
 # of the whole run, "N passed, N failed" (tests/summary.sh).
 check: build
 	@mkdir -p $(BUILD); st=0; \
 	{ $(MAKE) --no-print-directory layers || st=1; \
 	  $(MAKE) --no-print-directory check-install || st=1; \
+	  $(MAKE) --no-print-directory check-site || st=1; \
 	  $(MAKE) --no-print-directory check-asan || st=1; \
 	  $(MAKE) --no-print-directory check-unit || st=1; \
 	  echo $$st >$(BUILD)/check.status; } 2>&1 | tee $(BUILD)/check.log; \

@@ -5,6 +5,8 @@
 # Usage: setup-deps.sh [--fuzz] [TOOL:PACKAGE...]
 #   --fuzz        also clang and its libFuzzer runtime (make fuzz only)
 #   TOOL:PACKAGE  also PACKAGE when the command TOOL is missing
+#   python3/MODULE:PACKAGE
+#                 also PACKAGE when Debian's python3 cannot import MODULE
 set -u
 
 fuzz=
@@ -20,6 +22,7 @@ libgit2 libgit2-dev
 libsodium libsodium-dev
 gmime-3.0 libgmime-3.0-dev
 gpgme libgpgme-dev
+libcmark-gfm libcmark-gfm-dev libcmark-gfm-extensions-dev
 cmocka libcmocka-dev'
 
 missing=
@@ -29,10 +32,19 @@ if [ -z "$missing" ]; then
 		pkg-config --exists "$mod" 2>/dev/null || printf '%s ' "$pkg"
 	done)
 else
-	missing="pkg-config $(printf '%s\n' "$want" | awk '{printf "%s ", $2}')"
+	missing="pkg-config $(printf '%s\n' "$want" |
+	    awk '{ for (i = 2; i <= NF; i++) printf "%s ", $i }')"
 fi
 for tool in "$@"; do
-	command -v "${tool%%:*}" >/dev/null 2>&1 || missing="$missing ${tool#*:}"
+	case $tool in
+	python3/*)
+		mod=${tool#python3/}
+		/usr/bin/python3 -c "import ${mod%%:*}" >/dev/null 2>&1 ||
+		    missing="$missing ${tool#*:}" ;;
+	*)
+		command -v "${tool%%:*}" >/dev/null 2>&1 ||
+		    missing="$missing ${tool#*:}" ;;
+	esac
 done
 command -v cc >/dev/null 2>&1 || missing="$missing gcc"
 if [ -n "$fuzz" ]; then

@@ -2,7 +2,7 @@
 # tests/summary.sh LOG STATUS: the last line of make test, "N passed,
 # N failed", from the log of the whole run: each cmocka group's
 # "[  PASSED  ] N test(s)." and "[  FAILED  ] N test(s)" lines, and the
-# verdicts of the layer check and the install check.  A run that failed without a failing test (a
+# verdicts of the layer check, the install check and the site check.  A run that failed without a failing test (a
 # build error, a crash before cmocka's summary) counts as one failure.
 # Exits with STATUS, or 1 when any test failed.
 log=${1:?usage: summary.sh LOG STATUS}
@@ -14,6 +14,8 @@ awk -v status="$status" '
 /^layers: .*(calls up|make a cycle)/ { bad = 1 }
 /^install: [0-9]+ checks, all passed$/ { passed++ }
 /^install: FAIL/ { bad = 1 }
+/^site: [0-9]+ checks, all passed$/ { passed++ }
+/^site: FAIL/ { bad = 1 }
 END {
 	failed += bad
 	if (status != 0 && failed == 0) {

@@ -135,6 +135,8 @@ extern const struct crown_cmd crown_cmd_orders;
 /* issue 19: the players and the deadline between turns */
 extern const struct crown_cmd crown_cmd_deadline;
 extern const struct crown_cmd crown_cmd_roster;
+/* issue 22: the campaign as a web site */
+extern const struct crown_cmd crown_cmd_site;
 
 /* Print every option the command takes, "--name" separated by blanks,
  * --help last (the bash completion, crown --bash-completion). */

@@ -82,29 +82,6 @@ write(int fd, const void *buf, size_t n)
 }
 
 
-/* Run and expect a status; show the output when it differs. */
-#define EXPECT(status_, cmd, ...) do {					\
-	struct run r_;							\
-	RUN(&r_, cmd, __VA_ARGS__);					\
-	if (r_.status != (status_)) {					\
-		print_error("crown %s: status %d, expected %d\n"	\
-		    "stdout:\n%s\nstderr:\n%s\n", (cmd).name,		\
-		    r_.status, (status_), r_.out, r_.err);		\
-		run_release(&r_);					\
-		fail();							\
-	}								\
-	run_release(&r_);						\
-} while (0)
-
-static void
-assert_has(const char *text, const char *want)
-{
-	if (text == NULL || strstr(text, want) == NULL) {
-		print_error("expected \"%s\" in:\n%s\n", want,
-		    text != NULL ? text : "(null)");
-		fail();
-	}
-}
 
 /* The standard output of a shell command (tests only). */
 static char *

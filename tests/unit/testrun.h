@@ -1,8 +1,9 @@
 /*
  * testrun.h: run a crown command in-process, as the program's main would,
  * with its standard output and error captured (the tests of the
- * commands: history, roster).  The includer defines `base`, a scratch
- * directory, where the captures are written.
+ * commands: history, roster, site), and what they assert with it.  The
+ * includer defines `base`, a scratch directory, where the captures are
+ * written.
  */
 #ifndef CROWN_TESTRUN_H
 #define CROWN_TESTRUN_H
@@ -74,5 +75,30 @@ tu_runv(struct run *r, const char *base, const struct crown_cmd *cmd,
 /* RUN(&r, crown_cmd_NAME, "arg", ...): the command, with base's captures. */
 #define RUN(r, cmd, ...) \
 	tu_runv((r), base, &(cmd), (const char *const []){ __VA_ARGS__, NULL })
+
+/* Run and expect a status; show the output when it differs. */
+#define EXPECT(status_, cmd, ...) do {					\
+	struct run r_;							\
+	RUN(&r_, cmd, __VA_ARGS__);					\
+	if (r_.status != (status_)) {					\
+		print_error("crown %s: status %d, expected %d\n"	\
+		    "stdout:\n%s\nstderr:\n%s\n", (cmd).name,		\
+		    r_.status, (status_), r_.out, r_.err);		\
+		run_release(&r_);					\
+		fail();							\
+	}								\
+	run_release(&r_);						\
+} while (0)
+
+/* Assert that text holds want; show text when it does not. */
+static inline void
+assert_has(const char *text, const char *want)
+{
+	if (text == NULL || strstr(text, want) == NULL) {
+		print_error("expected \"%s\" in:\n%.4000s\n", want,
+		    text != NULL ? text : "(null)");
+		fail();
+	}
+}
 
 #endif

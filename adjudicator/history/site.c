@@ -1,0 +1,936 @@
+/*
+ * site.c: the campaign as a static web site (site.h).  Every turn of the
+ * line is read once (its state, events and orders), the unit stories
+ * told from them (story.h), and each page modelled as a template tree
+ * (template.h) and rendered by the templates site-*.html.tmpl; the
+ * reports become HTML through cmark (html.h).
+ *
+ * What a side's site holds (--side): its own reports, the maps (mailed to
+ * every player), its own orders, the strengths of every side (from the
+ * states, which every player is mailed too), and pages for its own units
+ * only, whose stories name the enemy's orders without quoting them.
+ * Never the umpire's report, another side's report or orders, or
+ * events.yaml, which holds every die of both sides as the umpire's
+ * report does.  Orders of a turn not yet played are never in a site:
+ * they are in orders/pending/, outside the history.
+ */
+#include <sys/stat.h>
+#include <dirent.h>
+#include <errno.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <sodium.h>
+
+#include "crown/campaign.h"
+#include "crown/common.h"
+#include "crown/history.h"
+#include "crown/html.h"
+#include "crown/outputs.h"
+#include "crown/report.h"
+#include "crown/site.h"
+#include "crown/state.h"
+#include "crown/story.h"
+#include "crown/template.h"
+#include "crown/types.h"
+#include "crown/unit.h"
+#include "crown/xalloc.h"
+
+#define MANIFEST_HEAD	"crown-site 1"
+#define UNITS_DIR	"units"
+
+/* The chart of the index, in pixels. */
+#define CHART_W		640
+#define CHART_H		240
+#define CHART_LEFT	56
+#define CHART_RIGHT	16
+#define CHART_TOP	12
+#define CHART_BOTTOM	32
+
+/* One turn of the line, as read from its commit. */
+struct turn {
+	int			 t;
+	const char		*commit;
+	char			 date[32];
+	const char		*headline;	/* in the commit's subject */
+	struct crown_state	*state;		/* after the turn */
+	struct crown_story_turn	 story;		/* turns 1 on */
+};
+
+/* A page or file of the site and the key of what it is made from. */
+struct page {
+	char	*name;
+	char	*key;
+};
+
+struct pages {
+	struct page	*v;
+	size_t		 n, cap;
+};
+
+struct site {
+	const struct crown_site_input	*in;
+	struct crown_tmpl_set		*set;
+	struct turn			*turns;
+	size_t				 nturns;
+	const struct crown_state	*start;		/* turn 0 */
+	/* the units with a page, and their links from the top */
+	struct crown_html_link		*links;
+	size_t				 nlinks;
+	const char			**ids;		/* of links[i] */
+	struct pages			 old, now;
+	char				*head;		/* of the manifest */
+	struct crown_site_stats		*stats;
+};
+
+static void
+pages_add(struct pages *p, const char *name, const char *key)
+{
+	crown_grow(&p->v, &p->cap, p->n + 1, sizeof(*p->v));
+	p->v[p->n].name = xstrdup(name);
+	p->v[p->n++].key = xstrdup(key);
+}
+
+static void
+pages_release(struct pages *p)
+{
+	size_t	i;
+
+	for (i = 0; i < p->n; i++) {
+		free(p->v[i].name);
+		free(p->v[i].key);
+	}
+	free(p->v);
+	memset(p, 0, sizeof(*p));
+}
+
+static const char *
+pages_key(const struct pages *p, const char *name)
+{
+	size_t	i;
+
+	for (i = 0; i < p->n; i++)
+		if (strcmp(p->v[i].name, name) == 0)
+			return p->v[i].key;
+	return NULL;
+}
+
+/* 32 hex digits of BLAKE2b over the bytes given. */
+static void
+hash_hex(char *hex, const struct crown_buf *b)
+{
+	unsigned char	h[16];
+
+	crypto_generichash(h, sizeof(h), (const unsigned char *)b->data,
+	    b->len, NULL, 0);
+	sodium_bin2hex(hex, 33, h, sizeof(h));
+}
+
+/* A file's bytes, NUL-terminated, appended to b; false when it cannot be
+ * read. */
+static bool
+slurp(struct crown_buf *b, const char *path)
+{
+	FILE	*fp = fopen(path, "rb");
+	char	 chunk[4096];
+	size_t	 n;
+
+	if (fp == NULL)
+		return false;
+	crown_buf_puts(b, "");
+	while ((n = fread(chunk, 1, sizeof(chunk), fp)) > 0)
+		crown_buf_add(b, chunk, n);
+	fclose(fp);
+	return true;
+}
+
+/*
+ * The manifest's first lines: what every page depends on besides its
+ * commits: crown's version, the side, and the page templates' bytes.
+ */
+static char *
+manifest_head(const struct crown_site_input *in)
+{
+	struct crown_buf	 b = { 0 };
+	struct dirent		**ents = NULL;
+	char			 hex[33], *path;
+	int			 n, i;
+
+	crown_buf_puts(&b, "");
+	n = scandir(in->templates, &ents, NULL, alphasort);
+	for (i = 0; i < n; i++) {
+		if (strncmp(ents[i]->d_name, "site-", 5) == 0) {
+			path = xasprintf("%s/%s", in->templates,
+			    ents[i]->d_name);
+			crown_buf_printf(&b, "%s\n", ents[i]->d_name);
+			(void)slurp(&b, path);
+			free(path);
+		}
+		free(ents[i]);
+	}
+	free(ents);
+	hash_hex(hex, &b);
+	crown_buf_release(&b);
+	return xasprintf(MANIFEST_HEAD "\ncrown %s\nside %s\ntemplates %s\n",
+	    CROWN_VERSION, in->side != NULL ? in->side : "-", hex);
+}
+
+/*
+ * Read OUT's manifest into s->old: its keys only when its head is this
+ * run's, else every page is made again.  OUT must be absent (it is
+ * made), empty, or a site.
+ */
+static int
+manifest_read(struct site *s, struct crown_diags *d)
+{
+	const char	*out = s->in->out;
+	struct crown_buf b = { 0 };
+	struct stat	 st;
+	struct dirent	*e;
+	DIR		*dir;
+	char		*path, *line, *next, *sp;
+	bool		 empty = true, same;
+
+	if (stat(out, &st) != 0) {
+		if (errno != ENOENT) {
+			crown_diag_add(d, out, 0, 0, NULL, "cannot read: %s",
+			    strerror(errno));
+			return CROWN_EWRITE;
+		}
+		return crown_mkdirs(out, d);
+	}
+	if (!S_ISDIR(st.st_mode)) {
+		crown_diag_add(d, out, 0, 0, NULL, "not a directory");
+		return CROWN_EWRITE;
+	}
+	path = xasprintf("%s/%s", out, CROWN_SITE_MANIFEST);
+	if (!slurp(&b, path)) {
+		free(path);
+		if ((dir = opendir(out)) != NULL) {
+			while ((e = readdir(dir)) != NULL)
+				if (strcmp(e->d_name, ".") != 0 &&
+				    strcmp(e->d_name, "..") != 0)
+					empty = false;
+			closedir(dir);
+		}
+		if (empty)
+			return 0;
+		crown_diag_add(d, out, 0, 0, NULL, "holds files but no site "
+		    "made by crown site (no %s): give a new or empty "
+		    "directory", CROWN_SITE_MANIFEST);
+		return CROWN_EWRITE;
+	}
+	free(path);
+	same = strncmp(b.data, s->head, strlen(s->head)) == 0;
+	for (line = b.data; line != NULL && *line != '\0'; line = next) {
+		if ((next = strchr(line, '\n')) != NULL)
+			*next++ = '\0';
+		if (strncmp(line, "page ", 5) != 0)
+			continue;
+		line += 5;
+		if ((sp = strchr(line, ' ')) == NULL)
+			continue;
+		*sp = '\0';
+		/* a name of ours only, never a way out of OUT */
+		if (strstr(line, "..") != NULL || line[0] == '/')
+			continue;
+		pages_add(&s->old, line, same ? sp + 1 : "");
+	}
+	crown_buf_release(&b);
+	return 0;
+}
+
+static int
+manifest_write(struct site *s, struct crown_diags *d)
+{
+	struct crown_buf	b = { 0 };
+	size_t			i;
+	int			error;
+
+	crown_buf_puts(&b, s->head);
+	for (i = 0; i < s->now.n; i++)
+		crown_buf_printf(&b, "page %s %s\n", s->now.v[i].name,
+		    s->now.v[i].key);
+	error = crown_write_file(s->in->out, CROWN_SITE_MANIFEST, b.data,
+	    b.len, d);
+	crown_buf_release(&b);
+	return error;
+}
+
+/*
+ * Is page `name', made from `key', to be written: its key changed, or
+ * its file is missing?  It is the site's either way.
+ */
+static bool
+needs(struct site *s, const char *name, const char *key)
+{
+	const char	*old = pages_key(&s->old, name);
+	char		*path;
+	bool		 there;
+
+	pages_add(&s->now, name, key);
+	s->stats->pages++;
+	if (old == NULL || strcmp(old, key) != 0)
+		return true;
+	path = xasprintf("%s/%s", s->in->out, name);
+	there = access(path, F_OK) == 0;
+	free(path);
+	return !there;
+}
+
+static int
+put(struct site *s, const char *name, const char *data, size_t len,
+    struct crown_diags *d)
+{
+	int	error;
+
+	if ((error = crown_write_file(s->in->out, name, data, len, d)) == 0)
+		s->stats->written++;
+	return error;
+}
+
+/* Render template tmpl with root into page `name'. */
+static int
+render(struct site *s, const char *tmpl, const char *name,
+    const struct crown_tval *root, struct crown_diags *d)
+{
+	struct crown_buf	b = { 0 };
+	int			error;
+
+	crown_buf_puts(&b, "");
+	error = crown_tmpl_render(&b, s->set, tmpl, CROWN_ESC_XML, root, d);
+	if (error == 0)
+		error = put(s, name, b.data, b.len, d);
+	crown_buf_release(&b);
+	return error;
+}
+
+/* Pages of an earlier run that are no longer the site's. */
+static void
+remove_stale(struct site *s)
+{
+	char	*path;
+	size_t	 i;
+
+	for (i = 0; i < s->old.n; i++) {
+		if (pages_key(&s->now, s->old.v[i].name) != NULL)
+			continue;
+		path = xasprintf("%s/%s", s->in->out, s->old.v[i].name);
+		if (unlink(path) == 0)
+			s->stats->removed++;
+		free(path);
+	}
+}
+
+static char *
+turn_page(int t)
+{
+	return xasprintf("turn-%03d.html", t);
+}
+
+static char *
+unit_page(const char *id)
+{
+	return xasprintf(UNITS_DIR "/%s.html", id);
+}
+
+/* Figures of a side's units still in the field (not lost). */
+static long
+strength(const struct crown_state *st, const char *side)
+{
+	long	n = 0;
+	size_t	i;
+
+	for (i = 0; i < st->nunits; i++)
+		if (strcmp(st->units[i].side, side) == 0 &&
+		    st->units[i].status != CROWN_LOST)
+			n += crown_unit_figures(&st->units[i]);
+	return n;
+}
+
+/* Figures a side lost from before to after. */
+static long
+losses(const struct crown_state *before, const struct crown_state *after,
+    const char *side)
+{
+	const struct crown_unit	*u;
+	long			 n = 0, f;
+	size_t			 i;
+
+	for (i = 0; i < before->nunits; i++) {
+		if (strcmp(before->units[i].side, side) != 0)
+			continue;
+		u = crown_state_unit(after, before->units[i].id);
+		f = crown_unit_figures(&before->units[i]) -
+		    (u != NULL ? crown_unit_figures(u) : 0);
+		if (f > 0)
+			n += f;
+	}
+	return n;
+}
+
+/* What every page shows: the campaign, the sides, whose site it is. */
+static struct crown_tval *
+model_common(const struct site *s, const char *up)
+{
+	const struct crown_state	*st = s->start;
+	struct crown_tval		*root = crown_tval_map(), *l, *m;
+	size_t				 i;
+	int				 k;
+
+	crown_tmap_str(root, "up", up);
+	m = crown_tmap_map(root, "game");
+	crown_tmap_str(m, "name", st->name);
+	crown_tmap_int(m, "last_turn", (long)s->nturns - 1);
+	l = crown_tmap_list(root, "sides");
+	for (i = 0; i < st->nsides; i++) {
+		m = crown_tlist_map(l);
+		crown_tmap_str(m, "id", st->sides[i].id);
+		crown_tmap_str(m, "name", st->sides[i].name);
+		crown_tmap_int(m, "index", (long)(i % 5));
+	}
+	if (s->in->side != NULL &&
+	    (k = crown_state_side(st, s->in->side)) >= 0) {
+		m = crown_tmap_map(root, "side_view");
+		crown_tmap_str(m, "id", st->sides[k].id);
+		crown_tmap_str(m, "name", st->sides[k].name);
+	}
+	return root;
+}
+
+/* The chart of the index: each side's strength by turn. */
+static void
+model_chart(struct crown_tval *chart, const struct site *s)
+{
+	const struct crown_state	*st = s->start;
+	struct crown_tval		*l, *m;
+	struct crown_buf		 pts;
+	long				 maxv = 1, v, step;
+	double				 x, y, pw, ph;
+	size_t				 i, t, last = s->nturns - 1;
+
+	for (i = 0; i < st->nsides; i++)
+		for (t = 0; t < s->nturns; t++)
+			if ((v = strength(s->turns[t].state,
+			    st->sides[i].id)) > maxv)
+				maxv = v;
+	pw = CHART_W - CHART_LEFT - CHART_RIGHT;
+	ph = CHART_H - CHART_TOP - CHART_BOTTOM;
+	crown_tmap_int(chart, "width", CHART_W);
+	crown_tmap_int(chart, "height", CHART_H);
+	crown_tmap_int(chart, "left", CHART_LEFT);
+	crown_tmap_int(chart, "right", CHART_W - CHART_RIGHT);
+	crown_tmap_int(chart, "top", CHART_TOP);
+	crown_tmap_int(chart, "bottom", CHART_H - CHART_BOTTOM);
+	l = crown_tmap_list(chart, "sides");
+	for (i = 0; i < st->nsides; i++) {
+		m = crown_tlist_map(l);
+		crown_tmap_str(m, "name", st->sides[i].name);
+		crown_tmap_int(m, "index", (long)(i % 5));
+		memset(&pts, 0, sizeof(pts));
+		crown_buf_puts(&pts, "");
+		for (t = 0; t < s->nturns; t++) {
+			v = strength(s->turns[t].state, st->sides[i].id);
+			x = CHART_LEFT + pw * (double)t /
+			    (double)(last > 0 ? last : 1);
+			y = CHART_TOP + ph * (double)(maxv - v) /
+			    (double)maxv;
+			crown_buf_printf(&pts, "%s%.1f,%.1f", t ? " " : "",
+			    x, y);
+			if (t == last) {
+				crown_tmap_printf(m, "end_x", "%.1f", x);
+				crown_tmap_printf(m, "end_y", "%.1f", y);
+				crown_tmap_int(m, "figures", v);
+			}
+		}
+		crown_tmap_str(m, "points", pts.data);
+		crown_buf_release(&pts);
+	}
+	l = crown_tmap_list(chart, "xticks");
+	step = last <= 12 ? 1 : last <= 30 ? 5 : 10;
+	for (t = 0; t <= last; t += (size_t)step) {
+		m = crown_tlist_map(l);
+		crown_tmap_printf(m, "x", "%.1f", CHART_LEFT + pw *
+		    (double)t / (double)(last > 0 ? last : 1));
+		crown_tmap_int(m, "label", (long)t);
+	}
+	l = crown_tmap_list(chart, "yticks");
+	for (i = 0; i <= 2; i++) {
+		m = crown_tlist_map(l);
+		crown_tmap_printf(m, "y", "%.1f", CHART_TOP + ph *
+		    (double)(2 - i) / 2.0);
+		crown_tmap_int(m, "label", maxv * (long)i / 2);
+	}
+}
+
+static int
+write_index(struct site *s, struct crown_diags *d)
+{
+	const struct crown_state	*st = s->start;
+	struct crown_tval		*root, *l, *m, *ll;
+	const struct crown_unit		*u;
+	char				*name;
+	size_t				 i, t;
+	int				 k, error;
+
+	(void)needs(s, "index.html", "-");
+	root = model_common(s, "");
+	l = crown_tmap_list(root, "turns");
+	for (t = 0; t < s->nturns; t++) {
+		m = crown_tlist_map(l);
+		crown_tmap_int(m, "number", (long)t);
+		name = turn_page((int)t);
+		crown_tmap_str(m, "href", name);
+		free(name);
+		crown_tmap_str(m, "date", s->turns[t].date);
+		crown_tmap_str(m, "headline", s->turns[t].headline);
+		if (t == 0)
+			continue;
+		ll = crown_tmap_list(m, "losses");
+		for (i = 0; i < st->nsides; i++)
+			crown_tmap_int(crown_tlist_map(ll), "figures",
+			    losses(s->turns[t - 1].state, s->turns[t].state,
+			    st->sides[i].id));
+	}
+	model_chart(crown_tmap_map(root, "chart"), s);
+	l = crown_tmap_list(root, "units");
+	for (i = 0; i < s->nlinks; i++) {
+		m = crown_tlist_map(l);
+		crown_tmap_str(m, "href", s->links[i].href);
+		crown_tmap_str(m, "name", s->links[i].name);
+		u = crown_state_unit(st, s->ids[i]);
+		if (u != NULL && (k = crown_state_side(st, u->side)) >= 0)
+			crown_tmap_str(m, "side_name", st->sides[k].name);
+	}
+	error = render(s, "site-index.html", "index.html", root, d);
+	crown_tval_free(root);
+	return error;
+}
+
+/* A report of turn t as HTML, in the list of the turn's reports; absent
+ * files are left out. */
+static int
+add_report(struct crown_tval *list, const struct site *s,
+    const struct turn *tu, const char *file, const char *title,
+    struct crown_diags *d)
+{
+	struct crown_buf	 md = { 0 }, html = { 0 };
+	struct crown_tval	*m;
+	char			*dir, *path;
+	int			 error;
+
+	dir = crown_campaign_turn_dir(tu->t);
+	path = xasprintf("%s/%s", dir, file);
+	error = crown_history_read(&md, s->in->h, tu->commit, path, d);
+	if (error == 0) {
+		crown_buf_puts(&html, "");
+		crown_html_markdown(&html, md.data, md.len, s->links,
+		    s->nlinks);
+		m = crown_tlist_map(list);
+		crown_tmap_str(m, "title", title);
+		crown_tmap_str(m, "html", html.data);
+	} else if (error == CROWN_ENOTFOUND)
+		error = 0;
+	crown_buf_release(&md);
+	crown_buf_release(&html);
+	free(path);
+	free(dir);
+	return error;
+}
+
+/* The map of turn t, inline, its units linked; or why it is left out. */
+static int
+model_map(struct crown_tval *root, const struct site *s,
+    const struct turn *tu, struct crown_diags *d)
+{
+	struct crown_buf	 svg = { 0 }, html = { 0 };
+	char			*dir, *path;
+	int			 error;
+
+	dir = crown_campaign_turn_dir(tu->t);
+	path = xasprintf("%s/map.svg", dir);
+	error = crown_history_read(&svg, s->in->h, tu->commit, path, d);
+	if (error == 0 && crown_html_svg_safe(svg.data, svg.len)) {
+		crown_buf_puts(&html, "");
+		crown_html_svg(&html, svg.data, svg.len, s->links, s->nlinks);
+		crown_tmap_str(root, "map", html.data);
+	} else if (error == 0)
+		crown_tmap_bool(root, "map_left_out", true);
+	else if (error == CROWN_ENOTFOUND)
+		error = 0;
+	crown_buf_release(&svg);
+	crown_buf_release(&html);
+	free(path);
+	free(dir);
+	return error;
+}
+
+/* The orders of turn t the site may show: every side's for the umpire,
+ * the side's own for a side. */
+static int
+model_orders(struct crown_tval *root, const struct site *s,
+    const struct turn *tu, struct crown_diags *d)
+{
+	struct crown_outputs	 files = { 0 };
+	struct crown_tval	*l, *m;
+	const char		*base;
+	char			*dir, *own = NULL, *side;
+	size_t			 i;
+	int			 error, k;
+
+	dir = crown_campaign_orders_dir(tu->t);
+	error = crown_history_files(&files, s->in->h, tu->commit, dir, d);
+	free(dir);
+	if (error == CROWN_ENOTFOUND)
+		error = 0;
+	if (s->in->side != NULL)
+		own = xasprintf("%s.yaml", s->in->side);
+	l = crown_tmap_list(root, "orders");
+	for (i = 0; error == 0 && i < files.n; i++) {
+		base = strrchr(files.v[i].name, '/');
+		base = base != NULL ? base + 1 : files.v[i].name;
+		if (own != NULL && strcmp(base, own) != 0)
+			continue;
+		m = crown_tlist_map(l);
+		crown_tmap_str(m, "file", files.v[i].name);
+		side = xstrndup(base, strcspn(base, "."));
+		if ((k = crown_state_side(s->start, side)) >= 0)
+			crown_tmap_str(m, "side_name", s->start->sides[k].name);
+		else
+			crown_tmap_str(m, "side_name", side);
+		free(side);
+		crown_tmap_str(m, "text", files.v[i].data.data);
+	}
+	free(own);
+	crown_outputs_release(&files);
+	return error;
+}
+
+static int
+write_turn(struct site *s, size_t t, struct crown_diags *d)
+{
+	const struct crown_state	*st = s->start;
+	const struct turn		*tu = &s->turns[t];
+	struct crown_tval		*root, *m, *l;
+	struct crown_buf		 b = { 0 }, html = { 0 };
+	char				*name, *key, *events, *title, *file;
+	char				*dir, *path;
+	size_t				 i;
+	int				 error = 0;
+	bool				 last = t + 1 == s->nturns;
+
+	name = turn_page((int)t);
+	key = xasprintf("%s %s", tu->commit, last ? "last" : "next");
+	events = xasprintf("turn-%03zu-events.yaml", t);
+	if (s->in->side == NULL && needs(s, events, tu->commit)) {
+		/* events.yaml, for the auditor: as committed */
+		dir = crown_campaign_turn_dir((int)t);
+		path = xasprintf("%s/%s", dir, CROWN_CAMPAIGN_EVENTS);
+		error = crown_history_read(&b, s->in->h, tu->commit, path, d);
+		if (error == 0)
+			error = put(s, events, b.data, b.len, d);
+		else if (error == CROWN_ENOTFOUND)
+			error = 0;
+		crown_buf_release(&b);
+		free(path);
+		free(dir);
+	}
+	if (error != 0 || !needs(s, name, key))
+		goto cleanup;
+
+	root = model_common(s, "");
+	m = crown_tmap_map(root, "turn");
+	crown_tmap_int(m, "number", (long)t);
+	crown_tmap_str(m, "date", tu->date);
+	crown_tmap_str(m, "headline", tu->headline);
+	crown_tmap_printf(m, "commit", "%.12s", tu->commit);
+	if (t > 0) {
+		m = crown_tmap_map(root, "prev");
+		crown_tmap_int(m, "number", (long)t - 1);
+		file = turn_page((int)t - 1);
+		crown_tmap_str(m, "href", file);
+		free(file);
+	}
+	if (!last) {
+		m = crown_tmap_map(root, "next");
+		crown_tmap_int(m, "number", (long)t + 1);
+		file = turn_page((int)t + 1);
+		crown_tmap_str(m, "href", file);
+		free(file);
+	}
+	if (s->in->side == NULL)
+		crown_tmap_str(root, "events_href", events);
+	l = crown_tmap_list(root, "reports");
+	if (t == 0) {
+		/* the players' briefing, as crown show DIR 0 prints it */
+		crown_buf_puts(&b, "");
+		crown_report_briefing(&b, tu->state, s->in->victory);
+		crown_buf_puts(&html, "");
+		crown_html_markdown(&html, b.data, b.len, s->links,
+		    s->nlinks);
+		m = crown_tlist_map(l);
+		crown_tmap_str(m, "title", "The briefing");
+		crown_tmap_str(m, "html", html.data);
+		crown_buf_release(&html);
+		crown_buf_release(&b);
+	} else if (s->in->side == NULL) {
+		error = add_report(l, s, tu, "report.md", "The umpire's "
+		    "report", d);
+		for (i = 0; error == 0 && i < st->nsides; i++) {
+			file = xasprintf("report-%s.md", st->sides[i].id);
+			title = xasprintf("Dispatch to %s",
+			    st->sides[i].name);
+			error = add_report(l, s, tu, file, title, d);
+			free(title);
+			free(file);
+		}
+	} else {
+		file = xasprintf("report-%s.md", s->in->side);
+		error = add_report(l, s, tu, file, "Your dispatch", d);
+		free(file);
+	}
+	if (error == 0)
+		error = model_map(root, s, tu, d);
+	if (error == 0)
+		error = model_orders(root, s, tu, d);
+	if (error == 0)
+		error = render(s, "site-turn.html", name, root, d);
+	crown_tval_free(root);
+cleanup:
+	free(events);
+	free(key);
+	free(name);
+	return error;
+}
+
+/*
+ * The page of unit links[k]: the turns that touched it (an event names
+ * it, or its strength, place or state changed), each with its story.  A
+ * page changes only when a turn touches the unit: its key is the commits
+ * of those turns.
+ */
+static int
+write_unit(struct site *s, size_t k, struct crown_diags *d)
+{
+	const struct crown_state	*st = s->start;
+	const char			*id = s->ids[k];
+	const struct crown_unit		*u = crown_state_unit(st, id);
+	struct crown_story		 story = { 0 };
+	struct crown_tval		*root, *m, *ev = NULL, *loss = NULL;
+	struct crown_tval		*tl, *el = NULL, *ll = NULL;
+	struct crown_buf		 keys = { 0 };
+	char				 hex[33], *name, *prev, *cur, *file;
+	size_t				 t, i;
+	long				 total = 0;
+	int				 side, error;
+
+	name = unit_page(id);
+	root = model_common(s, "../");
+	m = crown_tmap_map(root, "unit");
+	crown_tmap_str(m, "id", id);
+	crown_tmap_str(m, "name", u->name);
+	if ((side = crown_state_side(st, u->side)) >= 0)
+		crown_tmap_str(m, "side_name", st->sides[side].name);
+	crown_tmap_str(m, "class", crown_class_names[u->cls]);
+	crown_tmap_str(m, "type", crown_utype_names[u->type]);
+	crown_tmap_str(m, "weapon", crown_weapon_names[u->weapon]);
+	prev = crown_story_strength(st, id);
+	crown_tmap_str(m, "start", prev);
+	crown_buf_printf(&keys, "%s\n", s->turns[0].commit);
+	tl = crown_tmap_list(root, "turns");
+	for (t = 1; t < s->nturns; t++) {
+		crown_story_unit(&story, &s->turns[t].story, id, s->in->side);
+		cur = crown_story_strength(s->turns[t].state, id);
+		if (story.events == 0 && ((prev == NULL && cur == NULL) ||
+		    (prev != NULL && cur != NULL && strcmp(prev, cur) == 0))) {
+			free(cur);
+			crown_story_release(&story);
+			continue;
+		}
+		crown_buf_printf(&keys, "%s\n", s->turns[t].commit);
+		m = crown_tlist_map(tl);
+		crown_tmap_int(m, "number", (long)t);
+		file = turn_page((int)t);
+		crown_tmap_str(m, "href", file);
+		free(file);
+		crown_tmap_str(m, "date", s->turns[t].date);
+		crown_tmap_str(m, "headline", s->turns[t].headline);
+		crown_tmap_str(m, "strength", cur != NULL ? cur :
+		    "not in the state");
+		el = crown_tmap_list(m, "events");
+		for (i = 0; i < story.n; i++) {
+			if (story.v[i].level == 0) {
+				ev = crown_tlist_map(el);
+				crown_tmap_str(ev, "text", story.v[i].text);
+				ll = crown_tmap_list(ev, "losses");
+			} else if (story.v[i].level == 1 && ll != NULL) {
+				loss = crown_tlist_map(ll);
+				crown_tmap_str(loss, "text", story.v[i].text);
+				crown_tmap_list(loss, "details");
+			} else if (loss != NULL)
+				crown_tlist_str((struct crown_tval *)
+				    crown_tmap_get(loss, "details"),
+				    story.v[i].text);
+		}
+		ev = loss = NULL;
+		ll = NULL;
+		total += story.lost;
+		crown_story_release(&story);
+		free(prev);
+		prev = cur;
+	}
+	free(prev);
+	crown_tmap_int(root, "total_lost", total);
+	hash_hex(hex, &keys);
+	crown_buf_release(&keys);
+	error = 0;
+	if (needs(s, name, hex))
+		error = render(s, "site-unit.html", name, root, d);
+	crown_tval_free(root);
+	free(name);
+	return error;
+}
+
+static void
+turns_release(struct site *s)
+{
+	size_t	i;
+
+	for (i = 0; i < s->nturns; i++) {
+		crown_state_free(s->turns[i].state);
+		crown_story_turn_release(&s->turns[i].story);
+	}
+	free(s->turns);
+	s->turns = NULL;
+	s->nturns = 0;
+}
+
+/* Every turn of the line: its state, events and orders. */
+static int
+turns_load(struct site *s, struct crown_diags *d)
+{
+	const struct crown_chain	*c = s->in->chain;
+	const struct crown_hcommit	*hc;
+	struct crown_buf		 b = { 0 };
+	struct turn			*tu;
+	const char			*sub;
+	char				*label;
+	int				 t, error = 0;
+
+	s->nturns = (size_t)c->last + 1;
+	s->turns = xcalloc(s->nturns, sizeof(*s->turns));
+	for (t = 0; t <= c->last && error == 0; t++) {
+		tu = &s->turns[t];
+		hc = &c->l.v[c->at[t]];
+		tu->t = t;
+		tu->commit = hc->id;
+		crown_campaign_format_date(tu->date, sizeof(tu->date),
+		    hc->time, hc->offset);
+		sub = strchr(hc->subject, ':');
+		sub = sub != NULL ? sub + 1 : hc->subject;
+		while (*sub == ' ')
+			sub++;
+		tu->headline = sub;
+		label = xasprintf("turn-%d:%s", t, CROWN_CAMPAIGN_STATE);
+		error = crown_history_read(&b, s->in->h, hc->id,
+		    CROWN_CAMPAIGN_STATE, d);
+		if (error == CROWN_ENOTFOUND) {
+			crown_diag_add(d, label, 0, 0, NULL, "missing");
+			error = CROWN_EINVALID;
+		}
+		if (error == 0)
+			error = crown_state_parse(&tu->state, label, b.data,
+			    b.len, d);
+		crown_buf_release(&b);
+		free(label);
+		if (error == 0 && t > 0)
+			error = crown_story_turn_load(&tu->story, s->in->h,
+			    hc->id, t, d);
+	}
+	return error;
+}
+
+/* The units that have a page: all, or the side's. */
+static void
+links_make(struct site *s)
+{
+	const struct crown_state	*st = s->start;
+	size_t				 i;
+
+	s->links = xcalloc(st->nunits + 1, sizeof(*s->links));
+	s->ids = xcalloc(st->nunits + 1, sizeof(*s->ids));
+	for (i = 0; i < st->nunits; i++) {
+		if (s->in->side != NULL &&
+		    strcmp(st->units[i].side, s->in->side) != 0)
+			continue;
+		s->links[s->nlinks].name = st->units[i].name;
+		s->links[s->nlinks].href = unit_page(st->units[i].id);
+		s->ids[s->nlinks++] = st->units[i].id;
+	}
+}
+
+int
+crown_site_write(struct crown_site_stats *out,
+    const struct crown_site_input *in, struct crown_diags *d)
+{
+	static const char *const templates[] = { CROWN_SITE_TEMPLATES };
+	struct site	 s;
+	char		*units;
+	size_t		 i;
+	int		 error = 0, e;
+
+	memset(out, 0, sizeof(*out));
+	memset(&s, 0, sizeof(s));
+	s.in = in;
+	s.stats = out;
+	/* every template first, all their problems at once, nothing
+	 * written from a broken set */
+	s.set = crown_tmpl_set_new(in->templates);
+	for (i = 0; i < CROWN_NELEM(templates); i++) {
+		e = crown_tmpl_load(s.set, templates[i], d);
+		if (e == CROWN_ENOTFOUND || error == 0)
+			error = e != 0 ? e : error;
+	}
+	if (error != 0)
+		goto cleanup;
+	if ((error = turns_load(&s, d)) != 0)
+		goto cleanup;
+	s.start = s.turns[0].state;
+	if (in->side != NULL && crown_state_side(s.start, in->side) < 0) {
+		crown_diag_add(d, in->side, 0, 0, NULL, "no side '%s' in this "
+		    "campaign", in->side);
+		error = CROWN_EINVALID;
+		goto cleanup;
+	}
+	links_make(&s);
+	s.head = manifest_head(in);
+	if ((error = manifest_read(&s, d)) != 0)
+		goto cleanup;
+	units = xasprintf("%s/" UNITS_DIR, in->out);
+	error = crown_mkdirs(units, d);
+	free(units);
+	for (i = 0; error == 0 && i < s.nturns; i++)
+		error = write_turn(&s, i, d);
+	for (i = 0; error == 0 && i < s.nlinks; i++)
+		error = write_unit(&s, i, d);
+	if (error == 0)
+		error = write_index(&s, d);
+	if (error == 0)
+		error = manifest_write(&s, d);
+	if (error == 0)
+		remove_stale(&s);
+cleanup:
+	for (i = 0; i < s.nlinks; i++)
+		free((char *)s.links[i].href);
+	free(s.links);
+	free(s.ids);
+	free(s.head);
+	pages_release(&s.old);
+	pages_release(&s.now);
+	turns_release(&s);
+	crown_tmpl_set_free(s.set);
+	return error;
+}

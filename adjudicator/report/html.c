@@ -1,0 +1,304 @@
+/*
+ * html.c: Markdown to HTML with cmark (GitHub's fork, for the tables of
+ * the reports), and maps made ready to stand inline in a page (html.h).
+ * Every call of cmark is here.
+ */
+#include <ctype.h>
+#include <stdbool.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmark-gfm.h>
+#include <cmark-gfm-core-extensions.h>
+
+#include "crown/html.h"
+#include "crown/xalloc.h"
+
+static bool
+word_char(unsigned char c)
+{
+	return isalnum(c) || c == '_' || c == '-' || c >= 0x80;
+}
+
+/*
+ * The first mention of a link's name in s at or after from, as a whole
+ * word: its place in *at and the link, or NULL.  Where names start at
+ * the same place, the longest.
+ */
+static const struct crown_html_link *
+find_name(const char *s, size_t from, const struct crown_html_link *links,
+    size_t nlinks, size_t *at)
+{
+	const struct crown_html_link	*best = NULL;
+	const char			*p;
+	size_t				 i, len, pos, best_at = 0, best_len = 0;
+
+	for (i = 0; i < nlinks; i++) {
+		len = strlen(links[i].name);
+		if (len == 0)
+			continue;
+		for (p = strstr(s + from, links[i].name); p != NULL;
+		    p = strstr(p + 1, links[i].name)) {
+			pos = (size_t)(p - s);
+			if ((pos > 0 && word_char((unsigned char)s[pos - 1]) &&
+			    word_char((unsigned char)p[0])) ||
+			    (word_char((unsigned char)p[len - 1]) &&
+			    word_char((unsigned char)p[len])))
+				continue;
+			if (best == NULL || pos < best_at ||
+			    (pos == best_at && len > best_len)) {
+				best = &links[i];
+				best_at = pos;
+				best_len = len;
+			}
+			break;
+		}
+	}
+	*at = best_at;
+	return best;
+}
+
+static bool
+inside_link(cmark_node *n)
+{
+	for (n = cmark_node_parent(n); n != NULL; n = cmark_node_parent(n))
+		if (cmark_node_get_type(n) == CMARK_NODE_LINK)
+			return true;
+	return false;
+}
+
+/* Split text node n around each mention of a name, the names linked. */
+static void
+link_text(cmark_node *n, const struct crown_html_link *links, size_t nlinks)
+{
+	const struct crown_html_link	*l;
+	cmark_node			*a, *t, *rest;
+	const char			*lit;
+	char				*s;
+	size_t				 at, len;
+
+	while ((lit = cmark_node_get_literal(n)) != NULL &&
+	    (l = find_name(lit, 0, links, nlinks, &at)) != NULL) {
+		s = xstrdup(lit);
+		len = strlen(l->name);
+		a = cmark_node_new(CMARK_NODE_LINK);
+		cmark_node_set_url(a, l->href);
+		t = cmark_node_new(CMARK_NODE_TEXT);
+		cmark_node_set_literal(t, l->name);
+		cmark_node_append_child(a, t);
+		rest = cmark_node_new(CMARK_NODE_TEXT);
+		cmark_node_set_literal(rest, s + at + len);
+		s[at] = '\0';
+		cmark_node_set_literal(n, s);
+		cmark_node_insert_after(n, a);
+		cmark_node_insert_after(a, rest);
+		free(s);
+		n = rest;
+	}
+}
+
+void
+crown_html_markdown(struct crown_buf *out, const char *md, size_t len,
+    const struct crown_html_link *links, size_t nlinks)
+{
+	cmark_parser		*p;
+	cmark_node		*doc, *n, **texts = NULL;
+	cmark_iter		*it;
+	cmark_event_type	 ev;
+	cmark_mem		*mem = cmark_get_default_mem_allocator();
+	char			*html;
+	size_t			 i, ntexts = 0, cap = 0;
+
+	cmark_gfm_core_extensions_ensure_registered();
+	/* not CMARK_OPT_UNSAFE: raw HTML and javascript: URLs are left
+	 * out */
+	p = cmark_parser_new(CMARK_OPT_DEFAULT);
+	cmark_parser_attach_syntax_extension(p,
+	    cmark_find_syntax_extension("table"));
+	cmark_parser_feed(p, md, len);
+	doc = cmark_parser_finish(p);
+	/* the text nodes first: the tree changes as they are linked */
+	it = cmark_iter_new(doc);
+	while ((ev = cmark_iter_next(it)) != CMARK_EVENT_DONE) {
+		n = cmark_iter_get_node(it);
+		if (ev == CMARK_EVENT_ENTER &&
+		    cmark_node_get_type(n) == CMARK_NODE_TEXT &&
+		    !inside_link(n)) {
+			crown_grow(&texts, &cap, ntexts + 1, sizeof(*texts));
+			texts[ntexts++] = n;
+		}
+	}
+	cmark_iter_free(it);
+	for (i = 0; i < ntexts && nlinks > 0; i++)
+		link_text(texts[i], links, nlinks);
+	free(texts);
+	html = cmark_render_html(doc, CMARK_OPT_DEFAULT,
+	    cmark_parser_get_syntax_extensions(p));
+	crown_buf_puts(out, html);
+	mem->free(html);
+	cmark_node_free(doc);
+	cmark_parser_free(p);
+}
+
+/* The XML-escaped form of s (the map's templates escape names so). */
+static char *
+xml_escaped(const char *s)
+{
+	struct crown_buf	b = { 0 };
+
+	crown_buf_puts(&b, "");
+	for (; *s != '\0'; s++)
+		switch (*s) {
+		case '&': crown_buf_puts(&b, "&amp;"); break;
+		case '<': crown_buf_puts(&b, "&lt;"); break;
+		case '>': crown_buf_puts(&b, "&gt;"); break;
+		case '"': crown_buf_puts(&b, "&quot;"); break;
+		case '\'': crown_buf_puts(&b, "&#39;"); break;
+		default: crown_buf_add(&b, s, 1);
+		}
+	return b.data;
+}
+
+#define UNIT_GROUP	"<g class=\"unit "
+#define TITLE		"<title>"
+
+void
+crown_html_svg(struct crown_buf *out, const char *svg, size_t len,
+    const struct crown_html_link *links, size_t nlinks)
+{
+	const struct crown_html_link	*best;
+	const char			*p = svg, *end = svg + len, *g, *t;
+	const char			*close, *q;
+	char				*text, **names;
+	size_t				 i, n, best_len;
+
+	/* past the XML declaration: a page has its own */
+	if (len > 5 && strncmp(p, "<?xml", 5) == 0 &&
+	    (q = memchr(p, '>', len)) != NULL) {
+		p = q + 1;
+		while (p < end && (*p == '\n' || *p == '\r'))
+			p++;
+	}
+	text = xstrndup(p, (size_t)(end - p));
+	names = xcalloc(nlinks + 1, sizeof(*names));
+	for (i = 0; i < nlinks; i++)
+		names[i] = xml_escaped(links[i].name);
+	p = text;
+	while ((g = strstr(p, UNIT_GROUP)) != NULL) {
+		crown_buf_add(out, p, (size_t)(g - p));
+		p = g;
+		q = strchr(g, '>');
+		close = strstr(g, "</g>");
+		best = NULL;
+		best_len = 0;
+		if (q != NULL && close != NULL) {
+			t = q + 1;
+			while (*t == '\n' || *t == '\r' || *t == ' ')
+				t++;
+			if (strncmp(t, TITLE, strlen(TITLE)) == 0)
+				t += strlen(TITLE);
+			else
+				t = NULL;
+			for (i = 0; t != NULL && i < nlinks; i++) {
+				n = strlen(names[i]);
+				if (strncmp(t, names[i], n) == 0 &&
+				    strncmp(t + n, " (", 2) == 0 &&
+				    n > best_len) {
+					best = &links[i];
+					best_len = n;
+				}
+			}
+		}
+		if (best == NULL) {
+			crown_buf_add(out, p, strlen(UNIT_GROUP));
+			p += strlen(UNIT_GROUP);
+			continue;
+		}
+		crown_buf_printf(out, "<a href=\"%s\">", best->href);
+		close += strlen("</g>");
+		crown_buf_add(out, p, (size_t)(close - p));
+		crown_buf_puts(out, "</a>");
+		p = close;
+	}
+	crown_buf_puts(out, p);
+	for (i = 0; i < nlinks; i++)
+		free(names[i]);
+	free(names);
+	free(text);
+}
+
+static bool
+starts_nocase(const char *p, const char *end, const char *word)
+{
+	size_t	n = strlen(word);
+
+	return (size_t)(end - p) >= n && strncasecmp(p, word, n) == 0;
+}
+
+/* After an attribute's '=' (and blanks), its value begins with '#'. */
+static bool
+value_is_fragment(const char *p, const char *end)
+{
+	while (p < end && (*p == ' ' || *p == '\t' || *p == '\n' ||
+	    *p == '\r' || *p == '='))
+		p++;
+	if (p < end && (*p == '"' || *p == '\''))
+		p++;
+	return p < end && *p == '#';
+}
+
+bool
+crown_html_svg_safe(const char *svg, size_t len)
+{
+	const char	*p = svg, *end = svg + len, *name;
+	char		 quote = 0;
+	bool		 tag = false;
+
+	for (; p < end; p++) {
+		/* anywhere: a style's outside reference, a script URL */
+		if (starts_nocase(p, end, "url(") &&
+		    !value_is_fragment(p + 4, end))
+			return false;
+		if (starts_nocase(p, end, "@import") ||
+		    starts_nocase(p, end, "javascript:"))
+			return false;
+		if (!tag) {
+			if (*p == '<') {
+				tag = true;
+				if (starts_nocase(p + 1, end, "script") ||
+				    starts_nocase(p + 1, end, "foreignobject") ||
+				    starts_nocase(p + 1, end, "iframe") ||
+				    starts_nocase(p + 1, end, "image") ||
+				    starts_nocase(p + 1, end, "!entity"))
+					return false;
+			}
+			continue;
+		}
+		if (quote != 0) {
+			if (*p == quote)
+				quote = 0;
+			continue;
+		}
+		if (*p == '"' || *p == '\'') {
+			quote = *p;
+			continue;
+		}
+		if (*p == '>') {
+			tag = false;
+			continue;
+		}
+		if (*p != ' ' && *p != '\t' && *p != '\n' && *p != '\r')
+			continue;
+		/* an attribute's name */
+		name = p + 1;
+		if (starts_nocase(name, end, "on"))
+			return false;
+		if ((starts_nocase(name, end, "href") ||
+		    starts_nocase(name, end, "xlink:href") ||
+		    starts_nocase(name, end, "src")) &&
+		    !value_is_fragment(strchr(name, '=') != NULL ?
+		    strchr(name, '=') : end, end))
+			return false;
+	}
+	return true;
+}

@@ -1,0 +1,106 @@
+#!/bin/sh
+# tests/site/check.sh: crown site (issue 22) as a reader sees it.  Plays
+# three turns of the bundled Camerone, with one unit renamed to markup,
+# makes the umpire's site and a side's, then checks that every page
+# parses as HTML5 without a parse error and as XML, that every link and
+# image resolves inside the site (tests/site/pages.py), and renders the
+# index and a turn page in headless Chromium to PNG: a real picture
+# (tests/site/png.py), no message on the console.  A page with a script
+# error is rendered too, to show the console check catches one.  The last
+# line is "site: N checks, all passed" (tests/summary.sh counts it) or
+# "site: FAIL: ...".
+#
+# usage: tests/site/check.sh [CROWN]   (default ./crown)
+set -u
+bin=${1:-./crown}
+py=/usr/bin/python3
+here=$(dirname "$0")
+tmp=$(mktemp -d) || exit 1
+trap 'rm -rf "$tmp"' EXIT HUP INT TERM
+n=0
+
+fail() {
+	echo "site: FAIL: $*"
+	exit 1
+}
+
+ok() {
+	n=$((n + 1))
+}
+
+# headless Chromium: the page to PNG, its console on stderr
+shoot() {
+	timeout 120 chromium --headless --no-sandbox --disable-gpu \
+	    --no-first-run --disable-extensions --user-data-dir="$tmp/profile" \
+	    --enable-logging=stderr --v=0 --window-size=1200,1600 \
+	    --screenshot="$2" "file://$1" >"$tmp/shot.out" 2>"$tmp/shot.err"
+}
+
+# the console's messages of the last shot
+console() {
+	grep 'CONSOLE' "$tmp/shot.err"
+}
+
+# not blank: many colours, and a good share of the page inked
+picture() {
+	set -- $($py "$here/png.py" "$1") || return 1
+	[ "$2" -ge 8 ] && [ "$3" -ge 20 ]
+}
+
+for t in xmllint chromium timeout; do
+	command -v $t >/dev/null 2>&1 || fail "no $t (make deps installs it)"
+done
+$py -c 'import html5lib' 2>/dev/null ||
+    fail "no python3-html5lib (make deps installs it)"
+
+sed 's/^    name: Veracruz National Guard Battalion$/    name: '"'"'<script>alert(1)<\/script> \& "x"'"'"'/' \
+    games/camerone/scenario.yaml >"$tmp/scenario.yaml"
+grep -q 'alert(1)' "$tmp/scenario.yaml" || fail "cannot rename a unit"
+"$bin" new "$tmp/c" --scenario "$tmp/scenario.yaml" \
+    --date 2026-03-01 >/dev/null || fail "crown new"
+for t in 1 2 3; do
+	"$bin" turn "$tmp/c" games/camerone/orders/turn-00$t/*.yaml \
+	    --date 2026-03-0$((t + 1)) >/dev/null || fail "crown turn $t"
+done
+"$bin" site "$tmp/c" "$tmp/out" >/dev/null || fail "crown site"
+"$bin" site "$tmp/c" "$tmp/side" --side legion >/dev/null ||
+    fail "crown site --side legion"
+ok
+
+# every page of both sites: HTML5, XML, links inside the site
+for site in out side; do
+	pages=$(cd "$tmp/$site" && find . -name '*.html' | sort)
+	[ -n "$pages" ] || fail "$site: no pages"
+	(cd "$tmp/$site" && $py "$OLDPWD/$here/pages.py" . $pages) \
+	    >"$tmp/pages.log" 2>&1 || { cat "$tmp/pages.log"; fail "$site"; }
+	ok
+	if grep -l '<script' $(for p in $pages; do echo "$tmp/$site/$p"; done)
+	then
+		fail "$site: a page holds a script"
+	fi
+	ok
+done
+grep -q '&lt;script&gt;alert(1)&lt;/script&gt; &amp; &quot;x&quot;' \
+    "$tmp/out/index.html" || fail "the unit's name is not escaped"
+ok
+
+# the detector: a page with a script error shows on the console
+printf '%s\n' '<!DOCTYPE html><html><head><title>x</title></head>' \
+    '<body><p>x</p><script>nosuch();</script></body></html>' \
+    >"$tmp/bad.html"
+shoot "$tmp/bad.html" "$tmp/bad.png"
+console >/dev/null || fail "chromium shows no console message for a " \
+    "script error (is logging on?)"
+ok
+
+for p in out/index.html out/turn-001.html side/turn-002.html; do
+	png="$tmp/$(echo "$p" | tr / -).png"
+	shoot "$tmp/$p" "$png" || fail "chromium cannot render $p"
+	[ -s "$png" ] || fail "no screenshot of $p"
+	if console; then
+		fail "$p: messages on the console"
+	fi
+	picture "$png" || fail "$p renders blank: $($py "$here/png.py" "$png")"
+	ok
+done
+echo "site: $n checks, all passed"
