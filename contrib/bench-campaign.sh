@@ -1,6 +1,7 @@
 #!/bin/sh
 # A 50-turn campaign of the bench battle (100 units a side, every unit
-# moving every turn), then the time of `crown verify` over it.  KEEP=1
+# moving every turn), then the time of `crown verify` over it, and of
+# `crown site` over it: whole, then after turn 51 (issue 22).  KEEP=1
 # keeps the campaign (its directory is printed on standard error).
 set -eu
 cd "$(dirname "$0")/.."
@@ -44,6 +45,10 @@ done
 start=$(date +%s.%N)
 $PIN ./crown verify "$dir/c" >/dev/null
 end=$(date +%s.%N)
+# the web site of the 50 turns, whole
+s0=$(date +%s.%N)
+$PIN ./crown site "$dir/c" "$dir/site" >"$dir/site.out"
+s1=$(date +%s.%N)
 # the cost of durability (issue 17): turn 51 under strace, which counts
 # the fsync calls of crown and libgit2 and the wall time spent in them
 fsync_line="| fsync | not measured: no strace on this machine | | |"
@@ -61,9 +66,33 @@ if command -v strace >/dev/null 2>&1; then
 	    END { printf "| one turn under strace | %.0f ms | %d | %.0f ms |",
 		(b - a) * 1000, n, s * 1000 }' "$dir/strace")
 fi
+[ -f "$dir/a-51.yaml" ] || {
+	for s in a b; do
+		sed "s/^turn: .*/turn: 51/" "$dir/$s.yaml" > "$dir/$s-51.yaml"
+	done
+	$PIN ./crown turn "$dir/c" "$dir/a-51.yaml" "$dir/b-51.yaml" \
+	    --date 2026-02-21T00:00:00Z >/dev/null
+}
+# the site again after turn 51: only what the turn changed
+s2=$(date +%s.%N)
+$PIN ./crown site "$dir/c" "$dir/site" >"$dir/site2.out"
+s3=$(date +%s.%N)
 echo "| campaign | turns | crown verify (s) |"
 echo "|---|---:|---:|"
 awk -v a="$start" -v b="$end" 'BEGIN { printf "| bench, 100 units a side, all moving | 50 | %.2f |\n", b - a }'
+echo
+echo "| crown site | pages and files | written | time (s) | size |"
+echo "|---|---:|---:|---:|---:|"
+size=$(du -sk "$dir/site" | awk '{ print $1 }')
+awk -v a="$s0" -v b="$s1" -v c="$s2" -v d="$s3" -v k="$size" \
+    -v one="$(cat "$dir/site.out")" -v two="$(cat "$dir/site2.out")" '
+    function n(s, i) { split(s, w, " "); return w[i] }
+    BEGIN {
+	printf "| whole, 50 turns | %s | %s | %.2f | |\n", n(one, 2), n(one, 6),
+	    b - a
+	printf "| after turn 51 | %s | %s | %.2f | %d KiB |\n", n(two, 2),
+	    n(two, 6), d - c, k
+    }'
 echo
 echo "| durability | whole turn | fsync calls | in fsync |"
 echo "|---|---:|---:|---:|"

@@ -707,10 +707,61 @@ cleanup:
 }
 
 /*
- * The page of unit links[k]: the turns that touched it (an event names
- * it, or its strength, place or state changed), each with its story.  A
- * page changes only when a turn touches the unit: its key is the commits
- * of those turns.
+ * Which turns touched unit id (an event names it, or its strength, place
+ * or state changed): touched[t], and the key of its page, the commits of
+ * those turns.  Strength lines to strength[t] (caller frees).
+ */
+static void
+touched_by(bool *touched, char **strength, char *hex, const struct site *s,
+    const char *id)
+{
+	struct crown_buf	keys = { 0 };
+	size_t			t;
+
+	crown_buf_printf(&keys, "%s\n", s->turns[0].commit);
+	strength[0] = crown_story_strength(s->start, id);
+	for (t = 1; t < s->nturns; t++) {
+		strength[t] = crown_story_strength(s->turns[t].state, id);
+		touched[t] = crown_story_names(&s->turns[t].story, id) ||
+		    (strength[t] == NULL) != (strength[t - 1] == NULL) ||
+		    (strength[t] != NULL && strength[t - 1] != NULL &&
+		    strcmp(strength[t], strength[t - 1]) != 0);
+		if (touched[t])
+			crown_buf_printf(&keys, "%s\n", s->turns[t].commit);
+	}
+	hash_hex(hex, &keys);
+	crown_buf_release(&keys);
+}
+
+/* The story of a turn as the unit page's list of events, each with its
+ * losses, each with its dice and order. */
+static void
+model_story(struct crown_tval *m, const struct crown_story *story)
+{
+	struct crown_tval	*el, *ev = NULL, *ll = NULL, *loss = NULL;
+	struct crown_tval	*dl = NULL;
+	size_t			 i;
+
+	el = crown_tmap_list(m, "events");
+	for (i = 0; i < story->n; i++) {
+		if (story->v[i].level == 0) {
+			ev = crown_tlist_map(el);
+			crown_tmap_str(ev, "text", story->v[i].text);
+			ll = crown_tmap_list(ev, "losses");
+			loss = NULL;
+		} else if (story->v[i].level == 1 && ll != NULL) {
+			loss = crown_tlist_map(ll);
+			crown_tmap_str(loss, "text", story->v[i].text);
+			dl = crown_tmap_list(loss, "details");
+		} else if (loss != NULL)
+			crown_tlist_str(dl, story->v[i].text);
+	}
+}
+
+/*
+ * The page of unit links[k]: the turns that touched it, each with its
+ * story.  A page changes only when a turn touches the unit: its key is
+ * the commits of those turns, found before any story is told.
  */
 static int
 write_unit(struct site *s, size_t k, struct crown_diags *d)
@@ -719,15 +770,19 @@ write_unit(struct site *s, size_t k, struct crown_diags *d)
 	const char			*id = s->ids[k];
 	const struct crown_unit		*u = crown_state_unit(st, id);
 	struct crown_story		 story = { 0 };
-	struct crown_tval		*root, *m, *ev = NULL, *loss = NULL;
-	struct crown_tval		*tl, *el = NULL, *ll = NULL;
-	struct crown_buf		 keys = { 0 };
-	char				 hex[33], *name, *prev, *cur, *file;
-	size_t				 t, i;
+	struct crown_tval		*root = NULL, *m, *tl;
+	char				 hex[33], *name, **strength, *file;
+	bool				*touched;
+	size_t				 t;
 	long				 total = 0;
-	int				 side, error;
+	int				 side, error = 0;
 
 	name = unit_page(id);
+	touched = xcalloc(s->nturns, sizeof(*touched));
+	strength = xcalloc(s->nturns, sizeof(*strength));
+	touched_by(touched, strength, hex, s, id);
+	if (!needs(s, name, hex))
+		goto cleanup;
 	root = model_common(s, "../");
 	m = crown_tmap_map(root, "unit");
 	crown_tmap_str(m, "id", id);
@@ -737,20 +792,11 @@ write_unit(struct site *s, size_t k, struct crown_diags *d)
 	crown_tmap_str(m, "class", crown_class_names[u->cls]);
 	crown_tmap_str(m, "type", crown_utype_names[u->type]);
 	crown_tmap_str(m, "weapon", crown_weapon_names[u->weapon]);
-	prev = crown_story_strength(st, id);
-	crown_tmap_str(m, "start", prev);
-	crown_buf_printf(&keys, "%s\n", s->turns[0].commit);
+	crown_tmap_str(m, "start", strength[0]);
 	tl = crown_tmap_list(root, "turns");
 	for (t = 1; t < s->nturns; t++) {
-		crown_story_unit(&story, &s->turns[t].story, id, s->in->side);
-		cur = crown_story_strength(s->turns[t].state, id);
-		if (story.events == 0 && ((prev == NULL && cur == NULL) ||
-		    (prev != NULL && cur != NULL && strcmp(prev, cur) == 0))) {
-			free(cur);
-			crown_story_release(&story);
+		if (!touched[t])
 			continue;
-		}
-		crown_buf_printf(&keys, "%s\n", s->turns[t].commit);
 		m = crown_tlist_map(tl);
 		crown_tmap_int(m, "number", (long)t);
 		file = turn_page((int)t);
@@ -758,38 +804,21 @@ write_unit(struct site *s, size_t k, struct crown_diags *d)
 		free(file);
 		crown_tmap_str(m, "date", s->turns[t].date);
 		crown_tmap_str(m, "headline", s->turns[t].headline);
-		crown_tmap_str(m, "strength", cur != NULL ? cur :
-		    "not in the state");
-		el = crown_tmap_list(m, "events");
-		for (i = 0; i < story.n; i++) {
-			if (story.v[i].level == 0) {
-				ev = crown_tlist_map(el);
-				crown_tmap_str(ev, "text", story.v[i].text);
-				ll = crown_tmap_list(ev, "losses");
-			} else if (story.v[i].level == 1 && ll != NULL) {
-				loss = crown_tlist_map(ll);
-				crown_tmap_str(loss, "text", story.v[i].text);
-				crown_tmap_list(loss, "details");
-			} else if (loss != NULL)
-				crown_tlist_str((struct crown_tval *)
-				    crown_tmap_get(loss, "details"),
-				    story.v[i].text);
-		}
-		ev = loss = NULL;
-		ll = NULL;
+		crown_tmap_str(m, "strength", strength[t] != NULL ?
+		    strength[t] : "not in the state");
+		crown_story_unit(&story, &s->turns[t].story, id, s->in->side);
+		model_story(m, &story);
 		total += story.lost;
 		crown_story_release(&story);
-		free(prev);
-		prev = cur;
 	}
-	free(prev);
 	crown_tmap_int(root, "total_lost", total);
-	hash_hex(hex, &keys);
-	crown_buf_release(&keys);
-	error = 0;
-	if (needs(s, name, hex))
-		error = render(s, "site-unit.html", name, root, d);
+	error = render(s, "site-unit.html", name, root, d);
+cleanup:
 	crown_tval_free(root);
+	for (t = 0; t < s->nturns; t++)
+		free(strength[t]);
+	free(strength);
+	free(touched);
 	free(name);
 	return error;
 }

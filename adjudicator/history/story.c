@@ -214,20 +214,79 @@ earlier(const struct crown_ynode *root, size_t i)
 	return n;
 }
 
+static int
+cmp_mention(const void *a, const void *b)
+{
+	const struct crown_story_mention *x = a, *y = b;
+	int				  c = strcmp(x->id, y->id);
+
+	if (c != 0)
+		return c;
+	return x->event < y->event ? -1 : x->event > y->event;
+}
+
+/* The events' mentions of units, sorted, each event once per unit. */
+static void
+index_mentions(struct crown_story_turn *tf)
+{
+	static const char *const	 keys[] = { "unit", "target" };
+	const struct crown_ynode	*root = crown_ydoc_root(tf->events);
+	const char			*id;
+	size_t				 i, k, n = 0, cap = 0;
+
+	for (i = 0; root != NULL && root->kind == CROWN_Y_SEQ &&
+	    i < root->n; i++)
+		for (k = 0; k < CROWN_NELEM(keys); k++) {
+			if ((id = str(root->item[i], keys[k])) == NULL ||
+			    (k == 1 && is(id, str(root->item[i], "unit"))))
+				continue;
+			crown_grow(&tf->mentions, &cap, n + 1,
+			    sizeof(*tf->mentions));
+			tf->mentions[n].id = id;
+			tf->mentions[n++].event = i;
+		}
+	if (n > 0)
+		qsort(tf->mentions, n, sizeof(*tf->mentions), cmp_mention);
+	tf->nmentions = n;
+}
+
+/* The first mention of id, or nmentions. */
+static size_t
+first_mention(const struct crown_story_turn *tf, const char *id)
+{
+	size_t	lo = 0, hi = tf->nmentions, mid;
+
+	while (lo < hi) {
+		mid = lo + (hi - lo) / 2;
+		if (strcmp(tf->mentions[mid].id, id) < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo;
+}
+
+bool
+crown_story_names(const struct crown_story_turn *tf, const char *id)
+{
+	size_t	k = first_mention(tf, id);
+
+	return k < tf->nmentions && is(tf->mentions[k].id, id);
+}
+
 void
 crown_story_unit(struct crown_story *out, const struct crown_story_turn *tf,
     const char *id, const char *side)
 {
 	const struct crown_ynode	*root, *ev;
 	long				 lost;
-	size_t				 i;
+	size_t				 i, k;
 
 	root = crown_ydoc_root(tf->events);
-	for (i = 0; root != NULL && root->kind == CROWN_Y_SEQ &&
-	    i < root->n; i++) {
+	for (k = first_mention(tf, id); k < tf->nmentions &&
+	    is(tf->mentions[k].id, id); k++) {
+		i = tf->mentions[k].event;
 		ev = root->item[i];
-		if (!is(str(ev, "unit"), id) && !is(str(ev, "target"), id))
-			continue;
 		out->events++;
 		add(out, 0, xasprintf("%s %s (%s, %s): %s",
 		    nz(str(ev, "seq"), "?"), nz(str(ev, "kind"), "?"),
@@ -270,6 +329,7 @@ crown_story_turn_release(struct crown_story_turn *tf)
 {
 	crown_ydoc_free(tf->events);
 	crown_campaign_orders_free(tf->orders, tf->norders);
+	free(tf->mentions);
 	memset(tf, 0, sizeof(*tf));
 }
 
@@ -296,6 +356,7 @@ crown_story_turn_load(struct crown_story_turn *tf, struct crown_history *h,
 	free(dir);
 	if (error != 0)
 		return error;
+	index_mentions(tf);
 	dir = crown_campaign_orders_dir(t);
 	error = crown_history_files(&files, h, commit, dir, d);
 	free(dir);

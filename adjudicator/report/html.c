@@ -20,42 +20,111 @@ word_char(unsigned char c)
 	return isalnum(c) || c == '_' || c == '-' || c >= 0x80;
 }
 
+/* The links by name, for match_at. */
+struct names {
+	const struct crown_html_link	**v;
+	size_t				  n;
+	size_t				  maxlen;
+	bool				  first[256];	/* bytes names
+							 * start with */
+};
+
+static int
+cmp_link(const void *a, const void *b)
+{
+	return strcmp((*(const struct crown_html_link *const *)a)->name,
+	    (*(const struct crown_html_link *const *)b)->name);
+}
+
+static void
+names_init(struct names *nm, const struct crown_html_link *links, size_t n)
+{
+	size_t	i, len;
+
+	memset(nm, 0, sizeof(*nm));
+	nm->v = xcalloc(n + 1, sizeof(*nm->v));
+	for (i = 0; i < n; i++) {
+		if ((len = strlen(links[i].name)) == 0)
+			continue;
+		nm->v[nm->n++] = &links[i];
+		nm->first[(unsigned char)links[i].name[0]] = true;
+		if (len > nm->maxlen)
+			nm->maxlen = len;
+	}
+	qsort(nm->v, nm->n, sizeof(*nm->v), cmp_link);
+}
+
+/* name against the first lim bytes of p (shorter if p ends first). */
+static int
+cmp_prefix(const char *name, const char *p, size_t lim)
+{
+	int	c = strncmp(name, p, lim);
+
+	if (c != 0)
+		return c;
+	return strlen(name) > strnlen(p, lim) ? 1 : 0;
+}
+
 /*
- * The first mention of a link's name in s at or after from, as a whole
- * word: its place in *at and the link, or NULL.  Where names start at
- * the same place, the longest.
+ * The longest name that p starts with, ending at a word's end; NULL if
+ * none.  The greatest name not above p's first lim bytes either is a
+ * prefix of p (the longest such, since any longer one would sort
+ * between it and p), or shares fewer bytes with p than lim, and every
+ * prefix of p sorts below that many bytes of p: so lim shrinks each
+ * round, and each round is a binary search.
  */
 static const struct crown_html_link *
-find_name(const char *s, size_t from, const struct crown_html_link *links,
-    size_t nlinks, size_t *at)
+match_at(const struct names *nm, const char *p)
 {
-	const struct crown_html_link	*best = NULL;
-	const char			*p;
-	size_t				 i, len, pos, best_at = 0, best_len = 0;
+	const char	*c;
+	size_t		 lim = nm->maxlen, lo, hi, mid, L;
 
-	for (i = 0; i < nlinks; i++) {
-		len = strlen(links[i].name);
-		if (len == 0)
+	while (lim > 0) {
+		lo = 0;
+		hi = nm->n;
+		while (lo < hi) {	/* the first name above p[0..lim) */
+			mid = lo + (hi - lo) / 2;
+			if (cmp_prefix(nm->v[mid]->name, p, lim) <= 0)
+				lo = mid + 1;
+			else
+				hi = mid;
+		}
+		if (lo == 0)
+			return NULL;
+		c = nm->v[lo - 1]->name;
+		for (L = 0; L < lim && c[L] != '\0' && c[L] == p[L]; L++)
 			continue;
-		for (p = strstr(s + from, links[i].name); p != NULL;
-		    p = strstr(p + 1, links[i].name)) {
-			pos = (size_t)(p - s);
-			if ((pos > 0 && word_char((unsigned char)s[pos - 1]) &&
-			    word_char((unsigned char)p[0])) ||
-			    (word_char((unsigned char)p[len - 1]) &&
-			    word_char((unsigned char)p[len])))
-				continue;
-			if (best == NULL || pos < best_at ||
-			    (pos == best_at && len > best_len)) {
-				best = &links[i];
-				best_at = pos;
-				best_len = len;
-			}
-			break;
+		if (c[L] == '\0') {
+			if (!word_char((unsigned char)c[L - 1]) ||
+			    !word_char((unsigned char)p[L]))
+				return nm->v[lo - 1];
+			lim = L - 1;	/* ends inside a word: a shorter one */
+		} else
+			lim = L;
+	}
+	return NULL;
+}
+
+/* The first mention of a name in s, as a whole word: its place in *at
+ * and its link, or NULL. */
+static const struct crown_html_link *
+find_name(const char *s, const struct names *nm, size_t *at)
+{
+	const struct crown_html_link	*l;
+	size_t				 i;
+
+	for (i = 0; s[i] != '\0'; i++) {
+		if (!nm->first[(unsigned char)s[i]])
+			continue;	/* no name starts so */
+		if (i > 0 && word_char((unsigned char)s[i - 1]) &&
+		    word_char((unsigned char)s[i]))
+			continue;	/* inside a word */
+		if ((l = match_at(nm, s + i)) != NULL) {
+			*at = i;
+			return l;
 		}
 	}
-	*at = best_at;
-	return best;
+	return NULL;
 }
 
 static bool
@@ -69,7 +138,7 @@ inside_link(cmark_node *n)
 
 /* Split text node n around each mention of a name, the names linked. */
 static void
-link_text(cmark_node *n, const struct crown_html_link *links, size_t nlinks)
+link_text(cmark_node *n, const struct names *nm)
 {
 	const struct crown_html_link	*l;
 	cmark_node			*a, *t, *rest;
@@ -78,7 +147,7 @@ link_text(cmark_node *n, const struct crown_html_link *links, size_t nlinks)
 	size_t				 at, len;
 
 	while ((lit = cmark_node_get_literal(n)) != NULL &&
-	    (l = find_name(lit, 0, links, nlinks, &at)) != NULL) {
+	    (l = find_name(lit, nm, &at)) != NULL) {
 		s = xstrdup(lit);
 		len = strlen(l->name);
 		a = cmark_node_new(CMARK_NODE_LINK);
@@ -106,6 +175,7 @@ crown_html_markdown(struct crown_buf *out, const char *md, size_t len,
 	cmark_iter		*it;
 	cmark_event_type	 ev;
 	cmark_mem		*mem = cmark_get_default_mem_allocator();
+	struct names		 nm;
 	char			*html;
 	size_t			 i, ntexts = 0, cap = 0;
 
@@ -129,8 +199,10 @@ crown_html_markdown(struct crown_buf *out, const char *md, size_t len,
 		}
 	}
 	cmark_iter_free(it);
-	for (i = 0; i < ntexts && nlinks > 0; i++)
-		link_text(texts[i], links, nlinks);
+	names_init(&nm, links, nlinks);
+	for (i = 0; i < ntexts && nm.n > 0; i++)
+		link_text(texts[i], &nm);
+	free(nm.v);
 	free(texts);
 	html = cmark_render_html(doc, CMARK_OPT_DEFAULT,
 	    cmark_parser_get_syntax_extensions(p));
@@ -251,16 +323,18 @@ bool
 crown_html_svg_safe(const char *svg, size_t len)
 {
 	const char	*p = svg, *end = svg + len, *name;
-	char		 quote = 0;
+	char		 quote = 0, c;
 	bool		 tag = false;
 
 	for (; p < end; p++) {
 		/* anywhere: a style's outside reference, a script URL */
-		if (starts_nocase(p, end, "url(") &&
+		c = *p;
+		if ((c == 'u' || c == 'U') && starts_nocase(p, end, "url(") &&
 		    !value_is_fragment(p + 4, end))
 			return false;
-		if (starts_nocase(p, end, "@import") ||
-		    starts_nocase(p, end, "javascript:"))
+		if ((c == '@' || c == 'j' || c == 'J') &&
+		    (starts_nocase(p, end, "@import") ||
+		    starts_nocase(p, end, "javascript:")))
 			return false;
 		if (!tag) {
 			if (*p == '<') {

@@ -8,6 +8,7 @@
 #ifndef CROWN_STORY_H
 #define CROWN_STORY_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 #include "crown/diag.h"
@@ -16,12 +17,25 @@
 #include "crown/state.h"
 #include "crown/yaml.h"
 
+/* An event naming a unit (as unit or target): the index of the turn. */
+struct crown_story_mention {
+	const char	*id;		/* in the events' tree */
+	size_t		 event;
+};
+
 /* What a turn's commit holds for the story. */
 struct crown_story_turn {
-	struct crown_ydoc	 *events;
-	struct crown_orders	**orders;	/* one per side that sent some */
-	size_t			  norders;
+	struct crown_ydoc		 *events;
+	struct crown_orders		**orders;	/* one per side that
+							 * sent some */
+	size_t				  norders;
+	/* by id, then event: a unit's events without a scan of all */
+	struct crown_story_mention	 *mentions;
+	size_t				  nmentions;
 };
+
+/* Does an event of the turn name unit id? */
+bool	crown_story_names(const struct crown_story_turn *, const char *id);
 
 /* The events and the orders of turn t, from its commit. */
 int	crown_story_turn_load(struct crown_story_turn *,
