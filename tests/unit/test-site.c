@@ -2,11 +2,19 @@
  * test-site.c: crown site (issue 22) on campaigns made under mkdtemp
  * directories, run in-process: the pages and what they hold, a side's
  * site, names escaped, the incremental run against a full one, and the
- * refusals; and the HTML pieces (html.h): cmark's safe rendering, the
- * units linked, maps refused that could reach outside.
+ * refusals, a disk that fills up; and the HTML pieces (html.h): cmark's
+ * safe rendering, the units linked, maps refused that could reach
+ * outside.
+ *
+ * This program defines write() over the C library's: a write to a file
+ * fails with ENOSPC once disk_left bytes are written (when it is not
+ * negative).
  */
+#define _GNU_SOURCE
 #include <sys/stat.h>
 #include <dirent.h>
+#include <dlfcn.h>
+#include <errno.h>
 #include <unistd.h>
 
 #include "testrun.h"
@@ -26,6 +34,28 @@
 #define EVIL	"<script>alert(1)</script> & \"x\""
 
 static char	base[] = "/tmp/crown-site-XXXXXX";
+static long long disk_left = -1;
+
+ssize_t
+write(int fd, const void *buf, size_t n)
+{
+	static ssize_t	(*real)(int, const void *, size_t);
+
+	if (real == NULL)
+		*(void **)&real = dlsym(RTLD_NEXT, "write");
+	/* not standard output or error; a file may be fd 0 when standard
+	 * input is closed */
+	if (fd != 1 && fd != 2 && n > 0 && disk_left >= 0) {
+		if (disk_left == 0) {
+			errno = ENOSPC;
+			return -1;
+		}
+		if ((long long)n > disk_left)
+			n = (size_t)disk_left;
+		disk_left -= (long long)n;
+	}
+	return real(fd, buf, n);
+}
 
 static void
 assert_lacks(const char *text, const char *what, const char *where)
@@ -475,6 +505,91 @@ test_site_incremental(void **state)
 	free(out);
 }
 
+/*
+ * The disk fills up while the site of a new turn is written: exit 73,
+ * and every file is whole, as the run before left it or as a full run
+ * makes it, with no temporary file left; the next run finishes it.
+ */
+static void
+test_site_disk_full(void **state)
+{
+	/* of the bytes a run that succeeds writes, in tenths */
+	static const long long	 tenths[] = { 0, 1, 5, 9 };
+	const long long		 lots = 1LL << 40;
+	long long		 written, lefts[CROWN_NELEM(tenths)];
+	struct crown_buf	 files = { 0 };
+	struct run		 r;
+	char			*dir = path("c"), *out = path("site");
+	char			*full = path("full"), *old = path("old");
+	char			*line, *next, *x, *y, *z, *cmd;
+	size_t			 i;
+
+	campaign(dir, SCEN, false);
+	EXPECT(0, crown_cmd_site, dir, old, "--templates", TMPL);
+	EXPECT(0, crown_cmd_turn, dir, DATA "/republic-2.yaml",
+	    "--templates", TMPL, "--date", "2026-03-15", "--allow-missing");
+	EXPECT(0, crown_cmd_site, dir, full, "--templates", TMPL);
+	/* how much the run writes, whatever the reports' size */
+	cmd = xasprintf("cp -a '%s' '%s'", old, out);
+	assert_int_equal(system(cmd), 0);
+	free(cmd);
+	disk_left = lots;
+	EXPECT(0, crown_cmd_site, dir, out, "--templates", TMPL);
+	written = lots - disk_left;
+	disk_left = -1;
+	assert_true(written > 1000);
+	for (i = 0; i < CROWN_NELEM(lefts); i++)
+		lefts[i] = written * tenths[i] / 10;
+	for (i = 0; i < CROWN_NELEM(lefts); i++) {
+		crown_campaign_remove_tree(out, false);
+		cmd = xasprintf("cp -a '%s' '%s'", old, out);
+		assert_int_equal(system(cmd), 0);
+		free(cmd);
+		disk_left = lefts[i];
+		RUN(&r, crown_cmd_site, dir, out, "--templates", TMPL);
+		disk_left = -1;
+		if (r.status != 73)
+			print_error("with %lld bytes left: %s", lefts[i], r.out);
+		assert_int_equal(r.status, 73);
+		assert_has(r.err, "cannot write");
+		run_release(&r);
+		crown_buf_puts(&files, "");
+		list_files(&files, out, "");
+		assert_lacks(files.data, ".tmp.", "the site");
+		for (line = files.data; *line != '\0'; line = next) {
+			next = strchr(line, '\n');
+			*next++ = '\0';
+			x = page(out, line);
+			z = xasprintf("%s/%s", old, line);
+			y = tu_slurp(z);
+			free(z);
+			z = xasprintf("%s/%s", full, line);
+			if (y == NULL || strcmp(x, y) != 0) {
+				free(y);
+				y = tu_slurp(z);
+				if (y == NULL || strcmp(x, y) != 0) {
+					print_error("%s is neither the old nor "
+					    "the new page\n", line);
+					fail();
+				}
+			}
+			free(z);
+			free(y);
+			free(x);
+		}
+		crown_buf_release(&files);
+		/* the next run makes the whole site */
+		EXPECT(0, crown_cmd_site, dir, out, "--templates", TMPL);
+		x = xasprintf("diff -r '%s' '%s' >/dev/null", out, full);
+		assert_int_equal(system(x), 0);
+		free(x);
+	}
+	free(old);
+	free(full);
+	free(dir);
+	free(out);
+}
+
 static void
 test_site_refusals(void **state)
 {
@@ -636,6 +751,8 @@ main(void)
 		cmocka_unit_test_setup_teardown(test_site_side_enemy_order,
 		    setup, teardown),
 		cmocka_unit_test_setup_teardown(test_site_incremental, setup,
+		    teardown),
+		cmocka_unit_test_setup_teardown(test_site_disk_full, setup,
 		    teardown),
 		cmocka_unit_test_setup_teardown(test_site_refusals, setup,
 		    teardown),
