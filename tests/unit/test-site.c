@@ -320,8 +320,10 @@ test_site_side(void **state)
 	assert_has(text, "the site of Foreign Legion");
 	free(text);
 	/* an unknown side: bad input, nothing written */
-	RUN(&r, crown_cmd_site, dir, path("other"), "--side", "prussia",
+	text = path("other");
+	RUN(&r, crown_cmd_site, dir, text, "--side", "prussia",
 	    "--templates", TMPL);
+	free(text);
 	assert_int_equal(r.status, 65);
 	assert_has(r.err, "no side 'prussia'");
 	run_release(&r);
@@ -595,11 +597,14 @@ test_site_refusals(void **state)
 {
 	struct run	 r;
 	char		*dir = path("c"), *out = path("site"), *p;
+	char		*tout = path("t-out");
 	FILE		*fp;
 
 	campaign(dir, SCEN, false);
 	/* not a campaign: missing input */
-	RUN(&r, crown_cmd_site, path("none"), out, "--templates", TMPL);
+	p = path("none");
+	RUN(&r, crown_cmd_site, p, out, "--templates", TMPL);
+	free(p);
 	assert_int_equal(r.status, 66);
 	run_release(&r);
 	/* OUT a file, or a directory of other things: cannot write */
@@ -633,27 +638,30 @@ test_site_refusals(void **state)
 	p = path("tmpl");
 	assert_int_equal(mkdir(p, 0777), 0);
 	free(p);
-	p = path("tmpl/site-index.html.tmpl");
-	assert_non_null(fp = fopen(p, "w"));
-	fputs("<html>\n{{#turns}}\n", fp);
-	assert_int_equal(fclose(fp), 0);
-	free(p);
-	p = path("tmpl/site-turn.html.tmpl");
-	assert_non_null(fp = fopen(p, "w"));
-	fputs("x {{/y}}\n", fp);
-	assert_int_equal(fclose(fp), 0);
-	free(p);
-	p = path("tmpl/site-unit.html.tmpl");
-	assert_non_null(fp = fopen(p, "w"));
-	fputs("ok\n", fp);
-	assert_int_equal(fclose(fp), 0);
+	write_file("tmpl/site-index.html.tmpl", "<html>\n{{#turns}}\n");
+	write_file("tmpl/site-turn.html.tmpl", "x {{/y}}\n");
+	write_file("tmpl/site-unit.html.tmpl", "ok\n");
 	p = path("tmpl");
-	RUN(&r, crown_cmd_site, dir, path("t-out"), "--templates", p);
+	RUN(&r, crown_cmd_site, dir, tout, "--templates", p);
 	assert_int_equal(r.status, 65);
 	assert_has(r.err, "site-index.html.tmpl:2:");
 	assert_has(r.err, "site-turn.html.tmpl:1:3: error:");
 	run_release(&r);
 	free(p);
+	/* a missing template: missing input, named */
+	p = path("tmpl/site-unit.html.tmpl");
+	assert_int_equal(unlink(p), 0);
+	free(p);
+	write_file("tmpl/site-index.html.tmpl", "{{> site-absent.html}}\n");
+	write_file("tmpl/site-turn.html.tmpl", "ok\n");
+	p = path("tmpl");
+	RUN(&r, crown_cmd_site, dir, tout, "--templates", p);
+	assert_int_equal(r.status, 66);
+	assert_has(r.err, "site-absent.html");
+	assert_has(r.err, "site-unit.html");
+	run_release(&r);
+	free(p);
+	free(tout);
 	free(dir);
 	free(out);
 }
