@@ -12,6 +12,7 @@
 #include <cmark-gfm-core-extensions.h>
 
 #include "crown/html.h"
+#include "crown/template.h"
 #include "crown/xalloc.h"
 
 static bool
@@ -212,22 +213,14 @@ crown_html_markdown(struct crown_buf *out, const char *md, size_t len,
 	cmark_parser_free(p);
 }
 
-/* The XML-escaped form of s (the map's templates escape names so). */
+/* s escaped as the map's templates escape names. */
 static char *
 xml_escaped(const char *s)
 {
 	struct crown_buf	b = { 0 };
 
 	crown_buf_puts(&b, "");
-	for (; *s != '\0'; s++)
-		switch (*s) {
-		case '&': crown_buf_puts(&b, "&amp;"); break;
-		case '<': crown_buf_puts(&b, "&lt;"); break;
-		case '>': crown_buf_puts(&b, "&gt;"); break;
-		case '"': crown_buf_puts(&b, "&quot;"); break;
-		case '\'': crown_buf_puts(&b, "&#39;"); break;
-		default: crown_buf_add(&b, s, 1);
-		}
+	crown_escape_xml(&b, s);
 	return b.data;
 }
 

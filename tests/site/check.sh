@@ -87,6 +87,13 @@ done
 grep -q '&lt;script&gt;alert(1)&lt;/script&gt; &amp; &quot;x&quot;' \
     "$tmp/out/index.html" || fail "the unit's name is not escaped"
 ok
+# the units linked from the map and the reports, an apostrophe and all
+# ("Milan's irregular horse")
+grep -q '<a href="units/guerrilla-1.html"><g class="unit ' \
+    "$tmp/out/turn-001.html" || fail "a unit of the map is not linked"
+grep -q '<a href="units/veracruz-bn.html">&lt;script&gt;' \
+    "$tmp/out/turn-001.html" || fail "a unit of a report is not linked"
+ok
 
 # the detector: a page with a script error shows on the console
 printf '%s\n' '<!DOCTYPE html><html><head><title>x</title></head>' \

@@ -701,11 +701,14 @@ test_html_svg(void **state)
 	static const struct crown_html_link links[] = {
 		{ "A & B", "units/ab.html" },
 		{ "A", "units/a.html" },
+		{ "Milán's horse", "units/h.html" },
 	};
 	static const char svg[] = "<?xml version=\"1.0\"?>\n<svg>"
 	    "<g class=\"unit side-0\">\n<title>A &amp; B (ok)</title>"
 	    "<polygon/></g><g class=\"unit side-1\"><title>C (ok)</title>"
-	    "</g><g class=\"unit routing\"><rect/></g></svg>";
+	    "</g><g class=\"unit routing\"><rect/></g>"
+	    "<g class=\"unit side-1\"><title>Milán&apos;s horse (ok)</title>"
+	    "</g></svg>";
 	struct crown_buf	 b = { 0 };
 
 	crown_buf_puts(&b, "");
@@ -713,7 +716,9 @@ test_html_svg(void **state)
 	assert_string_equal(b.data, "<svg><a href=\"units/ab.html\">"
 	    "<g class=\"unit side-0\">\n<title>A &amp; B (ok)</title>"
 	    "<polygon/></g></a><g class=\"unit side-1\"><title>C (ok)"
-	    "</title></g><g class=\"unit routing\"><rect/></g></svg>");
+	    "</title></g><g class=\"unit routing\"><rect/></g>"
+	    "<a href=\"units/h.html\"><g class=\"unit side-1\"><title>Milán"
+	    "&apos;s horse (ok)</title></g></a></svg>");
 	crown_buf_release(&b);
 	assert_true(crown_html_svg_safe(svg, strlen(svg)));
 	assert_true(crown_html_svg_safe("<line marker-end=\"url(#a)\"/>",
