@@ -48,17 +48,20 @@ HDRS := $(wildcard include/crown/*.h) $(wildcard tests/unit/*.h)
 SAN_FLAGS := -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined \
 	   -fno-sanitize-recover=all
 
-.PHONY: all deps build test check check-unit check-asan check-install demo install clean \
+.PHONY: all deps test-deps build test check check-unit check-asan check-install demo install clean \
 	bench fuzz layers check-site
 
 all: deps
 	@$(MAKE) --no-print-directory build
 
-# the tools the tests use: rsvg-convert renders the maps (test-report),
-# git checks what crown wrote (test-history), and crown site's pages are
-# checked by an HTML5 parser, xmllint and headless Chromium
-# (tests/site/check.sh)
+# the libraries, and the tools the tests use: rsvg-convert renders the
+# maps (test-report), git checks what crown wrote (test-history)
 deps:
+	@sh contrib/setup-deps.sh rsvg-convert:librsvg2-bin git:git gpg:gnupg
+
+# and for make test only: crown site's pages are checked by an HTML5
+# parser, xmllint and headless Chromium (tests/site/check.sh)
+test-deps:
 	@sh contrib/setup-deps.sh rsvg-convert:librsvg2-bin git:git gpg:gnupg \
 	    xmllint:libxml2-utils chromium:chromium \
 	    python3/html5lib:python3-html5lib
@@ -123,7 +126,7 @@ check: build
 	  echo $$st >$(BUILD)/check.status; } 2>&1 | tee $(BUILD)/check.log; \
 	sh tests/summary.sh $(BUILD)/check.log "$$(cat $(BUILD)/check.status)"
 
-test: deps
+test: test-deps
 	@$(MAKE) --no-print-directory check
 
 demo: deps
