@@ -543,11 +543,13 @@ crown_escape_for(const char *name)
 static const char md_line_start[] = "#+-=";
 /*
  * Bytes that end a run of plain text.  Markdown: NUL, the line breaks and
- * the characters escaped anywhere.  XML: NUL, & < > and the quotes, and
+ * the characters escaped anywhere, and & (escaped before a letter, digit
+ * or #).  XML: NUL, & < > and the quotes, and
  * the control characters XML 1.0 refuses.
  */
 static const bool md_stop[256] = {
 	[0] = true, ['\\'] = true, ['`'] = true, ['*'] = true, ['_'] = true,
+	['&'] = true,
 	['['] = true, [']'] = true, ['<'] = true, ['>'] = true, ['|'] = true,
 	['\r'] = true, ['\n'] = true
 };
@@ -612,6 +614,14 @@ crown_escape_markdown(struct crown_buf *b, const char *s, bool start)
 			crown_buf_add(b, " ", 1);
 			start = false;
 			p++;
+			continue;
+		}
+		if (*p == '&') {
+			/* "&copy;" or "&#169;" would be read as an entity */
+			if (isalnum((unsigned char)p[1]) || p[1] == '#')
+				crown_buf_add(b, "\\", 1);
+			crown_buf_add(b, p++, 1);
+			start = false;
 			continue;
 		}
 		if (md_stop[(unsigned char)*p] ||

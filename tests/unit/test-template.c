@@ -185,6 +185,11 @@ test_markdown_escape(void **state)
 	b.len = 0;
 	crown_escape_markdown(&b, "a\r\nb", false);
 	assert_string_equal(b.data, "a b");
+	/* an entity would be read as the character it names: "A &copy; B"
+	 * must not become "A (c) B"; a lone & stays as it is */
+	b.len = 0;
+	crown_escape_markdown(&b, "A &copy; B &#169; & C&D", false);
+	assert_string_equal(b.data, "A \\&copy; B \\&#169; & C\\&D");
 	crown_buf_release(&b);
 }
 
