@@ -20,6 +20,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "testdisk.h"
 #include "testrun.h"
 #include "testutil.h"
 
@@ -38,13 +39,8 @@
 
 static char	base[] = "/tmp/crown-history-XXXXXX";
 
-/* The seams: fsync() counted; write() to a file fails with ENOSPC once
- * disk_left bytes are written (when it is not negative). */
+/* The seams: fsync() counted, and write() (testdisk.h). */
 static unsigned long	nfsync;
-static long long	disk_left = -1;
-static long long	disk_used;
-static long long	disk_at[4096];	/* disk_used before each write */
-static size_t		disk_nat;
 
 int
 fsync(int fd)
@@ -56,32 +52,6 @@ fsync(int fd)
 	nfsync++;
 	return real(fd);
 }
-
-ssize_t
-write(int fd, const void *buf, size_t n)
-{
-	static ssize_t	(*real)(int, const void *, size_t);
-
-	if (real == NULL)
-		*(void **)&real = dlsym(RTLD_NEXT, "write");
-	if (fd > 2 && n > 0) {
-		if (disk_nat < sizeof(disk_at) / sizeof(disk_at[0]))
-			disk_at[disk_nat++] = disk_used;
-		disk_used += (long long)n;
-		if (disk_left >= 0) {
-			if (disk_left == 0) {
-				errno = ENOSPC;
-				return -1;
-			}
-			if ((long long)n > disk_left)
-				n = (size_t)disk_left;
-			disk_left -= (long long)n;
-		}
-	}
-	return real(fd, buf, n);
-}
-
-
 
 /* The standard output of a shell command (tests only). */
 static char *

@@ -6,9 +6,9 @@
  * safe rendering, the units linked, maps refused that could reach
  * outside.
  *
- * This program defines write() over the C library's: a write to a file
- * fails with ENOSPC once disk_left bytes are written (when it is not
- * negative).
+ * This program defines write() over the C library's (testdisk.h): a
+ * write to a file fails with ENOSPC once disk_left bytes are written
+ * (when it is not negative).
  */
 #define _GNU_SOURCE
 #include <sys/stat.h>
@@ -17,6 +17,7 @@
 #include <errno.h>
 #include <unistd.h>
 
+#include "testdisk.h"
 #include "testrun.h"
 #include "testutil.h"
 
@@ -34,29 +35,6 @@
 #define EVIL	"<script>alert(1)</script> & \"x\""
 
 static char	base[] = "/tmp/crown-site-XXXXXX";
-static long long disk_left = -1;
-
-ssize_t
-write(int fd, const void *buf, size_t n)
-{
-	static ssize_t	(*real)(int, const void *, size_t);
-
-	if (real == NULL)
-		*(void **)&real = dlsym(RTLD_NEXT, "write");
-	/* not standard output or error; a file may be fd 0 when standard
-	 * input is closed */
-	if (fd != 1 && fd != 2 && n > 0 && disk_left >= 0) {
-		if (disk_left == 0) {
-			errno = ENOSPC;
-			return -1;
-		}
-		if ((long long)n > disk_left)
-			n = (size_t)disk_left;
-		disk_left -= (long long)n;
-	}
-	return real(fd, buf, n);
-}
-
 static void
 assert_lacks(const char *text, const char *what, const char *where)
 {
