@@ -74,10 +74,7 @@ crown_artillery_shoot(struct crown_engine *e, struct crown_unit *g,
 	}
 	ev_i = crown_engine_event(e, kind, g->id, rule);
 	ev = crown_events_at(e->ev, ev_i);
-	ev->target = xstrdup(t->id);
-	ev->has_range = true;
-	ev->range = range;
-	ev->band = xstrdup(crown_gun_band_names[b]);
+	crown_fire_event_shot(ev, g, t, range, crown_gun_band_names[b]);
 	di = crown_engine_roll_into(e, ev_i, g->id, "fire",
 	    rules->gun_die);
 	if (di < 0)
@@ -182,10 +179,7 @@ crown_artillery_building(struct crown_engine *e, struct crown_unit *g,
 		    "rallied earlier");
 	ev_i = crown_engine_event(e, "building_hit", g->id, "R11.2");
 	ev = crown_events_at(e->ev, ev_i);
-	ev->target = xstrdup(f->id);
-	ev->has_range = true;
-	ev->range = range;
-	ev->band = xstrdup(crown_gun_band_names[b]);
+	crown_fire_event_shot(ev, g, &t, range, crown_gun_band_names[b]);
 	di = crown_engine_roll_into(e, ev_i, g->id, "fire",
 	    rules->gun_die);
 	if (di < 0)

@@ -129,10 +129,7 @@ shoot(struct crown_engine *e, struct crown_unit *u,
 	crown_fire_mods_collect(&mods, e, u, t, false);
 	ev_i = crown_engine_event(e, kind, u->id, rule);
 	ev = crown_events_at(e->ev, ev_i);
-	ev->target = xstrdup(t->id);
-	ev->has_range = true;
-	ev->range = range;
-	ev->band = xstrdup(crown_fire_band_names[b]);
+	crown_fire_event_shot(ev, u, t, range, crown_fire_band_names[b]);
 	crown_buf_puts(&rolls, "");
 	crown_buf_puts(&scores, "");
 	for (i = 0; i < u->nstands && k < nfire; i++) {

@@ -105,6 +105,19 @@ crown_fire_target_building(struct crown_fire_target *t,
 	}
 }
 
+void
+crown_fire_event_shot(struct crown_event *ev, const struct crown_unit *u,
+    const struct crown_fire_target *t, double range, const char *band)
+{
+	ev->target = xstrdup(t->id);
+	ev->has_range = true;
+	ev->range = range;
+	ev->band = xstrdup(band);
+	ev->has_at = true;
+	ev->at = (struct crown_point){ u->x, u->y };
+	ev->target_at = t->aim;
+}
+
 /*
  * Bands, range, arc and sight (R5.3, R5.6, R6.2).
  */

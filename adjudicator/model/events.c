@@ -199,6 +199,10 @@ crown_events_emit(struct crown_buf *out, const struct crown_events *evs)
 			emit_point(y, "from", e->from);
 		if (e->has_to)
 			emit_point(y, "to", e->to);
+		if (e->has_at) {
+			emit_point(y, "at", e->at);
+			emit_point(y, "target_at", e->target_at);
+		}
 		if (e->has_range)
 			crown_yemit_knum2(y, "range", e->range);
 		if (e->band != NULL)

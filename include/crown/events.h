@@ -62,6 +62,8 @@ struct crown_event {
 	/* optional details */
 	bool			 has_from, has_to;
 	struct crown_point	 from, to;
+	bool			 has_at;	/* fire: where both stood */
+	struct crown_point	 at, target_at;
 	bool			 has_range;
 	double			 range;
 	char			*band;

@@ -40,6 +40,15 @@ void	crown_fire_target_leader(struct crown_fire_target *,
 void	crown_fire_target_building(struct crown_fire_target *,
 	    struct crown_feature *);
 
+/*
+ * The facts of a shot in its event: the target, the range and band, and
+ * where the firer stood (its position) and the target (the end of the
+ * line of sight) when it fired, for the map.
+ */
+void	crown_fire_event_shot(struct crown_event *,
+	    const struct crown_unit *firer, const struct crown_fire_target *,
+	    double range, const char *band);
+
 /* The firer's bands: its weapon's (R5.3) or its gun's (R6.2). */
 const struct crown_band *crown_fire_bands(const struct crown_rules *,
 	    const struct crown_unit *);
