@@ -54,6 +54,21 @@ crown_unit_take_casualties(struct crown_unit *u, int figures)
 	return taken;
 }
 
+/* R1.2: stands laid out, and a stand's depth (limbered guns deeper). */
+static int
+laid_out(const struct crown_rules *rules, const struct crown_unit *u,
+    double *sdepth)
+{
+	int	n;
+
+	*sdepth = rules->footprint[u->type].depth;
+	if (crown_is_artillery(u->type) && u->limbered)
+		*sdepth = rules->limbered_depth;
+	/* R1.2: a gun with its crew is one stand, whatever its figures */
+	n = crown_is_artillery(u->type) ? 1 : crown_unit_stands(u);
+	return n < 1 ? 1 : n;
+}
+
 void
 crown_unit_footprint(struct crown_quad *out, const struct crown_rules *rules,
     const struct crown_unit *u)
@@ -61,18 +76,44 @@ crown_unit_footprint(struct crown_quad *out, const struct crown_rules *rules,
 	double	width, depth, sdepth;
 	int	n;
 
-	sdepth = rules->footprint[u->type].depth;
-	if (crown_is_artillery(u->type) && u->limbered)
-		sdepth = rules->limbered_depth;
-	/* R1.2: a gun with its crew is one stand, whatever its figures */
-	n = crown_is_artillery(u->type) ? 1 : crown_unit_stands(u);
-	if (n < 1)
-		n = 1;
+	n = laid_out(rules, u, &sdepth);
 	crown_geom_formation_size(&width, &depth, u->formation, n,
 	    rules->footprint[u->type].frontage, sdepth,
 	    rules->footprint[u->type].gap);
 	crown_geom_footprint(out, (struct crown_point){ u->x, u->y },
 	    u->facing, width, depth);
+}
+
+int
+crown_unit_stand_footprints(struct crown_quad *out, size_t max,
+    const struct crown_rules *rules, const struct crown_unit *u)
+{
+	struct crown_point	ahead, right, at;
+	double			width, depth, sdepth, f, gap, off;
+	int			n, i;
+
+	n = laid_out(rules, u, &sdepth);
+	f = rules->footprint[u->type].frontage;
+	gap = rules->footprint[u->type].gap;
+	crown_geom_formation_size(&width, &depth, u->formation, n, f, sdepth,
+	    gap);
+	ahead = crown_geom_dir(u->facing);
+	right = crown_geom_dir(crown_geom_norm(u->facing) + 90);
+	for (i = 0; i < n && (size_t)i < max; i++) {
+		/* the front edge's centre of stand i: along the line from
+		 * the left, or file by file back from the front */
+		if (u->formation == CROWN_COLUMN) {
+			off = i * (sdepth + gap);
+			at.x = u->x - ahead.x * off;
+			at.y = u->y - ahead.y * off;
+		} else {
+			off = -width / 2 + f / 2 + i * (f + gap);
+			at.x = u->x + right.x * off;
+			at.y = u->y + right.y * off;
+		}
+		crown_geom_footprint(&out[i], at, u->facing, f, sdepth);
+	}
+	return n;
 }
 
 /* The least overlap of a's and b's projections on the normals of p's

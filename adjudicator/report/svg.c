@@ -6,6 +6,16 @@
  * y) * scale).  Geometry comes from geom.c and crown_unit_footprint; no
  * libm.  Every number is printed with one decimal, so the map is the same
  * bytes on every machine.
+ *
+ * Each unit is drawn stand by stand (its footprint divided as R1.2 lays
+ * the stands out), with a label of its name and strength; leaders are
+ * marks with their names.  Every text is laid out here, not in the
+ * template, because where a label can go depends on its size: place.c
+ * puts each label where it overlaps no other text and, if it can, no
+ * unit, with a line back to what it names when it had to move away.  A
+ * text's box is its font size high and CROWN_SVG_CHAR_EM of the size
+ * wide a character (svg.h).  Fire lines run between where the firer and
+ * its target stood when it fired, as the event records them.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -15,29 +25,55 @@
 #include "crown/engine.h"
 #include "crown/fmt.h"
 #include "crown/geom.h"
+#include "crown/place.h"
 #include "crown/svg.h"
 #include "crown/unit.h"
 #include "crown/xalloc.h"
 
 #define MARGIN		30.0	/* pixels around the table */
 #define TITLE_HEIGHT	40.0	/* pixels above it */
-#define LEGEND_ITEM_W	170.0	/* one legend entry */
 #define LEGEND_ROW_H	22.0
+#define LEGEND_SAMPLE	22.0	/* pixels from a legend entry to its text */
+#define LEGEND_SPACE	16.0	/* and after its text */
 #define GRID_INCHES	6	/* light grid lines every 6 inches */
 #define SCALE_BAR_INCHES 12	/* the scale bar, ticked at GRID_INCHES */
-#define LABEL_GAP	12.0	/* pixels from a footprint to its label */
 #define FACING_TIP	0.6	/* facing mark: inches ahead of the front */
 #define FACING_HALF	0.3	/* and its half width */
+#define LEADER_R	3.5	/* a detached leader's mark, pixels */
+#define LABEL_PAD	1.0	/* pixels kept free round a label */
 
-/* Symbols of the legend, after the sides and terrain types. */
-static const char *const legend_symbols[] = {
-	"move", "charge", "retire", "rout", "fire", "melee", "routing"
+/* Font sizes, pixels (the template writes them on each text). */
+#define FONT_TITLE	16.0
+#define FONT_UNIT	9.0	/* a unit's name */
+#define FONT_STRENGTH	8.0	/* its stands and figures, under it */
+#define FONT_LEADER	8.0
+#define FONT_TERRAIN	8.0
+#define FONT_COORD	8.0	/* the inches along the edges */
+#define FONT_LEGEND	10.0
+
+/* Symbols of the legend, after the sides and terrain types; drawn only
+ * when the map has them. */
+enum symbol {
+	SYM_MOVE, SYM_CHARGE, SYM_RETIRE, SYM_ROUT, SYM_LEADER_MOVE, SYM_FIRE,
+	SYM_MELEE, SYM_LEADER, SYM_ROUTING, SYM_LOST, NSYM
+};
+static const char *const symbol_names[NSYM] = {
+	"move", "charge", "retire", "rout", "leader_move", "fire", "melee",
+	"leader", "routing", "lost"
+};
+static const char *const symbol_labels[NSYM] = {
+	"move", "charge", "retirement", "rout", "leader's move", "fire (a dot: "
+	"hits)", "melee", "leader", "routing unit", "lost unit"
 };
 
 struct layout {
-	double	scale;
-	double	left, top;		/* pixel of the table's north-west */
-	double	height;			/* table height, inches */
+	double			 scale;
+	double			 left, top;	/* the table's north-west */
+	double			 height;	/* table height, inches */
+	struct crown_place	*place;
+	struct crown_tval	*labels;	/* every placed text */
+	struct crown_tval	*lines;		/* label to what it names */
+	bool			 sym[NSYM];	/* drawn, for the legend */
 };
 
 static double
@@ -158,13 +194,121 @@ unit_centre(const struct crown_report_input *in, const struct crown_unit *u)
 	return crown_geom_quad_centre(&q);
 }
 
+/* A text's width in pixels, by the estimate of svg.h. */
+static double
+text_w(const char *s, double size)
+{
+	size_t	n = 0;
+
+	for (; s != NULL && *s != '\0'; s++)
+		if (((unsigned char)*s & 0xc0) != 0x80)
+			n++;
+	return (double)n * size * CROWN_SVG_CHAR_EM;
+}
+
+/* The box of a text centred on x with its baseline at y. */
+static struct crown_geom_box
+text_box(double x, double y, double w, double size)
+{
+	return (struct crown_geom_box){ x - w / 2, y - 0.8 * size, x + w / 2,
+	    y + 0.2 * size };
+}
+
+static struct crown_geom_box
+pad(struct crown_geom_box b, double by)
+{
+	return (struct crown_geom_box){ b.minx - by, b.miny - by,
+	    b.maxx + by, b.maxy + by };
+}
+
+/* A text of the map at (x, baseline y), centred, that labels avoid. */
+static void
+put_text(struct layout *l, double x, double y, const char *text,
+    const char *kind, double size, bool fixed)
+{
+	struct crown_tval	*m;
+
+	m = crown_tlist_map(l->labels);
+	put1(m, "x", x);
+	put1(m, "y", y);
+	crown_tmap_str(m, "text", text);
+	crown_tmap_str(m, "kind", kind);
+	if (fixed)
+		crown_place_text(l->place, pad(text_box(x, y, text_w(text,
+		    size), size), LABEL_PAD));
+}
+
+/* The pixel box of points of the table. */
+static struct crown_geom_box
+px_box(const struct layout *l, const struct crown_point *p, size_t n)
+{
+	struct crown_geom_box	b = { 0, 0, 0, 0 };
+	size_t			i;
+
+	for (i = 0; i < n; i++) {
+		if (i == 0 || px(l, p[i].x) < b.minx)
+			b.minx = px(l, p[i].x);
+		if (i == 0 || px(l, p[i].x) > b.maxx)
+			b.maxx = px(l, p[i].x);
+		if (i == 0 || py(l, p[i].y) < b.miny)
+			b.miny = py(l, p[i].y);
+		if (i == 0 || py(l, p[i].y) > b.maxy)
+			b.maxy = py(l, p[i].y);
+	}
+	return b;
+}
+
+static double
+clamp(double v, double lo, double hi)
+{
+	return v < lo ? lo : v > hi ? hi : v;
+}
+
+/*
+ * Place a label of up to two lines (the second may be NULL) for what
+ * lies in box `at`; with a line back to its centre when it had to move
+ * away.
+ */
+static void
+place_label(struct layout *l, struct crown_geom_box at, const char *line1,
+    const char *kind1, double size1, const char *line2, const char *kind2,
+    double size2, bool centred)
+{
+	struct crown_geom_box	b;
+	struct crown_tval	*m;
+	double			w, h, cx, cy, x;
+
+	w = text_w(line1, size1);
+	h = size1;
+	if (line2 != NULL) {
+		if (text_w(line2, size2) > w)
+			w = text_w(line2, size2);
+		h += size2;
+	}
+	if (!crown_place_label(&b, l->place, at, w + 2 * LABEL_PAD,
+	    h + 2 * LABEL_PAD, centred)) {
+		cx = (at.minx + at.maxx) / 2;
+		cy = (at.miny + at.maxy) / 2;
+		m = crown_tlist_map(l->lines);
+		put1(m, "x1", cx);
+		put1(m, "y1", cy);
+		put1(m, "x2", clamp(cx, b.minx, b.maxx));
+		put1(m, "y2", clamp(cy, b.miny, b.maxy));
+	}
+	x = (b.minx + b.maxx) / 2;
+	put_text(l, x, b.miny + LABEL_PAD + 0.8 * size1, line1, kind1, size1,
+	    false);
+	if (line2 != NULL)
+		put_text(l, x, b.miny + LABEL_PAD + size1 + 0.8 * size2, line2,
+		    kind2, size2, false);
+}
+
 static void
 model_terrain(struct crown_tval *list, const struct layout *l,
     const struct crown_report_input *in, int pass)
 {
 	const struct crown_feature	*f;
 	struct crown_tval		*m;
-	struct crown_point		 c;
 	char				*type;
 	size_t				 i;
 	int				 want;
@@ -186,9 +330,6 @@ model_terrain(struct crown_tval *list, const struct layout *l,
 		crown_tmap_bool(m, f->is_path ? "line" : "area", true);
 		/* a road's width to scale; walls and bare paths a thin line */
 		put1(m, "width", f->width > 0 ? f->width * l->scale : 3.0);
-		c = feature_centre(f);
-		put1(m, "label_x", px(l, c.x));
-		put1(m, "label_y", py(l, c.y));
 		if (f->type == CROWN_BUILDING) {
 			crown_tmap_bool(m, "building", true);
 			crown_tmap_int(m, "bclass", f->bclass);
@@ -198,14 +339,79 @@ model_terrain(struct crown_tval *list, const struct layout *l,
 	}
 }
 
+/* The names of buildings, then of the other areas, round their middle. */
 static void
-model_unit(struct crown_tval *m, const struct layout *l,
+label_terrain(struct layout *l, const struct crown_report_input *in)
+{
+	const struct crown_feature	*f;
+	struct crown_geom_box		 at;
+	struct crown_point		 c;
+	char				*text;
+	size_t				 i;
+	int				 pass;
+
+	for (pass = 0; pass < 2; pass++)
+		for (i = 0; i < in->after->nterrain; i++) {
+			f = &in->after->terrain[i];
+			if (f->npts == 0 || f->is_path ||
+			    (f->type == CROWN_BUILDING) != (pass == 0))
+				continue;
+			if (pass == 0) {
+				at = px_box(l, f->pts, f->npts);
+				text = f->damage > 0 ? xasprintf("%s (class "
+				    "%d, %d hit%s)", f->name != NULL ?
+				    f->name : f->id, f->bclass, f->damage,
+				    f->damage == 1 ? "" : "s") :
+				    xasprintf("%s (class %d)", f->name !=
+				    NULL ? f->name : f->id, f->bclass);
+			} else {
+				c = feature_centre(f);
+				at.minx = at.maxx = px(l, c.x);
+				at.miny = at.maxy = py(l, c.y);
+				text = xstrdup(f->name != NULL ? f->name :
+				    f->id);
+			}
+			place_label(l, at, text, pass == 0 ? "building-name" :
+			    "terrain-name", FONT_TERRAIN, NULL, NULL, 0, true);
+			free(text);
+		}
+}
+
+/* "4 st, 16 fig", "3 of 4 st, 10 fig, routing", "gun, 4 crew". */
+static char *
+strength(const struct crown_unit *u)
+{
+	struct crown_buf	b = { 0 };
+	int			st = crown_unit_stands(u);
+
+	crown_buf_puts(&b, "");
+	if (u->status == CROWN_LOST) {
+		crown_buf_puts(&b, u->abandoned ? "abandoned" : "lost");
+		return b.data;
+	}
+	if (crown_is_artillery(u->type))
+		crown_buf_printf(&b, "gun, %d crew", crown_unit_figures(u));
+	else if (st < u->start_stands)
+		crown_buf_printf(&b, "%d of %d st, %d fig", st,
+		    u->start_stands, crown_unit_figures(u));
+	else
+		crown_buf_printf(&b, "%d st, %d fig", st,
+		    crown_unit_figures(u));
+	if (u->status == CROWN_ROUTING)
+		crown_buf_puts(&b, ", routing");
+	if (u->disordered)
+		crown_buf_puts(&b, ", disordered");
+	return b.data;
+}
+
+static void
+model_unit(struct crown_tval *m, struct layout *l,
     const struct crown_report_input *in, const struct crown_unit *u)
 {
-	struct crown_quad	q;
+	struct crown_quad	q, *st;
 	struct crown_point	front, dir, side, tri[3];
-	double			bottom;
-	int			k, si;
+	struct crown_tval	*list;
+	int			si, n, k;
 
 	crown_unit_footprint(&q, in->rules, u);
 	si = crown_state_side(in->after, u->side);
@@ -215,13 +421,26 @@ model_unit(struct crown_tval *m, const struct layout *l,
 	crown_tmap_int(m, "side_index", si < 0 ? 0 : si);
 	crown_tmap_str(m, "status", crown_status_names[u->status]);
 	crown_tmap_str(m, "type", crown_utype_names[u->type]);
-	if (u->status == CROWN_ROUTING)
+	if (u->status == CROWN_ROUTING) {
 		crown_tmap_bool(m, "routing", true);
-	if (u->status == CROWN_LOST)
-		crown_tmap_bool(m, "lost", true);
+		l->sym[SYM_ROUTING] = true;
+	}
 	if (u->disordered)
 		crown_tmap_bool(m, "disordered", true);
 	put_points(m, "points", l, q.c, 4);
+	list = crown_tmap_list(m, "stands");
+	if (u->status == CROWN_LOST) {
+		/* a marker where it was lost, no stands */
+		crown_tmap_bool(m, "lost", true);
+		l->sym[SYM_LOST] = true;
+		return;
+	}
+	n = crown_unit_stand_footprints(NULL, 0, in->rules, u);
+	st = xcalloc((size_t)n, sizeof(*st));
+	crown_unit_stand_footprints(st, (size_t)n, in->rules, u);
+	for (k = 0; k < n; k++)
+		put_points(crown_tlist_map(list), "points", l, st[k].c, 4);
+	free(st);
 	put_line(m, l, q.c[0], q.c[1]);
 	/* the facing: a small triangle ahead of the front edge's centre */
 	front = (struct crown_point){ u->x, u->y };
@@ -234,12 +453,87 @@ model_unit(struct crown_tval *m, const struct layout *l,
 	tri[2] = (struct crown_point){ front.x - side.x * FACING_HALF,
 	    front.y - side.y * FACING_HALF };
 	put_points(m, "facing", l, tri, 3);
-	bottom = py(l, q.c[0].y);
-	for (k = 1; k < 4; k++)
-		if (py(l, q.c[k].y) > bottom)
-			bottom = py(l, q.c[k].y);
-	put1(m, "label_x", px(l, crown_geom_quad_centre(&q).x));
-	put1(m, "label_y", bottom + LABEL_GAP);
+}
+
+/* Where a leader's mark goes: his place, or the middle of his unit. */
+static bool
+leader_mark(struct crown_point *out, const struct crown_report_input *in,
+    const struct crown_leader *ld)
+{
+	const struct crown_unit	*u;
+
+	if (ld->status != CROWN_LEADER_OK)
+		return false;
+	if (ld->attached != NULL &&
+	    (u = crown_state_unit(in->after, ld->attached)) != NULL)
+		*out = unit_centre(in, u);
+	else
+		*out = crown_leader_pos(in->after, ld);
+	return true;
+}
+
+static struct crown_geom_box
+mark_box(const struct layout *l, struct crown_point p)
+{
+	return (struct crown_geom_box){ px(l, p.x) - LEADER_R,
+	    py(l, p.y) - LEADER_R, px(l, p.x) + LEADER_R,
+	    py(l, p.y) + LEADER_R };
+}
+
+/* Units and leaders, then their labels: a label avoids every unit. */
+static void
+model_forces(struct crown_tval *map, struct layout *l,
+    const struct crown_report_input *in)
+{
+	const struct crown_state	*s = in->after;
+	const struct crown_leader	*ld;
+	const struct crown_unit		*u;
+	struct crown_tval		*list, *m;
+	struct crown_quad		 q;
+	struct crown_point		 p;
+	char				*text;
+	size_t				 i;
+	int				 si;
+
+	list = crown_tmap_list(map, "units");
+	for (i = 0; i < s->nunits; i++) {
+		u = &s->units[i];
+		model_unit(crown_tlist_map(list), l, in, u);
+		crown_unit_footprint(&q, in->rules, u);
+		crown_place_avoid(l->place, px_box(l, q.c, 4));
+	}
+	list = crown_tmap_list(map, "leaders");
+	for (i = 0; i < s->nleaders; i++) {
+		ld = &s->leaders[i];
+		if (!leader_mark(&p, in, ld))
+			continue;
+		m = crown_tlist_map(list);
+		si = crown_state_side(s, ld->side);
+		crown_tmap_str(m, "id", ld->id);
+		crown_tmap_str(m, "name", ld->name != NULL ? ld->name : ld->id);
+		crown_tmap_int(m, "side_index", si < 0 ? 0 : si);
+		put1(m, "x", px(l, p.x));
+		put1(m, "y", py(l, p.y));
+		if (ld->attached != NULL)
+			crown_tmap_bool(m, "attached", true);
+		crown_place_avoid(l->place, mark_box(l, p));
+		l->sym[SYM_LEADER] = true;
+	}
+	for (i = 0; i < s->nunits; i++) {
+		u = &s->units[i];
+		crown_unit_footprint(&q, in->rules, u);
+		text = strength(u);
+		place_label(l, px_box(l, q.c, 4), u->name, "unit-name", FONT_UNIT,
+		    text, "strength", FONT_STRENGTH, false);
+		free(text);
+	}
+	for (i = 0; i < s->nleaders; i++) {
+		ld = &s->leaders[i];
+		if (leader_mark(&p, in, ld))
+			place_label(l, mark_box(l, p), ld->name != NULL ?
+			    ld->name : ld->id, "leader-name", FONT_LEADER, NULL,
+			    NULL, 0, false);
+	}
 }
 
 static const char *
@@ -254,13 +548,18 @@ move_class(const char *kind)
 	return "move";
 }
 
-static bool
-is_fire(const char *kind)
+static enum symbol
+move_symbol(const char *cls)
 {
-	return strcmp(kind, "fire") == 0 ||
-	    strcmp(kind, "artillery_fire") == 0 ||
-	    strcmp(kind, "reaction_fire") == 0 ||
-	    strcmp(kind, "building_hit") == 0;
+	if (strcmp(cls, "charge") == 0)
+		return SYM_CHARGE;
+	if (strcmp(cls, "rout") == 0)
+		return SYM_ROUT;
+	if (strcmp(cls, "retire") == 0)
+		return SYM_RETIRE;
+	if (strcmp(cls, "leader") == 0)
+		return SYM_LEADER_MOVE;
+	return SYM_MOVE;
 }
 
 /* A melee between a and b, drawn once however often it is named. */
@@ -285,7 +584,7 @@ pair_seen(struct pairs *p, const char *a, const char *b)
 }
 
 static void
-add_melee(struct crown_tval *list, struct pairs *seen, const struct layout *l,
+add_melee(struct crown_tval *list, struct pairs *seen, struct layout *l,
     const struct crown_report_input *in, const char *a, const char *b)
 {
 	const struct crown_unit	*ua = find_unit(in, a), *ub = find_unit(in, b);
@@ -301,18 +600,36 @@ add_melee(struct crown_tval *list, struct pairs *seen, const struct layout *l,
 	crown_tmap_str(m, "target_name", ub->name);
 	put1(m, "x", px(l, (ca.x + cb.x) / 2));
 	put1(m, "y", py(l, (ca.y + cb.y) / 2));
+	l->sym[SYM_MELEE] = true;
+}
+
+/* The name of what a shot was aimed at: a unit, a leader, a building. */
+static const char *
+target_name(const struct crown_report_input *in, const char *id)
+{
+	const struct crown_unit		*u;
+	const struct crown_leader	*ld;
+	const struct crown_feature	*f;
+
+	if ((u = find_unit(in, id)) != NULL)
+		return u->name;
+	if (id != NULL && (ld = crown_state_leader(in->after, id)) != NULL)
+		return ld->name != NULL ? ld->name : ld->id;
+	if ((f = find_feature(in->after, id)) != NULL)
+		return f->name != NULL ? f->name : f->id;
+	return id != NULL ? id : "";
 }
 
 static void
-model_events(struct crown_tval *map, const struct layout *l,
+model_events(struct crown_tval *map, struct layout *l,
     const struct crown_report_input *in)
 {
-	struct crown_tval	*moves, *fire, *melees, *m;
-	const struct crown_unit	*u, *t;
-	const struct crown_feature *f;
-	struct pairs		 seen = { 0 };
-	struct crown_point	 a, b;
-	size_t			 i;
+	struct crown_tval		*moves, *fire, *melees, *m;
+	const struct crown_unit		*u;
+	const struct crown_leader	*ld;
+	struct pairs			 seen = { 0 };
+	const char			*cls, *who;
+	size_t				 i;
 
 	moves = crown_tmap_list(map, "moves");
 	fire = crown_tmap_list(map, "fire");
@@ -320,32 +637,42 @@ model_events(struct crown_tval *map, const struct layout *l,
 	for (i = 0; in->events != NULL && i < in->events->n; i++) {
 		const struct crown_event *e = &in->events->v[i];
 
+		u = find_unit(in, e->unit);
 		if (e->has_from && e->has_to && (e->from.x != e->to.x ||
 		    e->from.y != e->to.y)) {
 			m = crown_tlist_map(moves);
 			put_line(m, l, e->from, e->to);
-			crown_tmap_str(m, "kind", e->leader != NULL &&
-			    e->unit == NULL ? "leader" : move_class(e->kind));
-			if ((u = find_unit(in, e->unit)) != NULL)
-				crown_tmap_str(m, "unit_name", u->name);
+			cls = e->leader != NULL && e->unit == NULL ? "leader" :
+			    move_class(e->kind);
+			crown_tmap_str(m, "kind", cls);
+			l->sym[move_symbol(cls)] = true;
+			who = u != NULL ? u->name : NULL;
+			if (who == NULL && e->leader != NULL) {
+				ld = crown_state_leader(in->after, e->leader);
+				who = ld != NULL && ld->name != NULL ?
+				    ld->name : e->leader;
+			}
+			crown_tmap_str(m, "name", who != NULL ? who : "");
+			crown_tmap_str(m, "what", strcmp(cls, "leader") == 0 ?
+			    "move" : strcmp(cls, "retire") == 0 ?
+			    "retirement" : cls);
 		}
-		if (is_fire(e->kind) && (u = find_unit(in, e->unit)) != NULL) {
-			t = find_unit(in, e->target);
-			f = t == NULL ? find_feature(in->after, e->target) :
-			    NULL;
-			if (t == NULL && f == NULL)
-				continue;
-			a = (struct crown_point){ u->x, u->y };
-			b = t != NULL ? unit_centre(in, t) : feature_centre(f);
+		/* a shot: from where the firer stood to where its target
+		 * stood, when it fired */
+		if (e->has_at && u != NULL) {
 			m = crown_tlist_map(fire);
-			put_line(m, l, a, b);
+			put_line(m, l, e->at, e->target_at);
 			crown_tmap_str(m, "unit_name", u->name);
-			crown_tmap_str(m, "target_name", t != NULL ? t->name :
-			    f->name != NULL ? f->name : f->id);
+			crown_tmap_str(m, "target_name", target_name(in,
+			    e->target));
 			if (crown_is_artillery(u->type))
 				crown_tmap_bool(m, "artillery", true);
-			if (e->has_casualties)
+			if (e->has_casualties) {
 				crown_tmap_int(m, "casualties", e->casualties);
+				if (e->casualties > 0)
+					crown_tmap_bool(m, "hit", true);
+			}
+			l->sym[SYM_FIRE] = true;
 		}
 		if (strcmp(e->kind, "melee") == 0 && e->unit != NULL &&
 		    e->target != NULL)
@@ -361,26 +688,33 @@ model_events(struct crown_tval *map, const struct layout *l,
 	free(seen.v);
 }
 
-/* Legend entries in rows of as many as fit across the drawing. */
+/* Legend entries from left to right, a new row when one would not fit. */
 struct legend {
 	struct crown_tval	*list;
-	double			 x0, y0, width;
-	size_t			 n;
+	double			 x0, x, y, right;
 };
 
 static struct crown_tval *
-legend_item(struct legend *lg)
+legend_item(struct legend *lg, const char *label)
 {
 	struct crown_tval	*m;
-	size_t			 per_row;
+	double			 w;
 
-	per_row = (size_t)(lg->width / LEGEND_ITEM_W);
-	if (per_row < 1)
-		per_row = 1;
+	w = LEGEND_SAMPLE + text_w(label, FONT_LEGEND) + LEGEND_SPACE;
+	if (lg->x > lg->x0 && lg->x + w > lg->right) {
+		lg->x = lg->x0;
+		lg->y += LEGEND_ROW_H;
+	}
 	m = crown_tlist_map(lg->list);
-	put1(m, "x", lg->x0 + (double)(lg->n % per_row) * LEGEND_ITEM_W);
-	put1(m, "y", lg->y0 + (double)(lg->n / per_row) * LEGEND_ROW_H);
-	lg->n++;
+	put1(m, "x", lg->x);
+	put1(m, "y", lg->y);
+	put1(m, "x2", lg->x + 16);
+	put1(m, "xm", lg->x + 8);
+	put1(m, "ym", lg->y + 5);
+	put1(m, "tx", lg->x + LEGEND_SAMPLE);
+	put1(m, "ty", lg->y + 9);
+	crown_tmap_str(m, "label", label);
+	lg->x += w;
 	return m;
 }
 
@@ -393,43 +727,39 @@ model_legend(struct crown_tval *map, const struct layout *l,
 	struct crown_tval	*m;
 	bool			 present[CROWN_NTERRAIN] = { false };
 	char			*type, flag[32];
-	size_t			 i, per_row;
+	size_t			 i;
 
 	lg.list = crown_tmap_list(map, "legend");
-	lg.x0 = l->left;
-	lg.y0 = top;
-	lg.width = width;
-	lg.n = 0;
+	lg.x0 = lg.x = l->left;
+	lg.y = top;
+	lg.right = l->left + width;
 	for (i = 0; i < s->nsides; i++) {
-		m = legend_item(&lg);
+		m = legend_item(&lg, s->sides[i].name);
 		crown_tmap_bool(m, "side", true);
 		crown_tmap_int(m, "side_index", (long)i);
-		crown_tmap_str(m, "label", s->sides[i].name);
 	}
 	for (i = 0; i < s->nterrain; i++)
 		present[s->terrain[i].type] = true;
 	for (i = 0; i < CROWN_NTERRAIN; i++) {
 		if (!present[i])
 			continue;
-		m = legend_item(&lg);
+		type = words(crown_terrain_names[i]);
+		m = legend_item(&lg, type);
+		free(type);
 		crown_tmap_bool(m, "terrain", true);
 		crown_tmap_str(m, "type", crown_terrain_names[i]);
-		type = words(crown_terrain_names[i]);
-		crown_tmap_str(m, "label", type);
-		free(type);
 		crown_tmap_bool(m, i == CROWN_ROAD || i == CROWN_WALLS ?
 		    "line" : "area", true);
 	}
-	for (i = 0; i < CROWN_NELEM(legend_symbols); i++) {
-		m = legend_item(&lg);
-		snprintf(flag, sizeof(flag), "sym_%s", legend_symbols[i]);
+	for (i = 0; i < NSYM; i++) {
+		if (!l->sym[i])
+			continue;
+		m = legend_item(&lg, symbol_labels[i]);
+		snprintf(flag, sizeof(flag), "sym_%s", symbol_names[i]);
 		crown_tmap_bool(m, flag, true);
-		crown_tmap_str(m, "symbol", legend_symbols[i]);
+		crown_tmap_str(m, "symbol", symbol_names[i]);
 	}
-	per_row = (size_t)(width / LEGEND_ITEM_W);
-	if (per_row < 1)
-		per_row = 1;
-	return top + (double)((lg.n + per_row - 1) / per_row) * LEGEND_ROW_H;
+	return lg.y + LEGEND_ROW_H;
 }
 
 static double
@@ -446,6 +776,10 @@ model_scale(struct crown_tval *map, const struct layout *l, double top,
 	m = crown_tmap_map(map, "scale");
 	put1(m, "x", l->left);
 	put1(m, "y", top);
+	put1(m, "y_top", top - 4);
+	put1(m, "y_bottom", top + 4);
+	put1(m, "y_text", top + 16);
+	put1(m, "y_label", top + 4);
 	put1(m, "x_end", l->left + inches * l->scale);
 	crown_tmap_int(m, "inches", inches);
 	put1(m, "label_x", l->left + inches * l->scale + 20.0);
@@ -463,16 +797,45 @@ model_scale(struct crown_tval *map, const struct layout *l, double top,
 	return top + 2 * LEGEND_ROW_H;
 }
 
+/* The inches along the four edges, at every grid line and the corners. */
+static void
+model_coords(struct layout *l, double w_in, double h_in)
+{
+	char	num[CROWN_FMT_MAX];
+	double	w, right, bottom;
+	int	k;
+
+	right = px(l, w_in);
+	bottom = py(l, 0);
+	for (k = 0; k <= w_in; k += GRID_INCHES) {
+		crown_fmt_long(num, k);
+		put_text(l, px(l, k), l->top - 4, num, "coord", FONT_COORD,
+		    true);
+		put_text(l, px(l, k), bottom + 4 + 0.8 * FONT_COORD, num,
+		    "coord", FONT_COORD, true);
+	}
+	for (k = 0; k <= h_in; k += GRID_INCHES) {
+		crown_fmt_long(num, k);
+		w = text_w(num, FONT_COORD);
+		/* clear of the inches along the top and bottom */
+		put_text(l, l->left - 7 - w / 2, py(l, k) + 0.3 * FONT_COORD,
+		    num, "coord", FONT_COORD, true);
+		put_text(l, right + 7 + w / 2, py(l, k) + 0.3 * FONT_COORD,
+		    num, "coord", FONT_COORD, true);
+	}
+}
+
 void
 crown_svg_model(struct crown_tval *map, const struct crown_report_input *in)
 {
 	const struct crown_state *s = in->after;
 	struct crown_tval	*tbl, *list, *m;
 	struct layout		 l;
-	double			 w, h, width, bottom;
-	size_t			 i;
+	char			*title;
+	double			 w, h, width, bottom, tw;
 	int			 k;
 
+	memset(&l, 0, sizeof(l));
 	l.scale = CROWN_SVG_SCALE;
 	l.left = MARGIN;
 	l.top = TITLE_HEIGHT;
@@ -480,14 +843,32 @@ crown_svg_model(struct crown_tval *map, const struct crown_report_input *in)
 	w = s->width * l.scale;
 	h = s->height * l.scale;
 	width = w + 2 * MARGIN;
-	if (width < 2 * MARGIN + 2 * LEGEND_ITEM_W)
-		width = 2 * MARGIN + 2 * LEGEND_ITEM_W;
+	if (s->turn == 0)
+		title = xasprintf("%s: the opening positions", s->name != NULL ?
+		    s->name : "");
+	else
+		title = xasprintf("%s: the field after turn %d", s->name !=
+		    NULL ? s->name : "", s->turn);
+	tw = text_w(title, FONT_TITLE);
+	if (width < 2 * MARGIN + tw + 40)
+		width = 2 * MARGIN + tw + 40;
 
 	crown_tmap_str(map, "title", s->name);
+	crown_tmap_str(map, "heading", title);
 	crown_tmap_int(map, "turn", s->turn);
-	put1(map, "title_x", MARGIN);
+	if (s->turn == 0)
+		crown_tmap_bool(map, "opening", true);
+	put1(map, "title_x", MARGIN + tw / 2);
 	put1(map, "title_y", TITLE_HEIGHT - 14.0);
 	put1(map, "scale_px", l.scale);
+	m = crown_tmap_map(map, "font");
+	put1(m, "title", FONT_TITLE);
+	put1(m, "unit", FONT_UNIT);
+	put1(m, "strength", FONT_STRENGTH);
+	put1(m, "leader", FONT_LEADER);
+	put1(m, "terrain", FONT_TERRAIN);
+	put1(m, "coord", FONT_COORD);
+	put1(m, "legend", FONT_LEGEND);
 	tbl = crown_tmap_map(map, "table");
 	put1(tbl, "x", l.left);
 	put1(tbl, "y", l.top);
@@ -495,10 +876,17 @@ crown_svg_model(struct crown_tval *map, const struct crown_report_input *in)
 	put1(tbl, "h", h);
 	put1(tbl, "inches_w", s->width);
 	put1(tbl, "inches_h", s->height);
-	/* north is up: the mark sits at the table's north-east corner */
+	/* north is up: the mark in the title's row, at the right */
 	m = crown_tmap_map(map, "north");
-	put1(m, "x", l.left + w - 10.0);
-	put1(m, "y", l.top - 14.0);
+	put1(m, "x", width - MARGIN - 14.0);
+	put1(m, "y", TITLE_HEIGHT - 26.0);
+	put1(m, "tx", width - MARGIN - 4.0);
+	put1(m, "ty", TITLE_HEIGHT - 16.0);
+
+	l.place = crown_place_new((struct crown_geom_box){ 2.0,
+	    TITLE_HEIGHT - 12.0, width - 2.0, l.top + h + MARGIN - 2.0 });
+	l.labels = crown_tmap_list(map, "labels");
+	l.lines = crown_tmap_list(map, "label_lines");
 
 	list = crown_tmap_list(map, "grid");
 	for (k = GRID_INCHES; k < s->width; k += GRID_INCHES) {
@@ -511,15 +899,13 @@ crown_svg_model(struct crown_tval *map, const struct crown_report_input *in)
 		put_line(m, &l, (struct crown_point){ 0, k },
 		    (struct crown_point){ s->width, k });
 	}
+	model_coords(&l, s->width, s->height);
 
 	list = crown_tmap_list(map, "terrain");
 	for (k = 0; k < 3; k++)
 		model_terrain(list, &l, in, k);
-
-	list = crown_tmap_list(map, "units");
-	for (i = 0; i < s->nunits; i++)
-		model_unit(crown_tlist_map(list), &l, in, &s->units[i]);
-
+	model_forces(map, &l, in);
+	label_terrain(&l, in);
 	model_events(map, &l, in);
 
 	bottom = model_legend(map, &l, in, l.top + h + MARGIN,
@@ -527,4 +913,6 @@ crown_svg_model(struct crown_tval *map, const struct crown_report_input *in)
 	bottom = model_scale(map, &l, bottom + LEGEND_ROW_H / 2, s->width);
 	put1(map, "width", width);
 	put1(map, "height", bottom + MARGIN / 2);
+	crown_place_free(l.place);
+	free(title);
 }

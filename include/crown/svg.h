@@ -14,6 +14,14 @@
 #define CROWN_SVG_SCALE 10.0
 
 /*
+ * The width of a character, in ems, that the layout reckons with when it
+ * places labels so that they do not collide: one figure for every glyph
+ * (DejaVu Sans averages about 0.55 em in mixed text; capitals are wider,
+ * hence some margin).  A line of text takes its font size in height.
+ */
+#define CROWN_SVG_CHAR_EM 0.6
+
+/*
  * Fill map (a template map) with the drawing of in->after and the events
  * of the turn: every coordinate in pixels with one decimal, y down.  Keys
  * are listed in doc/formats.md ("Report templates").

@@ -26,6 +26,12 @@ int	crown_unit_take_casualties(struct crown_unit *, int figures);
 void	crown_unit_footprint(struct crown_quad *out,
 	    const struct crown_rules *, const struct crown_unit *);
 
+/* The footprints of its stands, in the order of its stands, as many as
+ * R1.2 lays out (a gun one): up to max in out; returns how many there
+ * are.  Together they make crown_unit_footprint. */
+int	crown_unit_stand_footprints(struct crown_quad *out, size_t max,
+	    const struct crown_rules *, const struct crown_unit *);
+
 /* Action cost for this unit (R3.3, R3.5). */
 int	crown_action_cost(const struct crown_rules *,
 	    const struct crown_unit *, enum crown_action);

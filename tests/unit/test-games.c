@@ -10,6 +10,13 @@
  * `crown new` reports every problem of a scenario at once (R3.2, R10.1,
  * R10.2).  Also: what `crown muster` prints loads as part of a scenario
  * (R12.1).
+ *
+ * The maps (issue 21): the opening map and the map of every turn of a
+ * few campaigns, drawn with the bundled templates, have no two labels
+ * overlapping (boxes estimated as svgread.h says), as many stand shapes
+ * in each unit's group as it has stands, and each shot's fire line
+ * running from where the firer stood to where its target stood, as the
+ * event records them.
  */
 #include <dirent.h>
 #include <sys/stat.h>
@@ -27,8 +34,12 @@
 #include "crown/report.h"
 #include "crown/rules.h"
 #include "crown/state.h"
+#include "crown/svg.h"
+#include "crown/unit.h"
 #include "crown/xalloc.h"
 #include "crown/yaml.h"
+
+#include "svgread.h"
 
 #define GAMES_DIR	"games"
 #define RULES_FILE	"rules/maximilian.yaml"
@@ -36,6 +47,8 @@
 /* campaigns played per game: enough for the rare dice that once made
  * units overlap (R4.7) */
 #define SECRETS		200
+#define MAP_SECRETS	4	/* campaigns whose maps are checked */
+#define TEMPLATES_DIR	"templates"
 
 struct game {
 	char	*name;
@@ -300,32 +313,38 @@ assert_no_overlap(const struct crown_state *s,
 	crown_diags_release(&d);
 }
 
-/*
- * The reports of a played turn read right (issue 21): each event is told
- * at most once in each, and no Markdown escape shows in a word of the
- * engine's ("leader\_check").
- */
-static void
-assert_reports(const struct crown_state *before, const struct crown_state *s,
-    struct crown_orders **o, size_t n, const struct crown_events *ev,
-    const struct crown_rules *rules, const char *what)
-{
-	struct crown_report_input	 in = { before, s, ev, o, n, rules,
-					    "templates" };
-	struct crown_outputs		 out = { 0 };
-	struct crown_diags		 d = { 0 };
-	const char			*rep, *p;
-	size_t				 i, k, times;
+/* One turn played: the states before and after, its events and orders. */
+struct played {
+	const struct crown_state	 *before, *after;
+	const struct crown_events	 *ev;
+	struct crown_orders		**o;
+	size_t				  n;
+	const struct crown_rules	 *rules;
+	int				  turn;
+	const char			 *what;	/* game, secret, turn */
+};
 
-	assert_int_equal(crown_report_render(&out, &in, &d), 0);
-	for (k = 0; k < out.n; k++) {
-		if (strstr(out.v[k].name, ".md") == NULL)
+/*
+ * The problems of a turn's reports (issue 21): an event told more than
+ * once in a report, or a Markdown escape in a word of the engine's
+ * ("leader\_check").
+ */
+static int
+check_reports(const struct crown_outputs *out, const struct crown_events *ev,
+    const char *what)
+{
+	const char	*rep, *p;
+	size_t		 i, k, times;
+	int		 bad = 0;
+
+	for (k = 0; k < out->n; k++) {
+		if (strstr(out->v[k].name, ".md") == NULL)
 			continue;
-		rep = out.v[k].data.data;
+		rep = out->v[k].data.data;
 		if ((p = strstr(rep, "\\_")) != NULL) {
 			print_error("%s: %s has an escape: %.40s\n", what,
-			    out.v[k].name, p);
-			fail();
+			    out->v[k].name, p);
+			bad++;
 		}
 		for (i = 0; i < ev->n; i++) {
 			if (ev->v[i].text == NULL)
@@ -335,40 +354,36 @@ assert_reports(const struct crown_state *before, const struct crown_state *s,
 				times++;
 			if (times > 1) {
 				print_error("%s: %s tells \"%s\" %zu times\n",
-				    what, out.v[k].name, ev->v[i].text, times);
-				fail();
+				    what, out->v[k].name, ev->v[i].text, times);
+				bad++;
 			}
 		}
 	}
-	crown_outputs_release(&out);
+	return bad;
 }
 
 /*
- * Play turns 1-3 for SECRETS campaign secrets: before each turn the
- * bundled orders must validate against the state the dice have made, and
- * for the first secret the turn's reports read right (above).
- * In turn 1 nothing is skipped and every move arrives (R4.2).  No state,
- * the scenario's or any turn's, has a unit overlapping another (R4.7).
+ * Play turns 1-3 of g for `secrets` campaign secrets, the bundled orders
+ * validated against the state the dice have made before each turn, and
+ * call each(arg, turn) after every turn.
  */
 static void
-test_sample_turns(void **state)
+play_campaigns(const struct game *g, const struct crown_rules *rules,
+    const struct crown_state *s0, int secrets,
+    void (*each)(void *, const struct played *), void *arg)
 {
-	const struct game	 *g = *state;
-	struct crown_rules	 *rules = load_rules();
-	struct crown_state	 *s0 = load_scenario(g), *s, *before;
+	struct crown_state	 *s, *before;
 	struct crown_orders	**o;
 	struct crown_dice	 *dice;
 	struct crown_events	  ev;
 	struct crown_diags	  d = { 0 };
-	const struct crown_point *to;
-	const struct crown_event *e;
+	struct played		  p;
 	unsigned char		  secret[CROWN_SECRET_BYTES];
 	char			  what[128];
 	size_t			  n, i;
-	int			  k, t, moves;
+	int			  k, t;
 
-	assert_no_overlap(s0, rules, g->name);
-	for (k = 0; k < SECRETS; k++) {
+	for (k = 0; k < secrets; k++) {
 		for (i = 0; i < sizeof(secret); i++)
 			secret[i] = (unsigned char)(k * 37 + i * 11 + 1);
 		s = crown_state_clone(s0);
@@ -380,7 +395,7 @@ test_sample_turns(void **state)
 			memset(&ev, 0, sizeof(ev));
 			dice = crown_dice_campaign(secret);
 			assert_non_null(dice);
-			before = k == 0 ? crown_state_clone(s) : NULL;
+			before = crown_state_clone(s);
 			if (crown_resolve(s, o, n, rules, dice, &ev,
 			    &d) != 0) {
 				char *all = tu_diags(&d);
@@ -390,30 +405,16 @@ test_sample_turns(void **state)
 				free(all);
 				fail();
 			}
-			assert_int_equal(s->turn, t);
-			assert_no_overlap(s, rules, what);
-			if (before != NULL) {
-				assert_reports(before, s, o, n, &ev, rules,
-				    what);
-				crown_state_free(before);
-			}
-			for (i = 0, moves = 0; t == 1 && i < ev.n; i++) {
-				e = &ev.v[i];
-				if (strcmp(e->kind, "order_skipped") == 0) {
-					print_error("%s: skipped: %s", what,
-					    e->text);
-					fail();
-				}
-				if (strcmp(e->kind, "move") != 0 ||
-				    e->unit == NULL || !e->has_to ||
-				    (to = ordered_to(o, n, e->unit)) == NULL)
-					continue;
-				moves++;
-				assert_float_equal(e->to.x, to->x, 1e-9);
-				assert_float_equal(e->to.y, to->y, 1e-9);
-			}
-			if (t == 1)
-				assert_true(moves > 0);
+			p.before = before;
+			p.after = s;
+			p.ev = &ev;
+			p.o = o;
+			p.n = n;
+			p.rules = rules;
+			p.turn = t;
+			p.what = what;
+			each(arg, &p);
+			crown_state_free(before);
 			crown_events_release(&ev);
 			crown_dice_free(dice);
 			free_orders(o, n);
@@ -421,8 +422,209 @@ test_sample_turns(void **state)
 		crown_state_free(s);
 	}
 	crown_diags_release(&d);
+}
+
+/* In turn 1 nothing is skipped and every move arrives where sent. */
+static void
+check_turn(void *arg, const struct played *p)
+{
+	const struct crown_point *to;
+	const struct crown_event *e;
+	size_t			  i;
+	int			  moves = 0;
+
+	(void)arg;
+	assert_int_equal(p->after->turn, p->turn);
+	assert_no_overlap(p->after, p->rules, p->what);
+	for (i = 0; p->turn == 1 && i < p->ev->n; i++) {
+		e = &p->ev->v[i];
+		if (strcmp(e->kind, "order_skipped") == 0) {
+			print_error("%s: skipped: %s", p->what, e->text);
+			fail();
+		}
+		if (strcmp(e->kind, "move") != 0 || e->unit == NULL ||
+		    !e->has_to || (to = ordered_to(p->o, p->n,
+		    e->unit)) == NULL)
+			continue;
+		moves++;
+		assert_float_equal(e->to.x, to->x, 1e-9);
+		assert_float_equal(e->to.y, to->y, 1e-9);
+	}
+	if (p->turn == 1)
+		assert_true(moves > 0);
+}
+
+/*
+ * Play turns 1-3 for SECRETS campaign secrets: before each turn the
+ * bundled orders must validate against the state the dice have made.
+ * In turn 1 nothing is skipped and every move arrives (R4.2).  No state,
+ * the scenario's or any turn's, has a unit overlapping another (R4.7).
+ */
+static void
+test_sample_turns(void **state)
+{
+	const struct game	*g = *state;
+	struct crown_rules	*rules = load_rules();
+	struct crown_state	*s0 = load_scenario(g);
+
+	assert_no_overlap(s0, rules, g->name);
+	play_campaigns(g, rules, s0, SECRETS, check_turn, NULL);
 	crown_state_free(s0);
 	crown_rules_free(rules);
+}
+
+/* A pixel of the map against a point of the table (one decimal). */
+static bool
+near_px(double px, double want)
+{
+	return px > want - 0.051 && px < want + 0.051;
+}
+
+/*
+ * The checks of the map of s after the events ev (NULL: the opening
+ * map): labels apart, stands drawn, fire lines where the shots were.
+ * Every problem is printed; the count of them is returned.
+ */
+static int
+check_map(const char *svg, const struct crown_state *s,
+    const struct crown_events *ev, const char *what)
+{
+	struct svgread		 r;
+	const struct crown_unit	*u;
+	const struct crown_event *e;
+	char			 id[40];
+	size_t			 i, j, nfire = 0;
+	int			 bad = 0, want, overlaps = 0;
+
+	if (!svgread_parse(&r, svg)) {
+		print_error("%s: map unreadable: %s\n", what, r.error);
+		return 1;
+	}
+	for (i = 0; i < r.ntexts; i++)
+		for (j = i + 1; j < r.ntexts; j++)
+			if (svgread_overlap(&r.texts[i], &r.texts[j])) {
+				if (overlaps++ < 10)
+					print_error("%s: labels overlap: '%s' "
+					    "and '%s'\n", what,
+					    r.texts[i].text, r.texts[j].text);
+			}
+	if (overlaps > 0)
+		print_error("%s: %d pairs of labels overlap\n", what, overlaps);
+	bad += overlaps;
+	for (i = 0; i < s->nunits; i++) {
+		u = &s->units[i];
+		want = u->status == CROWN_LOST ? 0 : crown_unit_stands(u);
+		snprintf(id, sizeof(id), "u-%s", u->id);
+		for (j = 0; j < r.nunits; j++)
+			if (strcmp(r.units[j].id, id) == 0)
+				break;
+		if (j == r.nunits || r.units[j].stands != want) {
+			print_error("%s: '%s' has %d stands, %d drawn\n", what,
+			    u->id, want, j == r.nunits ? -1 :
+			    r.units[j].stands);
+			bad++;
+		}
+	}
+	for (i = 0; ev != NULL && i < ev->n; i++) {
+		const struct svgread_line *l;
+
+		e = &ev->v[i];
+		if (!e->has_at)
+			continue;
+		if (nfire >= r.nfire) {
+			nfire++;
+			continue;
+		}
+		l = &r.fire[nfire++];
+		if (!near_px(l->x1, r.table_x + e->at.x * CROWN_SVG_SCALE) ||
+		    !near_px(l->y1, r.table_y + r.table_h - e->at.y *
+		    CROWN_SVG_SCALE) ||
+		    !near_px(l->x2, r.table_x + e->target_at.x *
+		    CROWN_SVG_SCALE) ||
+		    !near_px(l->y2, r.table_y + r.table_h - e->target_at.y *
+		    CROWN_SVG_SCALE)) {
+			print_error("%s: fire line %zu of event %u runs from "
+			    "(%.1f, %.1f) to (%.1f, %.1f), not from (%.2f, "
+			    "%.2f) to (%.2f, %.2f) inches\n", what, nfire,
+			    e->seq, l->x1, l->y1, l->x2, l->y2, e->at.x,
+			    e->at.y, e->target_at.x, e->target_at.y);
+			bad++;
+		}
+	}
+	if (nfire != r.nfire) {
+		print_error("%s: %zu shots, %zu fire lines\n", what, nfire,
+		    r.nfire);
+		bad++;
+	}
+	svgread_release(&r);
+	return bad;
+}
+
+/* Render the reports and the map of a turn (before NULL: the opening
+ * map) and check the map and the reports; the count of problems. */
+static int
+render_and_check(const struct crown_state *before,
+    const struct crown_state *after, const struct crown_events *ev,
+    struct crown_orders **o, size_t n, const struct crown_rules *rules,
+    const char *what)
+{
+	struct crown_report_input	 in;
+	struct crown_outputs		 out = { 0 };
+	struct crown_diags		 d = { 0 };
+	struct crown_events		 none = { 0 };
+	size_t				 i;
+	int				 bad = 0;
+
+	memset(&in, 0, sizeof(in));
+	in.before = before != NULL ? before : after;
+	in.after = after;
+	in.events = ev != NULL ? ev : &none;
+	in.orders = o;
+	in.norders = n;
+	in.rules = rules;
+	in.templates = TEMPLATES_DIR;
+	assert_int_equal(crown_report_render(&out, &in, &d), 0);
+	assert_no_diags(&d);
+	for (i = 0; i < out.n; i++)
+		if (strcmp(out.v[i].name, "map.svg") == 0)
+			bad += check_map(out.v[i].data.data, after, ev, what);
+	if (ev != NULL)
+		bad += check_reports(&out, ev, what);
+	crown_outputs_release(&out);
+	return bad;
+}
+
+static void
+check_turn_map(void *arg, const struct played *p)
+{
+	*(int *)arg += render_and_check(p->before, p->after, p->ev, p->o,
+	    p->n, p->rules, p->what);
+}
+
+/*
+ * The opening map, and the maps and reports of turns 1-3 of MAP_SECRETS
+ * campaigns (issue 21): labels apart, every stand drawn, fire where it
+ * happened; each event told once.
+ */
+static void
+test_maps(void **state)
+{
+	const struct game	*g = *state;
+	struct crown_rules	*rules = load_rules();
+	struct crown_state	*s0 = load_scenario(g);
+	char			 what[128];
+	int			 bad;
+
+	snprintf(what, sizeof(what), "%s, opening map", g->name);
+	bad = render_and_check(NULL, s0, NULL, NULL, 0, rules, what);
+	play_campaigns(g, rules, s0, MAP_SECRETS, check_turn_map, &bad);
+	crown_state_free(s0);
+	crown_rules_free(rules);
+	if (bad > 0) {
+		print_error("%s: %d problems in the maps and reports\n",
+		    g->name, bad);
+		fail();
+	}
 }
 
 /* Replace the first `from` in *text by `to`. */
@@ -583,7 +785,7 @@ main(void)
 		return 1;
 	}
 	qsort(names, n, sizeof(*names), cmp_names);
-	tests = xcalloc(3 * n + 2, sizeof(*tests));
+	tests = xcalloc(4 * n + 2, sizeof(*tests));
 	g = xcalloc(n, sizeof(*g));
 	for (i = 0; i < n; i++) {
 		g[i].name = names[i];
@@ -595,6 +797,9 @@ main(void)
 		tests[k++].initial_state = &g[i];
 		tests[k].name = xasprintf("%s: turns 1-3", names[i]);
 		tests[k].test_func = test_sample_turns;
+		tests[k++].initial_state = &g[i];
+		tests[k].name = xasprintf("%s: maps", names[i]);
+		tests[k].test_func = test_maps;
 		tests[k++].initial_state = &g[i];
 	}
 	tests[k].name = xstrdup("crown new reports every problem at once");

@@ -226,6 +226,10 @@ load_synthetic(struct turn *t)
 	    "Militia of Veracruz at 13.50 inches (long range): rolled 1, 4, "
 	    "0, scored 0, 3, -1 needing 1 or less: 2 casualties.");
 	e = crown_events_at(&t->ev, i);
+	/* from the Legion's new place to the militia before it routed */
+	e->has_at = true;
+	e->at = (struct crown_point){ 30, 16.5 };
+	e->target_at = (struct crown_point){ 30, 30 };
 	e->has_range = true;
 	e->range = 13.5;
 	crown_event_set(&e->band, "long");
@@ -663,22 +667,73 @@ test_svg_wellformed(void **state)
 	    "750.0,280.0\" stroke-width=\"10.0\">");
 	assert_has(svg, ">hacienda (class 2)</text>");
 	/* the Legion: three stands of 1 inch abreast, 0.75 deep, facing
-	 * north from (30, 16.5) */
-	assert_has(svg, "<polygon class=\"footprint\" points=\"315.0,355.0 "
-	    "345.0,355.0 345.0,362.5 315.0,362.5\"/>");
+	 * north from (30, 16.5), each drawn */
+	assert_has(svg, "<g class=\"unit side-0\" id=\"u-1-legion\">");
+	assert_has(svg, "<polygon class=\"stand\" points=\"315.0,355.0 "
+	    "325.0,355.0 325.0,362.5 315.0,362.5\"/>");
+	assert_has(svg, "<polygon class=\"stand\" points=\"335.0,355.0 "
+	    "345.0,355.0 345.0,362.5 335.0,362.5\"/>");
+	assert_has(svg, ">3rd Company, Foreign Legion</text>");
+	assert_has(svg, ">3 st, 10 fig</text>");
+	assert_has(svg, ">4 st, 14 fig, routing</text>");
+	/* the inches along the edges: 0 to 72 across, 0 to 48 up */
+	assert_has(svg, "<text class=\"coord\" x=\"750.0\" y=\"36.0\">72"
+	    "</text>");
+	assert_has(svg, ">48</text>");
+	/* leaders, with their names; the attached one on his unit */
+	assert_has(svg, "<circle class=\"leader-mark side-1\" cx=\"530.0\" "
+	    "cy=\"80.0\" r=\"3.5\"><title>milan</title></circle>");
+	assert_has(svg, "<text class=\"leader-name\"");
+	assert_has(svg, ">danjou</text>");
 	assert_has(svg, "<line class=\"move\" x1=\"330.0\" y1=\"395.0\" "
 	    "x2=\"330.0\" y2=\"355.0\" marker-end=\"url(#arrow-move)\">");
 	assert_has(svg, "<line class=\"charge\" x1=\"530.0\" y1=\"120.0\" "
 	    "x2=\"340.0\" y2=\"345.0\" marker-end=\"url(#arrow-charge)\">");
 	assert_has(svg, "<line class=\"rout\" x1=\"330.0\" y1=\"220.0\" "
 	    "x2=\"330.0\" y2=\"80.0\"");
-	assert_has(svg, "<line class=\"fire\" x1=\"330.0\" y1=\"355.0\"");
+	/* fire from where the Legion stood to where the militia stood
+	 * when it fired, not to where the militia routed to */
+	assert_has(svg, "<line class=\"fire\" x1=\"330.0\" y1=\"355.0\" "
+	    "x2=\"330.0\" y2=\"220.0\">");
 	assert_has(svg, "<circle class=\"melee-ring\" cx=\"335.0\" "
 	    "cy=\"350.0\" r=\"8\"/>");
-	assert_has(svg, "<g class=\"unit side-1 routing\">");
-	assert_has(svg, ">Militia of Veracruz (routing)</text>");
+	assert_has(svg, "<g class=\"unit side-1 routing\" id=\"u-2-militia\">");
+	assert_has(svg, ">Militia of Veracruz</text>");
 	assert_has(svg, ">Foreign Legion</text>");
 	assert_has(svg, "inches (10.0 pixels to the inch)</text>");
+	/* the legend has what the map draws, and only that */
+	assert_has(svg, ">rout</text>");
+	assert_has(svg, ">charge</text>");
+	assert_has(svg, ">routing unit</text>");
+	assert_lacks(svg, ">retirement</text>");
+	assert_lacks(svg, ">lost unit</text>");
+	/* move, charge, retirement, rout and fire each in a style of its
+	 * own */
+	{
+		static const char *const cls[] = {
+			"\n.move {", "\n.charge {", "\n.retire {",
+			"\n.rout {", "\n.fire {", "\n.leader {"
+		};
+		char	*body[CROWN_NELEM(cls)];
+		size_t	 a, b;
+
+		for (a = 0; a < CROWN_NELEM(cls); a++) {
+			const char *p = strstr(svg, cls[a]);
+
+			assert_non_null(p);
+			p += strlen(cls[a]);
+			body[a] = xstrndup(p, strcspn(p, "}"));
+		}
+		for (a = 0; a < CROWN_NELEM(cls); a++)
+			for (b = a + 1; b < CROWN_NELEM(cls); b++)
+				if (strcmp(body[a], body[b]) == 0) {
+					print_error("%s and %s look alike\n",
+					    cls[a] + 1, cls[b] + 1);
+					fail();
+				}
+		for (a = 0; a < CROWN_NELEM(cls); a++)
+			free(body[a]);
+	}
 	crown_outputs_release(&o);
 	turn_release(&t);
 }
@@ -746,16 +801,16 @@ test_svg_renders(void **state)
 	assert_int_equal(render(&o, &t, "templates", &d), 0);
 	map = output(&o, "map.svg");
 	png = rasterise(dir, "map", map->data.data, map->data.len, &size);
-	/* a PNG of the map's size (780 x 708 pixels) */
+	/* a PNG of the map's size (780 x 664 pixels) */
 	assert_memory_equal(png, "\x89PNG\r\n\x1a\n", 8);
 	assert_int_equal(be32((unsigned char *)png + 16), 780);
-	assert_int_equal(be32((unsigned char *)png + 20), 708);
+	assert_int_equal(be32((unsigned char *)png + 20), 664);
 
 	/* an empty page of the same size compresses to almost nothing;
 	 * the map, full of shapes and words, to far more */
 	blank_svg = xasprintf("<?xml version=\"1.0\"?>\n<svg xmlns=\"http:"
-	    "//www.w3.org/2000/svg\" width=\"780.0\" height=\"708.0\">"
-	    "<rect width=\"780\" height=\"708\" fill=\"#f4efe1\"/></svg>\n");
+	    "//www.w3.org/2000/svg\" width=\"780.0\" height=\"664.0\">"
+	    "<rect width=\"780\" height=\"664\" fill=\"#f4efe1\"/></svg>\n");
 	blank = rasterise(dir, "blank", blank_svg, strlen(blank_svg),
 	    &blank_size);
 	if (size < 10 * blank_size || size < 20000) {

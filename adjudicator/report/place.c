@@ -1,0 +1,241 @@
+/*
+ * place.c: labels of the map that do not collide (place.h).
+ *
+ * Every box taken (a label, a text, a unit to avoid) is listed in the
+ * cells of a grid of CELL pixels that it covers; a candidate is tested
+ * against the boxes of its own cells only.  Candidates: next to the
+ * thing named (below, above, right, left, the four corners), then RINGS
+ * rings further out, each STEP pixels beyond the last and with more
+ * places round it, the places below first.  Directions come from the
+ * whole-degree table of geom.c (no libm): the same layout on every
+ * machine.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "crown/common.h"
+#include "crown/geom.h"
+#include "crown/place.h"
+#include "crown/xalloc.h"
+
+#define CELL	40.0	/* pixels a side of a grid cell */
+#define GAP	2.0	/* pixels between a label and what it names */
+#define RINGS	10	/* rings of candidates beyond the first */
+#define STEP	12.0	/* pixels from one ring to the next */
+#define NEAR	9	/* candidates next to the thing named */
+#define MAXCAND	(NEAR + RINGS * 8 + 4 * RINGS * (RINGS + 1) / 2)
+
+struct item {
+	struct crown_geom_box	box;
+	bool			hard;		/* a text: never overlapped */
+	unsigned		stamp;		/* last query that saw it */
+};
+
+struct cell {
+	size_t	*v;
+	size_t	 n, cap;
+};
+
+struct crown_place {
+	struct crown_geom_box	 bounds;
+	struct cell		*cells;
+	int			 nx, ny;
+	struct item		*items;
+	size_t			 nitems, capitems;
+	unsigned		 query;
+};
+
+struct crown_place *
+crown_place_new(struct crown_geom_box bounds)
+{
+	struct crown_place	*p;
+
+	p = xcalloc(1, sizeof(*p));
+	p->bounds = bounds;
+	p->nx = (int)((bounds.maxx - bounds.minx) / CELL) + 1;
+	p->ny = (int)((bounds.maxy - bounds.miny) / CELL) + 1;
+	if (p->nx < 1)
+		p->nx = 1;
+	if (p->ny < 1)
+		p->ny = 1;
+	p->cells = xcalloc((size_t)p->nx * (size_t)p->ny, sizeof(*p->cells));
+	return p;
+}
+
+void
+crown_place_free(struct crown_place *p)
+{
+	size_t	i;
+
+	if (p == NULL)
+		return;
+	for (i = 0; i < (size_t)p->nx * (size_t)p->ny; i++)
+		free(p->cells[i].v);
+	free(p->cells);
+	free(p->items);
+	free(p);
+}
+
+static int
+clampi(double v, int n)
+{
+	int	i;
+
+	if (!(v > 0))
+		return 0;
+	i = (int)v;
+	return i >= n ? n - 1 : i;
+}
+
+/* The cells a box covers, clamped to the grid. */
+static void
+cell_range(const struct crown_place *p, const struct crown_geom_box *b,
+    int *x0, int *y0, int *x1, int *y1)
+{
+	*x0 = clampi((b->minx - p->bounds.minx) / CELL, p->nx);
+	*x1 = clampi((b->maxx - p->bounds.minx) / CELL, p->nx);
+	*y0 = clampi((b->miny - p->bounds.miny) / CELL, p->ny);
+	*y1 = clampi((b->maxy - p->bounds.miny) / CELL, p->ny);
+}
+
+static void
+add(struct crown_place *p, struct crown_geom_box b, bool hard)
+{
+	struct cell	*c;
+	int		 x0, y0, x1, y1, x, y;
+
+	crown_grow(&p->items, &p->capitems, p->nitems + 1, sizeof(*p->items));
+	p->items[p->nitems].box = b;
+	p->items[p->nitems].hard = hard;
+	p->items[p->nitems].stamp = 0;
+	cell_range(p, &b, &x0, &y0, &x1, &y1);
+	for (y = y0; y <= y1; y++)
+		for (x = x0; x <= x1; x++) {
+			c = &p->cells[(size_t)y * (size_t)p->nx + (size_t)x];
+			crown_grow(&c->v, &c->cap, c->n + 1, sizeof(*c->v));
+			c->v[c->n++] = p->nitems;
+		}
+	p->nitems++;
+}
+
+void
+crown_place_text(struct crown_place *p, struct crown_geom_box b)
+{
+	add(p, b, true);
+}
+
+void
+crown_place_avoid(struct crown_place *p, struct crown_geom_box b)
+{
+	add(p, b, false);
+}
+
+/* a and b share more than a line (touching is no overlap). */
+static bool
+overlap(const struct crown_geom_box *a, const struct crown_geom_box *b)
+{
+	return a->minx < b->maxx && b->minx < a->maxx &&
+	    a->miny < b->maxy && b->miny < a->maxy;
+}
+
+/* b overlaps a box taken (with hard_only, a text). */
+static bool
+taken(struct crown_place *p, const struct crown_geom_box *b, bool hard_only)
+{
+	const struct cell	*c;
+	struct item		*it;
+	size_t			 i;
+	int			 x0, y0, x1, y1, x, y;
+
+	p->query++;
+	cell_range(p, b, &x0, &y0, &x1, &y1);
+	for (y = y0; y <= y1; y++)
+		for (x = x0; x <= x1; x++) {
+			c = &p->cells[(size_t)y * (size_t)p->nx + (size_t)x];
+			for (i = 0; i < c->n; i++) {
+				it = &p->items[c->v[i]];
+				if (it->stamp == p->query)
+					continue;
+				it->stamp = p->query;
+				if ((it->hard || !hard_only) &&
+				    overlap(&it->box, b))
+					return true;
+			}
+		}
+	return false;
+}
+
+static bool
+inside(const struct crown_place *p, const struct crown_geom_box *b)
+{
+	return b->minx >= p->bounds.minx && b->maxx <= p->bounds.maxx &&
+	    b->miny >= p->bounds.miny && b->maxy <= p->bounds.maxy;
+}
+
+static struct crown_geom_box
+box_at(double x, double y, double w, double h)
+{
+	return (struct crown_geom_box){ x, y, x + w, y + h };
+}
+
+/* The candidates for a w by h label of `at`, best first; their count. */
+static size_t
+candidates(struct crown_geom_box *c, struct crown_geom_box at, double w,
+    double h, bool centred)
+{
+	struct crown_point	d;
+	double			cx, cy, rx, ry;
+	size_t			n = 0;
+	int			k, i, m, deg;
+
+	cx = (at.minx + at.maxx) / 2;
+	cy = (at.miny + at.maxy) / 2;
+	if (centred)
+		c[n++] = box_at(cx - w / 2, cy - h / 2, w, h);
+	c[n++] = box_at(cx - w / 2, at.maxy + GAP, w, h);	/* below */
+	c[n++] = box_at(cx - w / 2, at.miny - GAP - h, w, h);	/* above */
+	c[n++] = box_at(at.maxx + GAP, cy - h / 2, w, h);	/* right */
+	c[n++] = box_at(at.minx - GAP - w, cy - h / 2, w, h);	/* left */
+	c[n++] = box_at(at.maxx + GAP, at.maxy + GAP, w, h);
+	c[n++] = box_at(at.minx - GAP - w, at.maxy + GAP, w, h);
+	c[n++] = box_at(at.maxx + GAP, at.miny - GAP - h, w, h);
+	c[n++] = box_at(at.minx - GAP - w, at.miny - GAP - h, w, h);
+	for (k = 1; k <= RINGS; k++) {
+		m = 8 + 4 * k;
+		/* half the sizes of both and the ring's distance */
+		rx = (at.maxx - at.minx + w) / 2 + GAP + k * STEP;
+		ry = (at.maxy - at.miny + h) / 2 + GAP + k * STEP;
+		for (i = 0; i < m; i++) {
+			/* 180 (below) first, then either side of it */
+			deg = 180 + ((i + 1) / 2) * (i % 2 == 0 ? -1 : 1) *
+			    360 / m;
+			d = crown_geom_dir(deg);
+			c[n++] = box_at(cx + d.x * rx - w / 2,
+			    cy - d.y * ry - h / 2, w, h);
+		}
+	}
+	return n;
+}
+
+bool
+crown_place_label(struct crown_geom_box *out, struct crown_place *p,
+    struct crown_geom_box at, double w, double h, bool centred)
+{
+	struct crown_geom_box	c[MAXCAND + 1];
+	size_t			n, i, pick;
+	int			pass;
+
+	n = candidates(c, at, w, h, centred);
+	pick = n;
+	for (pass = 0; pass < 2 && pick == n; pass++)
+		for (i = 0; i < n; i++)
+			if (inside(p, &c[i]) && !taken(p, &c[i], pass == 1)) {
+				pick = i;
+				break;
+			}
+	if (pick == n)
+		pick = 0;
+	*out = c[pick];
+	add(p, c[pick], true);
+	return pick < (size_t)(centred ? NEAR : NEAR - 1);
+}
