@@ -17,6 +17,7 @@
 #include "crown/dice.h"
 #include "crown/history.h"
 #include "crown/mail.h"
+#include "crown/svg.h"
 #include "crown/xalloc.h"
 #include "crown/yaml.h"
 
@@ -34,7 +35,7 @@ static const struct crown_option new_options[] = {
 const struct crown_cmd crown_cmd_new = {
 	"new",
 	"DIR --scenario FILE [--rules FILE] [--secret-file F]\n"
-	"       [--umpire \"Name <email>\"] [--date DATE]",
+	"       [--templates DIR] [--umpire \"Name <email>\"] [--date DATE]",
 	"Create a campaign repository at DIR (absent or empty) from a\n"
 	"scenario: the scenario is checked first (every problem at once) and\n"
 	"nothing is written unless it is sound.  The commit \"Turn 0: ...\",\n"
@@ -44,10 +45,12 @@ const struct crown_cmd crown_cmd_new = {
 	"(R11.3) and game.dice_commitment set to the SHA-256 of the campaign\n"
 	"secret.  The secret, 32 random bytes (or those of --secret-file),\n"
 	"stays outside the committed tree in DIR/.git/crown-secret.\n"
+	"turns/turn-000/map.svg is the opening map (from --templates DIR,\n"
+	"else the installed templates), mailed with each player's briefing.\n"
 	"--umpire (else game.umpire) names the commit's author; --date\n"
 	"(YYYY-MM-DD[THH:MM[:SS]][Z|+HH:MM] or seconds since 1970) is its\n"
 	"date, now when not given.",
-	.flags = CROWN_CMD_SECRET | CROWN_CMD_WHO,
+	.flags = CROWN_CMD_SECRET | CROWN_CMD_WHO | CROWN_CMD_TEMPLATES,
 	.options = new_options,
 	.operands = { 1, 1, "give one DIR" },
 	.exec = cmd_new_exec
@@ -165,7 +168,7 @@ cmd_new_exec(struct crown_run *r)
 	struct crown_events	  ev = { 0 };
 	struct crown_outputs	  files = { 0 };
 	struct crown_who	  who = { 0 };
-	struct crown_buf	  state_text = { 0 }, *b;
+	struct crown_buf	  state_text = { 0 }, *b, *map;
 	unsigned char		  secret[CROWN_SECRET_BYTES];
 	char			  id[CROWN_OID_HEX + 1];
 	char			 *scen_text = NULL, *rules_text = NULL;
@@ -243,6 +246,9 @@ cmd_new_exec(struct crown_run *r)
 		error = CROWN_ERROR;
 		goto cleanup;
 	}
+	map = crown_outputs_add(&files, "turns/turn-000/" CROWN_CAMPAIGN_MAP);
+	if ((error = crown_svg_opening(map, s, rules, r->templates, &d)) != 0)
+		goto cleanup;
 	head = headline(s);
 	msg = xasprintf("Turn 0: %s\n\nScenario '%s', rules '%s'.\n"
 	    "Dice commitment (SHA-256 of the campaign secret): %s\n",
@@ -274,8 +280,8 @@ cmd_new_exec(struct crown_run *r)
 	 * DIR/outbox (issue 20) */
 	when = xasprintf("@%lld", (long long)who.stamp.time);
 	vic = crown_cmd_victory(s->name);
-	if ((error = crown_mail_briefing(dir, s, s, rules, vic, NULL, when,
-	    &sent, &d)) != 0)
+	if ((error = crown_mail_briefing(dir, s, s, rules, vic, map, NULL,
+	    when, &sent, &d)) != 0)
 		goto cleanup;
 	printf("%s: turn 0 committed (%.7s): %s\n", dir, id, head);
 	printf("dice commitment: %s\n", s->dice_commitment);

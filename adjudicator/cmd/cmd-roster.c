@@ -15,6 +15,7 @@
 #include "crown/campaign.h"
 #include "crown/cmd.h"
 #include "crown/common.h"
+#include "crown/history.h"
 #include "crown/mail.h"
 #include "crown/pgp.h"
 #include "crown/roster.h"
@@ -356,8 +357,9 @@ password(struct crown_state *s, struct crown_roster *ro,
 }
 
 /* The briefing of turn 0, mailed to the player just added (the last
- * of the side's players), with the campaign as it stands and the orders
- * form of the next turn, into DIR/outbox (issue 20). */
+ * of the side's players), with the campaign as it stands (the map of the
+ * last turn played, when it has one) and the orders form of the next
+ * turn, into DIR/outbox (issue 20). */
 static int
 mail_briefing(const struct crown_run *r, const struct crown_campaign *now,
     const struct crown_who *who, struct crown_diags *d)
@@ -365,7 +367,8 @@ mail_briefing(const struct crown_run *r, const struct crown_campaign *now,
 	const struct crown_chain *c = &r->chain;
 	const struct crown_side	*sd;
 	struct crown_campaign	 opening = { 0 };
-	char			*when, *vic;
+	struct crown_buf	 map = { 0 };
+	char			*when, *vic, *path;
 	size_t			 sent;
 	int			 error;
 
@@ -374,11 +377,23 @@ mail_briefing(const struct crown_run *r, const struct crown_campaign *now,
 	if ((error = crown_campaign_load(&opening, r->h, c->l.v[c->at[0]].id,
 	    "turn-0", d)) != 0)
 		return error;
+	/* a campaign begun before opening maps has none for turn 0 */
+	path = xasprintf("turns/turn-%03d/map.svg", c->last);
+	error = crown_history_read(&map, r->h, c->l.v[c->at[c->last]].id,
+	    path, d);
+	free(path);
+	if (error == CROWN_ENOTFOUND)
+		map.len = 0;
+	else if (error != 0) {
+		crown_campaign_release(&opening);
+		return error;
+	}
 	when = xasprintf("@%lld", (long long)who->stamp.time);
 	vic = crown_cmd_victory(opening.state->name);
 	error = crown_mail_briefing(r->dir, opening.state, now->state,
-	    now->rules, vic, sd->players[sd->nplayers - 1].email, when,
+	    now->rules, vic, &map, sd->players[sd->nplayers - 1].email, when,
 	    &sent, d);
+	crown_buf_release(&map);
 	if (error == 0 && sent > 0)
 		printf("the briefing for %s is in %s/outbox\n",
 		    sd->players[sd->nplayers - 1].email, r->dir);

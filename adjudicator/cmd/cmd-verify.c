@@ -14,6 +14,7 @@
 #include "crown/cmd.h"
 #include "crown/common.h"
 #include "crown/history.h"
+#include "crown/svg.h"
 #include "crown/xalloc.h"
 
 static int	cmd_verify_exec(struct crown_run *);
@@ -24,15 +25,16 @@ const struct crown_cmd crown_cmd_verify = {
 	"Replay every turn of the campaign at DIR from its parent commit's\n"
 	"state.yaml and rules.yaml with the turn's committed orders and the\n"
 	"campaign dice, and compare every file of each commit with the\n"
-	"replay byte for byte (turn 0: the scenario made into state.yaml;\n"
-	"the reveal: the secret against the commitment).  Prints \"turn N:\n"
-	"ok\" for each turn, or the first difference as \"turn N: FILE:LINE:\n"
-	"differs\" and exits 65.  The secret is DIR/.git/crown-secret,\n"
-	"--secret-file, or the revealed secret.hex.  Without one (a player's\n"
-	"clone before the reveal) it checks what it can (files carried\n"
-	"over, the orders, the states) and says it could not replay the\n"
-	"dice; it exits 0 when all it could check is sound.  Reports are\n"
-	"rendered again from --templates DIR, else the installed templates.",
+	"replay byte for byte (turn 0: the scenario made into state.yaml and\n"
+	"the opening map; the reveal: the secret against the commitment).\n"
+	"Prints \"turn N: ok\" for each turn, or the first difference as\n"
+	"\"turn N: FILE:LINE: differs\" and exits 65.  The secret is\n"
+	"DIR/.git/crown-secret, --secret-file, or the revealed secret.hex.\n"
+	"Without one (a player's clone before the reveal) it checks what it\n"
+	"can (files carried over, the orders, the states) and says it\n"
+	"could not replay the dice; it exits 0 when all it could check is\n"
+	"sound.  Reports and maps are rendered again from --templates DIR,\n"
+	"else the installed templates.",
 	.flags = CROWN_CMD_CAMPAIGN | CROWN_CMD_SECRET | CROWN_CMD_TEMPLATES,
 	.operands = { 1, 1, "give one DIR" },
 	.exec = cmd_verify_exec
@@ -204,6 +206,7 @@ static int
 verify_turn0(struct verify *v, const char *id, const struct crown_outputs *got)
 {
 	const struct crown_output	*scen, *rules_f, *state_f, *ev_f, *ign;
+	const struct crown_output	*map;
 	struct crown_outputs		 want = { 0 };
 	struct crown_state		*s = NULL, *committed = NULL;
 	struct crown_rules		*rules = NULL;
@@ -263,6 +266,18 @@ verify_turn0(struct verify *v, const char *id, const struct crown_outputs *got)
 		    "turns/turn-000/" CROWN_CAMPAIGN_EVENTS);
 		if (crown_events_emit(b, &ev) != 0)
 			goto cleanup;
+	}
+	/* the opening map (campaigns begun before it have none): drawn
+	 * again with the secret, as the turns' reports are; as committed
+	 * without it, as a player's clone draws no report either */
+	if ((map = find(got, "turns/turn-000/" CROWN_CAMPAIGN_MAP)) != NULL &&
+	    !v->have_secret)
+		add_copy(&want, map);
+	else if (map != NULL && crown_svg_opening(crown_outputs_add(&want,
+	    "turns/turn-000/" CROWN_CAMPAIGN_MAP), replayed ? s : committed,
+	    rules, v->templates, v->d) != 0) {
+		printf("turn 0: the opening map cannot be drawn\n");
+		goto cleanup;
 	}
 	if (compare("turn 0", got, &want) != 0)
 		goto cleanup;

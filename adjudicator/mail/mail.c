@@ -1290,6 +1290,19 @@ side_extras(struct crown_buf *text, struct crown_buf *form,
 	return 0;
 }
 
+/* The map, when there is one, as the first attachment. */
+static void
+attach_map(struct crown_mail_attach *att, size_t *natt,
+    const struct crown_buf *map)
+{
+	if (map == NULL || map->len == 0)
+		return;
+	att[*natt].name = "map.svg";
+	att[*natt].type = "image/svg+xml";
+	att[*natt].data = map->data;
+	att[(*natt)++].len = map->len;
+}
+
 /* The message to each player of side sd with an address (only that
  * address, when only is not NULL), into Maildir outbox. */
 static int
@@ -1368,12 +1381,7 @@ crown_mail_turn_reports(const char *dir, const struct crown_state *after,
 		    "of side %s (%s).\n", after->name, after->turn, sd->id,
 		    sd->name);
 		natt = 0;
-		if (map != NULL) {
-			att[natt].name = "map.svg";
-			att[natt].type = "image/svg+xml";
-			att[natt].data = map->data;
-			att[natt++].len = map->len;
-		}
+		attach_map(att, &natt, map);
 		if ((error = side_extras(&text, &form, att, &natt, after,
 		    rules, sd, &state)) != 0)
 			break;
@@ -1393,12 +1401,12 @@ crown_mail_turn_reports(const char *dir, const struct crown_state *after,
 int
 crown_mail_briefing(const char *dir, const struct crown_state *opening,
     const struct crown_state *now, const struct crown_rules *rules,
-    const char *victory, const char *only, const char *date, size_t *sent,
-    struct crown_diags *d)
+    const char *victory, const struct crown_buf *map, const char *only,
+    const char *date, size_t *sent, struct crown_diags *d)
 {
 	struct crown_buf		 state = { 0 }, text = { 0 };
 	struct crown_buf		 brief = { 0 }, form = { 0 };
-	struct crown_mail_attach	 att[2];
+	struct crown_mail_attach	 att[3];
 	const struct crown_side		*sd;
 	char				*outbox, *subject;
 	long long			 t;
@@ -1423,6 +1431,7 @@ crown_mail_briefing(const char *dir, const struct crown_state *opening,
 			    "state attached is the campaign as it stands.\n",
 			    now->turn);
 		natt = 0;
+		attach_map(att, &natt, map);
 		if ((error = side_extras(&text, &form, att, &natt, now, rules,
 		    sd, &state)) != 0)
 			break;

@@ -25,6 +25,7 @@
 #include "crown/engine.h"
 #include "crown/fmt.h"
 #include "crown/geom.h"
+#include "crown/paths.h"
 #include "crown/place.h"
 #include "crown/svg.h"
 #include "crown/unit.h"
@@ -915,4 +916,42 @@ crown_svg_model(struct crown_tval *map, const struct crown_report_input *in)
 	put1(map, "height", bottom + MARGIN / 2);
 	crown_place_free(l.place);
 	free(title);
+}
+
+int
+crown_svg_opening(struct crown_buf *out, const struct crown_state *s,
+    const struct crown_rules *rules, const char *templates,
+    struct crown_diags *d)
+{
+	struct crown_report_input	 in;
+	struct crown_events		 none = { 0 };
+	struct crown_tmpl_set		*set = NULL;
+	struct crown_tval		*root;
+	char				*found = NULL;
+	int				 error;
+
+	/* as crown_templates_find() finds them (report.c calls this file) */
+	if (templates == NULL && (templates = found =
+	    crown_data_find("templates")) == NULL) {
+		crown_diag_add(d, "templates", 0, 0, NULL, "cannot find the "
+		    "map template (looked beside the program and in %s/"
+		    "templates); give --templates DIR", CROWN_DATADIR);
+		return CROWN_ENOTFOUND;
+	}
+	memset(&in, 0, sizeof(in));
+	in.before = in.after = s;
+	in.events = &none;
+	in.rules = rules;
+	in.templates = templates;
+	set = crown_tmpl_set_new(templates);
+	root = crown_tval_map();
+	if ((error = crown_tmpl_load(set, "map.svg", d)) == 0) {
+		crown_svg_model(crown_tmap_map(root, "map"), &in);
+		error = crown_tmpl_render(out, set, "map.svg",
+		    crown_escape_for("map.svg"), root, d);
+	}
+	crown_tval_free(root);
+	crown_tmpl_set_free(set);
+	free(found);
+	return error;
 }

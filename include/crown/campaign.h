@@ -34,6 +34,7 @@
 #define CROWN_CAMPAIGN_REVEALED	"secret.hex"	/* committed by reveal */
 #define CROWN_CAMPAIGN_SECRET	"crown-secret"	/* in .git, never committed */
 #define CROWN_CAMPAIGN_EVENTS	"events.yaml"
+#define CROWN_CAMPAIGN_MAP	"map.svg"	/* turns/turn-000/ too */
 /* turns/turn-NNN/dice-salt: the turn's salt as 64 hex digits and a
  * newline (dice.c); turns made before salts have none */
 #define CROWN_CAMPAIGN_DICE_SALT "dice-salt"

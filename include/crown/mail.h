@@ -216,14 +216,17 @@ int	crown_mail_turn_reports(const char *dir,
  * The players' briefing (crown_report_briefing of the opening state, the
  * turn-0 one, with victory), one message per player of now's sides with
  * an address (only that address when only is not NULL: a player who
- * joins later), into dir/outbox, with now's public state, and while the
- * game goes on the side's orders form and the deadline, as for a turn;
- * *sent is the number of messages.  0, CROWN_EUSAGE for a bad date, or CROWN_EWRITE; problems to d.
+ * joins later), into dir/outbox, with the map (map.svg, when map is not
+ * NULL: the opening map, or the latest turn's for a player who joins
+ * later), now's public state, and while the game goes on the side's
+ * orders form and the deadline, as for a turn; *sent is the number of
+ * messages.  0, CROWN_EUSAGE for a bad date, or CROWN_EWRITE; problems to
+ * d.
  */
 int	crown_mail_briefing(const char *dir,
 	    const struct crown_state *opening, const struct crown_state *now,
 	    const struct crown_rules *rules, const char *victory,
-	    const char *only, const char *date, size_t *sent,
-	    struct crown_diags *d);
+	    const struct crown_buf *map, const char *only, const char *date,
+	    size_t *sent, struct crown_diags *d);
 
 #endif

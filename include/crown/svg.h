@@ -7,6 +7,7 @@
 #ifndef CROWN_SVG_H
 #define CROWN_SVG_H
 
+#include "crown/diag.h"
 #include "crown/report.h"
 #include "crown/template.h"
 
@@ -28,5 +29,15 @@
  */
 void	crown_svg_model(struct crown_tval *map,
 	    const struct crown_report_input *in);
+
+/*
+ * The opening map (turns/turn-000/map.svg, which crown new writes and the
+ * briefing mails): the turn-0 state s drawn by map.svg.tmpl of the
+ * templates directory (crown_templates_find() when NULL), appended to
+ * out.  0, or CROWN_ENOTFOUND / CROWN_EINVALID with the problems in d.
+ */
+int	crown_svg_opening(struct crown_buf *out, const struct crown_state *s,
+	    const struct crown_rules *rules, const char *templates,
+	    struct crown_diags *d);
 
 #endif

@@ -142,8 +142,9 @@ exists(const char *p)
 static void
 new_campaign(const char *dir)
 {
-	EXPECT(0, crown_cmd_new, dir, "--scenario", SCEN, "--rules", RULES,
-	    "--secret-file", SECRET, "--date", "2026-03-01T10:00:00+01:00");
+	EXPECT(0, crown_cmd_new, dir, "--templates", TMPL, "--scenario", SCEN,
+	    "--rules", RULES, "--secret-file", SECRET, "--date",
+	    "2026-03-01T10:00:00+01:00");
 }
 
 static void
@@ -190,8 +191,9 @@ test_blame(void **state)
 	     * first volley miss and the second hit */
 	    "seed: \"3\"\n", fp);
 	assert_int_equal(fclose(fp), 0);
-	EXPECT(0, crown_cmd_new, dir, "--scenario", SCEN, "--rules", RULES,
-	    "--secret-file", sec, "--date", "2026-03-01T10:00:00+01:00");
+	EXPECT(0, crown_cmd_new, dir, "--templates", TMPL, "--scenario", SCEN,
+	    "--rules", RULES, "--secret-file", sec, "--date",
+	    "2026-03-01T10:00:00+01:00");
 	EXPECT(0, crown_cmd_turn, dir, orders, DATA "/republic-1.yaml",
 	    "--templates", TMPL, "--date", "2026-03-08");
 	RUN(&r, crown_cmd_blame, dir, "2-militia");
@@ -294,8 +296,9 @@ test_orders_file_quoted(void **state)
 	    at + strlen("Test Campaign"));
 	assert_int_equal(fclose(fp), 0);
 	free(text);
-	EXPECT(0, crown_cmd_new, dir, "--scenario", scen, "--rules", RULES,
-	    "--secret-file", SECRET, "--date", "2026-03-01T10:00:00+01:00");
+	EXPECT(0, crown_cmd_new, dir, "--templates", TMPL, "--scenario", scen,
+	    "--rules", RULES, "--secret-file", SECRET, "--date",
+	    "2026-03-01T10:00:00+01:00");
 	RUN(&r, crown_cmd_orders, dir, "--side", "french");
 	assert_int_equal(r.status, 0);
 	assert_has(r.out, "game: 'Puebla: 5 May #1'\nturn: 1\n");
@@ -320,7 +323,7 @@ test_readme_tour(void **state)
 	char		*dir = path("camerone"), *text;
 
 	/* the rules and templates given, for build/asan/tests/ */
-	EXPECT(0, crown_cmd_new, dir, "--scenario",
+	EXPECT(0, crown_cmd_new, dir, "--templates", TMPL, "--scenario",
 	    "games/camerone/scenario.yaml", "--rules", RULES,
 	    "--secret-file", SECRET, "--date", "2026-03-01");
 	text = sh("cp games/camerone/orders/turn-001/*.yaml "
@@ -434,8 +437,8 @@ test_send_outbox(void **state)
 	    LEGION "/' %s >'%s' && echo ok", SCEN, scen);
 	assert_string_equal(text, "ok\n");
 	free(text);
-	EXPECT(0, crown_cmd_new, dir, "--scenario", scen, "--rules", RULES,
-	    "--secret-file", SECRET, "--date", "2026-03-01");
+	EXPECT(0, crown_cmd_new, dir, "--templates", TMPL, "--scenario", scen,
+	    "--rules", RULES, "--secret-file", SECRET, "--date", "2026-03-01");
 	turn1(dir);
 	text = sh("sh contrib/send-outbox.sh -n '%s' 2>&1", dir);
 	assert_has(text, " to " JOSE " <danjou@example.org>: [Test Campaign] "
@@ -471,19 +474,25 @@ test_briefing_mail(void **state)
 	char		*dir = path("c"), *text;
 
 	(void)state;
-	RUN(&r, crown_cmd_new, dir, "--scenario", SCEN, "--rules", RULES,
-	    "--secret-file", SECRET, "--date", "2026-03-01");
+	RUN(&r, crown_cmd_new, dir, "--templates", TMPL, "--scenario", SCEN,
+	    "--rules", RULES, "--secret-file", SECRET, "--date", "2026-03-01");
 	assert_int_equal(r.status, 0);
 	assert_has(r.out, "2 briefings for the players in ");
 	run_release(&r);
 	text = sh("cd '%s/outbox/new' && grep -h '^To: \\|^Subject: ' * | "
 	    "sort && grep -l 'filename=orders.yaml' * | wc -l && "
+	    "grep -l 'filename=map.svg' * | wc -l && "
 	    "grep -h '^ *turn: ' * | sort | uniq -c", dir);
 	assert_string_equal(text, "Subject: [Test Campaign] Briefing for "
 	    "Foreign Legion\nSubject: [Test Campaign] Briefing for Mexican "
 	    "Republic\nTo: Francisco Milan <milan@example.org>\n"
-	    "To: Jean Danjou <danjou@example.org>\n2\n"
+	    "To: Jean Danjou <danjou@example.org>\n2\n2\n"
 	    "      2   turn: 0\n      2 turn: 1\n");
+	free(text);
+	/* the opening map, where the maps of the turns go (issue 21) */
+	text = sh("grep -c 'the opening positions</title>' "
+	    "'%s/turns/turn-000/map.svg'", dir);
+	assert_string_equal(text, "1\n");
 	free(text);
 	text = sh("rm -f '%s'/outbox/new/* && echo ok", dir);
 	assert_string_equal(text, "ok\n");
@@ -497,11 +506,12 @@ test_briefing_mail(void **state)
 	assert_has(r.out, "the briefing for maudet@example.org is in ");
 	run_release(&r);
 	text = sh("cd '%s/outbox/new' && ls | wc -l && grep -h '^To: \\|"
-	    "^Subject: \\|^ *turn: \\|^You join' *", dir);
+	    "^Subject: \\|^ *turn: \\|^You join' * && "
+	    "grep -l 'filename=map.svg' * | wc -l", dir);
 	assert_string_equal(text, "1\nSubject: [Test Campaign] Briefing for "
 	    "Foreign Legion\nTo: Clement Maudet <maudet@example.org>\n"
 	    "You join after turn 1; the state attached is the campaign as it "
-	    "stands.\n  turn: 1\nturn: 2\n");
+	    "stands.\n  turn: 1\nturn: 2\n1\n");
 	free(text);
 	free(dir);
 }
@@ -548,7 +558,7 @@ test_new_turn_verify(void **state)
 	free(p);
 	text = sh("git -C '%s' ls-files", dir);
 	assert_string_equal(text, ".gitignore\nrules.yaml\nscenario.yaml\n"
-	    "state.yaml\nturns/turn-000/events.yaml\n");
+	    "state.yaml\nturns/turn-000/events.yaml\nturns/turn-000/map.svg\n");
 	free(text);
 	text = sh("git -C '%s' log -1 --format='%%an <%%ae> %%ad %%s' "
 	    "--date=iso", dir);
@@ -1595,29 +1605,33 @@ test_new_checks_first(void **state)
 	struct run	 r;
 	char		*dir = path("c"), *text;
 
-	RUN(&r, crown_cmd_new, dir, "--scenario", "tests/data/state-bad.yaml",
-	    "--rules", RULES);
+	RUN(&r, crown_cmd_new, dir, "--templates", TMPL, "--scenario",
+	    "tests/data/state-bad.yaml", "--rules", RULES);
 	assert_int_equal(r.status, 65);
 	assert_has(r.err, "tests/data/state-bad.yaml:3:9: error: ");
 	assert_has(r.err, "tests/data/state-bad.yaml:14:13: error: ");
 	run_release(&r);
 	assert_false(exists(dir));
-	RUN(&r, crown_cmd_new, dir, "--scenario",
+	RUN(&r, crown_cmd_new, dir, "--templates", TMPL, "--scenario",
 	    "tests/data/state-small.yaml", "--rules", RULES);
 	assert_int_equal(r.status, 65);
 	assert_has(r.err, "tests/data/state-small.yaml:5:9: error: a scenario "
 	    "starts at turn 0, not 2");
 	run_release(&r);
 	assert_false(exists(dir));
-	EXPECT(66, crown_cmd_new, dir, "--scenario", "nonexistent.yaml");
+	EXPECT(66, crown_cmd_new, dir, "--templates", TMPL, "--scenario",
+	    "nonexistent.yaml");
 	EXPECT(2, crown_cmd_new, dir);
-	EXPECT(2, crown_cmd_new, dir, "--scenario", SCEN, "--bogus");
+	EXPECT(2, crown_cmd_new, dir, "--templates", TMPL, "--scenario", SCEN,
+	    "--bogus");
 	new_campaign(dir);
 	/* not again over a campaign */
-	EXPECT(73, crown_cmd_new, dir, "--scenario", SCEN, "--rules", RULES);
+	EXPECT(73, crown_cmd_new, dir, "--templates", TMPL, "--scenario", SCEN,
+	    "--rules", RULES);
 	/* a fresh secret when none is given */
-	EXPECT(0, crown_cmd_new, text = path("f"), "--scenario", SCEN,
-	    "--rules", RULES, "--umpire", "Anne Umpire <anne@example.org>");
+	EXPECT(0, crown_cmd_new, text = path("f"), "--templates", TMPL,
+	    "--scenario", SCEN, "--rules", RULES, "--umpire",
+	    "Anne Umpire <anne@example.org>");
 	free(text);
 	text = sh("git -C '%s/f' log -1 --format='%%an <%%ae>'", base);
 	assert_string_equal(text, "Anne Umpire <anne@example.org>\n");
@@ -1860,8 +1874,9 @@ test_fault_new(void **state)
 	crown_campaign_remove_tree(dir, false);
 	for (n = 1; n <= steps; n++) {
 		crown_history_fail_after(n, false);
-		RUN(&r, crown_cmd_new, dir, "--scenario", SCEN, "--rules",
-		    RULES, "--secret-file", SECRET, "--date", "2026-03-01");
+		RUN(&r, crown_cmd_new, dir, "--templates", TMPL, "--scenario",
+		    SCEN, "--rules", RULES, "--secret-file", SECRET, "--date",
+		    "2026-03-01");
 		crown_history_fail_after(0, false);
 		assert_int_not_equal(r.status, 0);
 		run_release(&r);
@@ -1870,7 +1885,7 @@ test_fault_new(void **state)
 		if (exists(dir)) {
 			struct run	v;
 
-			RUN(&v, crown_cmd_verify, dir);
+			RUN(&v, crown_cmd_verify, dir, "--templates", TMPL);
 			assert_int_equal(v.status, 0);
 			run_release(&v);
 			assert_fsck(dir);
@@ -1922,8 +1937,9 @@ test_fault_new_kill(void **state)
 			dup2(fd, 1);
 			dup2(fd, 2);
 			crown_history_fail_after(n, true);
-			RUN(&r, crown_cmd_new, dir, "--scenario", SCEN,
-			    "--rules", RULES, "--secret-file", SECRET,
+			RUN(&r, crown_cmd_new, dir, "--templates", TMPL,
+			    "--scenario", SCEN, "--rules", RULES,
+			    "--secret-file", SECRET,
 			    "--date", "2026-03-01T10:00:00+01:00");
 			_exit(3);
 		}
@@ -1932,8 +1948,9 @@ test_fault_new_kill(void **state)
 		assert_true(WIFEXITED(st));
 		assert_int_equal(WEXITSTATUS(st), CROWN_EXIT_INTERNAL);
 		if (!has_main(id, dir)) {
-			RUN(&r, crown_cmd_new, dir, "--scenario", SCEN,
-			    "--rules", RULES, "--secret-file", SECRET,
+			RUN(&r, crown_cmd_new, dir, "--templates", TMPL,
+			    "--scenario", SCEN, "--rules", RULES,
+			    "--secret-file", SECRET,
 			    "--date", "2026-03-01T10:00:00+01:00");
 			if (r.status != 0)
 				print_error("killed at step %lu: %s", n,

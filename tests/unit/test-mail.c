@@ -2071,8 +2071,9 @@ test_inbox_after_killed_turn(void **state)
 	zero = xasprintf("%s/zero", base);
 	memset(&c, 0, sizeof(c));
 	memcpy(c.dir, base, sizeof(base));
-	assert_int_equal(run(&c, &crown_cmd_new, zero, "--scenario",
-	    "tests/data/scenario-small.yaml", "--rules",
+	assert_int_equal(run(&c, &crown_cmd_new, zero, "--templates",
+	    "templates", "--scenario", "tests/data/scenario-small.yaml",
+	    "--rules",
 	    "rules/maximilian.yaml", "--secret-file",
 	    "tests/data/campaign/secret.hex", "--date",
 	    "2026-03-01T10:00:00+01:00", NULL), 0);

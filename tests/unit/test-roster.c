@@ -68,8 +68,9 @@ put(const char *p, const char *text)
 static void
 new_campaign(const char *dir)
 {
-	EXPECT(0, "turn 0 committed", crown_cmd_new, dir, "--scenario", SCEN,
-	    "--rules", RULES, "--secret-file", SECRET, "--date",
+	EXPECT(0, "turn 0 committed", crown_cmd_new, dir, "--templates", TMPL,
+	    "--scenario", SCEN, "--rules", RULES, "--secret-file", SECRET,
+	    "--date",
 	    "2026-03-01T10:00:00+01:00");
 }
 
@@ -308,10 +309,11 @@ test_new_refuses_hash(void **state)
 	    at + strlen("email: \"milan@example.org\""));
 	put(scen, with);
 	EXPECT(65, "'password_sha256' would put the password's hash in the "
-	    "history", crown_cmd_new, dir, "--scenario", scen, "--rules",
-	    RULES, "--secret-file", SECRET);
+	    "history", crown_cmd_new, dir, "--templates", TMPL, "--scenario",
+	    scen, "--rules", RULES, "--secret-file", SECRET);
 	EXPECT(65, "crown roster DIR password EMAIL", crown_cmd_new, dir,
-	    "--scenario", scen, "--rules", RULES, "--secret-file", SECRET);
+	    "--templates", TMPL, "--scenario", scen, "--rules", RULES,
+	    "--secret-file", SECRET);
 	assert_int_equal(access(dir, F_OK), -1);
 	free(with);
 	free(text);

@@ -112,7 +112,8 @@ static void
 campaign(const char *dir, const char *scen, bool two)
 {
 	EXPECT(0, crown_cmd_new, dir, "--scenario", scen, "--rules", RULES,
-	    "--secret-file", SECRET, "--date", "2026-03-01T10:00:00+01:00");
+	    "--secret-file", SECRET, "--templates", TMPL, "--date",
+	    "2026-03-01T10:00:00+01:00");
 	EXPECT(0, crown_cmd_turn, dir, DATA "/french-1.yaml",
 	    DATA "/republic-1.yaml", "--templates", TMPL, "--date",
 	    "2026-03-08");
@@ -333,7 +334,8 @@ test_site_side_enemy_order(void **state)
 	sec = path("secret.hex");
 	orders = path("french-1.yaml");
 	EXPECT(0, crown_cmd_new, dir, "--scenario", SCEN, "--rules", RULES,
-	    "--secret-file", sec, "--date", "2026-03-01T10:00:00+01:00");
+	    "--secret-file", sec, "--templates", TMPL, "--date",
+	    "2026-03-01T10:00:00+01:00");
 	EXPECT(0, crown_cmd_turn, dir, orders, DATA "/republic-1.yaml",
 	    "--templates", TMPL, "--date", "2026-03-08");
 	RUN(&r, crown_cmd_site, dir, out, "--side", "republic",
