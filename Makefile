@@ -49,7 +49,7 @@ SAN_FLAGS := -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined \
 	   -fno-sanitize-recover=all
 
 .PHONY: all deps test-deps build test check check-unit check-asan check-install demo install clean \
-	bench fuzz layers check-site
+	bench fuzz layers check-site map-example
 
 all: deps
 	@$(MAKE) --no-print-directory build
@@ -132,6 +132,10 @@ test: test-deps
 demo: deps
 	@$(MAKE) --no-print-directory build
 	@sh contrib/demo.sh
+
+# doc/map-example.png, the map shown in doc/players.md
+map-example: build
+	@sh contrib/map-example.sh
 
 bench: deps
 	@$(MAKE) --no-print-directory build $(BUILD)/bench
