@@ -24,10 +24,14 @@
 #define STEP	12.0	/* pixels from one ring to the next */
 #define NEAR	9	/* candidates next to the thing named */
 #define MAXCAND	(NEAR + RINGS * 8 + 4 * RINGS * (RINGS + 1) / 2)
+#define DOT	4.0	/* a line is kept as boxes this size, this far apart */
+
+/* What a box is, from what labels keep off least to most. */
+enum weight { LINE, THING, TEXT };
 
 struct item {
 	struct crown_geom_box	box;
-	bool			hard;		/* a text: never overlapped */
+	enum weight		weight;		/* a text is never overlapped */
 	unsigned		stamp;		/* last query that saw it */
 };
 
@@ -99,14 +103,14 @@ cell_range(const struct crown_place *p, const struct crown_geom_box *b,
 }
 
 static void
-add(struct crown_place *p, struct crown_geom_box b, bool hard)
+add(struct crown_place *p, struct crown_geom_box b, enum weight weight)
 {
 	struct cell	*c;
 	int		 x0, y0, x1, y1, x, y;
 
 	crown_grow(&p->items, &p->capitems, p->nitems + 1, sizeof(*p->items));
 	p->items[p->nitems].box = b;
-	p->items[p->nitems].hard = hard;
+	p->items[p->nitems].weight = weight;
 	p->items[p->nitems].stamp = 0;
 	cell_range(p, &b, &x0, &y0, &x1, &y1);
 	for (y = y0; y <= y1; y++)
@@ -121,13 +125,33 @@ add(struct crown_place *p, struct crown_geom_box b, bool hard)
 void
 crown_place_text(struct crown_place *p, struct crown_geom_box b)
 {
-	add(p, b, true);
+	add(p, b, TEXT);
 }
 
 void
 crown_place_avoid(struct crown_place *p, struct crown_geom_box b)
 {
-	add(p, b, false);
+	add(p, b, THING);
+}
+
+void
+crown_place_line(struct crown_place *p, double x1, double y1, double x2,
+    double y2)
+{
+	double	dx = x2 - x1, dy = y2 - y1, len, x, y;
+	int	n, i;
+
+	/* the length by the larger side: no libm, a little more dots on a
+	 * diagonal than needed */
+	len = (dx < 0 ? -dx : dx) > (dy < 0 ? -dy : dy) ? (dx < 0 ? -dx : dx) :
+	    (dy < 0 ? -dy : dy);
+	n = (int)(len / DOT) + 1;
+	for (i = 0; i <= n; i++) {
+		x = x1 + dx * i / n;
+		y = y1 + dy * i / n;
+		add(p, (struct crown_geom_box){ x - DOT / 2, y - DOT / 2,
+		    x + DOT / 2, y + DOT / 2 }, LINE);
+	}
 }
 
 /* a and b share more than a line (touching is no overlap). */
@@ -138,9 +162,10 @@ overlap(const struct crown_geom_box *a, const struct crown_geom_box *b)
 	    a->miny < b->maxy && b->miny < a->maxy;
 }
 
-/* b overlaps a box taken (with hard_only, a text). */
+/* b overlaps a box taken of at least weight least. */
 static bool
-taken(struct crown_place *p, const struct crown_geom_box *b, bool hard_only)
+taken(struct crown_place *p, const struct crown_geom_box *b,
+    enum weight least)
 {
 	const struct cell	*c;
 	struct item		*it;
@@ -157,7 +182,7 @@ taken(struct crown_place *p, const struct crown_geom_box *b, bool hard_only)
 				if (it->stamp == p->query)
 					continue;
 				it->stamp = p->query;
-				if ((it->hard || !hard_only) &&
+				if (it->weight >= least &&
 				    overlap(&it->box, b))
 					return true;
 			}
@@ -222,20 +247,26 @@ crown_place_label(struct crown_geom_box *out, struct crown_place *p,
     struct crown_geom_box at, double w, double h, bool centred)
 {
 	struct crown_geom_box	c[MAXCAND + 1];
-	size_t			n, i, pick;
+	size_t			n, i, pick, near;
 	int			pass;
 
 	n = candidates(c, at, w, h, centred);
 	pick = n;
-	for (pass = 0; pass < 2 && pick == n; pass++)
-		for (i = 0; i < n; i++)
-			if (inside(p, &c[i]) && !taken(p, &c[i], pass == 1)) {
+	/* next to it and clear of everything; else anywhere clear of units
+	 * and texts; else of texts (a line is not worth moving far for) */
+	near = centred ? NEAR : NEAR - 1;
+	for (pass = LINE; pass <= TEXT && pick == n; pass++)
+		for (i = 0; i < (pass == LINE ? near : n); i++)
+			if (inside(p, &c[i]) && !taken(p, &c[i],
+			    (enum weight)pass)) {
 				pick = i;
 				break;
 			}
 	if (pick == n)
 		pick = 0;
 	*out = c[pick];
-	add(p, c[pick], true);
-	return pick < (size_t)(centred ? NEAR : NEAR - 1);
+	add(p, c[pick], TEXT);
+	/* below, above or beside it: plainly its label; at a corner or
+	 * further out it could be taken for a neighbour's */
+	return pick < near - 4;
 }

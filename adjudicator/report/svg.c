@@ -481,7 +481,7 @@ mark_box(const struct layout *l, struct crown_point p)
 	    py(l, p.y) + LEADER_R };
 }
 
-/* Units and leaders, then their labels: a label avoids every unit. */
+/* Units and leaders, for their labels to avoid. */
 static void
 model_forces(struct crown_tval *map, struct layout *l,
     const struct crown_report_input *in)
@@ -492,7 +492,6 @@ model_forces(struct crown_tval *map, struct layout *l,
 	struct crown_tval		*list, *m;
 	struct crown_quad		 q;
 	struct crown_point		 p;
-	char				*text;
 	size_t				 i;
 	int				 si;
 
@@ -520,6 +519,20 @@ model_forces(struct crown_tval *map, struct layout *l,
 		crown_place_avoid(l->place, mark_box(l, p));
 		l->sym[SYM_LEADER] = true;
 	}
+}
+
+/* The names and strengths of units, the names of leaders. */
+static void
+label_forces(struct layout *l, const struct crown_report_input *in)
+{
+	const struct crown_state	*s = in->after;
+	const struct crown_leader	*ld;
+	const struct crown_unit		*u;
+	struct crown_quad		 q;
+	struct crown_point		 p;
+	char				*text;
+	size_t				 i;
+
 	for (i = 0; i < s->nunits; i++) {
 		u = &s->units[i];
 		crown_unit_footprint(&q, in->rules, u);
@@ -604,6 +617,14 @@ add_melee(struct crown_tval *list, struct pairs *seen, struct layout *l,
 	l->sym[SYM_MELEE] = true;
 }
 
+/* A line of the turn, which labels keep off where they can. */
+static void
+keep_off(struct layout *l, struct crown_point a, struct crown_point b)
+{
+	crown_place_line(l->place, px(l, a.x), py(l, a.y), px(l, b.x),
+	    py(l, b.y));
+}
+
 /* The name of what a shot was aimed at: a unit, a leader, a building. */
 static const char *
 target_name(const struct crown_report_input *in, const char *id)
@@ -643,6 +664,7 @@ model_events(struct crown_tval *map, struct layout *l,
 		    e->from.y != e->to.y)) {
 			m = crown_tlist_map(moves);
 			put_line(m, l, e->from, e->to);
+			keep_off(l, e->from, e->to);
 			cls = e->leader != NULL && e->unit == NULL ? "leader" :
 			    move_class(e->kind);
 			crown_tmap_str(m, "kind", cls);
@@ -663,6 +685,7 @@ model_events(struct crown_tval *map, struct layout *l,
 		if (e->has_at && u != NULL) {
 			m = crown_tlist_map(fire);
 			put_line(m, l, e->at, e->target_at);
+			keep_off(l, e->at, e->target_at);
 			crown_tmap_str(m, "unit_name", u->name);
 			crown_tmap_str(m, "target_name", target_name(in,
 			    e->target));
@@ -905,9 +928,11 @@ crown_svg_model(struct crown_tval *map, const struct crown_report_input *in)
 	list = crown_tmap_list(map, "terrain");
 	for (k = 0; k < 3; k++)
 		model_terrain(list, &l, in, k);
+	/* what is drawn first, then the labels, which keep off it */
 	model_forces(map, &l, in);
-	label_terrain(&l, in);
 	model_events(map, &l, in);
+	label_forces(&l, in);
+	label_terrain(&l, in);
 
 	bottom = model_legend(map, &l, in, l.top + h + MARGIN,
 	    width - 2 * MARGIN);

@@ -738,6 +738,43 @@ test_svg_wellformed(void **state)
 	turn_release(&t);
 }
 
+/* A leader's move is drawn in its own style, named, and in the legend;
+ * the leader's mark at its end carries his name (issue 21). */
+static void
+test_svg_leader_move(void **state)
+{
+	struct turn		 t;
+	struct crown_outputs	 o = { 0 };
+	struct crown_diags	 d = { 0 };
+	struct crown_event	*e;
+	const char		*svg;
+	size_t			 i;
+
+	load_synthetic(&t);
+	assert_int_equal(render(&o, &t, "templates", &d), 0);
+	assert_lacks(output(&o, "map.svg")->data.data, ">leader&apos;s move<");
+	crown_outputs_release(&o);
+	i = event(&t, "french", CROWN_PHASE_ACTIONS, "move", NULL, NULL,
+	    "R4.6", "danjou rode 2.5 inches north.");
+	e = crown_events_at(&t.ev, i);
+	crown_event_set(&e->leader, "danjou");
+	e->has_from = e->has_to = true;
+	e->from = (struct crown_point){ 31, 12.5 };
+	e->to = (struct crown_point){ 31, 15 };
+	assert_int_equal(render(&o, &t, "templates", &d), 0);
+	svg = output(&o, "map.svg")->data.data;
+	assert_has(svg, "<line class=\"leader\" x1=\"340.0\" y1=\"395.0\" "
+	    "x2=\"340.0\" y2=\"370.0\" marker-end=\"url(#arrow-leader)\">"
+	    "<title>danjou: move</title></line>");
+	assert_has(svg, "<circle class=\"leader-mark side-0\" cx=\"340.0\" "
+	    "cy=\"370.0\"");
+	assert_has(svg, ">leader&apos;s move</text>");
+	assert_null(xml_check(svg));
+	crown_outputs_release(&o);
+	turn_release(&t);
+	crown_diags_release(&d);
+}
+
 static long
 file_size(const char *path)
 {
@@ -1120,6 +1157,7 @@ main(void)
 		cmocka_unit_test(test_summary_wording),
 		cmocka_unit_test(test_xml_checker),
 		cmocka_unit_test(test_svg_wellformed),
+		cmocka_unit_test(test_svg_leader_move),
 		cmocka_unit_test(test_svg_renders),
 		cmocka_unit_test(test_other_templates),
 		cmocka_unit_test(test_events_have_rule_and_text),
