@@ -31,7 +31,7 @@ enum weight { LINE, THING, TEXT };
 
 struct item {
 	struct crown_geom_box	box;
-	enum weight		weight;		/* a text is never overlapped */
+	enum weight		weight;		/* a text: never overlapped */
 	unsigned		stamp;		/* last query that saw it */
 };
 

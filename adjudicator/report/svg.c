@@ -63,8 +63,8 @@ static const char *const symbol_names[NSYM] = {
 	"leader", "routing", "lost"
 };
 static const char *const symbol_labels[NSYM] = {
-	"move", "charge", "retirement", "rout", "leader's move", "fire (a dot: "
-	"hits)", "melee", "leader", "routing unit", "lost unit"
+	"move", "charge", "retirement", "rout", "leader's move",
+	"fire (a dot: hits)", "melee", "leader", "routing unit", "lost unit"
 };
 
 struct layout {
@@ -510,7 +510,8 @@ model_forces(struct crown_tval *map, struct layout *l,
 		m = crown_tlist_map(list);
 		si = crown_state_side(s, ld->side);
 		crown_tmap_str(m, "id", ld->id);
-		crown_tmap_str(m, "name", ld->name != NULL ? ld->name : ld->id);
+		crown_tmap_str(m, "name", ld->name != NULL ? ld->name :
+		    ld->id);
 		crown_tmap_int(m, "side_index", si < 0 ? 0 : si);
 		put1(m, "x", px(l, p.x));
 		put1(m, "y", py(l, p.y));
@@ -537,16 +538,16 @@ label_forces(struct layout *l, const struct crown_report_input *in)
 		u = &s->units[i];
 		crown_unit_footprint(&q, in->rules, u);
 		text = strength(u);
-		place_label(l, px_box(l, q.c, 4), u->name, "unit-name", FONT_UNIT,
-		    text, "strength", FONT_STRENGTH, false);
+		place_label(l, px_box(l, q.c, 4), u->name, "unit-name",
+		    FONT_UNIT, text, "strength", FONT_STRENGTH, false);
 		free(text);
 	}
 	for (i = 0; i < s->nleaders; i++) {
 		ld = &s->leaders[i];
 		if (leader_mark(&p, in, ld))
 			place_label(l, mark_box(l, p), ld->name != NULL ?
-			    ld->name : ld->id, "leader-name", FONT_LEADER, NULL,
-			    NULL, 0, false);
+			    ld->name : ld->id, "leader-name", FONT_LEADER,
+			    NULL, NULL, 0, false);
 	}
 }
 
@@ -868,8 +869,8 @@ crown_svg_model(struct crown_tval *map, const struct crown_report_input *in)
 	h = s->height * l.scale;
 	width = w + 2 * MARGIN;
 	if (s->turn == 0)
-		title = xasprintf("%s: the opening positions", s->name != NULL ?
-		    s->name : "");
+		title = xasprintf("%s: the opening positions", s->name !=
+		    NULL ? s->name : "");
 	else
 		title = xasprintf("%s: the field after turn %d", s->name !=
 		    NULL ? s->name : "", s->turn);

@@ -10,13 +10,16 @@
  * to 0.2 below.  The font size is the text's font-size attribute, else
  * that of the CSS rule `.CLASS { font-size: N }` of its first class in
  * the <style>, else the root's; its text-anchor its own or that of the
- * nearest enclosing group.  Translations of enclosing groups are added.  A text with markup inside is refused.  Fire lines are the
- * <line class="fire ..."> inside <g class="fire-lines">.
+ * nearest enclosing group.  Translations of enclosing groups are added.
+ * A text with markup inside is refused.  Fire lines are the <line
+ * class="fire ..."> inside <g class="fire-lines">.  And a small XML
+ * checker (svgread_xml_check), for the map must be well-formed.
  */
 #ifndef CROWN_SVGREAD_H
 #define CROWN_SVGREAD_H
 
 #include <stdbool.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -324,8 +327,8 @@ svgread_parse(struct svgread *r, const char *svg)
 			r->table_w = svgread_num(p, end, "width", 0);
 			r->table_h = svgread_num(p, end, "height", 0);
 		}
-		if (in_unit && cls != NULL && svgread_has_class(cls, "stand") &&
-		    strncmp(p, "<g", 2) != 0)
+		if (in_unit && cls != NULL &&
+		    svgread_has_class(cls, "stand") && strncmp(p, "<g", 2) != 0)
 			r->units[r->nunits - 1].stands++;
 		free(cls);
 	}
@@ -356,6 +359,105 @@ svgread_release(struct svgread *r)
 	free(r->units);
 	free(r->fire);
 	memset(r, 0, sizeof(*r));
+}
+
+/*
+ * A small XML checker: one root element, balanced tags, quoted
+ * attributes, only the five entities and character references.  Returns
+ * NULL or what is wrong (static).
+ */
+static inline const char *
+svgread_xml_check(const char *s)
+{
+	static char	 msg[128];
+	const char	*stack[64], *p = s, *q;
+	size_t		 lens[64], depth = 0, n;
+	int		 roots = 0;
+
+	if (strncmp(p, "<?xml ", 6) == 0 && (p = strstr(p, "?>")) != NULL)
+		p += 2;
+	if (p == NULL)
+		return "bad XML declaration";
+	while (*p != '\0') {
+		if (*p == '&') {
+			if (strncmp(p, "&amp;", 5) && strncmp(p, "&lt;", 4) &&
+			    strncmp(p, "&gt;", 4) && strncmp(p, "&quot;", 6) &&
+			    strncmp(p, "&apos;", 6) && strncmp(p, "&#", 2))
+				return "a bare '&'";
+			p++;
+			continue;
+		}
+		if (*p == '>')
+			return "a bare '>' in text";
+		if (*p != '<') {
+			if (depth == 0 && !strchr(" \t\r\n", *p))
+				return "text outside the root element";
+			p++;
+			continue;
+		}
+		if (strncmp(p, "<!--", 4) == 0) {
+			if ((p = strstr(p, "-->")) == NULL)
+				return "unclosed comment";
+			p += 3;
+			continue;
+		}
+		if (p[1] == '/') {
+			q = p + 2;
+			n = strcspn(q, " \t\r\n>");
+			if (depth == 0 || n != lens[depth - 1] ||
+			    strncmp(q, stack[depth - 1], n) != 0) {
+				snprintf(msg, sizeof(msg), "</%.*s> closes "
+				    "nothing open", (int)n, q);
+				return msg;
+			}
+			depth--;
+			if ((p = strchr(q, '>')) == NULL)
+				return "unclosed end tag";
+			p++;
+			continue;
+		}
+		q = p + 1;
+		n = strcspn(q, " \t\r\n/>");
+		if (n == 0)
+			return "a tag without a name";
+		p = q + n;
+		/* attributes: name="value" */
+		for (;;) {
+			while (*p == ' ' || *p == '\n' || *p == '\t')
+				p++;
+			if (*p == '>' || strncmp(p, "/>", 2) == 0)
+				break;
+			p += strcspn(p, "= \t\n>");
+			if (*p != '=' || p[1] != '"')
+				return "an attribute without a quoted value";
+			p += 2;
+			for (; *p != '"'; p++) {
+				if (*p == '\0' || *p == '<')
+					return "a '<' or the end in a value";
+				if (*p == '&' && strncmp(p, "&amp;", 5) &&
+				    strncmp(p, "&lt;", 4) &&
+				    strncmp(p, "&gt;", 4) &&
+				    strncmp(p, "&quot;", 6) &&
+				    strncmp(p, "&apos;", 6) &&
+				    strncmp(p, "&#", 2))
+					return "a bare '&' in a value";
+			}
+			p++;
+		}
+		if (depth == 0 && roots++ > 0)
+			return "more than one root element";
+		if (*p == '>') {
+			if (depth == CROWN_NELEM(stack))
+				return "too deep";
+			stack[depth] = q;
+			lens[depth++] = n;
+			p++;
+		} else
+			p += 2;
+	}
+	if (depth != 0)
+		return "unclosed elements at the end";
+	return roots == 1 ? NULL : "no root element";
 }
 
 #endif

@@ -16,7 +16,8 @@
  * overlapping (boxes estimated as svgread.h says), as many stand shapes
  * in each unit's group as it has stands, and each shot's fire line
  * running from where the firer stood to where its target stood, as the
- * event records them.
+ * event records them; every map is well-formed XML, and rsvg-convert
+ * draws the opening map and those of the first campaign.
  */
 #include <dirent.h>
 #include <sys/stat.h>
@@ -320,7 +321,7 @@ struct played {
 	struct crown_orders		**o;
 	size_t				  n;
 	const struct crown_rules	 *rules;
-	int				  turn;
+	int				  turn, secret;
 	const char			 *what;	/* game, secret, turn */
 };
 
@@ -412,6 +413,7 @@ play_campaigns(const struct game *g, const struct crown_rules *rules,
 			p.n = n;
 			p.rules = rules;
 			p.turn = t;
+			p.secret = k;
 			p.what = what;
 			each(arg, &p);
 			crown_state_free(before);
@@ -492,10 +494,15 @@ check_map(const char *svg, const struct crown_state *s,
 	struct svgread		 r;
 	const struct crown_unit	*u;
 	const struct crown_event *e;
+	const char		*bad_xml;
 	char			 id[40];
 	size_t			 i, j, nfire = 0;
 	int			 bad = 0, want, overlaps = 0;
 
+	if ((bad_xml = svgread_xml_check(svg)) != NULL) {
+		print_error("%s: map not well-formed: %s\n", what, bad_xml);
+		return 1;
+	}
 	if (!svgread_parse(&r, svg)) {
 		print_error("%s: map unreadable: %s\n", what, r.error);
 		return 1;
@@ -509,7 +516,8 @@ check_map(const char *svg, const struct crown_state *s,
 					    r.texts[i].text, r.texts[j].text);
 			}
 	if (overlaps > 0)
-		print_error("%s: %d pairs of labels overlap\n", what, overlaps);
+		print_error("%s: %d pairs of labels overlap\n", what,
+		    overlaps);
 	bad += overlaps;
 	for (i = 0; i < s->nunits; i++) {
 		u = &s->units[i];
@@ -560,13 +568,39 @@ check_map(const char *svg, const struct crown_state *s,
 	return bad;
 }
 
+/* rsvg-convert (librsvg2-bin) draws svg without an error: 0, or 1. */
+static int
+rasterises(const char *svg, const char *what)
+{
+	char	 dir[] = "/tmp/crown-map-XXXXXX", *in, *cmd;
+	FILE	*fp;
+	int	 rc;
+
+	assert_non_null(mkdtemp(dir));
+	in = xasprintf("%s/map.svg", dir);
+	assert_non_null(fp = fopen(in, "w"));
+	fputs(svg, fp);
+	assert_int_equal(fclose(fp), 0);
+	cmd = xasprintf("rsvg-convert -f png -o '%s/map.png' '%s'", dir, in);
+	if ((rc = system(cmd)) != 0)
+		print_error("%s: '%s' failed (status %d); rsvg-convert comes "
+		    "with Debian's librsvg2-bin (make deps)\n", what, cmd, rc);
+	free(cmd);
+	cmd = xasprintf("rm -rf '%s'", dir);
+	assert_int_equal(system(cmd), 0);
+	free(cmd);
+	free(in);
+	return rc != 0;
+}
+
 /* Render the reports and the map of a turn (before NULL: the opening
- * map) and check the map and the reports; the count of problems. */
+ * map) and check the map and the reports, drawing the map with
+ * rsvg-convert if draw; the count of problems. */
 static int
 render_and_check(const struct crown_state *before,
     const struct crown_state *after, const struct crown_events *ev,
     struct crown_orders **o, size_t n, const struct crown_rules *rules,
-    const char *what)
+    const char *what, bool draw)
 {
 	struct crown_report_input	 in;
 	struct crown_outputs		 out = { 0 };
@@ -586,8 +620,11 @@ render_and_check(const struct crown_state *before,
 	assert_int_equal(crown_report_render(&out, &in, &d), 0);
 	assert_no_diags(&d);
 	for (i = 0; i < out.n; i++)
-		if (strcmp(out.v[i].name, "map.svg") == 0)
+		if (strcmp(out.v[i].name, "map.svg") == 0) {
 			bad += check_map(out.v[i].data.data, after, ev, what);
+			if (draw)
+				bad += rasterises(out.v[i].data.data, what);
+		}
 	if (ev != NULL)
 		bad += check_reports(&out, ev, what);
 	crown_outputs_release(&out);
@@ -597,8 +634,9 @@ render_and_check(const struct crown_state *before,
 static void
 check_turn_map(void *arg, const struct played *p)
 {
+	/* the first campaign's maps drawn, all checked */
 	*(int *)arg += render_and_check(p->before, p->after, p->ev, p->o,
-	    p->n, p->rules, p->what);
+	    p->n, p->rules, p->what, p->secret == 0);
 }
 
 /*
@@ -616,7 +654,7 @@ test_maps(void **state)
 	int			 bad;
 
 	snprintf(what, sizeof(what), "%s, opening map", g->name);
-	bad = render_and_check(NULL, s0, NULL, NULL, 0, rules, what);
+	bad = render_and_check(NULL, s0, NULL, NULL, 0, rules, what, true);
 	play_campaigns(g, rules, s0, MAP_SECRETS, check_turn_map, &bad);
 	crown_state_free(s0);
 	crown_rules_free(rules);

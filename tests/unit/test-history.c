@@ -558,7 +558,8 @@ test_new_turn_verify(void **state)
 	free(p);
 	text = sh("git -C '%s' ls-files", dir);
 	assert_string_equal(text, ".gitignore\nrules.yaml\nscenario.yaml\n"
-	    "state.yaml\nturns/turn-000/events.yaml\nturns/turn-000/map.svg\n");
+	    "state.yaml\nturns/turn-000/events.yaml\n"
+	    "turns/turn-000/map.svg\n");
 	free(text);
 	text = sh("git -C '%s' log -1 --format='%%an <%%ae> %%ad %%s' "
 	    "--date=iso", dir);

@@ -21,6 +21,7 @@
 #include <unistd.h>
 
 #include "testutil.h"
+#include "svgread.h"
 
 #include "crown/dice.h"
 #include "crown/engine.h"
@@ -539,116 +540,18 @@ test_escaping(void **state)
 	turn_release(&t);
 }
 
-/*
- * A small XML checker: one root element, balanced tags, quoted
- * attributes, only the five entities and character references.  Returns
- * NULL or what is wrong (static).
- */
-static const char *
-xml_check(const char *s)
-{
-	static char	 msg[128];
-	const char	*stack[64], *p = s, *q;
-	size_t		 lens[64], depth = 0, n;
-	int		 roots = 0;
-
-	if (strncmp(p, "<?xml ", 6) == 0 && (p = strstr(p, "?>")) != NULL)
-		p += 2;
-	if (p == NULL)
-		return "bad XML declaration";
-	while (*p != '\0') {
-		if (*p == '&') {
-			if (strncmp(p, "&amp;", 5) && strncmp(p, "&lt;", 4) &&
-			    strncmp(p, "&gt;", 4) && strncmp(p, "&quot;", 6) &&
-			    strncmp(p, "&apos;", 6) && strncmp(p, "&#", 2))
-				return "a bare '&'";
-			p++;
-			continue;
-		}
-		if (*p == '>')
-			return "a bare '>' in text";
-		if (*p != '<') {
-			if (depth == 0 && !strchr(" \t\r\n", *p))
-				return "text outside the root element";
-			p++;
-			continue;
-		}
-		if (strncmp(p, "<!--", 4) == 0) {
-			if ((p = strstr(p, "-->")) == NULL)
-				return "unclosed comment";
-			p += 3;
-			continue;
-		}
-		if (p[1] == '/') {
-			q = p + 2;
-			n = strcspn(q, " \t\r\n>");
-			if (depth == 0 || n != lens[depth - 1] ||
-			    strncmp(q, stack[depth - 1], n) != 0) {
-				snprintf(msg, sizeof(msg), "</%.*s> closes "
-				    "nothing open", (int)n, q);
-				return msg;
-			}
-			depth--;
-			if ((p = strchr(q, '>')) == NULL)
-				return "unclosed end tag";
-			p++;
-			continue;
-		}
-		q = p + 1;
-		n = strcspn(q, " \t\r\n/>");
-		if (n == 0)
-			return "a tag without a name";
-		p = q + n;
-		/* attributes: name="value" */
-		for (;;) {
-			while (*p == ' ' || *p == '\n' || *p == '\t')
-				p++;
-			if (*p == '>' || strncmp(p, "/>", 2) == 0)
-				break;
-			p += strcspn(p, "= \t\n>");
-			if (*p != '=' || p[1] != '"')
-				return "an attribute without a quoted value";
-			p += 2;
-			for (; *p != '"'; p++) {
-				if (*p == '\0' || *p == '<')
-					return "a '<' or the end in a value";
-				if (*p == '&' && strncmp(p, "&amp;", 5) &&
-				    strncmp(p, "&lt;", 4) &&
-				    strncmp(p, "&gt;", 4) &&
-				    strncmp(p, "&quot;", 6) &&
-				    strncmp(p, "&apos;", 6) &&
-				    strncmp(p, "&#", 2))
-					return "a bare '&' in a value";
-			}
-			p++;
-		}
-		if (depth == 0 && roots++ > 0)
-			return "more than one root element";
-		if (*p == '>') {
-			if (depth == CROWN_NELEM(stack))
-				return "too deep";
-			stack[depth] = q;
-			lens[depth++] = n;
-			p++;
-		} else
-			p += 2;
-	}
-	if (depth != 0)
-		return "unclosed elements at the end";
-	return roots == 1 ? NULL : "no root element";
-}
-
 static void
 test_xml_checker(void **state)
 {
-	assert_null(xml_check("<?xml version=\"1.0\"?>\n<a x=\"1\"><b/>"
+	assert_null(svgread_xml_check("<?xml version=\"1.0\"?>\n"
+	    "<a x=\"1\"><b/>"
 	    "t &amp; u</a>\n"));
-	assert_non_null(xml_check("<a><b></a></b>"));
-	assert_non_null(xml_check("<a>fish & chips</a>"));
-	assert_non_null(xml_check("<a x=1></a>"));
-	assert_non_null(xml_check("<a></a><b></b>"));
-	assert_non_null(xml_check("<a>"));
-	assert_non_null(xml_check("<a t=\"<\"/>"));
+	assert_non_null(svgread_xml_check("<a><b></a></b>"));
+	assert_non_null(svgread_xml_check("<a>fish & chips</a>"));
+	assert_non_null(svgread_xml_check("<a x=1></a>"));
+	assert_non_null(svgread_xml_check("<a></a><b></b>"));
+	assert_non_null(svgread_xml_check("<a>"));
+	assert_non_null(svgread_xml_check("<a t=\"<\"/>"));
 }
 
 static void
@@ -662,7 +565,7 @@ test_svg_wellformed(void **state)
 	load_synthetic(&t);
 	assert_int_equal(render(&o, &t, "templates", &d), 0);
 	svg = output(&o, "map.svg")->data.data;
-	if ((bad = xml_check(svg)) != NULL) {
+	if ((bad = svgread_xml_check(svg)) != NULL) {
 		print_error("map.svg is not well-formed: %s\n", bad);
 		fail();
 	}
@@ -705,7 +608,8 @@ test_svg_wellformed(void **state)
 	    "x2=\"330.0\" y2=\"220.0\">");
 	assert_has(svg, "<circle class=\"melee-ring\" cx=\"335.0\" "
 	    "cy=\"350.0\" r=\"8\"/>");
-	assert_has(svg, "<g class=\"unit side-1 routing\" id=\"u-2-militia\">");
+	assert_has(svg, "<g class=\"unit side-1 routing\" "
+	    "id=\"u-2-militia\">");
 	assert_has(svg, ">Militia of Veracruz</text>");
 	assert_has(svg, ">Foreign Legion</text>");
 	assert_has(svg, "inches (10.0 pixels to the inch)</text>");
@@ -767,7 +671,7 @@ test_svg_leader_move(void **state)
 	    "x2=\"330.0\" y2=\"365.0\" marker-end=\"url(#arrow-leader)\">"
 	    "<title>danjou: move</title></line>");
 	assert_has(svg, ">leader&apos;s move</text>");
-	assert_null(xml_check(svg));
+	assert_null(svgread_xml_check(svg));
 	crown_outputs_release(&o);
 	turn_release(&t);
 	crown_diags_release(&d);
@@ -862,7 +766,7 @@ test_svg_renders(void **state)
 	    &sizeq);
 	assert_true(sizeq > 10 * blank_size);
 	assert_true(sizeq != size || memcmp(png, pngq, (size_t)size) != 0);
-	assert_null(xml_check(mapq->data.data));
+	assert_null(svgread_xml_check(mapq->data.data));
 	rmdir(dir);
 
 	free(blank_svg);
@@ -1137,7 +1041,7 @@ test_degenerate(void **state)
 	    "- Mexican Republic: lost 16 figures and 4 stands, inflicted 0 "
 	    "figures and 0 stands; units routed: 0, lost: 1; leaders "
 	    "fallen: 0.\n");
-	assert_null(xml_check(output(&o, "map.svg")->data.data));
+	assert_null(svgread_xml_check(output(&o, "map.svg")->data.data));
 	crown_outputs_release(&o);
 	turn_release(&t);
 }
