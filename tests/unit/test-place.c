@@ -1,0 +1,143 @@
+/*
+ * test-place.c: the labels of the map (place.c).  A label goes next to
+ * what it names when that is free, keeps off texts always and off units
+ * and lines where it can, moves further out (and says so) when it must,
+ * and with nowhere free takes the first place; a crowd of labels stays
+ * apart.
+ */
+#include "testutil.h"
+
+#include "crown/geom.h"
+#include "crown/place.h"
+
+static const struct crown_geom_box bounds = { 0, 0, 400, 300 };
+
+static struct crown_geom_box
+box(double x0, double y0, double x1, double y1)
+{
+	return (struct crown_geom_box){ x0, y0, x1, y1 };
+}
+
+static bool
+overlap(const struct crown_geom_box *a, const struct crown_geom_box *b)
+{
+	return a->minx < b->maxx && b->minx < a->maxx &&
+	    a->miny < b->maxy && b->miny < a->maxy;
+}
+
+/* First choice: below, centred; on it when centred. */
+static void
+test_first_choice(void **state)
+{
+	struct crown_place	*p = crown_place_new(bounds);
+	struct crown_geom_box	 b;
+
+	(void)state;
+	assert_true(crown_place_label(&b, p, box(100, 100, 140, 110), 60, 10,
+	    false));
+	assert_float_equal(b.minx, 90, 1e-9);
+	assert_float_equal(b.miny, 112, 1e-9);
+	assert_true(crown_place_label(&b, p, box(300, 200, 300, 200), 20, 10,
+	    true));
+	assert_float_equal(b.minx, 290, 1e-9);
+	assert_float_equal(b.miny, 195, 1e-9);
+	crown_place_free(p);
+}
+
+/* A text below: the label goes above; a unit above too: beside it. */
+static void
+test_keeps_off(void **state)
+{
+	struct crown_place	*p = crown_place_new(bounds);
+	struct crown_geom_box	 b, at = box(100, 100, 140, 110);
+
+	(void)state;
+	crown_place_text(p, box(80, 112, 160, 122));
+	assert_true(crown_place_label(&b, p, at, 60, 10, false));
+	assert_float_equal(b.maxy, 98, 1e-9);		/* above */
+	crown_place_free(p);
+
+	p = crown_place_new(bounds);
+	crown_place_text(p, box(80, 112, 160, 122));
+	crown_place_avoid(p, box(90, 80, 150, 98));
+	assert_true(crown_place_label(&b, p, at, 60, 10, false));
+	assert_float_equal(b.minx, 142, 1e-9);		/* right */
+	crown_place_free(p);
+
+	/* a line through the place below: above instead */
+	p = crown_place_new(bounds);
+	crown_place_line(p, 120, 110, 120, 160);
+	assert_true(crown_place_label(&b, p, at, 60, 10, false));
+	assert_float_equal(b.maxy, 98, 1e-9);
+	crown_place_free(p);
+}
+
+/* Everything next to it taken: further out, and it says so. */
+static void
+test_moves_away(void **state)
+{
+	struct crown_place	*p = crown_place_new(bounds);
+	struct crown_geom_box	 b, at = box(100, 100, 140, 110);
+
+	(void)state;
+	crown_place_text(p, box(20, 60, 220, 150));
+	crown_place_text(p, at);
+	assert_false(crown_place_label(&b, p, at, 60, 10, false));
+	assert_false(overlap(&b, &(struct crown_geom_box){ 20, 60, 220,
+	    150 }));
+	crown_place_free(p);
+}
+
+/* Nowhere free: the first place, overlaps and all. */
+static void
+test_nowhere(void **state)
+{
+	struct crown_place	*p = crown_place_new(bounds);
+	struct crown_geom_box	 b;
+
+	(void)state;
+	crown_place_text(p, bounds);
+	crown_place_label(&b, p, box(100, 100, 140, 110), 60, 10, false);
+	assert_float_equal(b.minx, 90, 1e-9);
+	assert_float_equal(b.miny, 112, 1e-9);
+	crown_place_free(p);
+}
+
+/* A block of 60 units in rows: no two of their labels overlap. */
+static void
+test_crowd(void **state)
+{
+	struct crown_place	*p = crown_place_new(bounds);
+	struct crown_geom_box	 at[60], lab[60];
+	int			 i, j;
+
+	(void)state;
+	for (i = 0; i < 60; i++) {
+		at[i] = box(20 + (i % 10) * 36, 20 + (i / 10) * 44,
+		    50 + (i % 10) * 36, 28 + (i / 10) * 44);
+		crown_place_avoid(p, at[i]);
+	}
+	for (i = 0; i < 60; i++)
+		crown_place_label(&lab[i], p, at[i], 40, 9, false);
+	for (i = 0; i < 60; i++)
+		for (j = i + 1; j < 60; j++)
+			if (overlap(&lab[i], &lab[j])) {
+				print_error("labels %d and %d overlap\n", i, j);
+				fail();
+			}
+	crown_place_free(p);
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_first_choice),
+		cmocka_unit_test(test_keeps_off),
+		cmocka_unit_test(test_moves_away),
+		cmocka_unit_test(test_nowhere),
+		cmocka_unit_test(test_crowd),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
