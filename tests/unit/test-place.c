@@ -44,32 +44,40 @@ test_first_choice(void **state)
 	crown_place_free(p);
 }
 
-/* A text below: the label goes above; a unit above too: beside it. */
+/* The label of the box (100, 100)-(140, 110), 60 by 10, with a text, a
+ * unit and a line (each if not NULL) placed first. */
+static struct crown_geom_box
+placed(const struct crown_geom_box *text, const struct crown_geom_box *unit,
+    const double *line)
+{
+	struct crown_place	*p = crown_place_new(bounds);
+	struct crown_geom_box	 b;
+
+	if (text != NULL)
+		crown_place_text(p, *text);
+	if (unit != NULL)
+		crown_place_avoid(p, *unit);
+	if (line != NULL)
+		crown_place_line(p, line[0], line[1], line[2], line[3]);
+	assert_true(crown_place_label(&b, p, box(100, 100, 140, 110), 60, 10,
+	    false));
+	crown_place_free(p);
+	return b;
+}
+
+/* A text below: the label goes above; a unit above too: beside it; a
+ * line through the place below: above. */
 static void
 test_keeps_off(void **state)
 {
-	struct crown_place	*p = crown_place_new(bounds);
-	struct crown_geom_box	 b, at = box(100, 100, 140, 110);
+	struct crown_geom_box	text = box(80, 112, 160, 122);
+	struct crown_geom_box	unit = box(90, 80, 150, 98);
+	const double		line[] = { 120, 110, 120, 160 };
 
 	(void)state;
-	crown_place_text(p, box(80, 112, 160, 122));
-	assert_true(crown_place_label(&b, p, at, 60, 10, false));
-	assert_float_equal(b.maxy, 98, 1e-9);		/* above */
-	crown_place_free(p);
-
-	p = crown_place_new(bounds);
-	crown_place_text(p, box(80, 112, 160, 122));
-	crown_place_avoid(p, box(90, 80, 150, 98));
-	assert_true(crown_place_label(&b, p, at, 60, 10, false));
-	assert_float_equal(b.minx, 142, 1e-9);		/* right */
-	crown_place_free(p);
-
-	/* a line through the place below: above instead */
-	p = crown_place_new(bounds);
-	crown_place_line(p, 120, 110, 120, 160);
-	assert_true(crown_place_label(&b, p, at, 60, 10, false));
-	assert_float_equal(b.maxy, 98, 1e-9);
-	crown_place_free(p);
+	assert_float_equal(placed(&text, NULL, NULL).maxy, 98, 1e-9);
+	assert_float_equal(placed(&text, &unit, NULL).minx, 142, 1e-9);
+	assert_float_equal(placed(NULL, NULL, line).maxy, 98, 1e-9);
 }
 
 /* Everything next to it taken: further out, and it says so. */
