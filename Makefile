@@ -118,7 +118,9 @@ demo: deps
 	@$(MAKE) --no-print-directory build
 	@sh contrib/demo.sh
 
+# valgrind (callgrind counts the instructions) for the bench only
 bench: deps
+	@sh contrib/setup-deps.sh valgrind:valgrind
 	@$(MAKE) --no-print-directory build $(BUILD)/bench
 	@sh contrib/bench.sh
 

@@ -1,7 +1,9 @@
 #!/bin/sh
 # A 50-turn campaign of the bench battle (100 units a side, every unit
-# moving every turn), then the time of `crown verify` over it.  KEEP=1
-# keeps the campaign (its directory is printed on standard error).
+# moving every turn), then the time of `crown verify` over it and, with
+# valgrind (INSTR=0 skips it), its instructions counted by callgrind, every
+# process it starts included.  KEEP=1 keeps the campaign (its directory is
+# printed on standard error).
 set -eu
 cd "$(dirname "$0")/.."
 PIN=
@@ -44,6 +46,10 @@ done
 start=$(date +%s.%N)
 $PIN ./crown verify "$dir/c" >/dev/null
 end=$(date +%s.%N)
+instr=
+if [ "${INSTR:-1}" != 0 ] && command -v valgrind >/dev/null 2>&1; then
+	instr=$(sh contrib/instructions.sh ./crown verify "$dir/c")
+fi
 # the cost of durability (issue 17): turn 51 under strace, which counts
 # the fsync calls of crown and libgit2 and the wall time spent in them
 fsync_line="| fsync | not measured: no strace on this machine | | |"
@@ -61,9 +67,11 @@ if command -v strace >/dev/null 2>&1; then
 	    END { printf "| one turn under strace | %.0f ms | %d | %.0f ms |",
 		(b - a) * 1000, n, s * 1000 }' "$dir/strace")
 fi
-echo "| campaign | turns | crown verify (s) |"
-echo "|---|---:|---:|"
-awk -v a="$start" -v b="$end" 'BEGIN { printf "| bench, 100 units a side, all moving | 50 | %.2f |\n", b - a }'
+echo "| campaign | turns | crown verify (s) | crown verify (M instructions) |"
+echo "|---|---:|---:|---:|"
+awk -v a="$start" -v b="$end" -v i="$instr" 'BEGIN {
+    printf "| bench, 100 units a side, all moving | 50 | %.2f | %s |\n",
+	b - a, i == "" ? "not counted" : sprintf("%.0f", i / 1e6) }'
 echo
 echo "| durability | whole turn | fsync calls | in fsync |"
 echo "|---|---:|---:|---:|"
