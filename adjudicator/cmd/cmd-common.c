@@ -115,6 +115,16 @@ crown_cmd_fail(struct crown_diags *d, int error)
 }
 
 int
+crown_cmd_game_over(const struct crown_run *r, struct crown_diags *d)
+{
+	if (!r->chain.revealed)
+		return 0;
+	crown_diag_add(d, r->dir, 0, 0, NULL, "the game is over: the secret "
+	    "was revealed after turn %d", r->chain.last);
+	return CROWN_EINVALID;
+}
+
+int
 crown_cmd_load_rules(struct crown_rules **out, const char *path,
     const char *dir, const char *id, struct crown_diags *d)
 {

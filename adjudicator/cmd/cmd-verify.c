@@ -31,7 +31,10 @@ const struct crown_cmd crown_cmd_verify = {
 	"--secret-file, or the revealed secret.hex.  Without one (a player's\n"
 	"clone before the reveal) it checks what it can (files carried\n"
 	"over, the orders, the states) and says it could not replay the\n"
-	"dice; it exits 0 when all it could check is sound.  Reports are\n"
+	"dice; it exits 0 when all it could check is sound.  Turns written\n"
+	"in another format than this crown's (format.yaml; none: format 1,\n"
+	"the first release) cannot be replayed byte for byte: it says so for\n"
+	"each and, when nothing else differs, exits 69.  Reports are\n"
 	"rendered again from --templates DIR, else the installed templates.",
 	.flags = CROWN_CMD_CAMPAIGN | CROWN_CMD_SECRET | CROWN_CMD_TEMPLATES,
 	.operands = { 1, 1, "give one DIR" },
@@ -47,6 +50,8 @@ struct verify {
 	unsigned char		 secret[CROWN_SECRET_BYTES];
 	const char		*secret_from;
 	bool			 salted;	/* a turn so far had a salt */
+	int			 other;		/* turns of another format */
+	int			 other_format;	/* the first one's */
 };
 
 /*
@@ -56,7 +61,7 @@ struct verify {
  * costs each turn only its own files.
  */
 struct writes {
-	const char	*file;		/* a file at the top */
+	const char	*files[2];	/* files at the top (NULL: none) */
 	const char	*dirs[2];	/* directories (NULL: none) */
 };
 
@@ -74,8 +79,9 @@ written(const char *path, void *arg)
 	const struct writes	*w = arg;
 	size_t			 i, n = strlen(path);
 
-	if (w->file != NULL && strcmp(path, w->file) == 0)
-		return true;
+	for (i = 0; i < CROWN_NELEM(w->files); i++)
+		if (w->files[i] != NULL && strcmp(path, w->files[i]) == 0)
+			return true;
 	for (i = 0; i < CROWN_NELEM(w->dirs); i++) {
 		if (w->dirs[i] == NULL)
 			continue;
@@ -233,6 +239,7 @@ verify_turn0(struct verify *v, const char *id, const struct crown_outputs *got)
 	}
 	add_copy(&want, scen);
 	add_copy(&want, rules_f);
+	crown_campaign_format_file(&want);
 	/* the ignore list is the work tree's business, not the game's: as
 	 * committed (crown versions may list more) */
 	if ((ign = find(got, CROWN_CAMPAIGN_IGNORE)) != NULL)
@@ -546,6 +553,84 @@ verify_admin(struct verify *v, const struct crown_hcommit *hc,
 	return bad;
 }
 
+/* Is every line of a in b, in order (b only adds lines)? */
+static bool
+only_adds(const struct crown_buf *a, const struct crown_buf *b)
+{
+	const char	*p = a->data, *q = b->data, *pe, *qe;
+	const char	*aend = a->data + a->len, *bend = b->data + b->len;
+
+	while (p < aend) {
+		pe = memchr(p, '\n', (size_t)(aend - p));
+		pe = pe != NULL ? pe + 1 : aend;
+		for (;; q = qe) {
+			if (q >= bend)
+				return false;
+			qe = memchr(q, '\n', (size_t)(bend - q));
+			qe = qe != NULL ? qe + 1 : bend;
+			if (qe - q == pe - p && memcmp(p, q,
+			    (size_t)(pe - p)) == 0)
+				break;
+		}
+		q = qe;
+		p = pe;
+	}
+	return true;
+}
+
+/*
+ * crown upgrade's commit: from an older format to this crown's, it
+ * writes format.yaml and adds lines to rules.yaml, which must load as
+ * this crown's rules; nothing else.
+ */
+static int
+verify_upgrade(struct verify *v, const struct crown_hcommit *hc, int from,
+    const struct crown_outputs *pfiles, const struct crown_outputs *got)
+{
+	const struct crown_output *a = find(pfiles, CROWN_CAMPAIGN_RULES);
+	const struct crown_output *b = find(got, CROWN_CAMPAIGN_RULES);
+	const struct crown_output *f = find(got, CROWN_CAMPAIGN_FORMAT_FILE);
+	struct crown_outputs	 want = { 0 };
+	struct crown_rules	*rules = NULL;
+	size_t			 i;
+	int			 bad = 1;
+
+	for (i = 0; i < got->n; i++)
+		if (strcmp(got->v[i].name, CROWN_CAMPAIGN_RULES) != 0 &&
+		    strcmp(got->v[i].name, CROWN_CAMPAIGN_FORMAT_FILE) != 0) {
+			printf("upgrade %.7s: %s:1: differs: an upgrade "
+			    "changes only %s and %s\n", hc->id,
+			    got->v[i].name, CROWN_CAMPAIGN_RULES,
+			    CROWN_CAMPAIGN_FORMAT_FILE);
+			return 1;
+		}
+	crown_campaign_format_file(&want);
+	if (from >= CROWN_CAMPAIGN_FORMAT)
+		printf("upgrade %.7s: %s:1: differs: the campaign was in "
+		    "format %d already\n", hc->id, CROWN_CAMPAIGN_FORMAT_FILE,
+		    from);
+	else if (f == NULL || f->data.len != want.v[0].data.len ||
+	    memcmp(f->data.data, want.v[0].data.data, f->data.len) != 0)
+		printf("upgrade %.7s: %s:1: differs: not format %d\n", hc->id,
+		    CROWN_CAMPAIGN_FORMAT_FILE, CROWN_CAMPAIGN_FORMAT);
+	else if (a == NULL || b == NULL || !only_adds(&a->data, &b->data))
+		printf("upgrade %.7s: %s:1: differs: an upgrade only adds "
+		    "lines to it\n", hc->id, CROWN_CAMPAIGN_RULES);
+	else if (crown_rules_parse(&rules, "upgrade:" CROWN_CAMPAIGN_RULES,
+	    b->data.data, b->data.len, v->d) != 0)
+		printf("upgrade %.7s: %s: not rules this crown reads\n",
+		    hc->id, CROWN_CAMPAIGN_RULES);
+	else {
+		printf("upgrade %.7s: ok: format %d to %d, %s only gains "
+		    "lines\n", hc->id, from, CROWN_CAMPAIGN_FORMAT,
+		    CROWN_CAMPAIGN_RULES);
+		bad = 0;
+	}
+	crown_rules_free(rules);
+	crown_outputs_release(&want);
+	return bad;
+}
+
 static int
 verify_reveal(struct verify *v, const struct crown_outputs *pfiles,
     const struct crown_outputs *got)
@@ -580,14 +665,21 @@ static int
 find_secret(struct verify *v, const struct crown_chain *c,
     const char *path)
 {
-	struct crown_campaign	camp = { 0 };
+	struct crown_state	*s0 = NULL;
 	struct crown_buf	b = { 0 };
 	struct crown_diags	quiet = { 0 };
 	char			hex[2 * CROWN_SECRET_BYTES + 1];
 	int			error, bad = 0;
 
-	if (crown_campaign_load(&camp, v->h, c->l.v[c->at[0]].id, "turn-0",
-	    v->d) != 0)
+	/* the state alone: the rules of a campaign of another format may
+	 * not load */
+	error = crown_history_read(&b, v->h, c->l.v[c->at[0]].id,
+	    CROWN_CAMPAIGN_STATE, v->d);
+	if (error == 0)
+		error = crown_state_parse(&s0, "turn-0:" CROWN_CAMPAIGN_STATE,
+		    b.data, b.len, v->d);
+	crown_buf_release(&b);
+	if (error != 0)
 		return 1;
 	error = crown_campaign_secret(v->secret, v->h, path, NULL, path ==
 	    NULL, v->d);
@@ -611,8 +703,8 @@ find_secret(struct verify *v, const struct crown_chain *c,
 	if (error == 0) {
 		v->have_secret = true;
 		crown_secret_commitment(hex, v->secret);
-		if (camp.state->dice_commitment == NULL ||
-		    strcmp(hex, camp.state->dice_commitment) != 0) {
+		if (s0->dice_commitment == NULL ||
+		    strcmp(hex, s0->dice_commitment) != 0) {
 			printf("turn 0: %s: the secret (%s) does not match "
 			    "the dice_commitment\n", CROWN_CAMPAIGN_STATE,
 			    v->secret_from);
@@ -621,7 +713,7 @@ find_secret(struct verify *v, const struct crown_chain *c,
 	}
 	crown_diags_release(&quiet);
 	crown_buf_release(&b);
-	crown_campaign_release(&camp);
+	crown_state_free(s0);
 	return bad;
 }
 
@@ -655,7 +747,7 @@ cmd_verify_exec(struct crown_run *r)
 	struct verify		 v;
 	char			*odir = NULL, *tdir = NULL;
 	size_t			 i;
-	int			 error = 0, status, bad = 0, k;
+	int			 error = 0, status, bad = 0, k, format, from;
 
 	memset(&v, 0, sizeof(v));
 	v.dir = r->dir;
@@ -679,14 +771,36 @@ cmd_verify_exec(struct crown_run *r)
 		odir = crown_campaign_orders_dir(k);
 		tdir = crown_campaign_turn_dir(k);
 		memset(&w, 0, sizeof(w));
+		from = format;
+		if (crown_campaign_format(&format, v.h, c->l.v[i].id, &d) !=
+		    0) {
+			printf("commit %.7s: %s cannot be read\n",
+			    c->l.v[i].id, CROWN_CAMPAIGN_FORMAT_FILE);
+			bad = 1;
+			break;
+		}
+		if (k >= 0 && format != CROWN_CAMPAIGN_FORMAT) {
+			/* the bytes of another crown: nothing to compare */
+			printf("turn %d: not replayed: written in format %d; "
+			    "this crown writes format %d and cannot replay "
+			    "it byte for byte\n", k, format,
+			    CROWN_CAMPAIGN_FORMAT);
+			if (v.other++ == 0)
+				v.other_format = format;
+			continue;
+		}
 		if (k < 0 && crown_campaign_subject_admin(c->l.v[i].subject))
-			w.file = CROWN_CAMPAIGN_STATE;
-		else if (k > 0) {
-			w.file = CROWN_CAMPAIGN_STATE;
+			w.files[0] = CROWN_CAMPAIGN_STATE;
+		else if (k < 0 && crown_campaign_subject_upgrade(
+		    c->l.v[i].subject)) {
+			w.files[0] = CROWN_CAMPAIGN_RULES;
+			w.files[1] = CROWN_CAMPAIGN_FORMAT_FILE;
+		} else if (k > 0) {
+			w.files[0] = CROWN_CAMPAIGN_STATE;
 			w.dirs[0] = odir;
 			w.dirs[1] = tdir;
 		} else
-			w.file = CROWN_CAMPAIGN_REVEALED;
+			w.files[0] = CROWN_CAMPAIGN_REVEALED;
 		if (i == 0 ? crown_history_files(&got, v.h, c->l.v[i].id, "",
 		    &d) != 0 : crown_history_files_diff(&pfiles, &got, v.h,
 		    c->l.v[i - 1].id, c->l.v[i].id, written, &w, &d) != 0) {
@@ -699,6 +813,10 @@ cmd_verify_exec(struct crown_run *r)
 		else if (k < 0 && crown_campaign_subject_admin(
 		    c->l.v[i].subject))
 			bad = verify_admin(&v, &c->l.v[i], &pfiles, &got);
+		else if (k < 0 && crown_campaign_subject_upgrade(
+		    c->l.v[i].subject))
+			bad = verify_upgrade(&v, &c->l.v[i], from, &pfiles,
+			    &got);
 		else if (k > 0)
 			bad = verify_turn(&v, k, c->l.v[i - 1].id,
 			    c->l.v[i].id, &pfiles, &got);
@@ -708,6 +826,17 @@ cmd_verify_exec(struct crown_run *r)
 	if (bad) {
 		printf("verify: the campaign differs from its replay\n");
 		error = CROWN_EINVALID;
+	} else if (v.other > 0) {
+		printf("verify: %d turn%s written in format %d not replayed: "
+		    "this crown writes format %d, and a replay byte for byte "
+		    "needs a crown of format %d%s", v.other,
+		    v.other > 1 ? "s" : "", v.other_format,
+		    CROWN_CAMPAIGN_FORMAT, v.other_format,
+		    v.other_format == 1 ? " (the first release)" : "");
+		if (c->last + 1 > v.other)
+			printf("; the %d other%s sound", c->last + 1 - v.other,
+			    c->last > v.other ? "s are" : " is");
+		printf("\n");
 	} else if (v.have_secret)
 		printf("verify: %d turn%s match%s the replay (secret from "
 		    "%s)\n", c->last + 1, c->last > 0 ? "s" : "",
@@ -720,6 +849,8 @@ cmd_verify_exec(struct crown_run *r)
 cleanup:
 	/* the differences are printed; problems of the files go to stderr */
 	status = crown_cmd_fail(&d, error);
+	if (status == CROWN_EXIT_OK && v.other > 0)
+		status = CROWN_EXIT_UNAVAILABLE;
 	sodium_memzero(v.secret, sizeof(v.secret));
 	crown_outputs_release(&got);
 	crown_outputs_release(&pfiles);

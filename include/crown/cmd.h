@@ -134,6 +134,7 @@ extern const struct crown_cmd crown_cmd_blame;
 extern const struct crown_cmd crown_cmd_orders;
 /* issue 19: the players and the deadline between turns */
 extern const struct crown_cmd crown_cmd_deadline;
+extern const struct crown_cmd crown_cmd_upgrade;
 extern const struct crown_cmd crown_cmd_roster;
 
 /* Print every option the command takes, "--name" separated by blanks,
@@ -166,6 +167,9 @@ int	crown_cmd_reason_check(const struct crown_cmd *, const char *reason);
 int	crown_exit_status(int error);
 /* Print the problems, free them, and return the exit status of error. */
 int	crown_cmd_fail(struct crown_diags *, int error);
+/* After the reveal nothing more is committed: CROWN_EINVALID with a
+ * diagnostic then, else 0. */
+int	crown_cmd_game_over(const struct crown_run *, struct crown_diags *);
 
 /*
  * The "Victory" section of games/NAME/README.md, for the bundled game
