@@ -438,20 +438,14 @@ verify_turn(struct verify *v, int k, const char *parent, const char *id,
 	sp = want_salt(salt, &tag, v, k, id, &orders, ov, n);
 	if (v->have_secret) {
 		/* the deadline is the umpire's input, like the date: take it
-		 * from the committed state */
-		struct crown_diags quiet = { 0 };
-
-		/* a broken state shows up in the comparison below */
-		if ((st = find(got, CROWN_CAMPAIGN_STATE)) != NULL &&
-		    crown_state_parse(&after, CROWN_CAMPAIGN_STATE,
-		    st->data.data, st->data.len, &quiet) == 0)
-			deadline = xstrdup(after->deadline != NULL ?
-			    after->deadline : "");
-		crown_state_free(after);
-		after = NULL;
-		crown_diags_release(&quiet);
-		if (crown_campaign_play(&t, camp.state, camp.rules, &orders,
-		    v->secret, sp, v->templates, deadline, v->d) != 0) {
+		 * from the committed state; a broken state shows up in the
+		 * comparison below */
+		if ((st = find(got, CROWN_CAMPAIGN_STATE)) != NULL)
+			deadline = crown_state_deadline_of(st->data.data,
+			    st->data.len);
+		/* the orders as validated above */
+		if (crown_campaign_play_orders(&t, camp.state, camp.rules, ov,
+		    n, v->secret, sp, v->templates, deadline, v->d) != 0) {
 			printf("turn %d: cannot be replayed from its "
 			    "committed orders\n", k);
 			goto cleanup;

@@ -444,21 +444,38 @@ crown_campaign_play(struct crown_turn *out, const struct crown_state *before,
     const unsigned char *secret, const unsigned char *salt, const char *tmpl,
     const char *deadline, struct crown_diags *d)
 {
+	struct crown_orders	**ov = NULL;
+	size_t			  n = 0;
+	int			  error;
+
+	memset(out, 0, sizeof(*out));
+	if ((error = crown_campaign_orders(&ov, &n, orders, before, rules,
+	    d)) != 0)
+		return error;
+	error = crown_campaign_play_orders(out, before, rules, ov, n, secret,
+	    salt, tmpl, deadline, d);
+	crown_campaign_orders_free(ov, n);
+	return error;
+}
+
+int
+crown_campaign_play_orders(struct crown_turn *out,
+    const struct crown_state *before, const struct crown_rules *rules,
+    struct crown_orders *const *ov, size_t n, const unsigned char *secret,
+    const unsigned char *salt, const char *tmpl, const char *deadline,
+    struct crown_diags *d)
+{
 	struct crown_report_input	 in;
 	struct crown_outputs		 reports = { 0 };
-	struct crown_orders		**ov = NULL;
 	struct crown_dice		*dice = NULL;
 	struct crown_buf		*b;
 	char				*dir = NULL, *path, *templates = NULL;
 	char				*hex;
-	size_t				 n = 0, i;
+	size_t				 i;
 	int				 error;
 
 	memset(out, 0, sizeof(*out));
 	out->turn = before->turn + 1;
-	if ((error = crown_campaign_orders(&ov, &n, orders, before, rules,
-	    d)) != 0)
-		return error;
 	if ((dice = crown_dice_campaign_salted(secret, salt)) == NULL) {
 		crown_diag_add(d, "crown", 0, 0, NULL, "cannot initialise "
 		    "the campaign dice (libsodium)");
@@ -524,7 +541,6 @@ cleanup:
 	free(templates);
 	free(dir);
 	crown_dice_free(dice);
-	crown_campaign_orders_free(ov, n);
 	if (error != 0)
 		crown_turn_release(out);
 	return error;

@@ -217,6 +217,15 @@ int	crown_campaign_play(struct crown_turn *out,
 	    const unsigned char *salt, const char *templates,
 	    const char *deadline,
 	    struct crown_diags *d);
+/* The same with the orders parsed and validated already (by
+ * crown_campaign_orders, against before and rules): what verify replays
+ * with, having checked them itself. */
+int	crown_campaign_play_orders(struct crown_turn *out,
+	    const struct crown_state *before, const struct crown_rules *,
+	    struct crown_orders *const *ov, size_t n,
+	    const unsigned char *secret, const unsigned char *salt,
+	    const char *templates, const char *deadline,
+	    struct crown_diags *d);
 void	crown_turn_release(struct crown_turn *);
 
 /* What happened, in a few words, from the states before and after. */
