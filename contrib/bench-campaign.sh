@@ -48,7 +48,8 @@ $PIN ./crown verify "$dir/c" >/dev/null
 end=$(date +%s.%N)
 instr=
 if [ "${INSTR:-1}" != 0 ] && command -v valgrind >/dev/null 2>&1; then
-	instr=$(sh contrib/instructions.sh ./crown verify "$dir/c")
+	instr=$(sh contrib/instructions.sh --zero-before=verify_child \
+	    ./crown verify "$dir/c")
 fi
 # the cost of durability (issue 17): turn 51 under strace, which counts
 # the fsync calls of crown and libgit2 and the wall time spent in them

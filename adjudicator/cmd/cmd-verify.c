@@ -3,6 +3,10 @@
  * with its committed orders and the campaign dice, and compare every file
  * of the commit with the replay, byte for byte.
  */
+#include <sys/wait.h>
+#include <errno.h>
+#include <poll.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -731,17 +735,361 @@ check_tags(struct verify *v, const struct crown_chain *c)
 	crown_diags_release(&quiet);
 }
 
+/* What verifying one commit of the line found. */
+enum {
+	COMMIT_OK,
+	COMMIT_DIFFERS,		/* printed; the campaign differs */
+	COMMIT_OTHER_FORMAT	/* a turn of another format: not replayed */
+};
+
+/*
+ * Verify commit i of the line c against its parent (each commit on its
+ * own: what it needs of the turns before is in v, set beforehand): print
+ * what it finds, problems of the files to v->d.  *format is the commit's
+ * format.
+ */
+static int
+verify_commit(struct verify *v, const struct crown_chain *c, size_t i,
+    int *format)
+{
+	struct crown_outputs	 got = { 0 }, pfiles = { 0 };
+	struct writes		 w;
+	const struct crown_hcommit *hc = &c->l.v[i];
+	char			*odir, *tdir;
+	int			 k, bad = 0, from = 1;
+
+	k = crown_campaign_subject_turn(hc->subject);
+	if (crown_campaign_format(format, v->h, hc->id, v->d) != 0 ||
+	    (i > 0 && crown_campaign_format(&from, v->h, c->l.v[i - 1].id,
+	    v->d) != 0)) {
+		printf("commit %.7s: %s cannot be read\n", hc->id,
+		    CROWN_CAMPAIGN_FORMAT_FILE);
+		return COMMIT_DIFFERS;
+	}
+	if (k >= 0 && *format != CROWN_CAMPAIGN_FORMAT) {
+		/* the bytes of another crown: nothing to compare */
+		printf("turn %d: not replayed: written in format %d; this "
+		    "crown writes format %d and cannot replay it byte for "
+		    "byte\n", k, *format, CROWN_CAMPAIGN_FORMAT);
+		return COMMIT_OTHER_FORMAT;
+	}
+	odir = crown_campaign_orders_dir(k);
+	tdir = crown_campaign_turn_dir(k);
+	memset(&w, 0, sizeof(w));
+	if (k < 0 && crown_campaign_subject_admin(hc->subject))
+		w.files[0] = CROWN_CAMPAIGN_STATE;
+	else if (k < 0 && crown_campaign_subject_upgrade(hc->subject)) {
+		w.files[0] = CROWN_CAMPAIGN_RULES;
+		w.files[1] = CROWN_CAMPAIGN_FORMAT_FILE;
+	} else if (k > 0) {
+		w.files[0] = CROWN_CAMPAIGN_STATE;
+		w.dirs[0] = odir;
+		w.dirs[1] = tdir;
+	} else
+		w.files[0] = CROWN_CAMPAIGN_REVEALED;
+	if (i == 0 ? crown_history_files(&got, v->h, hc->id, "", v->d) != 0 :
+	    crown_history_files_diff(&pfiles, &got, v->h, c->l.v[i - 1].id,
+	    hc->id, written, &w, v->d) != 0) {
+		printf("commit %.7s cannot be read\n", hc->id);
+		bad = 1;
+	} else if (i == 0)
+		bad = verify_turn0(v, hc->id, &got);
+	else if (k < 0 && crown_campaign_subject_admin(hc->subject))
+		bad = verify_admin(v, hc, &pfiles, &got);
+	else if (k < 0 && crown_campaign_subject_upgrade(hc->subject))
+		bad = verify_upgrade(v, hc, from, &pfiles, &got);
+	else if (k > 0)
+		bad = verify_turn(v, k, c->l.v[i - 1].id, hc->id, &pfiles,
+		    &got);
+	else if (v->have_secret)
+		bad = verify_reveal(v, &pfiles, &got);
+	crown_outputs_release(&got);
+	crown_outputs_release(&pfiles);
+	free(odir);
+	free(tdir);
+	return bad ? COMMIT_DIFFERS : COMMIT_OK;
+}
+
+/*
+ * salted[i]: whether a turn before commit i recorded a dice salt (no turn
+ * after a salted one may lack one, want_salt), so that each commit can
+ * be verified on its own.
+ */
+static bool *
+salted_before(struct verify *v, const struct crown_chain *c)
+{
+	struct crown_diags	 quiet = { 0 };
+	unsigned char		 salt[CROWN_SALT_BYTES];
+	bool			*out, any = false;
+	size_t			 i;
+	int			 k;
+
+	out = xcalloc(c->l.n ? c->l.n : 1, sizeof(*out));
+	for (i = 0; i < c->l.n; i++) {
+		out[i] = any;
+		k = crown_campaign_subject_turn(c->l.v[i].subject);
+		if (k > 0 && crown_campaign_salt_read(salt, v->h,
+		    c->l.v[i].id, k, &quiet) != CROWN_ENOTFOUND)
+			any = true;
+	}
+	crown_diags_release(&quiet);
+	return out;
+}
+
+/* One commit verified by a child process. */
+struct job {
+	pid_t			 pid;
+	int			 fd[2];		/* its stdout, its stderr */
+	struct crown_buf	 text[2];
+	int			 result;	/* COMMIT_*, or -1: it failed */
+	int			 format;
+	bool			 done;
+};
+
+/* a child's exit status: COMMIT_* + EXIT_BASE; the format after it */
+#define EXIT_BASE	10
+
+/*
+ * The child of job_start: verify commit i with a repository of its own,
+ * print the problems, exit with the result and the format.  Never
+ * inlined, so that an instruction count can start from it (callgrind
+ * --zero-before=verify_child: a forked child inherits the counts of its
+ * parent, which would count them twice).
+ */
+static void __attribute__((noinline, noreturn))
+verify_child(struct verify *v, const struct crown_chain *c, size_t i,
+    bool salted)
+{
+	struct crown_history	*h = NULL;
+	struct crown_diags	 d = { 0 };
+	int			 rc, format = 0;
+
+	if (crown_history_open(&h, v->dir, false, &d) != 0)
+		rc = -1;
+	else {
+		v->h = h;
+		v->d = &d;
+		v->salted = salted;
+		rc = verify_commit(v, c, i, &format);
+	}
+	crown_diags_print(stderr, &d);
+	if (fflush(stdout) != 0 || fflush(stderr) != 0 || rc < 0)
+		_exit(CROWN_EXIT_INTERNAL);
+	_exit(EXIT_BASE + rc * 16 + (format & 15));
+}
+
+/*
+ * Verify commit i in a child: its own libgit2 repository (libgit2 was
+ * initialised before the fork and the parent's handle is not touched:
+ * its file descriptors and pack windows are the parent's), its output
+ * into two pipes, the result and format in its exit status.  -1 if it
+ * cannot be started.
+ */
+static int
+job_start(struct job *j, struct verify *v, const struct crown_chain *c,
+    size_t i, const bool *salted)
+{
+	int			 out[2], err[2];
+
+	memset(j, 0, sizeof(*j));
+	if (pipe(out) != 0)
+		return -1;
+	if (pipe(err) != 0) {
+		close(out[0]);
+		close(out[1]);
+		return -1;
+	}
+	fflush(stdout);
+	fflush(stderr);
+	if ((j->pid = fork()) < 0) {
+		close(out[0]);
+		close(out[1]);
+		close(err[0]);
+		close(err[1]);
+		return -1;
+	}
+	if (j->pid == 0) {
+		close(out[0]);
+		close(err[0]);
+		if (dup2(out[1], STDOUT_FILENO) < 0 ||
+		    dup2(err[1], STDERR_FILENO) < 0)
+			_exit(CROWN_EXIT_INTERNAL);
+		close(out[1]);
+		close(err[1]);
+		verify_child(v, c, i, salted[i]);
+	}
+	close(out[1]);
+	close(err[1]);
+	j->fd[0] = out[0];
+	j->fd[1] = err[0];
+	return 0;
+}
+
+/* Read what the running jobs wrote; reap those that finished. */
+static void
+jobs_poll(struct job *jobs, size_t from, size_t to)
+{
+	struct pollfd	 pfd[2 * 64];
+	size_t		 i, n = 0, at[2 * 64];
+	char		 buf[8192];
+	ssize_t		 got;
+	int		 status, k;
+
+	for (i = from; i < to && n + 2 <= CROWN_NELEM(pfd); i++)
+		for (k = 0; k < 2; k++)
+			if (!jobs[i].done && jobs[i].fd[k] >= 0) {
+				pfd[n].fd = jobs[i].fd[k];
+				pfd[n].events = POLLIN;
+				at[n++] = 2 * i + (size_t)k;
+			}
+	if (n > 0 && poll(pfd, (nfds_t)n, -1) < 0)
+		return;		/* EINTR: called again */
+	for (i = 0; i < n; i++) {
+		struct job *j = &jobs[at[i] / 2];
+
+		k = (int)(at[i] % 2);
+		if ((pfd[i].revents & (POLLIN | POLLHUP | POLLERR)) == 0)
+			continue;
+		if ((got = read(j->fd[k], buf, sizeof(buf))) > 0)
+			crown_buf_add(&j->text[k], buf, (size_t)got);
+		else if (got == 0 || errno != EINTR) {
+			close(j->fd[k]);
+			j->fd[k] = -1;
+		}
+	}
+	for (i = from; i < to; i++) {
+		if (jobs[i].done || jobs[i].fd[0] >= 0 || jobs[i].fd[1] >= 0)
+			continue;
+		jobs[i].result = -1;
+		if (waitpid(jobs[i].pid, &status, 0) == jobs[i].pid &&
+		    WIFEXITED(status) && WEXITSTATUS(status) >= EXIT_BASE) {
+			jobs[i].result = (WEXITSTATUS(status) - EXIT_BASE) / 16;
+			jobs[i].format = (WEXITSTATUS(status) - EXIT_BASE) % 16;
+		}
+		jobs[i].done = true;
+	}
+}
+
+/* Stop the jobs still running (the campaign already differs). */
+static void
+jobs_stop(struct job *jobs, size_t from, size_t to)
+{
+	size_t	i;
+	int	k;
+
+	for (i = from; i < to; i++) {
+		for (k = 0; k < 2; k++)
+			if (jobs[i].fd[k] >= 0)
+				close(jobs[i].fd[k]);
+		if (!jobs[i].done) {
+			kill(jobs[i].pid, SIGTERM);
+			waitpid(jobs[i].pid, NULL, 0);
+		}
+		crown_buf_release(&jobs[i].text[0]);
+		crown_buf_release(&jobs[i].text[1]);
+	}
+}
+
+/* How many commits are verified at once: one per core; CROWN_JOBS=N
+ * sets it (the tests use it to run more at once than there are cores). */
+static size_t
+nworkers(void)
+{
+	const char	*e = getenv("CROWN_JOBS");
+	char		*end;
+	long		 n = -1;
+
+	if (e != NULL) {
+		n = strtol(e, &end, 10);
+		if (*end != '\0' || end == e)
+			n = -1;
+	}
+	if (n < 1)
+		n = sysconf(_SC_NPROCESSORS_ONLN);
+	return n < 1 ? 1 : n > 32 ? 32 : (size_t)n;
+}
+
+/*
+ * Every commit of the line, on every core: each replays on its own from
+ * its committed parent, in a child process; what each prints is printed
+ * in the line's order, and the first that differs stops the others.
+ * Problems of the files go to *errs, in the same order.  Returns 1 when
+ * the campaign differs, -1 on an internal error, else 0.
+ */
+static int
+verify_line(struct verify *v, const struct crown_chain *c,
+    struct crown_buf *errs)
+{
+	struct job	*jobs;
+	bool		*salted;
+	size_t		 n = c->l.n, w = nworkers(), next = 0, emit = 0, i;
+	int		 bad = 0, format = 0, rc;
+
+	salted = salted_before(v, c);
+	if (w <= 1 || n <= 1) {
+		/* one core: in this process, in order */
+		for (i = 0; i < n && bad == 0; i++) {
+			v->salted = salted[i];
+			rc = verify_commit(v, c, i, &format);
+			if (rc == COMMIT_DIFFERS)
+				bad = 1;
+			else if (rc == COMMIT_OTHER_FORMAT && v->other++ == 0)
+				v->other_format = format;
+		}
+		free(salted);
+		return bad;
+	}
+	jobs = xcalloc(n, sizeof(*jobs));
+	while (emit < n && bad == 0) {
+		while (next < n && next < emit + w) {
+			if (job_start(&jobs[next], v, c, next, salted) != 0) {
+				crown_diag_add(v->d, v->dir, 0, 0, NULL,
+				    "cannot start a replay: %s",
+				    strerror(errno));
+				bad = -1;
+				break;
+			}
+			next++;
+		}
+		if (bad != 0)
+			break;
+		jobs_poll(jobs, emit, next);
+		for (; emit < next && jobs[emit].done && bad == 0; emit++) {
+			struct job *j = &jobs[emit];
+
+			fwrite(j->text[0].data, 1, j->text[0].len, stdout);
+			if (j->text[1].len > 0)
+				crown_buf_add(errs, j->text[1].data,
+				    j->text[1].len);
+			if (j->result == COMMIT_DIFFERS)
+				bad = 1;
+			else if (j->result == COMMIT_OTHER_FORMAT &&
+			    v->other++ == 0)
+				v->other_format = j->format;
+			else if (j->result < 0) {
+				crown_diag_add(v->d, v->dir, 0, 0, NULL,
+				    "the replay of commit %.7s failed",
+				    c->l.v[emit].id);
+				bad = -1;
+			}
+			crown_buf_release(&j->text[0]);
+			crown_buf_release(&j->text[1]);
+		}
+	}
+	jobs_stop(jobs, emit, next);
+	free(jobs);
+	free(salted);
+	return bad;
+}
+
 static int
 cmd_verify_exec(struct crown_run *r)
 {
 	const struct crown_chain *c = &r->chain;
 	struct crown_diags	 d = { 0 };
-	struct crown_outputs	 got = { 0 }, pfiles = { 0 };
-	struct writes		 w;
+	struct crown_buf	 errs = { 0 };
 	struct verify		 v;
-	char			*odir = NULL, *tdir = NULL;
-	size_t			 i;
-	int			 error = 0, status, bad = 0, k, format, from;
+	int			 error = 0, status, bad = 0;
 
 	memset(&v, 0, sizeof(v));
 	v.dir = r->dir;
@@ -756,68 +1104,11 @@ cmd_verify_exec(struct crown_run *r)
 		goto cleanup;
 	}
 	check_tags(&v, c);
-	for (i = 0; i < c->l.n && !bad; i++) {
-		crown_outputs_release(&got);
-		crown_outputs_release(&pfiles);
-		free(odir);
-		free(tdir);
-		k = crown_campaign_subject_turn(c->l.v[i].subject);
-		odir = crown_campaign_orders_dir(k);
-		tdir = crown_campaign_turn_dir(k);
-		memset(&w, 0, sizeof(w));
-		from = format;
-		if (crown_campaign_format(&format, v.h, c->l.v[i].id, &d) !=
-		    0) {
-			printf("commit %.7s: %s cannot be read\n",
-			    c->l.v[i].id, CROWN_CAMPAIGN_FORMAT_FILE);
-			bad = 1;
-			break;
-		}
-		if (k >= 0 && format != CROWN_CAMPAIGN_FORMAT) {
-			/* the bytes of another crown: nothing to compare */
-			printf("turn %d: not replayed: written in format %d; "
-			    "this crown writes format %d and cannot replay "
-			    "it byte for byte\n", k, format,
-			    CROWN_CAMPAIGN_FORMAT);
-			if (v.other++ == 0)
-				v.other_format = format;
-			continue;
-		}
-		if (k < 0 && crown_campaign_subject_admin(c->l.v[i].subject))
-			w.files[0] = CROWN_CAMPAIGN_STATE;
-		else if (k < 0 && crown_campaign_subject_upgrade(
-		    c->l.v[i].subject)) {
-			w.files[0] = CROWN_CAMPAIGN_RULES;
-			w.files[1] = CROWN_CAMPAIGN_FORMAT_FILE;
-		} else if (k > 0) {
-			w.files[0] = CROWN_CAMPAIGN_STATE;
-			w.dirs[0] = odir;
-			w.dirs[1] = tdir;
-		} else
-			w.files[0] = CROWN_CAMPAIGN_REVEALED;
-		if (i == 0 ? crown_history_files(&got, v.h, c->l.v[i].id, "",
-		    &d) != 0 : crown_history_files_diff(&pfiles, &got, v.h,
-		    c->l.v[i - 1].id, c->l.v[i].id, written, &w, &d) != 0) {
-			printf("commit %.7s cannot be read\n", c->l.v[i].id);
-			bad = 1;
-			break;
-		}
-		if (i == 0)
-			bad = verify_turn0(&v, c->l.v[i].id, &got);
-		else if (k < 0 && crown_campaign_subject_admin(
-		    c->l.v[i].subject))
-			bad = verify_admin(&v, &c->l.v[i], &pfiles, &got);
-		else if (k < 0 && crown_campaign_subject_upgrade(
-		    c->l.v[i].subject))
-			bad = verify_upgrade(&v, &c->l.v[i], from, &pfiles,
-			    &got);
-		else if (k > 0)
-			bad = verify_turn(&v, k, c->l.v[i - 1].id,
-			    c->l.v[i].id, &pfiles, &got);
-		else if (v.have_secret)
-			bad = verify_reveal(&v, &pfiles, &got);
-	}
-	if (bad) {
+	if (!bad)
+		bad = verify_line(&v, c, &errs);
+	if (bad < 0)
+		error = CROWN_ERROR;
+	else if (bad) {
 		printf("verify: the campaign differs from its replay\n");
 		error = CROWN_EINVALID;
 	} else if (v.other > 0) {
@@ -841,14 +1132,14 @@ cmd_verify_exec(struct crown_run *r)
 		    "umpire commits it with crown reveal at the end)\n",
 		    c->last + 1, c->last > 0 ? "s" : "");
 cleanup:
-	/* the differences are printed; problems of the files go to stderr */
+	/* the differences are printed; problems of the files go to stderr,
+	 * this process's first, then the replays' in the line's order */
 	status = crown_cmd_fail(&d, error);
+	if (errs.len > 0)
+		fwrite(errs.data, 1, errs.len, stderr);
+	crown_buf_release(&errs);
 	if (status == CROWN_EXIT_OK && v.other > 0)
 		status = CROWN_EXIT_UNAVAILABLE;
 	sodium_memzero(v.secret, sizeof(v.secret));
-	crown_outputs_release(&got);
-	crown_outputs_release(&pfiles);
-	free(odir);
-	free(tdir);
 	return status;
 }

@@ -782,54 +782,147 @@ test_deterministic(void **state)
 	free(b);
 }
 
-/* Replace a line of a file in the last commit, keeping its message; a
- * file the commit does not have is added, holding `with`. */
+/* A file of files with one line replaced (line 0: none); a file it does
+ * not have is added, holding `with`. */
 static void
-tamper(const char *dir, const char *file, unsigned line, const char *with)
+edit_file(struct crown_outputs *files, const char *file, unsigned line,
+    const char *with)
+{
+	struct crown_buf	 nb = { 0 };
+	char			*p, *q;
+	unsigned		 k;
+	size_t			 i;
+
+	for (i = 0; i < files->n; i++)
+		if (strcmp(files->v[i].name, file) == 0)
+			break;
+	if (i == files->n)
+		crown_buf_puts(crown_outputs_add(files, file), with);
+	for (i = 0; i < files->n; i++) {
+		if (strcmp(files->v[i].name, file) != 0 || line == 0)
+			continue;
+		p = files->v[i].data.data;
+		for (k = 1; k < line; k++)
+			p = strchr(p, '\n') + 1;
+		q = strchr(p, '\n');
+		crown_buf_add(&nb, files->v[i].data.data,
+		    (size_t)(p - files->v[i].data.data));
+		crown_buf_puts(&nb, with);
+		crown_buf_puts(&nb, q);
+		crown_buf_release(&files->v[i].data);
+		files->v[i].data = nb;
+	}
+}
+
+/*
+ * Replace a line of a file in commit `at' of main (its index on the
+ * line; -1: the last), keeping its message, and commit the ones after it
+ * again on top, each with its own files but that one.
+ */
+static void
+tamper_at(const char *dir, long at, const char *file, unsigned line,
+    const char *with)
 {
 	struct crown_history	*h = NULL;
 	struct crown_diags	 d = { 0 };
 	struct crown_chain	 c = { 0 };
-	struct crown_outputs	 files = { 0 };
+	struct crown_outputs	 files = { 0 }, keep = { 0 };
 	struct crown_stamp	 st = { "Mallory", "m@example.org", 0, 0 };
-	struct crown_buf	 nb = { 0 };
-	char			 id[CROWN_OID_HEX + 1], *p, *q;
-	const char		*tip, *parent;
-	unsigned		 k;
-	size_t			 i;
+	char			 id[CROWN_OID_HEX + 1], prev[CROWN_OID_HEX + 1];
+	const char		*tip;
+	size_t			 i, j, from;
 
 	assert_int_equal(crown_history_open(&h, dir, true, &d), 0);
 	assert_int_equal(crown_campaign_chain(&c, h, CROWN_MAIN_REF, &d), 0);
 	tip = c.l.v[c.l.n - 1].id;
-	parent = c.l.v[c.l.n - 2].id;
-	assert_int_equal(crown_history_files(&files, h, tip, "", &d), 0);
-	for (i = 0; i < files.n; i++)
-		if (strcmp(files.v[i].name, file) == 0)
-			break;
-	if (i == files.n)
-		crown_buf_puts(crown_outputs_add(&files, file), with);
-	for (i = 0; i < files.n; i++) {
-		if (strcmp(files.v[i].name, file) != 0 || line == 0)
-			continue;
-		p = files.v[i].data.data;
-		for (k = 1; k < line; k++)
-			p = strchr(p, '\n') + 1;
-		q = strchr(p, '\n');
-		crown_buf_add(&nb, files.v[i].data.data,
-		    (size_t)(p - files.v[i].data.data));
-		crown_buf_puts(&nb, with);
-		crown_buf_puts(&nb, q);
-		crown_buf_release(&files.v[i].data);
-		files.v[i].data = nb;
+	from = at < 0 ? c.l.n - 1 : (size_t)at;
+	assert_true(from > 0 && from < c.l.n);
+	memcpy(prev, c.l.v[from - 1].id, sizeof(prev));
+	for (i = from; i < c.l.n; i++) {
+		assert_int_equal(crown_history_files(&files, h, c.l.v[i].id,
+		    "", &d), 0);
+		if (i == from)
+			edit_file(&files, file, line, with);
+		else
+			for (j = 0; j < files.n; j++)
+				if (strcmp(files.v[j].name, file) != 0)
+					crown_buf_add(crown_outputs_add(&keep,
+					    files.v[j].name),
+					    files.v[j].data.data,
+					    files.v[j].data.len);
+		assert_int_equal(crown_history_commit(id, h, prev, i == from ?
+		    &files : &keep, c.l.v[i].message, &st, &d), 0);
+		memcpy(prev, id, sizeof(prev));
+		crown_outputs_release(&files);
+		crown_outputs_release(&keep);
 	}
-	assert_int_equal(crown_history_commit(id, h, parent, &files,
-	    c.l.v[c.l.n - 1].message, &st, &d), 0);
-	assert_int_equal(crown_history_ref_set(h, CROWN_MAIN_REF, id, tip,
+	assert_int_equal(crown_history_ref_set(h, CROWN_MAIN_REF, prev, tip,
 	    false, "tamper", &d), 0);
 	assert_no_diags(&d);
-	crown_outputs_release(&files);
 	crown_chain_release(&c);
 	crown_history_close(h);
+}
+
+/* The same in the last commit. */
+static void
+tamper(const char *dir, const char *file, unsigned line, const char *with)
+{
+	tamper_at(dir, -1, file, line, with);
+}
+
+/* crown verify with CROWN_JOBS=jobs (NULL: unset). */
+static void
+verify_jobs(struct run *r, const char *dir, const char *jobs)
+{
+	if (jobs != NULL)
+		setenv("CROWN_JOBS", jobs, 1);
+	RUN(r, crown_cmd_verify, dir, "--templates", TMPL);
+	unsetenv("CROWN_JOBS");
+}
+
+/*
+ * crown verify replays the turns at once in child processes (issue 23):
+ * the output is in turn order whatever finishes first, the same as one
+ * at a time, and a turn tampered with in the middle is found and named
+ * with the message it had, the turns after it not printed.
+ */
+static void
+test_verify_parallel(void **state)
+{
+	static const char *const jobs[] = { "1", "2", "5" };
+	struct run	 r;
+	char		*dir = path("c"), *copy = path("d"), *text;
+	size_t		 i;
+
+	new_campaign(dir);
+	turn1(dir);
+	turn2(dir);
+	EXPECT(0, crown_cmd_turn, dir, "--templates", TMPL, "--date",
+	    "2026-03-22", "--allow-missing");
+	EXPECT(0, crown_cmd_turn, dir, "--templates", TMPL, "--date",
+	    "2026-03-29", "--allow-missing");
+	text = sh("cp -a '%s' '%s' && echo ok", dir, copy);
+	assert_string_equal(text, "ok\n");
+	free(text);
+	tamper_at(copy, 2, "turns/turn-002/events.yaml", 3, "  turn: 7");
+	for (i = 0; i < CROWN_NELEM(jobs); i++) {
+		verify_jobs(&r, dir, jobs[i]);
+		assert_int_equal(r.status, 0);
+		assert_string_equal(r.out, "turn 0: ok\nturn 1: ok\nturn 2: "
+		    "ok\nturn 3: ok\nturn 4: ok\nverify: 5 turns match the "
+		    "replay (secret from .git/crown-secret)\n");
+		assert_string_equal(r.err, "");
+		run_release(&r);
+
+		verify_jobs(&r, copy, jobs[i]);
+		assert_int_equal(r.status, 65);
+		assert_string_equal(r.out, "turn 0: ok\nturn 1: ok\n"
+		    "turn 2: turns/turn-002/events.yaml:3: differs\n"
+		    "verify: the campaign differs from its replay\n");
+		run_release(&r);
+	}
+	free(copy);
+	free(dir);
 }
 
 static void
@@ -2369,6 +2462,8 @@ main(void)
 		    teardown),
 		cmocka_unit_test_setup_teardown(test_verify_names_difference,
 		    setup, teardown),
+		cmocka_unit_test_setup_teardown(test_verify_parallel, setup,
+		    teardown),
 		cmocka_unit_test_setup_teardown(test_player_clone, setup,
 		    teardown),
 		cmocka_unit_test_setup_teardown(test_format_one, setup,
