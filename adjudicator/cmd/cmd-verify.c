@@ -56,6 +56,10 @@ struct verify {
 	bool			 salted;	/* a turn so far had a salt */
 	int			 other;		/* turns of another format */
 	int			 other_format;	/* the first one's */
+	/* the rules of main's tip, parsed once for every turn with the
+	 * same bytes (NULL: none) */
+	struct crown_buf	 rules_text;
+	struct crown_rules	*rules;
 };
 
 /*
@@ -388,6 +392,46 @@ want_salt(unsigned char *salt, char **tag, struct verify *v, int k,
 	return salt;
 }
 
+/*
+ * What a turn starts from, its parent's: the state from pfiles (the turn
+ * writes state.yaml, so the diff read it already) and, when the parent's
+ * rules are the bytes of v->rules_text, v->rules (*shared: not the
+ * caller's to free) rather than parsed again; else crown_campaign_load.
+ */
+static int
+load_start(struct crown_campaign *camp, bool *shared, struct verify *v,
+    const char *parent, const struct crown_outputs *pfiles,
+    const char *label)
+{
+	const struct crown_output *st = find(pfiles, CROWN_CAMPAIGN_STATE);
+	struct crown_diags	 quiet = { 0 };
+	struct crown_buf	 b = { 0 };
+	char			*name;
+	int			 error, format = 0;
+	bool			 same;
+
+	memset(camp, 0, sizeof(*camp));
+	*shared = false;
+	same = st != NULL && v->rules != NULL && crown_campaign_format(&format,
+	    v->h, parent, &quiet) == 0 && format == CROWN_CAMPAIGN_FORMAT &&
+	    crown_history_read(&b, v->h, parent, CROWN_CAMPAIGN_RULES,
+	    &quiet) == 0 && b.len == v->rules_text.len &&
+	    memcmp(b.data, v->rules_text.data, b.len) == 0;
+	crown_buf_release(&b);
+	crown_diags_release(&quiet);
+	if (!same)
+		return crown_campaign_load(camp, v->h, parent, label, v->d);
+	name = xasprintf("%s:%s", label, CROWN_CAMPAIGN_STATE);
+	error = crown_state_parse(&camp->state, name, st->data.data,
+	    st->data.len, v->d);
+	free(name);
+	if (error != 0)
+		return error;
+	camp->rules = v->rules;
+	*shared = true;
+	return 0;
+}
+
 /* got: the files of the turn's commit that are not in its parent as they
  * are, or that the turn writes; pfiles: the parent's of the same. */
 static int
@@ -406,11 +450,12 @@ verify_turn(struct verify *v, int k, const char *parent, const char *id,
 	const unsigned char	*sp;
 	size_t			 i, n = 0;
 	int			 bad = 1;
+	bool			 shared = false;
 
 	label = xasprintf("turn-%d", k - 1);
 	odir = crown_campaign_orders_dir(k);
 	tdir = crown_campaign_turn_dir(k);
-	if (crown_campaign_load(&camp, v->h, parent, label, v->d) != 0) {
+	if (load_start(&camp, &shared, v, parent, pfiles, label) != 0) {
 		printf("turn %d: the state it starts from cannot be read\n",
 		    k);
 		goto cleanup;
@@ -501,6 +546,8 @@ cleanup:
 	crown_campaign_orders_free(ov, n);
 	crown_outputs_release(&want);
 	crown_outputs_release(&orders);
+	if (shared)
+		camp.rules = NULL;
 	crown_campaign_release(&camp);
 	free(what);
 	free(tdir);
@@ -1020,12 +1067,21 @@ static int
 verify_line(struct verify *v, const struct crown_chain *c,
     struct crown_buf *errs)
 {
+	struct crown_diags quiet = { 0 };
 	struct job	*jobs;
 	bool		*salted;
 	size_t		 n = c->l.n, w = nworkers(), next = 0, emit = 0, i;
 	int		 bad = 0, format = 0, rc;
 
 	salted = salted_before(v, c);
+	/* the rules most turns start from, parsed once (before the fork,
+	 * so every child has them) */
+	if (crown_history_read(&v->rules_text, v->h, c->l.v[c->tip].id,
+	    CROWN_CAMPAIGN_RULES, &quiet) != 0 || crown_rules_parse(&v->rules,
+	    CROWN_CAMPAIGN_RULES, v->rules_text.data, v->rules_text.len,
+	    &quiet) != 0)
+		v->rules = NULL;
+	crown_diags_release(&quiet);
 	if (w <= 1 || n <= 1) {
 		/* one core: in this process, in order */
 		for (i = 0; i < n && bad == 0; i++) {
@@ -1036,8 +1092,7 @@ verify_line(struct verify *v, const struct crown_chain *c,
 			else if (rc == COMMIT_OTHER_FORMAT && v->other++ == 0)
 				v->other_format = format;
 		}
-		free(salted);
-		return bad;
+		goto done;
 	}
 	jobs = xcalloc(n, sizeof(*jobs));
 	while (emit < n && bad == 0) {
@@ -1078,6 +1133,10 @@ verify_line(struct verify *v, const struct crown_chain *c,
 	}
 	jobs_stop(jobs, emit, next);
 	free(jobs);
+done:
+	crown_rules_free(v->rules);
+	v->rules = NULL;
+	crown_buf_release(&v->rules_text);
 	free(salted);
 	return bad;
 }
