@@ -89,6 +89,7 @@ crown_cmd_run(const struct crown_cmd *cmd, int argc, char **argv)
 	}
 	status = cmd->exec(&r);
 done:
+	crown_campaign_release(&r.start);
 	crown_chain_release(&r.chain);
 	crown_history_close(r.h);
 	crown_cmd_args_free(&r);

@@ -75,6 +75,11 @@ struct crown_run {
 	const char		 *dir;		/* operand[0] */
 	struct crown_history	 *h;
 	struct crown_chain	  chain;	/* main */
+	/* what the command starts from when its refuse loaded it already,
+	 * from commit start_id ("": nothing); exec may take it (and clear
+	 * start_id), else crown_cmd_run releases it */
+	struct crown_campaign	  start;
+	char			  start_id[CROWN_OID_HEX + 1];
 };
 
 struct crown_cmd {
