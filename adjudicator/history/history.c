@@ -1345,8 +1345,17 @@ crown_history_dirty(char ***out, size_t *n, struct crown_history *h,
 	*n = 0;
 	git_status_options_init(&o, GIT_STATUS_OPTIONS_VERSION);
 	o.show = GIT_STATUS_SHOW_INDEX_AND_WORKDIR;
-	o.flags = GIT_STATUS_OPT_EXCLUDE_SUBMODULES;
-	if (git_status_list_new(&l, h->repo, &o) != 0)
+	/* the stat data of files found unchanged written back to the
+	 * index: a campaign copied with cp (new inodes and times) is
+	 * hashed whole once, not at every command; on a full disk, not
+	 * written */
+	o.flags = GIT_STATUS_OPT_EXCLUDE_SUBMODULES |
+	    GIT_STATUS_OPT_UPDATE_INDEX;
+	if (git_status_list_new(&l, h->repo, &o) != 0) {
+		o.flags &= ~(unsigned)GIT_STATUS_OPT_UPDATE_INDEX;
+		l = NULL;
+	}
+	if (l == NULL && git_status_list_new(&l, h->repo, &o) != 0)
 		return git_fail(d, h->dir, CROWN_EINVALID, "cannot compare "
 		    "the work tree with the last commit");
 	cnt = git_status_list_entrycount(l);

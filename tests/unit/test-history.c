@@ -1214,6 +1214,34 @@ test_upgrade_rules(void **state)
 	free(cur);
 }
 
+/*
+ * A campaign copied with cp has new inodes and times: the first command
+ * that checks the work tree hashes it and writes the index back, so that
+ * the next does not hash it again (issue 23).  The index's inode of a
+ * file no turn rewrites is the file's after one turn in the copy.
+ */
+static void
+test_copied_campaign(void **state)
+{
+	char	*dir = path("c"), *copy = path("d"), *text, *want;
+
+	new_campaign(dir);
+	turn1(dir);
+	text = sh("cp -a '%s' '%s' && echo ok", dir, copy);
+	assert_string_equal(text, "ok\n");
+	free(text);
+	turn2(copy);
+	assert_clean(copy);
+	text = sh("git -C '%s' ls-files --debug scenario.yaml | "
+	    "sed -n 's/.*ino: //p'", copy);
+	want = sh("stat -c %%i '%s/scenario.yaml'", copy);
+	assert_string_equal(text, want);
+	free(want);
+	free(text);
+	free(copy);
+	free(dir);
+}
+
 static void
 test_player_clone(void **state)
 {
@@ -2463,6 +2491,8 @@ main(void)
 		cmocka_unit_test_setup_teardown(test_verify_names_difference,
 		    setup, teardown),
 		cmocka_unit_test_setup_teardown(test_verify_parallel, setup,
+		    teardown),
+		cmocka_unit_test_setup_teardown(test_copied_campaign, setup,
 		    teardown),
 		cmocka_unit_test_setup_teardown(test_player_clone, setup,
 		    teardown),
