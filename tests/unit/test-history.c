@@ -1087,7 +1087,8 @@ test_format_one(void **state)
 	    "(the first release)\n");
 	run_release(&r);
 
-	RUN(&r, crown_cmd_upgrade, dir, "--date", "2026-03-10");
+	RUN(&r, crown_cmd_upgrade, dir, "--rules", RULES, "--date",
+	    "2026-03-10");
 	assert_int_equal(r.status, 0);
 	assert_has(r.out, "upgraded from format 1 to 2");
 	assert_has(r.out, "rules.yaml gains dice, R4.7, R5.1, R6.2.die");
@@ -1102,7 +1103,7 @@ test_format_one(void **state)
 	assert_null(strstr(text, "deletion"));
 	free(text);
 	/* a second time: nothing to do */
-	EXPECT(0, crown_cmd_upgrade, dir);
+	EXPECT(0, crown_cmd_upgrade, dir, "--rules", RULES);
 	text = sh("cp -a '%s' '%s' && echo ok", dir, copy);
 	assert_string_equal(text, "ok\n");
 	free(text);
