@@ -1071,6 +1071,7 @@ verify_line(struct verify *v, const struct crown_chain *c,
 	struct job	*jobs;
 	bool		*salted;
 	size_t		 n = c->l.n, w = nworkers(), next = 0, emit = 0, i;
+	size_t		 running;
 	int		 bad = 0, format = 0, rc;
 
 	salted = salted_before(v, c);
@@ -1096,7 +1097,11 @@ verify_line(struct verify *v, const struct crown_chain *c,
 	}
 	jobs = xcalloc(n, sizeof(*jobs));
 	while (emit < n && bad == 0) {
-		while (next < n && next < emit + w) {
+		/* w running at once; those done wait for the ones before
+		 * them, a few rounds ahead at most */
+		for (running = 0, i = emit; i < next; i++)
+			running += !jobs[i].done;
+		while (next < n && running < w && next < emit + 4 * w) {
 			if (job_start(&jobs[next], v, c, next, salted) != 0) {
 				crown_diag_add(v->d, v->dir, 0, 0, NULL,
 				    "cannot start a replay: %s",
@@ -1105,6 +1110,7 @@ verify_line(struct verify *v, const struct crown_chain *c,
 				break;
 			}
 			next++;
+			running++;
 		}
 		if (bad != 0)
 			break;
