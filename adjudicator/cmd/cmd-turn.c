@@ -353,7 +353,7 @@ cmd_turn_exec(struct crown_run *r)
 	committed = true;
 	tag = xasprintf("turn-%d", next);
 	if ((error = crown_history_tag(h, tag, id, NULL, NULL, true, &d)) != 0
-	    || (error = crown_history_checkout(h, &d)) != 0)
+	    || (error = crown_history_checkout_files(h, &files, &d)) != 0)
 		goto cleanup;
 	for (i = 0; from_pending && i < npending && error == 0; i++)
 		if ((error = crown_history_step(pending[i], &d)) == 0)

@@ -1243,6 +1243,38 @@ test_copied_campaign(void **state)
 	free(dir);
 }
 
+/*
+ * After its commit crown turn writes the turn's files from memory, not
+ * through a checkout that reads them back (issue 23): the work tree and
+ * index are HEAD's, and a link planted where a file goes is replaced,
+ * what it points to left alone.
+ */
+static void
+test_turn_writes_files(void **state)
+{
+	char	*dir = path("c"), *outside = path("outside"), *text;
+
+	new_campaign(dir);
+	text = sh("mkdir -p '%s/turns/turn-001' && echo keep > '%s' && "
+	    "ln -s '%s' '%s/turns/turn-001/report.md' && echo ok", dir,
+	    outside, outside, dir);
+	assert_string_equal(text, "ok\n");
+	free(text);
+	turn1(dir);
+	assert_clean(dir);
+	assert_fsck(dir);
+	text = tu_slurp(outside);
+	assert_string_equal(text, "keep\n");
+	free(text);
+	text = sh("test -L '%s/turns/turn-001/report.md' || echo file", dir);
+	assert_string_equal(text, "file\n");
+	free(text);
+	turn2(dir);
+	assert_clean(dir);
+	free(outside);
+	free(dir);
+}
+
 static void
 test_player_clone(void **state)
 {
@@ -2494,6 +2526,8 @@ main(void)
 		cmocka_unit_test_setup_teardown(test_verify_parallel, setup,
 		    teardown),
 		cmocka_unit_test_setup_teardown(test_copied_campaign, setup,
+		    teardown),
+		cmocka_unit_test_setup_teardown(test_turn_writes_files, setup,
 		    teardown),
 		cmocka_unit_test_setup_teardown(test_player_clone, setup,
 		    teardown),
