@@ -137,7 +137,9 @@ demo: deps
 map-example: build
 	@sh contrib/map-example.sh
 
+# valgrind (callgrind counts the instructions) for the bench only
 bench: deps
+	@sh contrib/setup-deps.sh valgrind:valgrind
 	@$(MAKE) --no-print-directory build $(BUILD)/bench
 	@sh contrib/bench.sh
 

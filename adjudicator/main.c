@@ -29,6 +29,7 @@ static const struct crown_cmd *const cmd_table[] = {
 	&crown_cmd_roster,
 	&crown_cmd_deadline,
 	&crown_cmd_site,
+	&crown_cmd_upgrade,
 	NULL
 };
 

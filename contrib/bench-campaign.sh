@@ -1,8 +1,10 @@
 #!/bin/sh
 # A 50-turn campaign of the bench battle (100 units a side, every unit
-# moving every turn), then the time of `crown verify` over it, and of
-# `crown site` over it: whole, then after turn 51 (issue 22).  KEEP=1
-# keeps the campaign (its directory is printed on standard error).
+# moving every turn), then the time of `crown verify` over it and, with
+# valgrind (INSTR=0 skips it), its instructions counted by callgrind, every
+# process it starts included; and of `crown site` over it: whole, then
+# after turn 51 (issue 22).  KEEP=1 keeps the campaign (its directory is
+# printed on standard error).
 set -eu
 cd "$(dirname "$0")/.."
 PIN=
@@ -42,9 +44,18 @@ while [ $t -le 50 ]; do
 	    >/dev/null
 	t=$((t + 1))
 done
+# crown verify on one core, then on every core (it replays the turns in
+# child processes, one a core)
 start=$(date +%s.%N)
-$PIN ./crown verify "$dir/c" >/dev/null
+CROWN_JOBS=1 $PIN ./crown verify "$dir/c" >/dev/null
 end=$(date +%s.%N)
+./crown verify "$dir/c" >/dev/null
+all=$(date +%s.%N)
+instr=
+if [ "${INSTR:-1}" != 0 ] && command -v valgrind >/dev/null 2>&1; then
+	instr=$(sh contrib/instructions.sh --zero-before=verify_child \
+	    ./crown verify "$dir/c")
+fi
 # the web site of the 50 turns, whole
 s0=$(date +%s.%N)
 $PIN ./crown site "$dir/c" "$dir/site" >"$dir/site.out"
@@ -77,9 +88,11 @@ fi
 s2=$(date +%s.%N)
 $PIN ./crown site "$dir/c" "$dir/site" >"$dir/site2.out"
 s3=$(date +%s.%N)
-echo "| campaign | turns | crown verify (s) |"
-echo "|---|---:|---:|"
-awk -v a="$start" -v b="$end" 'BEGIN { printf "| bench, 100 units a side, all moving | 50 | %.2f |\n", b - a }'
+echo "| campaign | turns | crown verify, one core (s) | every core, $(nproc) (s) | crown verify (M instructions) |"
+echo "|---|---:|---:|---:|---:|"
+awk -v a="$start" -v b="$end" -v c="$all" -v i="$instr" 'BEGIN {
+    printf "| bench, 100 units a side, all moving | 50 | %.2f | %.2f | %s |\n",
+	b - a, c - b, i == "" ? "not counted" : sprintf("%.0f", i / 1e6) }'
 echo
 echo "| crown site | pages and files | written | time (s) | size |"
 echo "|---|---:|---:|---:|---:|"

@@ -1,7 +1,9 @@
 #!/bin/sh
-# make bench: crown's figures (issue 10).  Battles of 100, 1,000 and 10,000
-# units a side with terrain and orders for every unit, then a 50-turn
-# campaign and its `crown verify`.  Prints Markdown tables.
+# make bench: crown's figures (issues 10 and 23).  Battles of 100, 1,000 and
+# 10,000 units a side with terrain and orders for every unit, then a 50-turn
+# campaign and its `crown verify`.  Times, and instructions counted by
+# callgrind (valgrind; INSTR=0 skips them), which unlike times are the same
+# on every run.  Prints Markdown tables.
 set -eu
 cd "$(dirname "$0")/.."
 RUNS=${RUNS:-5}
@@ -25,6 +27,33 @@ done
 $BENCH run 10000 3
 echo
 $BENCH steps 1000 "$RUNS"
+
+# Instructions: the whole `crown resolve` and libyaml alone parsing the
+# same three files (build/bench floor), both counted by callgrind, and how
+# many times the floor the command costs
+if [ "${INSTR:-1}" != 0 ] && command -v valgrind >/dev/null 2>&1; then
+	tmp=$(mktemp -d /tmp/crown-bench-instr-XXXXXX)
+	trap 'rm -rf "$tmp"' EXIT
+	printf '%s\n' 000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f \
+	    > "$tmp/secret"
+	echo
+	echo "| units/side | crown resolve (M instructions) | libyaml parsing the same input (M) | ratio |"
+	echo "|---:|---:|---:|---:|"
+	for n in 100 1000; do
+		build/bench gen $n "$tmp/$n" >/dev/null
+		whole=$(sh contrib/instructions.sh build/crown resolve \
+		    --state "$tmp/$n/state.yaml" --orders "$tmp/$n/a.yaml" \
+		    --orders "$tmp/$n/b.yaml" --secret-file "$tmp/secret" \
+		    --out "$tmp/$n/out")
+		floor=$(sh contrib/instructions.sh build/bench floor "$tmp/$n")
+		awk -v n=$n -v w="$whole" -v f="$floor" 'BEGIN {
+		    printf "| %d | %.1f | %.1f | %.2f |\n", n, w / 1e6,
+			f / 1e6, w / f }'
+	done
+elif [ "${INSTR:-1}" != 0 ]; then
+	echo
+	echo "(no valgrind on this machine: no instruction counts)"
+fi
 
 if ./crown --help 2>&1 | grep -q 'crown verify'; then
 	echo

@@ -89,6 +89,7 @@ crown_cmd_run(const struct crown_cmd *cmd, int argc, char **argv)
 	}
 	status = cmd->exec(&r);
 done:
+	crown_campaign_release(&r.start);
 	crown_chain_release(&r.chain);
 	crown_history_close(r.h);
 	crown_cmd_args_free(&r);
@@ -112,6 +113,16 @@ crown_cmd_fail(struct crown_diags *d, int error)
 	crown_diags_print(stderr, d);
 	crown_diags_release(d);
 	return crown_exit_status(error);
+}
+
+int
+crown_cmd_game_over(const struct crown_run *r, struct crown_diags *d)
+{
+	if (!r->chain.revealed)
+		return 0;
+	crown_diag_add(d, r->dir, 0, 0, NULL, "the game is over: the secret "
+	    "was revealed after turn %d", r->chain.last);
+	return CROWN_EINVALID;
 }
 
 int

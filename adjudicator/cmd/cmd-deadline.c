@@ -86,12 +86,8 @@ cmd_deadline_exec(struct crown_run *r)
 	    (error = crown_campaign_who(&who, r->umpire, r->date, camp.state,
 	    &d)) != 0)
 		goto cleanup;
-	if (c->revealed) {
-		crown_diag_add(&d, r->dir, 0, 0, NULL, "the game is over: the "
-		    "secret was revealed after turn %d", c->last);
-		error = CROWN_EINVALID;
+	if ((error = crown_cmd_game_over(r, &d)) != 0)
 		goto cleanup;
-	}
 	s = camp.state;
 	free(s->deadline);
 	s->deadline = NULL;

@@ -142,6 +142,8 @@ cmd_log_exec(struct crown_run *r)
 			/* "roster", "deadline": the umpire's changes */
 			snprintf(label, sizeof(label), "%s",
 			    hc->subject[0] == 'R' ? "roster" : "deadline");
+		else if (crown_campaign_subject_upgrade(hc->subject))
+			snprintf(label, sizeof(label), "upgrade");
 		else
 			snprintf(label, sizeof(label), "reveal");
 		crown_campaign_format_date(date, sizeof(date), hc->time,

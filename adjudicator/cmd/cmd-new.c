@@ -240,6 +240,7 @@ cmd_new_exec(struct crown_run *r)
 	crown_buf_add(b, state_text.data, state_text.len);
 	b = crown_outputs_add(&files, CROWN_CAMPAIGN_IGNORE);
 	crown_buf_puts(b, CROWN_CAMPAIGN_IGNORE_TEXT);
+	crown_campaign_format_file(&files);
 	b = crown_outputs_add(&files, "turns/turn-000/" CROWN_CAMPAIGN_EVENTS);
 	if (crown_events_emit(b, &ev) != 0) {
 		crown_diag_add(&d, dir, 0, 0, NULL, "cannot format events");

@@ -426,12 +426,8 @@ cmd_roster_exec(struct crown_run *r)
 		list(camp.state, &ro);
 		goto cleanup;
 	}
-	if (c->revealed) {
-		crown_diag_add(&d, r->dir, 0, 0, NULL, "the game is over: the "
-		    "secret was revealed after turn %d", c->last);
-		error = CROWN_EINVALID;
+	if ((error = crown_cmd_game_over(r, &d)) != 0)
 		goto cleanup;
-	}
 	if ((error = crown_campaign_who(&who, r->umpire, r->date, camp.state,
 	    &d)) != 0)
 		goto cleanup;

@@ -204,7 +204,13 @@ cmd_turn_refuse(struct crown_run *r, struct crown_diags *d)
 		error = CROWN_EINVALID;
 	}
 cleanup:
-	crown_campaign_release(&camp);
+	/* the start of the turn when no roster or deadline change came
+	 * after the last turn: exec takes it rather than read it again */
+	if (error == 0 && c->tip == c->at[c->last]) {
+		r->start = camp;
+		memcpy(r->start_id, c->l.v[c->tip].id, sizeof(r->start_id));
+	} else
+		crown_campaign_release(&camp);
 	free(label);
 	return error;
 }
@@ -237,7 +243,12 @@ cmd_turn_exec(struct crown_run *r)
 	/* the last turn, or the roster or deadline changed after it */
 	head = c->l.v[c->tip].id;
 	label = xasprintf("turn-%d", c->last);
-	if ((error = crown_campaign_load(&camp, h, head, label, &d)) != 0)
+	if (strcmp(r->start_id, head) == 0) {
+		camp = r->start;
+		memset(&r->start, 0, sizeof(r->start));
+		r->start_id[0] = '\0';
+	} else if ((error = crown_campaign_load(&camp, h, head, label, &d)) !=
+	    0)
 		goto cleanup;
 	next = camp.state->turn + 1;
 	/* a usage error (exit 2) before any problem of the orders */
@@ -296,8 +307,9 @@ cmd_turn_exec(struct crown_run *r)
 	/* the dice depend on the orders as accepted, so nobody knew them
 	 * before (dice.c) */
 	crown_campaign_salt(salt, next, &named, ov, n);
-	error = crown_campaign_play(&t, camp.state, camp.rules, &named, secret,
-	    salt, r->templates, next_deadline, &d);
+	/* the orders as validated above (the same bytes as named) */
+	error = crown_campaign_play_orders(&t, camp.state, camp.rules, ov, n,
+	    secret, salt, r->templates, next_deadline, &d);
 	free(next_deadline);
 	sodium_memzero(secret, sizeof(secret));
 	if (error != 0)
@@ -341,7 +353,7 @@ cmd_turn_exec(struct crown_run *r)
 	committed = true;
 	tag = xasprintf("turn-%d", next);
 	if ((error = crown_history_tag(h, tag, id, NULL, NULL, true, &d)) != 0
-	    || (error = crown_history_checkout(h, &d)) != 0)
+	    || (error = crown_history_checkout_files(h, &files, &d)) != 0)
 		goto cleanup;
 	for (i = 0; from_pending && i < npending && error == 0; i++)
 		if ((error = crown_history_step(pending[i], &d)) == 0)

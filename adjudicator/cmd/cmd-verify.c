@@ -3,6 +3,10 @@
  * with its committed orders and the campaign dice, and compare every file
  * of the commit with the replay, byte for byte.
  */
+#include <sys/wait.h>
+#include <errno.h>
+#include <poll.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -33,8 +37,11 @@ const struct crown_cmd crown_cmd_verify = {
 	"Without one (a player's clone before the reveal) it checks what it\n"
 	"can (files carried over, the orders, the states) and says it\n"
 	"could not replay the dice; it exits 0 when all it could check is\n"
-	"sound.  Reports and maps are rendered again from --templates DIR,\n"
-	"else the installed templates.",
+	"sound.  Turns written in another format than this crown's\n"
+	"(format.yaml; none: format 1, the first release) cannot be replayed\n"
+	"byte for byte: it says so for each and, when nothing else differs,\n"
+	"exits 69.  Reports and maps are rendered again from --templates\n"
+	"DIR, else the installed templates.",
 	.flags = CROWN_CMD_CAMPAIGN | CROWN_CMD_SECRET | CROWN_CMD_TEMPLATES,
 	.operands = { 1, 1, "give one DIR" },
 	.exec = cmd_verify_exec
@@ -49,6 +56,12 @@ struct verify {
 	unsigned char		 secret[CROWN_SECRET_BYTES];
 	const char		*secret_from;
 	bool			 salted;	/* a turn so far had a salt */
+	int			 other;		/* turns of another format */
+	int			 other_format;	/* the first one's */
+	/* the rules of main's tip, parsed once for every turn with the
+	 * same bytes (NULL: none) */
+	struct crown_buf	 rules_text;
+	struct crown_rules	*rules;
 };
 
 /*
@@ -58,7 +71,7 @@ struct verify {
  * costs each turn only its own files.
  */
 struct writes {
-	const char	*file;		/* a file at the top */
+	const char	*files[2];	/* files at the top (NULL: none) */
 	const char	*dirs[2];	/* directories (NULL: none) */
 };
 
@@ -76,8 +89,9 @@ written(const char *path, void *arg)
 	const struct writes	*w = arg;
 	size_t			 i, n = strlen(path);
 
-	if (w->file != NULL && strcmp(path, w->file) == 0)
-		return true;
+	for (i = 0; i < CROWN_NELEM(w->files); i++)
+		if (w->files[i] != NULL && strcmp(path, w->files[i]) == 0)
+			return true;
 	for (i = 0; i < CROWN_NELEM(w->dirs); i++) {
 		if (w->dirs[i] == NULL)
 			continue;
@@ -236,6 +250,7 @@ verify_turn0(struct verify *v, const char *id, const struct crown_outputs *got)
 	}
 	add_copy(&want, scen);
 	add_copy(&want, rules_f);
+	crown_campaign_format_file(&want);
 	/* the ignore list is the work tree's business, not the game's: as
 	 * committed (crown versions may list more) */
 	if ((ign = find(got, CROWN_CAMPAIGN_IGNORE)) != NULL)
@@ -392,6 +407,46 @@ want_salt(unsigned char *salt, char **tag, struct verify *v, int k,
 	return salt;
 }
 
+/*
+ * What a turn starts from, its parent's: the state from pfiles (the turn
+ * writes state.yaml, so the diff read it already) and, when the parent's
+ * rules are the bytes of v->rules_text, v->rules (*shared: not the
+ * caller's to free) rather than parsed again; else crown_campaign_load.
+ */
+static int
+load_start(struct crown_campaign *camp, bool *shared, struct verify *v,
+    const char *parent, const struct crown_outputs *pfiles,
+    const char *label)
+{
+	const struct crown_output *st = find(pfiles, CROWN_CAMPAIGN_STATE);
+	struct crown_diags	 quiet = { 0 };
+	struct crown_buf	 b = { 0 };
+	char			*name;
+	int			 error, format = 0;
+	bool			 same;
+
+	memset(camp, 0, sizeof(*camp));
+	*shared = false;
+	same = st != NULL && v->rules != NULL && crown_campaign_format(&format,
+	    v->h, parent, &quiet) == 0 && format == CROWN_CAMPAIGN_FORMAT &&
+	    crown_history_read(&b, v->h, parent, CROWN_CAMPAIGN_RULES,
+	    &quiet) == 0 && b.len == v->rules_text.len &&
+	    memcmp(b.data, v->rules_text.data, b.len) == 0;
+	crown_buf_release(&b);
+	crown_diags_release(&quiet);
+	if (!same)
+		return crown_campaign_load(camp, v->h, parent, label, v->d);
+	name = xasprintf("%s:%s", label, CROWN_CAMPAIGN_STATE);
+	error = crown_state_parse(&camp->state, name, st->data.data,
+	    st->data.len, v->d);
+	free(name);
+	if (error != 0)
+		return error;
+	camp->rules = v->rules;
+	*shared = true;
+	return 0;
+}
+
 /* got: the files of the turn's commit that are not in its parent as they
  * are, or that the turn writes; pfiles: the parent's of the same. */
 static int
@@ -410,11 +465,12 @@ verify_turn(struct verify *v, int k, const char *parent, const char *id,
 	const unsigned char	*sp;
 	size_t			 i, n = 0;
 	int			 bad = 1;
+	bool			 shared = false;
 
 	label = xasprintf("turn-%d", k - 1);
 	odir = crown_campaign_orders_dir(k);
 	tdir = crown_campaign_turn_dir(k);
-	if (crown_campaign_load(&camp, v->h, parent, label, v->d) != 0) {
+	if (load_start(&camp, &shared, v, parent, pfiles, label) != 0) {
 		printf("turn %d: the state it starts from cannot be read\n",
 		    k);
 		goto cleanup;
@@ -446,20 +502,14 @@ verify_turn(struct verify *v, int k, const char *parent, const char *id,
 	sp = want_salt(salt, &tag, v, k, id, &orders, ov, n);
 	if (v->have_secret) {
 		/* the deadline is the umpire's input, like the date: take it
-		 * from the committed state */
-		struct crown_diags quiet = { 0 };
-
-		/* a broken state shows up in the comparison below */
-		if ((st = find(got, CROWN_CAMPAIGN_STATE)) != NULL &&
-		    crown_state_parse(&after, CROWN_CAMPAIGN_STATE,
-		    st->data.data, st->data.len, &quiet) == 0)
-			deadline = xstrdup(after->deadline != NULL ?
-			    after->deadline : "");
-		crown_state_free(after);
-		after = NULL;
-		crown_diags_release(&quiet);
-		if (crown_campaign_play(&t, camp.state, camp.rules, &orders,
-		    v->secret, sp, v->templates, deadline, v->d) != 0) {
+		 * from the committed state; a broken state shows up in the
+		 * comparison below */
+		if ((st = find(got, CROWN_CAMPAIGN_STATE)) != NULL)
+			deadline = crown_state_deadline_of(st->data.data,
+			    st->data.len);
+		/* the orders as validated above */
+		if (crown_campaign_play_orders(&t, camp.state, camp.rules, ov,
+		    n, v->secret, sp, v->templates, deadline, v->d) != 0) {
 			printf("turn %d: cannot be replayed from its "
 			    "committed orders\n", k);
 			goto cleanup;
@@ -511,6 +561,8 @@ cleanup:
 	crown_campaign_orders_free(ov, n);
 	crown_outputs_release(&want);
 	crown_outputs_release(&orders);
+	if (shared)
+		camp.rules = NULL;
 	crown_campaign_release(&camp);
 	free(what);
 	free(tdir);
@@ -561,6 +613,84 @@ verify_admin(struct verify *v, const struct crown_hcommit *hc,
 	return bad;
 }
 
+/* Is every line of a in b, in order (b only adds lines)? */
+static bool
+only_adds(const struct crown_buf *a, const struct crown_buf *b)
+{
+	const char	*p = a->data, *q = b->data, *pe, *qe;
+	const char	*aend = a->data + a->len, *bend = b->data + b->len;
+
+	while (p < aend) {
+		pe = memchr(p, '\n', (size_t)(aend - p));
+		pe = pe != NULL ? pe + 1 : aend;
+		for (;; q = qe) {
+			if (q >= bend)
+				return false;
+			qe = memchr(q, '\n', (size_t)(bend - q));
+			qe = qe != NULL ? qe + 1 : bend;
+			if (qe - q == pe - p && memcmp(p, q,
+			    (size_t)(pe - p)) == 0)
+				break;
+		}
+		q = qe;
+		p = pe;
+	}
+	return true;
+}
+
+/*
+ * crown upgrade's commit: from an older format to this crown's, it
+ * writes format.yaml and adds lines to rules.yaml, which must load as
+ * this crown's rules; nothing else.
+ */
+static int
+verify_upgrade(struct verify *v, const struct crown_hcommit *hc, int from,
+    const struct crown_outputs *pfiles, const struct crown_outputs *got)
+{
+	const struct crown_output *a = find(pfiles, CROWN_CAMPAIGN_RULES);
+	const struct crown_output *b = find(got, CROWN_CAMPAIGN_RULES);
+	const struct crown_output *f = find(got, CROWN_CAMPAIGN_FORMAT_FILE);
+	struct crown_outputs	 want = { 0 };
+	struct crown_rules	*rules = NULL;
+	size_t			 i;
+	int			 bad = 1;
+
+	for (i = 0; i < got->n; i++)
+		if (strcmp(got->v[i].name, CROWN_CAMPAIGN_RULES) != 0 &&
+		    strcmp(got->v[i].name, CROWN_CAMPAIGN_FORMAT_FILE) != 0) {
+			printf("upgrade %.7s: %s:1: differs: an upgrade "
+			    "changes only %s and %s\n", hc->id,
+			    got->v[i].name, CROWN_CAMPAIGN_RULES,
+			    CROWN_CAMPAIGN_FORMAT_FILE);
+			return 1;
+		}
+	crown_campaign_format_file(&want);
+	if (from >= CROWN_CAMPAIGN_FORMAT)
+		printf("upgrade %.7s: %s:1: differs: the campaign was in "
+		    "format %d already\n", hc->id, CROWN_CAMPAIGN_FORMAT_FILE,
+		    from);
+	else if (f == NULL || f->data.len != want.v[0].data.len ||
+	    memcmp(f->data.data, want.v[0].data.data, f->data.len) != 0)
+		printf("upgrade %.7s: %s:1: differs: not format %d\n", hc->id,
+		    CROWN_CAMPAIGN_FORMAT_FILE, CROWN_CAMPAIGN_FORMAT);
+	else if (a == NULL || b == NULL || !only_adds(&a->data, &b->data))
+		printf("upgrade %.7s: %s:1: differs: an upgrade only adds "
+		    "lines to it\n", hc->id, CROWN_CAMPAIGN_RULES);
+	else if (crown_rules_parse(&rules, "upgrade:" CROWN_CAMPAIGN_RULES,
+	    b->data.data, b->data.len, v->d) != 0)
+		printf("upgrade %.7s: %s: not rules this crown reads\n",
+		    hc->id, CROWN_CAMPAIGN_RULES);
+	else {
+		printf("upgrade %.7s: ok: format %d to %d, %s only gains "
+		    "lines\n", hc->id, from, CROWN_CAMPAIGN_FORMAT,
+		    CROWN_CAMPAIGN_RULES);
+		bad = 0;
+	}
+	crown_rules_free(rules);
+	crown_outputs_release(&want);
+	return bad;
+}
+
 static int
 verify_reveal(struct verify *v, const struct crown_outputs *pfiles,
     const struct crown_outputs *got)
@@ -595,14 +725,21 @@ static int
 find_secret(struct verify *v, const struct crown_chain *c,
     const char *path)
 {
-	struct crown_campaign	camp = { 0 };
+	struct crown_state	*s0 = NULL;
 	struct crown_buf	b = { 0 };
 	struct crown_diags	quiet = { 0 };
 	char			hex[2 * CROWN_SECRET_BYTES + 1];
 	int			error, bad = 0;
 
-	if (crown_campaign_load(&camp, v->h, c->l.v[c->at[0]].id, "turn-0",
-	    v->d) != 0)
+	/* the state alone: the rules of a campaign of another format may
+	 * not load */
+	error = crown_history_read(&b, v->h, c->l.v[c->at[0]].id,
+	    CROWN_CAMPAIGN_STATE, v->d);
+	if (error == 0)
+		error = crown_state_parse(&s0, "turn-0:" CROWN_CAMPAIGN_STATE,
+		    b.data, b.len, v->d);
+	crown_buf_release(&b);
+	if (error != 0)
 		return 1;
 	error = crown_campaign_secret(v->secret, v->h, path, NULL, path ==
 	    NULL, v->d);
@@ -626,8 +763,8 @@ find_secret(struct verify *v, const struct crown_chain *c,
 	if (error == 0) {
 		v->have_secret = true;
 		crown_secret_commitment(hex, v->secret);
-		if (camp.state->dice_commitment == NULL ||
-		    strcmp(hex, camp.state->dice_commitment) != 0) {
+		if (s0->dice_commitment == NULL ||
+		    strcmp(hex, s0->dice_commitment) != 0) {
 			printf("turn 0: %s: the secret (%s) does not match "
 			    "the dice_commitment\n", CROWN_CAMPAIGN_STATE,
 			    v->secret_from);
@@ -636,7 +773,7 @@ find_secret(struct verify *v, const struct crown_chain *c,
 	}
 	crown_diags_release(&quiet);
 	crown_buf_release(&b);
-	crown_campaign_release(&camp);
+	crown_state_free(s0);
 	return bad;
 }
 
@@ -660,17 +797,379 @@ check_tags(struct verify *v, const struct crown_chain *c)
 	crown_diags_release(&quiet);
 }
 
+/* What verifying one commit of the line found. */
+enum {
+	COMMIT_OK,
+	COMMIT_DIFFERS,		/* printed; the campaign differs */
+	COMMIT_OTHER_FORMAT	/* a turn of another format: not replayed */
+};
+
+/*
+ * Verify commit i of the line c against its parent (each commit on its
+ * own: what it needs of the turns before is in v, set beforehand): print
+ * what it finds, problems of the files to v->d.  *format is the commit's
+ * format.
+ */
+static int
+verify_commit(struct verify *v, const struct crown_chain *c, size_t i,
+    int *format)
+{
+	struct crown_outputs	 got = { 0 }, pfiles = { 0 };
+	struct writes		 w;
+	const struct crown_hcommit *hc = &c->l.v[i];
+	char			*odir, *tdir;
+	int			 k, bad = 0, from = 1;
+
+	k = crown_campaign_subject_turn(hc->subject);
+	if (crown_campaign_format(format, v->h, hc->id, v->d) != 0 ||
+	    (i > 0 && crown_campaign_format(&from, v->h, c->l.v[i - 1].id,
+	    v->d) != 0)) {
+		printf("commit %.7s: %s cannot be read\n", hc->id,
+		    CROWN_CAMPAIGN_FORMAT_FILE);
+		return COMMIT_DIFFERS;
+	}
+	if (k >= 0 && *format != CROWN_CAMPAIGN_FORMAT) {
+		/* the bytes of another crown: nothing to compare */
+		printf("turn %d: not replayed: written in format %d; this "
+		    "crown writes format %d and cannot replay it byte for "
+		    "byte\n", k, *format, CROWN_CAMPAIGN_FORMAT);
+		return COMMIT_OTHER_FORMAT;
+	}
+	odir = crown_campaign_orders_dir(k);
+	tdir = crown_campaign_turn_dir(k);
+	memset(&w, 0, sizeof(w));
+	if (k < 0 && crown_campaign_subject_admin(hc->subject))
+		w.files[0] = CROWN_CAMPAIGN_STATE;
+	else if (k < 0 && crown_campaign_subject_upgrade(hc->subject)) {
+		w.files[0] = CROWN_CAMPAIGN_RULES;
+		w.files[1] = CROWN_CAMPAIGN_FORMAT_FILE;
+	} else if (k > 0) {
+		w.files[0] = CROWN_CAMPAIGN_STATE;
+		w.dirs[0] = odir;
+		w.dirs[1] = tdir;
+	} else
+		w.files[0] = CROWN_CAMPAIGN_REVEALED;
+	if (i == 0 ? crown_history_files(&got, v->h, hc->id, "", v->d) != 0 :
+	    crown_history_files_diff(&pfiles, &got, v->h, c->l.v[i - 1].id,
+	    hc->id, written, &w, v->d) != 0) {
+		printf("commit %.7s cannot be read\n", hc->id);
+		bad = 1;
+	} else if (i == 0)
+		bad = verify_turn0(v, hc->id, &got);
+	else if (k < 0 && crown_campaign_subject_admin(hc->subject))
+		bad = verify_admin(v, hc, &pfiles, &got);
+	else if (k < 0 && crown_campaign_subject_upgrade(hc->subject))
+		bad = verify_upgrade(v, hc, from, &pfiles, &got);
+	else if (k > 0)
+		bad = verify_turn(v, k, c->l.v[i - 1].id, hc->id, &pfiles,
+		    &got);
+	else if (v->have_secret)
+		bad = verify_reveal(v, &pfiles, &got);
+	crown_outputs_release(&got);
+	crown_outputs_release(&pfiles);
+	free(odir);
+	free(tdir);
+	return bad ? COMMIT_DIFFERS : COMMIT_OK;
+}
+
+/*
+ * salted[i]: whether a turn before commit i recorded a dice salt (no turn
+ * after a salted one may lack one, want_salt), so that each commit can
+ * be verified on its own.
+ */
+static bool *
+salted_before(struct verify *v, const struct crown_chain *c)
+{
+	struct crown_diags	 quiet = { 0 };
+	unsigned char		 salt[CROWN_SALT_BYTES];
+	bool			*out, any = false;
+	size_t			 i;
+	int			 k;
+
+	out = xcalloc(c->l.n ? c->l.n : 1, sizeof(*out));
+	for (i = 0; i < c->l.n; i++) {
+		out[i] = any;
+		k = crown_campaign_subject_turn(c->l.v[i].subject);
+		if (k > 0 && crown_campaign_salt_read(salt, v->h,
+		    c->l.v[i].id, k, &quiet) != CROWN_ENOTFOUND)
+			any = true;
+	}
+	crown_diags_release(&quiet);
+	return out;
+}
+
+/* One commit verified by a child process. */
+struct job {
+	pid_t			 pid;
+	int			 fd[2];		/* its stdout, its stderr */
+	struct crown_buf	 text[2];
+	int			 result;	/* COMMIT_*, or -1: it failed */
+	int			 format;
+	bool			 done;
+};
+
+/* a child's exit status: COMMIT_* + EXIT_BASE; the format after it */
+#define EXIT_BASE	10
+
+/*
+ * The child of job_start: verify commit i with a repository of its own,
+ * print the problems, exit with the result and the format.  Never
+ * inlined, so that an instruction count can start from it (callgrind
+ * --zero-before=verify_child: a forked child inherits the counts of its
+ * parent, which would count them twice).
+ */
+static void __attribute__((noinline, noreturn))
+verify_child(struct verify *v, const struct crown_chain *c, size_t i,
+    bool salted)
+{
+	struct crown_history	*h = NULL;
+	struct crown_diags	 d = { 0 };
+	int			 rc, format = 0;
+
+	if (crown_history_open(&h, v->dir, false, &d) != 0)
+		rc = -1;
+	else {
+		v->h = h;
+		v->d = &d;
+		v->salted = salted;
+		rc = verify_commit(v, c, i, &format);
+	}
+	crown_diags_print(stderr, &d);
+	if (fflush(stdout) != 0 || fflush(stderr) != 0 || rc < 0)
+		_exit(CROWN_EXIT_INTERNAL);
+	_exit(EXIT_BASE + rc * 16 + (format & 15));
+}
+
+/*
+ * Verify commit i in a child: its own libgit2 repository (libgit2 was
+ * initialised before the fork and the parent's handle is not touched:
+ * its file descriptors and pack windows are the parent's), its output
+ * into two pipes, the result and format in its exit status.  -1 if it
+ * cannot be started.
+ */
+static int
+job_start(struct job *j, struct verify *v, const struct crown_chain *c,
+    size_t i, const bool *salted)
+{
+	int			 out[2], err[2];
+
+	memset(j, 0, sizeof(*j));
+	if (pipe(out) != 0)
+		return -1;
+	if (pipe(err) != 0) {
+		close(out[0]);
+		close(out[1]);
+		return -1;
+	}
+	fflush(stdout);
+	fflush(stderr);
+	if ((j->pid = fork()) < 0) {
+		close(out[0]);
+		close(out[1]);
+		close(err[0]);
+		close(err[1]);
+		return -1;
+	}
+	if (j->pid == 0) {
+		close(out[0]);
+		close(err[0]);
+		if (dup2(out[1], STDOUT_FILENO) < 0 ||
+		    dup2(err[1], STDERR_FILENO) < 0)
+			_exit(CROWN_EXIT_INTERNAL);
+		close(out[1]);
+		close(err[1]);
+		verify_child(v, c, i, salted[i]);
+	}
+	close(out[1]);
+	close(err[1]);
+	j->fd[0] = out[0];
+	j->fd[1] = err[0];
+	return 0;
+}
+
+/* Read what the running jobs wrote; reap those that finished. */
+static void
+jobs_poll(struct job *jobs, size_t from, size_t to)
+{
+	struct pollfd	 pfd[2 * 64];
+	size_t		 i, n = 0, at[2 * 64];
+	char		 buf[8192];
+	ssize_t		 got;
+	int		 status, k;
+
+	for (i = from; i < to && n + 2 <= CROWN_NELEM(pfd); i++)
+		for (k = 0; k < 2; k++)
+			if (!jobs[i].done && jobs[i].fd[k] >= 0) {
+				pfd[n].fd = jobs[i].fd[k];
+				pfd[n].events = POLLIN;
+				at[n++] = 2 * i + (size_t)k;
+			}
+	if (n > 0 && poll(pfd, (nfds_t)n, -1) < 0)
+		return;		/* EINTR: called again */
+	for (i = 0; i < n; i++) {
+		struct job *j = &jobs[at[i] / 2];
+
+		k = (int)(at[i] % 2);
+		if ((pfd[i].revents & (POLLIN | POLLHUP | POLLERR)) == 0)
+			continue;
+		if ((got = read(j->fd[k], buf, sizeof(buf))) > 0)
+			crown_buf_add(&j->text[k], buf, (size_t)got);
+		else if (got == 0 || errno != EINTR) {
+			close(j->fd[k]);
+			j->fd[k] = -1;
+		}
+	}
+	for (i = from; i < to; i++) {
+		if (jobs[i].done || jobs[i].fd[0] >= 0 || jobs[i].fd[1] >= 0)
+			continue;
+		jobs[i].result = -1;
+		if (waitpid(jobs[i].pid, &status, 0) == jobs[i].pid &&
+		    WIFEXITED(status) && WEXITSTATUS(status) >= EXIT_BASE) {
+			jobs[i].result = (WEXITSTATUS(status) - EXIT_BASE) / 16;
+			jobs[i].format = (WEXITSTATUS(status) - EXIT_BASE) % 16;
+		}
+		jobs[i].done = true;
+	}
+}
+
+/* Stop the jobs still running (the campaign already differs). */
+static void
+jobs_stop(struct job *jobs, size_t from, size_t to)
+{
+	size_t	i;
+	int	k;
+
+	for (i = from; i < to; i++) {
+		for (k = 0; k < 2; k++)
+			if (jobs[i].fd[k] >= 0)
+				close(jobs[i].fd[k]);
+		if (!jobs[i].done) {
+			kill(jobs[i].pid, SIGTERM);
+			waitpid(jobs[i].pid, NULL, 0);
+		}
+		crown_buf_release(&jobs[i].text[0]);
+		crown_buf_release(&jobs[i].text[1]);
+	}
+}
+
+/* How many commits are verified at once: one per core; CROWN_JOBS=N
+ * sets it (the tests use it to run more at once than there are cores). */
+static size_t
+nworkers(void)
+{
+	const char	*e = getenv("CROWN_JOBS");
+	char		*end;
+	long		 n = -1;
+
+	if (e != NULL) {
+		n = strtol(e, &end, 10);
+		if (*end != '\0' || end == e)
+			n = -1;
+	}
+	if (n < 1)
+		n = sysconf(_SC_NPROCESSORS_ONLN);
+	return n < 1 ? 1 : n > 32 ? 32 : (size_t)n;
+}
+
+/*
+ * Every commit of the line, on every core: each replays on its own from
+ * its committed parent, in a child process; what each prints is printed
+ * in the line's order, and the first that differs stops the others.
+ * Problems of the files go to *errs, in the same order.  Returns 1 when
+ * the campaign differs, -1 on an internal error, else 0.
+ */
+static int
+verify_line(struct verify *v, const struct crown_chain *c,
+    struct crown_buf *errs)
+{
+	struct crown_diags quiet = { 0 };
+	struct job	*jobs;
+	bool		*salted;
+	size_t		 n = c->l.n, w = nworkers(), next = 0, emit = 0, i;
+	size_t		 running;
+	int		 bad = 0, format = 0, rc;
+
+	salted = salted_before(v, c);
+	/* the rules most turns start from, parsed once (before the fork,
+	 * so every child has them) */
+	if (crown_history_read(&v->rules_text, v->h, c->l.v[c->tip].id,
+	    CROWN_CAMPAIGN_RULES, &quiet) != 0 || crown_rules_parse(&v->rules,
+	    CROWN_CAMPAIGN_RULES, v->rules_text.data, v->rules_text.len,
+	    &quiet) != 0)
+		v->rules = NULL;
+	crown_diags_release(&quiet);
+	if (w <= 1 || n <= 1) {
+		/* one core: in this process, in order */
+		for (i = 0; i < n && bad == 0; i++) {
+			v->salted = salted[i];
+			rc = verify_commit(v, c, i, &format);
+			if (rc == COMMIT_DIFFERS)
+				bad = 1;
+			else if (rc == COMMIT_OTHER_FORMAT && v->other++ == 0)
+				v->other_format = format;
+		}
+		goto done;
+	}
+	jobs = xcalloc(n, sizeof(*jobs));
+	while (emit < n && bad == 0) {
+		/* w running at once; those done wait for the ones before
+		 * them, a few rounds ahead at most */
+		for (running = 0, i = emit; i < next; i++)
+			running += !jobs[i].done;
+		while (next < n && running < w && next < emit + 4 * w) {
+			if (job_start(&jobs[next], v, c, next, salted) != 0) {
+				crown_diag_add(v->d, v->dir, 0, 0, NULL,
+				    "cannot start a replay: %s",
+				    strerror(errno));
+				bad = -1;
+				break;
+			}
+			next++;
+			running++;
+		}
+		if (bad != 0)
+			break;
+		jobs_poll(jobs, emit, next);
+		for (; emit < next && jobs[emit].done && bad == 0; emit++) {
+			struct job *j = &jobs[emit];
+
+			fwrite(j->text[0].data, 1, j->text[0].len, stdout);
+			if (j->text[1].len > 0)
+				crown_buf_add(errs, j->text[1].data,
+				    j->text[1].len);
+			if (j->result == COMMIT_DIFFERS)
+				bad = 1;
+			else if (j->result == COMMIT_OTHER_FORMAT &&
+			    v->other++ == 0)
+				v->other_format = j->format;
+			else if (j->result < 0) {
+				crown_diag_add(v->d, v->dir, 0, 0, NULL,
+				    "the replay of commit %.7s failed",
+				    c->l.v[emit].id);
+				bad = -1;
+			}
+			crown_buf_release(&j->text[0]);
+			crown_buf_release(&j->text[1]);
+		}
+	}
+	jobs_stop(jobs, emit, next);
+	free(jobs);
+done:
+	crown_rules_free(v->rules);
+	v->rules = NULL;
+	crown_buf_release(&v->rules_text);
+	free(salted);
+	return bad;
+}
+
 static int
 cmd_verify_exec(struct crown_run *r)
 {
 	const struct crown_chain *c = &r->chain;
 	struct crown_diags	 d = { 0 };
-	struct crown_outputs	 got = { 0 }, pfiles = { 0 };
-	struct writes		 w;
+	struct crown_buf	 errs = { 0 };
 	struct verify		 v;
-	char			*odir = NULL, *tdir = NULL;
-	size_t			 i;
-	int			 error = 0, status, bad = 0, k;
+	int			 error = 0, status, bad = 0;
 
 	memset(&v, 0, sizeof(v));
 	v.dir = r->dir;
@@ -685,44 +1184,24 @@ cmd_verify_exec(struct crown_run *r)
 		goto cleanup;
 	}
 	check_tags(&v, c);
-	for (i = 0; i < c->l.n && !bad; i++) {
-		crown_outputs_release(&got);
-		crown_outputs_release(&pfiles);
-		free(odir);
-		free(tdir);
-		k = crown_campaign_subject_turn(c->l.v[i].subject);
-		odir = crown_campaign_orders_dir(k);
-		tdir = crown_campaign_turn_dir(k);
-		memset(&w, 0, sizeof(w));
-		if (k < 0 && crown_campaign_subject_admin(c->l.v[i].subject))
-			w.file = CROWN_CAMPAIGN_STATE;
-		else if (k > 0) {
-			w.file = CROWN_CAMPAIGN_STATE;
-			w.dirs[0] = odir;
-			w.dirs[1] = tdir;
-		} else
-			w.file = CROWN_CAMPAIGN_REVEALED;
-		if (i == 0 ? crown_history_files(&got, v.h, c->l.v[i].id, "",
-		    &d) != 0 : crown_history_files_diff(&pfiles, &got, v.h,
-		    c->l.v[i - 1].id, c->l.v[i].id, written, &w, &d) != 0) {
-			printf("commit %.7s cannot be read\n", c->l.v[i].id);
-			bad = 1;
-			break;
-		}
-		if (i == 0)
-			bad = verify_turn0(&v, c->l.v[i].id, &got);
-		else if (k < 0 && crown_campaign_subject_admin(
-		    c->l.v[i].subject))
-			bad = verify_admin(&v, &c->l.v[i], &pfiles, &got);
-		else if (k > 0)
-			bad = verify_turn(&v, k, c->l.v[i - 1].id,
-			    c->l.v[i].id, &pfiles, &got);
-		else if (v.have_secret)
-			bad = verify_reveal(&v, &pfiles, &got);
-	}
-	if (bad) {
+	if (!bad)
+		bad = verify_line(&v, c, &errs);
+	if (bad < 0)
+		error = CROWN_ERROR;
+	else if (bad) {
 		printf("verify: the campaign differs from its replay\n");
 		error = CROWN_EINVALID;
+	} else if (v.other > 0) {
+		printf("verify: %d turn%s written in format %d not replayed: "
+		    "this crown writes format %d, and a replay byte for byte "
+		    "needs a crown of format %d%s", v.other,
+		    v.other > 1 ? "s" : "", v.other_format,
+		    CROWN_CAMPAIGN_FORMAT, v.other_format,
+		    v.other_format == 1 ? " (the first release)" : "");
+		if (c->last + 1 > v.other)
+			printf("; the %d other%s sound", c->last + 1 - v.other,
+			    c->last > v.other ? "s are" : " is");
+		printf("\n");
 	} else if (v.have_secret)
 		printf("verify: %d turn%s match%s the replay (secret from "
 		    "%s)\n", c->last + 1, c->last > 0 ? "s" : "",
@@ -733,12 +1212,14 @@ cmd_verify_exec(struct crown_run *r)
 		    "umpire commits it with crown reveal at the end)\n",
 		    c->last + 1, c->last > 0 ? "s" : "");
 cleanup:
-	/* the differences are printed; problems of the files go to stderr */
+	/* the differences are printed; problems of the files go to stderr,
+	 * this process's first, then the replays' in the line's order */
 	status = crown_cmd_fail(&d, error);
+	if (errs.len > 0)
+		fwrite(errs.data, 1, errs.len, stderr);
+	crown_buf_release(&errs);
+	if (status == CROWN_EXIT_OK && v.other > 0)
+		status = CROWN_EXIT_UNAVAILABLE;
 	sodium_memzero(v.secret, sizeof(v.secret));
-	crown_outputs_release(&got);
-	crown_outputs_release(&pfiles);
-	free(odir);
-	free(tdir);
 	return status;
 }

@@ -110,7 +110,8 @@ crown_campaign_chain(struct crown_chain *c, struct crown_history *h,
 			c->last = k;
 			c->tip = i;
 			continue;
-		} else if (i > 0 && crown_campaign_subject_admin(hc->subject)) {
+		} else if (i > 0 && (crown_campaign_subject_admin(hc->subject)
+		    || crown_campaign_subject_upgrade(hc->subject))) {
 			c->tip = i;
 			continue;
 		} else if (i > 0 && strncmp(hc->subject, "Reveal:", 7) == 0) {
@@ -138,15 +139,50 @@ crown_chain_release(struct crown_chain *c)
 	memset(c, 0, sizeof(*c));
 }
 
+/*
+ * The rules of main's upgrade to this crown's format (crown upgrade) into
+ * out: 0, or CROWN_ENOTFOUND when main has none.
+ */
+static int
+upgraded_rules(struct crown_buf *out, struct crown_history *h)
+{
+	struct crown_chain	 c;
+	struct crown_diags	 quiet = { 0 };
+	size_t			 i;
+	int			 error = CROWN_ENOTFOUND, format;
+
+	if (crown_campaign_chain(&c, h, CROWN_MAIN_REF, &quiet) == 0) {
+		for (i = 0; i < c.l.n && error != 0; i++)
+			if (crown_campaign_subject_upgrade(c.l.v[i].subject) &&
+			    crown_campaign_format(&format, h, c.l.v[i].id,
+			    &quiet) == 0 && format == CROWN_CAMPAIGN_FORMAT &&
+			    crown_history_read(out, h, c.l.v[i].id,
+			    CROWN_CAMPAIGN_RULES, &quiet) == 0)
+				error = 0;
+		crown_chain_release(&c);
+	}
+	crown_diags_release(&quiet);
+	return error;
+}
+
 int
 crown_campaign_load(struct crown_campaign *out, struct crown_history *h,
     const char *commit, const char *label, struct crown_diags *d)
 {
 	struct crown_buf	 b = { 0 };
+	struct crown_diags	 quiet = { 0 };
 	char			*name;
-	int			 error;
+	int			 error, format;
 
 	memset(out, 0, sizeof(*out));
+	if ((error = crown_campaign_format(&format, h, commit, d)) != 0)
+		goto fail;
+	if (format > CROWN_CAMPAIGN_FORMAT) {
+		crown_campaign_format_refuse(d, label,
+		    crown_history_workdir(h), format);
+		error = CROWN_EINVALID;
+		goto fail;
+	}
 	name = xasprintf("%s:%s", label, CROWN_CAMPAIGN_STATE);
 	error = crown_history_read(&b, h, commit, CROWN_CAMPAIGN_STATE, d);
 	if (error == CROWN_ENOTFOUND)
@@ -164,9 +200,25 @@ crown_campaign_load(struct crown_campaign *out, struct crown_history *h,
 		crown_diag_add(d, name, 0, 0, NULL, "missing");
 	if (error == 0)
 		error = crown_rules_parse(&out->rules, name, b.data, b.len,
-		    d);
+		    format == CROWN_CAMPAIGN_FORMAT ? d : &quiet);
+	/*
+	 * A turn of an older format, before main's upgrade: its rules are
+	 * the upgrade's without what the upgrade added, which crown reads as
+	 * the older crown played them (crown upgrade); without an upgrade,
+	 * say so rather than what its rules lack.
+	 */
+	if (error != 0 && format < CROWN_CAMPAIGN_FORMAT) {
+		crown_buf_release(&b);
+		if (upgraded_rules(&b, h) == 0)
+			error = crown_rules_parse(&out->rules, name, b.data,
+			    b.len, d);
+		else
+			crown_campaign_format_refuse(d, label,
+			    crown_history_workdir(h), format);
+	}
 	free(name);
 	crown_buf_release(&b);
+	crown_diags_release(&quiet);
 	if (error != 0)
 		goto fail;
 	return 0;
@@ -392,21 +444,38 @@ crown_campaign_play(struct crown_turn *out, const struct crown_state *before,
     const unsigned char *secret, const unsigned char *salt, const char *tmpl,
     const char *deadline, struct crown_diags *d)
 {
+	struct crown_orders	**ov = NULL;
+	size_t			  n = 0;
+	int			  error;
+
+	memset(out, 0, sizeof(*out));
+	if ((error = crown_campaign_orders(&ov, &n, orders, before, rules,
+	    d)) != 0)
+		return error;
+	error = crown_campaign_play_orders(out, before, rules, ov, n, secret,
+	    salt, tmpl, deadline, d);
+	crown_campaign_orders_free(ov, n);
+	return error;
+}
+
+int
+crown_campaign_play_orders(struct crown_turn *out,
+    const struct crown_state *before, const struct crown_rules *rules,
+    struct crown_orders *const *ov, size_t n, const unsigned char *secret,
+    const unsigned char *salt, const char *tmpl, const char *deadline,
+    struct crown_diags *d)
+{
 	struct crown_report_input	 in;
 	struct crown_outputs		 reports = { 0 };
-	struct crown_orders		**ov = NULL;
 	struct crown_dice		*dice = NULL;
 	struct crown_buf		*b;
 	char				*dir = NULL, *path, *templates = NULL;
 	char				*hex;
-	size_t				 n = 0, i;
+	size_t				 i;
 	int				 error;
 
 	memset(out, 0, sizeof(*out));
 	out->turn = before->turn + 1;
-	if ((error = crown_campaign_orders(&ov, &n, orders, before, rules,
-	    d)) != 0)
-		return error;
 	if ((dice = crown_dice_campaign_salted(secret, salt)) == NULL) {
 		crown_diag_add(d, "crown", 0, 0, NULL, "cannot initialise "
 		    "the campaign dice (libsodium)");
@@ -472,7 +541,6 @@ cleanup:
 	free(templates);
 	free(dir);
 	crown_dice_free(dice);
-	crown_campaign_orders_free(ov, n);
 	if (error != 0)
 		crown_turn_release(out);
 	return error;

@@ -61,14 +61,18 @@ static int	list_tree(struct crown_outputs *, struct crown_history *,
 /*
  * libgit2 once per process, with its writes to .git synced: a commit
  * point (main moved) that a power cut can undo must not name objects the
- * disk never got.  Set before each repository is opened, as libgit2
- * keeps it in a global.
+ * disk never got.  Objects read are not hashed again to check their ids,
+ * as git itself does not (git fsck does): it was a sixth of crown
+ * verify's work, which compares every byte it reads with its replay all
+ * the same.  Set before each repository is opened, as libgit2 keeps them
+ * in globals.
  */
 static void
 init(void)
 {
 	git_libgit2_init();
 	(void)git_libgit2_opts(GIT_OPT_ENABLE_FSYNC_GITDIR, 1);
+	(void)git_libgit2_opts(GIT_OPT_ENABLE_STRICT_HASH_VERIFICATION, 0);
 }
 
 /* The fault hook (see history.h). */
@@ -1341,8 +1345,17 @@ crown_history_dirty(char ***out, size_t *n, struct crown_history *h,
 	*n = 0;
 	git_status_options_init(&o, GIT_STATUS_OPTIONS_VERSION);
 	o.show = GIT_STATUS_SHOW_INDEX_AND_WORKDIR;
-	o.flags = GIT_STATUS_OPT_EXCLUDE_SUBMODULES;
-	if (git_status_list_new(&l, h->repo, &o) != 0)
+	/* the stat data of files found unchanged written back to the
+	 * index: a campaign copied with cp (new inodes and times) is
+	 * hashed whole once, not at every command; on a full disk, not
+	 * written */
+	o.flags = GIT_STATUS_OPT_EXCLUDE_SUBMODULES |
+	    GIT_STATUS_OPT_UPDATE_INDEX;
+	if (git_status_list_new(&l, h->repo, &o) != 0) {
+		o.flags &= ~(unsigned)GIT_STATUS_OPT_UPDATE_INDEX;
+		l = NULL;
+	}
+	if (l == NULL && git_status_list_new(&l, h->repo, &o) != 0)
 		return git_fail(d, h->dir, CROWN_EINVALID, "cannot compare "
 		    "the work tree with the last commit");
 	cnt = git_status_list_entrycount(l);
@@ -1364,15 +1377,123 @@ crown_history_dirty(char ***out, size_t *n, struct crown_history *h,
 	return 0;
 }
 
+static int	checkout_head(struct crown_history *, struct crown_diags *);
+
 int
 crown_history_checkout(struct crown_history *h, struct crown_diags *d)
 {
-	git_checkout_options	 o;
-	git_index		*idx = NULL;
-	int			 error;
+	int	error;
 
 	if ((error = crown_history_step("checkout", d)) != 0)
 		return error;
+	return checkout_head(h, d);
+}
+
+/* mkdir -p of the directories above path (from the work tree on). */
+static bool
+parents_made(char *path, size_t from)
+{
+	char	*p;
+
+	for (p = path + from; (p = strchr(p, '/')) != NULL; p++) {
+		*p = '\0';
+		if (mkdir(path, 0777) != 0 && errno != EEXIST) {
+			*p = '/';
+			return false;
+		}
+		*p = '/';
+	}
+	return true;
+}
+
+/* data into path through a temporary file beside it and a rename (which
+ * replaces a link there, never what it points to); not synced, as a
+ * checkout's files are not. */
+static bool
+put_file(const char *path, const char *data, size_t len)
+{
+	char	*tmp = xasprintf("%s.crown-tmp", path);
+	size_t	 off = 0;
+	ssize_t	 n;
+	int	 fd;
+	bool	 ok = false;
+
+	unlink(tmp);
+	if ((fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL, 0644)) >= 0) {
+		while (off < len && (n = write(fd, data + off, len - off)) > 0)
+			off += (size_t)n;
+		ok = close(fd) == 0 && off == len && rename(tmp, path) == 0;
+	}
+	if (!ok)
+		unlink(tmp);
+	free(tmp);
+	return ok;
+}
+
+int
+crown_history_checkout_files(struct crown_history *h,
+    const struct crown_outputs *files, struct crown_diags *d)
+{
+	git_object		*tree = NULL;
+	git_index		*idx = NULL;
+	git_tree_entry		*te = NULL;
+	git_index_entry		 e;
+	struct stat		 st;
+	const char		*wd = git_repository_workdir(h->repo);
+	char			*path;
+	size_t			 i;
+	int			 error;
+	bool			 ok;
+
+	if ((error = crown_history_step("checkout", d)) != 0)
+		return error;
+	ok = wd != NULL && git_revparse_single(&tree, h->repo,
+	    "HEAD^{tree}") == 0 && git_repository_index(&idx, h->repo) == 0;
+	for (i = 0; ok && i < files->n; i++) {
+		/* what HEAD holds there: a file of these bytes */
+		ok = git_tree_entry_bypath(&te, (git_tree *)tree,
+		    files->v[i].name) == 0 && git_tree_entry_filemode(te) ==
+		    GIT_FILEMODE_BLOB;
+		path = xasprintf("%s%s", wd, files->v[i].name);
+		ok = ok && parents_made(path, strlen(wd)) && put_file(path,
+		    files->v[i].data.data, files->v[i].data.len) &&
+		    lstat(path, &st) == 0;
+		if (ok) {
+			memset(&e, 0, sizeof(e));
+			e.ctime.seconds = (int32_t)st.st_ctim.tv_sec;
+			e.ctime.nanoseconds = (uint32_t)st.st_ctim.tv_nsec;
+			e.mtime.seconds = (int32_t)st.st_mtim.tv_sec;
+			e.mtime.nanoseconds = (uint32_t)st.st_mtim.tv_nsec;
+			e.dev = (uint32_t)st.st_dev;
+			e.ino = (uint32_t)st.st_ino;
+			e.mode = GIT_FILEMODE_BLOB;
+			e.uid = (uint32_t)st.st_uid;
+			e.gid = (uint32_t)st.st_gid;
+			e.file_size = (uint32_t)st.st_size;
+			git_oid_cpy(&e.id, git_tree_entry_id(te));
+			e.path = files->v[i].name;
+			ok = git_index_add(idx, &e) == 0;
+		}
+		free(path);
+		git_tree_entry_free(te);
+		te = NULL;
+	}
+	ok = ok && git_index_write(idx) == 0;
+	git_index_free(idx);
+	git_object_free(tree);
+	/* anything unusual there (a directory where a file goes): the
+	 * checkout of HEAD puts it right */
+	return ok ? 0 : checkout_head(h, d);
+}
+
+/* A forced checkout of HEAD, from the old index. */
+static int
+checkout_head(struct crown_history *h, struct crown_diags *d)
+{
+	git_checkout_options	 o;
+	git_index		*idx = NULL;
+	int			 error = 0;
+
 	if (git_repository_index(&idx, h->repo) != 0)
 		return git_fail(d, h->dir, CROWN_EWRITE, "cannot read the "
 		    "index");

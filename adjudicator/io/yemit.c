@@ -266,10 +266,13 @@ analyze(struct analysis *a, const char *str, size_t len)
 	    (s[0] == '.' && s[1] == '.' && s[2] == '.')))
 		block_ind = flow_ind = true;
 	preceded = true;
-	followed = is_blankz(p + u8width(*p), end);
 	while (p < end) {
 		w = u8width(*p);
 		br = is_break(p);
+		/* whether a blank, a break or the end follows: asked only of
+		 * the three indicators it matters to */
+		followed = (*p == ':' || *p == '?' || *p == '-') &&
+		    is_blankz(p + w, end);
 		if (p == s) {
 			if (ind_class[*p] & IND_FIRST)
 				flow_ind = block_ind = true;
@@ -317,8 +320,6 @@ analyze(struct analysis *a, const char *str, size_t len)
 			prev_space = prev_break = false;
 		preceded = *p == ' ' || *p == '\t' || br;
 		p += w;
-		if (p < end)
-			followed = is_blankz(p + u8width(*p), end);
 	}
 	a->multiline = breaks;
 	a->flow_plain = a->block_plain = a->single_quoted = true;

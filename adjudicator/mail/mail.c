@@ -1343,6 +1343,22 @@ mail_side(const char *outbox, const struct crown_state *s,
 	return error;
 }
 
+/*
+ * Has any side a player?  Without one there is no mail to make, and
+ * making it (the public state written again, each side's form) was a
+ * tenth of a turn at 1,000 units a side.
+ */
+static bool
+any_players(const struct crown_state *s)
+{
+	size_t	i;
+
+	for (i = 0; i < s->nsides; i++)
+		if (s->sides[i].nplayers > 0)
+			return true;
+	return false;
+}
+
 int
 crown_mail_turn_reports(const char *dir, const struct crown_state *after,
     const struct crown_rules *rules, const struct crown_outputs *outputs,
@@ -1358,13 +1374,15 @@ crown_mail_turn_reports(const char *dir, const struct crown_state *after,
 	size_t				 i, natt;
 	int				 error;
 
-	if ((error = mail_time(&t, date, d)) != 0 ||
+	if ((error = mail_time(&t, date, d)) != 0 || !any_players(after) ||
 	    (error = public_state(&state, after)) != 0)
 		return error;
 	outbox = xasprintf("%s/outbox", dir);
 	map = output(outputs, "map.svg");
 	for (i = 0; i < after->nsides && error == 0; i++) {
 		sd = &after->sides[i];
+		if (sd->nplayers == 0)
+			continue;
 		name = xasprintf("report-%s.md", sd->id);
 		rep = output(outputs, name);
 		free(name);
@@ -1414,13 +1432,15 @@ crown_mail_briefing(const char *dir, const struct crown_state *opening,
 	int				 error;
 
 	*sent = 0;
-	if ((error = mail_time(&t, date, d)) != 0 ||
+	if ((error = mail_time(&t, date, d)) != 0 || !any_players(now) ||
 	    (error = public_state(&state, now)) != 0)
 		return error;
 	crown_report_briefing(&brief, opening, victory);
 	outbox = xasprintf("%s/outbox", dir);
 	for (i = 0; i < now->nsides && error == 0; i++) {
 		sd = &now->sides[i];
+		if (sd->nplayers == 0)
+			continue;
 		text.len = 0;
 		crown_markdown_plain(&text, brief.data, brief.len);
 		crown_buf_printf(&text, "\n-- \ncrown, umpiring %s: the "

@@ -1509,3 +1509,34 @@ crown_leader_rank_word(const struct crown_leader *ld)
 		return "";
 	return w;
 }
+
+char *
+crown_state_deadline_of(const char *text, size_t len)
+{
+	struct crown_diags		 quiet = { 0 };
+	struct crown_ydoc		*doc = NULL;
+	struct crown_state		*s = NULL;
+	const struct crown_ynode	*g, *dl;
+	const char			*p = text, *end = text + len;
+	char				*out = NULL;
+
+	if (len > 6 && memcmp(p, "game:\n", 6) == 0) {
+		/* to the first line after it that is not indented */
+		for (p += 6; p < end && (*p == ' ' || *p == '\n'); ) {
+			p = memchr(p, '\n', (size_t)(end - p));
+			p = p != NULL ? p + 1 : end;
+		}
+		if (crown_ydoc_parse(&doc, "state", text, (size_t)(p - text),
+		    &crown_ylimits_state, &quiet) == 0 &&
+		    (g = crown_ymap_get(crown_ydoc_root(doc), "game")) != NULL) {
+			dl = crown_ymap_get(g, "deadline");
+			out = xstrdup(dl != NULL && dl->kind == CROWN_Y_SCALAR &&
+			    !crown_yis_null(dl) ? dl->str : "");
+		}
+		crown_ydoc_free(doc);
+	} else if (crown_state_parse(&s, "state", text, len, &quiet) == 0)
+		out = xstrdup(s->deadline != NULL ? s->deadline : "");
+	crown_state_free(s);
+	crown_diags_release(&quiet);
+	return out;
+}

@@ -38,6 +38,14 @@
 /* turns/turn-NNN/dice-salt: the turn's salt as 64 hex digits and a
  * newline (dice.c); turns made before salts have none */
 #define CROWN_CAMPAIGN_DICE_SALT "dice-salt"
+/*
+ * The campaign's format: the files crown writes into a campaign, their
+ * keys and the reports, one number for every release that changes them
+ * (doc/formats.md).  format.yaml ("format: 2") records it from turn 0 on;
+ * a campaign without one was written by the first release: format 1.
+ */
+#define CROWN_CAMPAIGN_FORMAT	2
+#define CROWN_CAMPAIGN_FORMAT_FILE "format.yaml"
 #define CROWN_REVEAL_TAG	"reveal"
 #define CROWN_REPLACED_TAG	"replaced"	/* replaced/turn-N[-k] */
 #define CROWN_RERUN_BRANCH	"rerun"		/* rerun/turn-N */
@@ -114,6 +122,32 @@ int	crown_campaign_hand_edits(struct crown_history *,
 	    const struct crown_chain *c, char *const *dirty, size_t n,
 	    struct crown_diags *d);
 
+/*
+ * The format of commit (format.yaml; 1 when it has none) into *out: 0, or
+ * CROWN_EINVALID with a diagnostic when the file is not a format.
+ */
+int	crown_campaign_format(int *out, struct crown_history *,
+	    const char *commit, struct crown_diags *d);
+/* files += format.yaml of this crown's format. */
+void	crown_campaign_format_file(struct crown_outputs *files);
+/* The diagnostic of a campaign (DIR) in another format than this crown's,
+ * named "LABEL:format.yaml". */
+void	crown_campaign_format_refuse(struct crown_diags *d, const char *label,
+	    const char *dir, int format);
+/* "Upgrade: ...": crown upgrade's commit, between turns. */
+bool	crown_campaign_subject_upgrade(const char *subject);
+/*
+ * The campaign's rules text old with the sections and keys of this
+ * crown's rules cur that it lacks, each taken with the comments above it
+ * and put where cur has it, into out; every line of old stays, in order.
+ * *added lists what was added ("dice, R6.2.die"; caller frees).
+ * CROWN_EINVALID with diagnostics (named file) when old cannot take them
+ * as text (a flow map lacking a key).
+ */
+int	crown_campaign_upgrade_rules(struct crown_buf *out, char **added,
+	    const char *file, const char *old, size_t oldlen,
+	    const char *cur, size_t curlen, struct crown_diags *d);
+
 /* "Turn 7: ..." -> 7; -1 when the subject is not a turn's. */
 int	crown_campaign_subject_turn(const char *subject);
 
@@ -124,7 +158,9 @@ struct crown_campaign {
 };
 
 /* Load state.yaml and rules.yaml of commit; diagnostics name the files
- * "LABEL:state.yaml" (label: "turn-3"). */
+ * "LABEL:state.yaml" (label: "turn-3").  A commit in another format
+ * than this crown's is refused (CROWN_EINVALID) before either is read,
+ * with a diagnostic that says so. */
 int	crown_campaign_load(struct crown_campaign *out,
 	    struct crown_history *, const char *commit, const char *label,
 	    struct crown_diags *d);
@@ -181,6 +217,15 @@ int	crown_campaign_play(struct crown_turn *out,
 	    const struct crown_outputs *orders, const unsigned char *secret,
 	    const unsigned char *salt, const char *templates,
 	    const char *deadline,
+	    struct crown_diags *d);
+/* The same with the orders parsed and validated already (by
+ * crown_campaign_orders, against before and rules): what verify replays
+ * with, having checked them itself. */
+int	crown_campaign_play_orders(struct crown_turn *out,
+	    const struct crown_state *before, const struct crown_rules *,
+	    struct crown_orders *const *ov, size_t n,
+	    const unsigned char *secret, const unsigned char *salt,
+	    const char *templates, const char *deadline,
 	    struct crown_diags *d);
 void	crown_turn_release(struct crown_turn *);
 

@@ -75,6 +75,11 @@ struct crown_run {
 	const char		 *dir;		/* operand[0] */
 	struct crown_history	 *h;
 	struct crown_chain	  chain;	/* main */
+	/* what the command starts from when its refuse loaded it already,
+	 * from commit start_id ("": nothing); exec may take it (and clear
+	 * start_id), else crown_cmd_run releases it */
+	struct crown_campaign	  start;
+	char			  start_id[CROWN_OID_HEX + 1];
 };
 
 struct crown_cmd {
@@ -134,6 +139,7 @@ extern const struct crown_cmd crown_cmd_blame;
 extern const struct crown_cmd crown_cmd_orders;
 /* issue 19: the players and the deadline between turns */
 extern const struct crown_cmd crown_cmd_deadline;
+extern const struct crown_cmd crown_cmd_upgrade;
 extern const struct crown_cmd crown_cmd_roster;
 /* issue 22: the campaign as a web site */
 extern const struct crown_cmd crown_cmd_site;
@@ -168,6 +174,9 @@ int	crown_cmd_reason_check(const struct crown_cmd *, const char *reason);
 int	crown_exit_status(int error);
 /* Print the problems, free them, and return the exit status of error. */
 int	crown_cmd_fail(struct crown_diags *, int error);
+/* After the reveal nothing more is committed: CROWN_EINVALID with a
+ * diagnostic then, else 0. */
+int	crown_cmd_game_over(const struct crown_run *, struct crown_diags *);
 
 /*
  * The "Victory" section of games/NAME/README.md, for the bundled game

@@ -32,6 +32,8 @@ enum crown_error {
 #define CROWN_EXIT_NOINPUT	66
 #define CROWN_EXIT_CANTCREAT	73
 #define CROWN_EXIT_TEMPFAIL	75
+/* crown verify: turns of another format, not replayed (doc/formats.md) */
+#define CROWN_EXIT_UNAVAILABLE	69
 
 #define CROWN_NELEM(a) (sizeof(a) / sizeof((a)[0]))
 

@@ -211,6 +211,14 @@ int	crown_history_commit(char *id, struct crown_history *,
 int	crown_history_dirty(char ***out, size_t *n, struct crown_history *,
 	    struct crown_diags *d);
 int	crown_history_checkout(struct crown_history *, struct crown_diags *d);
+/*
+ * The same after a commit that wrote files on top of the work tree's
+ * (a turn): those files written from memory and their index entries from
+ * HEAD's ids, not read back from the objects just written; anything
+ * unusual in the way, and the whole checkout is done.
+ */
+int	crown_history_checkout_files(struct crown_history *,
+	    const struct crown_outputs *files, struct crown_diags *d);
 
 /* Make HEAD the symbolic reference to ref if it is not (someone checked
  * out another branch); *moved says whether it was changed. */

@@ -226,4 +226,14 @@ bool	crown_utc_time_valid(const char *);
 struct crown_leader *crown_leader_attached(const struct crown_state *,
 	    const struct crown_unit *, enum crown_rank);
 
+/*
+ * The deadline (game.deadline) a state's text records, "" for none, or
+ * NULL when it cannot be read.  crown writes the game's map first, so
+ * only its lines are parsed when the text starts with it (crown verify
+ * takes the umpire's deadline from each committed state, which it does
+ * not otherwise need to parse); any other text is parsed whole.  Caller
+ * frees.
+ */
+char	*crown_state_deadline_of(const char *text, size_t len);
+
 #endif

@@ -12,6 +12,10 @@
  *                       generate, then print where the whole command's
  *                       time goes: each step `crown resolve --timings`
  *                       names
+ *   bench floor DIR     libyaml alone parsing DIR/state.yaml and
+ *                       DIR/{a,b}.yaml, event by event, nothing kept:
+ *                       the floor of `crown resolve`'s load, for
+ *                       contrib/bench.sh to count under callgrind
  *
  * Times are medians over RUNS runs (default 5) of CLOCK_MONOTONIC.
  */
@@ -23,6 +27,8 @@
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
+
+#include <yaml.h>
 
 #include "crown/dice.h"
 #include "crown/engine.h"
@@ -428,9 +434,53 @@ steps(long n, int runs)
 	wait(NULL);
 }
 
+/*
+ * libyaml's parser alone over the files a turn reads: every event
+ * produced and deleted, no tree, no crown layer.  What crown's loading
+ * cannot go below.
+ */
+static void
+floor_parse(const char *dir)
+{
+	static const char *const in[] = { "state.yaml", "a.yaml", "b.yaml" };
+	struct crown_diags	 d = { 0 };
+	yaml_parser_t		 parser;
+	yaml_event_t		 ev;
+	char			*p, *buf;
+	size_t			 i, len, nevents = 0;
+	bool			 done;
+
+	for (i = 0; i < CROWN_NELEM(in); i++) {
+		p = xasprintf("%s/%s", dir, in[i]);
+		if (crown_read_file(&buf, &len, p, 0, &d) != 0)
+			exit(1);
+		if (!yaml_parser_initialize(&parser))
+			die("yaml_parser_initialize");
+		yaml_parser_set_input_string(&parser,
+		    (const unsigned char *)buf, len);
+		for (done = false; !done; nevents++) {
+			if (!yaml_parser_parse(&parser, &ev)) {
+				fprintf(stderr, "bench: %s: %s\n", p,
+				    parser.problem);
+				exit(1);
+			}
+			done = ev.type == YAML_STREAM_END_EVENT;
+			yaml_event_delete(&ev);
+		}
+		yaml_parser_delete(&parser);
+		free(buf);
+		free(p);
+	}
+	printf("%zu events\n", nevents);
+}
+
 int
 main(int argc, char **argv)
 {
+	if (argc == 3 && strcmp(argv[1], "floor") == 0) {
+		floor_parse(argv[2]);
+		return 0;
+	}
 	if (argc >= 4 && strcmp(argv[1], "gen") == 0) {
 		gen(strtol(argv[2], NULL, 10), argv[3]);
 		return 0;
@@ -453,6 +503,6 @@ main(int argc, char **argv)
 		return 0;
 	}
 	fprintf(stderr, "usage: bench gen N DIR | run N [RUNS] | "
-	    "steps N [RUNS] | header\n");
+	    "steps N [RUNS] | floor DIR | header\n");
 	return 2;
 }

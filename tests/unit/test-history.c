@@ -557,8 +557,8 @@ test_new_turn_verify(void **state)
 	free(text);
 	free(p);
 	text = sh("git -C '%s' ls-files", dir);
-	assert_string_equal(text, ".gitignore\nrules.yaml\nscenario.yaml\n"
-	    "state.yaml\nturns/turn-000/events.yaml\n"
+	assert_string_equal(text, ".gitignore\nformat.yaml\nrules.yaml\n"
+	    "scenario.yaml\nstate.yaml\nturns/turn-000/events.yaml\n"
 	    "turns/turn-000/map.svg\n");
 	free(text);
 	text = sh("git -C '%s' log -1 --format='%%an <%%ae> %%ad %%s' "
@@ -740,54 +740,147 @@ test_deterministic(void **state)
 	free(b);
 }
 
-/* Replace a line of a file in the last commit, keeping its message; a
- * file the commit does not have is added, holding `with`. */
+/* A file of files with one line replaced (line 0: none); a file it does
+ * not have is added, holding `with`. */
 static void
-tamper(const char *dir, const char *file, unsigned line, const char *with)
+edit_file(struct crown_outputs *files, const char *file, unsigned line,
+    const char *with)
+{
+	struct crown_buf	 nb = { 0 };
+	char			*p, *q;
+	unsigned		 k;
+	size_t			 i;
+
+	for (i = 0; i < files->n; i++)
+		if (strcmp(files->v[i].name, file) == 0)
+			break;
+	if (i == files->n)
+		crown_buf_puts(crown_outputs_add(files, file), with);
+	for (i = 0; i < files->n; i++) {
+		if (strcmp(files->v[i].name, file) != 0 || line == 0)
+			continue;
+		p = files->v[i].data.data;
+		for (k = 1; k < line; k++)
+			p = strchr(p, '\n') + 1;
+		q = strchr(p, '\n');
+		crown_buf_add(&nb, files->v[i].data.data,
+		    (size_t)(p - files->v[i].data.data));
+		crown_buf_puts(&nb, with);
+		crown_buf_puts(&nb, q);
+		crown_buf_release(&files->v[i].data);
+		files->v[i].data = nb;
+	}
+}
+
+/*
+ * Replace a line of a file in commit `at' of main (its index on the
+ * line; -1: the last), keeping its message, and commit the ones after it
+ * again on top, each with its own files but that one.
+ */
+static void
+tamper_at(const char *dir, long at, const char *file, unsigned line,
+    const char *with)
 {
 	struct crown_history	*h = NULL;
 	struct crown_diags	 d = { 0 };
 	struct crown_chain	 c = { 0 };
-	struct crown_outputs	 files = { 0 };
+	struct crown_outputs	 files = { 0 }, keep = { 0 };
 	struct crown_stamp	 st = { "Mallory", "m@example.org", 0, 0 };
-	struct crown_buf	 nb = { 0 };
-	char			 id[CROWN_OID_HEX + 1], *p, *q;
-	const char		*tip, *parent;
-	unsigned		 k;
-	size_t			 i;
+	char			 id[CROWN_OID_HEX + 1], prev[CROWN_OID_HEX + 1];
+	const char		*tip;
+	size_t			 i, j, from;
 
 	assert_int_equal(crown_history_open(&h, dir, true, &d), 0);
 	assert_int_equal(crown_campaign_chain(&c, h, CROWN_MAIN_REF, &d), 0);
 	tip = c.l.v[c.l.n - 1].id;
-	parent = c.l.v[c.l.n - 2].id;
-	assert_int_equal(crown_history_files(&files, h, tip, "", &d), 0);
-	for (i = 0; i < files.n; i++)
-		if (strcmp(files.v[i].name, file) == 0)
-			break;
-	if (i == files.n)
-		crown_buf_puts(crown_outputs_add(&files, file), with);
-	for (i = 0; i < files.n; i++) {
-		if (strcmp(files.v[i].name, file) != 0 || line == 0)
-			continue;
-		p = files.v[i].data.data;
-		for (k = 1; k < line; k++)
-			p = strchr(p, '\n') + 1;
-		q = strchr(p, '\n');
-		crown_buf_add(&nb, files.v[i].data.data,
-		    (size_t)(p - files.v[i].data.data));
-		crown_buf_puts(&nb, with);
-		crown_buf_puts(&nb, q);
-		crown_buf_release(&files.v[i].data);
-		files.v[i].data = nb;
+	from = at < 0 ? c.l.n - 1 : (size_t)at;
+	assert_true(from > 0 && from < c.l.n);
+	memcpy(prev, c.l.v[from - 1].id, sizeof(prev));
+	for (i = from; i < c.l.n; i++) {
+		assert_int_equal(crown_history_files(&files, h, c.l.v[i].id,
+		    "", &d), 0);
+		if (i == from)
+			edit_file(&files, file, line, with);
+		else
+			for (j = 0; j < files.n; j++)
+				if (strcmp(files.v[j].name, file) != 0)
+					crown_buf_add(crown_outputs_add(&keep,
+					    files.v[j].name),
+					    files.v[j].data.data,
+					    files.v[j].data.len);
+		assert_int_equal(crown_history_commit(id, h, prev, i == from ?
+		    &files : &keep, c.l.v[i].message, &st, &d), 0);
+		memcpy(prev, id, sizeof(prev));
+		crown_outputs_release(&files);
+		crown_outputs_release(&keep);
 	}
-	assert_int_equal(crown_history_commit(id, h, parent, &files,
-	    c.l.v[c.l.n - 1].message, &st, &d), 0);
-	assert_int_equal(crown_history_ref_set(h, CROWN_MAIN_REF, id, tip,
+	assert_int_equal(crown_history_ref_set(h, CROWN_MAIN_REF, prev, tip,
 	    false, "tamper", &d), 0);
 	assert_no_diags(&d);
-	crown_outputs_release(&files);
 	crown_chain_release(&c);
 	crown_history_close(h);
+}
+
+/* The same in the last commit. */
+static void
+tamper(const char *dir, const char *file, unsigned line, const char *with)
+{
+	tamper_at(dir, -1, file, line, with);
+}
+
+/* crown verify with CROWN_JOBS=jobs (NULL: unset). */
+static void
+verify_jobs(struct run *r, const char *dir, const char *jobs)
+{
+	if (jobs != NULL)
+		setenv("CROWN_JOBS", jobs, 1);
+	RUN(r, crown_cmd_verify, dir, "--templates", TMPL);
+	unsetenv("CROWN_JOBS");
+}
+
+/*
+ * crown verify replays the turns at once in child processes (issue 23):
+ * the output is in turn order whatever finishes first, the same as one
+ * at a time, and a turn tampered with in the middle is found and named
+ * with the message it had, the turns after it not printed.
+ */
+static void
+test_verify_parallel(void **state)
+{
+	static const char *const jobs[] = { "1", "2", "5" };
+	struct run	 r;
+	char		*dir = path("c"), *copy = path("d"), *text;
+	size_t		 i;
+
+	new_campaign(dir);
+	turn1(dir);
+	turn2(dir);
+	EXPECT(0, crown_cmd_turn, dir, "--templates", TMPL, "--date",
+	    "2026-03-22", "--allow-missing");
+	EXPECT(0, crown_cmd_turn, dir, "--templates", TMPL, "--date",
+	    "2026-03-29", "--allow-missing");
+	text = sh("cp -a '%s' '%s' && echo ok", dir, copy);
+	assert_string_equal(text, "ok\n");
+	free(text);
+	tamper_at(copy, 2, "turns/turn-002/events.yaml", 3, "  turn: 7");
+	for (i = 0; i < CROWN_NELEM(jobs); i++) {
+		verify_jobs(&r, dir, jobs[i]);
+		assert_int_equal(r.status, 0);
+		assert_string_equal(r.out, "turn 0: ok\nturn 1: ok\nturn 2: "
+		    "ok\nturn 3: ok\nturn 4: ok\nverify: 5 turns match the "
+		    "replay (secret from .git/crown-secret)\n");
+		assert_string_equal(r.err, "");
+		run_release(&r);
+
+		verify_jobs(&r, copy, jobs[i]);
+		assert_int_equal(r.status, 65);
+		assert_string_equal(r.out, "turn 0: ok\nturn 1: ok\n"
+		    "turn 2: turns/turn-002/events.yaml:3: differs\n"
+		    "verify: the campaign differs from its replay\n");
+		run_release(&r);
+	}
+	free(copy);
+	free(dir);
 }
 
 static void
@@ -836,6 +929,307 @@ test_verify_names_difference(void **state)
 	    "commit has it, the replay does not\n");
 	run_release(&r);
 	free(copy);
+	free(dir);
+}
+
+
+/*
+ * Make the campaign at dir one the first release would have written: no
+ * format.yaml and its rules (tests/data/rules-format1.yaml, the first
+ * release's maximilian.yaml) in every commit, with the same messages.
+ */
+static void
+as_first_release(const char *dir)
+{
+	struct crown_history	*h = NULL;
+	struct crown_diags	 d = { 0 };
+	struct crown_chain	 c = { 0 };
+	struct crown_outputs	 files = { 0 }, keep = { 0 };
+	struct crown_stamp	 st = { "Umpire", "u@example.org", 0, 0 };
+	char			 id[CROWN_OID_HEX + 1], prev[CROWN_OID_HEX + 1];
+	char			*old = tu_slurp("tests/data/rules-format1.yaml");
+	const char		*tip;
+	size_t			 i, j;
+
+	assert_non_null(old);
+	assert_int_equal(crown_history_open(&h, dir, true, &d), 0);
+	assert_int_equal(crown_campaign_chain(&c, h, CROWN_MAIN_REF, &d), 0);
+	tip = c.l.v[c.l.n - 1].id;
+	for (i = 0; i < c.l.n; i++) {
+		assert_int_equal(crown_history_files(&files, h, c.l.v[i].id,
+		    "", &d), 0);
+		for (j = 0; j < files.n; j++) {
+			if (strcmp(files.v[j].name,
+			    CROWN_CAMPAIGN_FORMAT_FILE) == 0)
+				continue;
+			if (strcmp(files.v[j].name, CROWN_CAMPAIGN_RULES) == 0)
+				crown_buf_puts(crown_outputs_add(&keep,
+				    files.v[j].name), old);
+			else
+				crown_buf_add(crown_outputs_add(&keep,
+				    files.v[j].name), files.v[j].data.data,
+				    files.v[j].data.len);
+		}
+		assert_int_equal(crown_history_commit(id, h, i == 0 ? NULL :
+		    prev, &keep, c.l.v[i].message, &st, &d), 0);
+		memcpy(prev, id, sizeof(prev));
+		crown_outputs_release(&files);
+		crown_outputs_release(&keep);
+	}
+	assert_int_equal(crown_history_ref_set(h, CROWN_MAIN_REF, prev, tip,
+	    false, "first release", &d), 0);
+	assert_int_equal(crown_history_checkout(h, &d), 0);
+	assert_no_diags(&d);
+	crown_chain_release(&c);
+	crown_history_close(h);
+	free(old);
+}
+
+/* The line (from 1) of the first line of file in dir's work tree that
+ * starts with text. */
+static unsigned
+line_of(const char *dir, const char *file, const char *text)
+{
+	char		*p = xasprintf("%s/%s", dir, file), *t = tu_slurp(p);
+	const char	*q;
+	unsigned	 line = 1;
+
+	assert_non_null(t);
+	for (q = t; strncmp(q, text, strlen(text)) != 0; line++) {
+		q = strchr(q, '\n');
+		assert_non_null(q);
+		q++;
+	}
+	free(t);
+	free(p);
+	return line;
+}
+
+/*
+ * A campaign of format 1 (issue 23): every command that plays on it is
+ * refused with a message naming the format and crown upgrade; verify says
+ * it cannot replay its turns (exit 69); crown upgrade commits the rules
+ * this crown needs and format.yaml, and the campaign plays on; verify
+ * checks the upgrade and replays the turns after it.
+ */
+static void
+test_format_one(void **state)
+{
+	struct run	 r;
+	char		*dir = path("c"), *copy = path("d"), *text;
+	unsigned	 line;
+
+	new_campaign(dir);
+	turn1(dir);
+	as_first_release(dir);
+	assert_fsck(dir);
+
+	RUN(&r, crown_cmd_turn, dir, DATA "/republic-2.yaml", "--templates",
+	    TMPL, "--date", "2026-03-15", "--allow-missing");
+	assert_int_equal(r.status, 65);
+	assert_has(r.err, "turn-1:format.yaml: error: the campaign is in "
+	    "format 1 (the first release, no format.yaml); this crown reads "
+	    "and writes format 2: 'crown upgrade ");
+	/* that message, not the list of what the rules lack */
+	assert_null(strstr(r.err, "missing section"));
+	run_release(&r);
+
+	RUN(&r, crown_cmd_verify, dir, "--templates", TMPL);
+	assert_int_equal(r.status, 69);
+	assert_string_equal(r.out, "turn 0: not replayed: written in format "
+	    "1; this crown writes format 2 and cannot replay it byte for "
+	    "byte\nturn 1: not replayed: written in format 1; this crown "
+	    "writes format 2 and cannot replay it byte for byte\nverify: 2 "
+	    "turns written in format 1 not replayed: this crown writes "
+	    "format 2, and a replay byte for byte needs a crown of format 1 "
+	    "(the first release)\n");
+	run_release(&r);
+
+	RUN(&r, crown_cmd_upgrade, dir, "--rules", RULES, "--date",
+	    "2026-03-10");
+	assert_int_equal(r.status, 0);
+	assert_has(r.out, "upgraded from format 1 to 2");
+	assert_has(r.out, "rules.yaml gains dice, R4.7, R5.1, R6.2.die");
+	run_release(&r);
+	assert_fsck(dir);
+	assert_clean(dir);
+	text = sh("git -C '%s' show --stat --format=%%s HEAD", dir);
+	assert_has(text, "Upgrade: campaign format 1 to 2\n");
+	assert_has(text, " format.yaml |");
+	assert_has(text, " rules.yaml  |");
+	assert_has(text, "2 files changed");
+	assert_null(strstr(text, "deletion"));
+	free(text);
+	/* a second time: nothing to do */
+	EXPECT(0, crown_cmd_upgrade, dir, "--rules", RULES);
+	text = sh("cp -a '%s' '%s' && echo ok", dir, copy);
+	assert_string_equal(text, "ok\n");
+	free(text);
+
+	turn2(dir);
+	RUN(&r, crown_cmd_log, dir);
+	assert_has(r.out, "upgrade ");
+	run_release(&r);
+	RUN(&r, crown_cmd_verify, dir, "--templates", TMPL);
+	assert_int_equal(r.status, 69);
+	assert_has(r.out, ": ok: format 1 to 2, rules.yaml only gains "
+	    "lines\nturn 2: ok\nverify: 2 turns written in format 1 not "
+	    "replayed: this crown writes format 2, and a replay byte for "
+	    "byte needs a crown of format 1 (the first release); the 1 "
+	    "other is sound\n");
+	run_release(&r);
+
+	/* an upgrade that changes a rule is no upgrade */
+	line = line_of(copy, "rules.yaml", "  rout_radius: 12");
+	tamper(copy, "rules.yaml", line, "  rout_radius: 6");
+	RUN(&r, crown_cmd_verify, copy, "--templates", TMPL);
+	assert_int_equal(r.status, 65);
+	assert_has(r.out, ": rules.yaml:1: differs: an upgrade only adds "
+	    "lines to it\nverify: the campaign differs from its replay\n");
+	run_release(&r);
+	free(copy);
+	free(dir);
+}
+
+/* A campaign of a newer format than this crown's is refused, and verify
+ * says which format it is in. */
+static void
+test_format_newer(void **state)
+{
+	struct run	 r;
+	char		*dir = path("c");
+
+	new_campaign(dir);
+	turn1(dir);
+	tamper(dir, "format.yaml", 1, "format: 3");
+	RUN(&r, crown_cmd_turn, dir, DATA "/republic-2.yaml", "--templates",
+	    TMPL, "--date", "2026-03-15", "--allow-missing");
+	assert_int_equal(r.status, 65);
+	assert_has(r.err, "turn-1:format.yaml: error: the campaign is in "
+	    "format 3, written by a newer crown; this crown reads and writes "
+	    "format 2\n");
+	run_release(&r);
+	RUN(&r, crown_cmd_upgrade, dir);
+	assert_int_equal(r.status, 65);
+	run_release(&r);
+	RUN(&r, crown_cmd_verify, dir, "--templates", TMPL);
+	assert_int_equal(r.status, 69);
+	assert_has(r.out, "turn 0: ok\nturn 1: not replayed: written in "
+	    "format 3; this crown writes format 2");
+	run_release(&r);
+	free(dir);
+}
+
+/* The upgrade of the rules as text: what it adds, where, and what it
+ * cannot add. */
+static void
+test_upgrade_rules(void **state)
+{
+	struct crown_diags	 d = { 0 };
+	struct crown_buf	 out = { 0 };
+	struct crown_rules	*rules = NULL;
+	char			*old = tu_slurp("tests/data/rules-format1.yaml");
+	char			*cur = tu_slurp(RULES), *added, *p, *q;
+	const char		*flow = "id: x\nR9.8: {max_rounds: 4}\n";
+	const char		*flow2 = "id: x\nR9.8: {max_rounds: 4, "
+				    "part_retire_moves: 1}\n";
+
+	(void)state;
+	assert_int_equal(crown_campaign_upgrade_rules(&out, &added, "r",
+	    old, strlen(old), cur, strlen(cur), &d), 0);
+	assert_string_equal(added, "dice, R4.7, R5.1, R6.2.die, "
+	    "R7.1.test_die, R8.4.die, R9.1, R9.5.die, R9.8.part_retire_moves, "
+	    "R12.1.die");
+	assert_int_equal(crown_rules_parse(&rules, "r", out.data, out.len,
+	    &d), 0);
+	assert_no_diags(&d);
+	/* every line of the old rules, in order, whole */
+	for (p = old, q = out.data; *p != '\0'; p = strchr(p, '\n') + 1) {
+		size_t n = (size_t)(strchr(p, '\n') - p) + 1;
+
+		while (*q != '\0' && (strncmp(q, p, n) != 0))
+			q = strchr(q, '\n') + 1;
+		assert_true(*q != '\0');
+		q += n;
+	}
+	/* dice in front of R1.1, with its comment; a key at its section's
+	 * end */
+	assert_has(out.data, "dice:\n  D10: \"0-9\"\n  D6: \"1-6\"\n\n"
+	    "# How big things are");
+	assert_has(out.data, "R9.8:\n  max_rounds: 4\n  part_retire_moves: "
+	    "1\n");
+	crown_rules_free(rules);
+	crown_buf_release(&out);
+	free(added);
+	/* a flow map cannot take a key as text */
+	assert_int_equal(crown_campaign_upgrade_rules(&out, &added, "r",
+	    flow, strlen(flow), flow2, strlen(flow2), &d), CROWN_EINVALID);
+	assert_int_equal(d.n, 1);
+	assert_has(d.v[0].msg, "cannot add 'R9.8.part_retire_moves' here");
+	assert_null(added);
+	crown_diags_release(&d);
+	crown_buf_release(&out);
+	free(old);
+	free(cur);
+}
+
+/*
+ * A campaign copied with cp has new inodes and times: the first command
+ * that checks the work tree hashes it and writes the index back, so that
+ * the next does not hash it again (issue 23).  The index's inode of a
+ * file no turn rewrites is the file's after one turn in the copy.
+ */
+static void
+test_copied_campaign(void **state)
+{
+	char	*dir = path("c"), *copy = path("d"), *text, *want;
+
+	new_campaign(dir);
+	turn1(dir);
+	text = sh("cp -a '%s' '%s' && echo ok", dir, copy);
+	assert_string_equal(text, "ok\n");
+	free(text);
+	turn2(copy);
+	assert_clean(copy);
+	text = sh("git -C '%s' ls-files --debug scenario.yaml | "
+	    "sed -n 's/.*ino: //p'", copy);
+	want = sh("stat -c %%i '%s/scenario.yaml'", copy);
+	assert_string_equal(text, want);
+	free(want);
+	free(text);
+	free(copy);
+	free(dir);
+}
+
+/*
+ * After its commit crown turn writes the turn's files from memory, not
+ * through a checkout that reads them back (issue 23): the work tree and
+ * index are HEAD's, and a link planted where a file goes is replaced,
+ * what it points to left alone.
+ */
+static void
+test_turn_writes_files(void **state)
+{
+	char	*dir = path("c"), *outside = path("outside"), *text;
+
+	new_campaign(dir);
+	text = sh("mkdir -p '%s/turns/turn-001' && echo keep > '%s' && "
+	    "ln -s '%s' '%s/turns/turn-001/report.md' && echo ok", dir,
+	    outside, outside, dir);
+	assert_string_equal(text, "ok\n");
+	free(text);
+	turn1(dir);
+	assert_clean(dir);
+	assert_fsck(dir);
+	text = tu_slurp(outside);
+	assert_string_equal(text, "keep\n");
+	free(text);
+	text = sh("test -L '%s/turns/turn-001/report.md' || echo file", dir);
+	assert_string_equal(text, "file\n");
+	free(text);
+	turn2(dir);
+	assert_clean(dir);
+	free(outside);
 	free(dir);
 }
 
@@ -2094,8 +2488,19 @@ main(void)
 		    teardown),
 		cmocka_unit_test_setup_teardown(test_verify_names_difference,
 		    setup, teardown),
+		cmocka_unit_test_setup_teardown(test_verify_parallel, setup,
+		    teardown),
+		cmocka_unit_test_setup_teardown(test_copied_campaign, setup,
+		    teardown),
+		cmocka_unit_test_setup_teardown(test_turn_writes_files, setup,
+		    teardown),
 		cmocka_unit_test_setup_teardown(test_player_clone, setup,
 		    teardown),
+		cmocka_unit_test_setup_teardown(test_format_one, setup,
+		    teardown),
+		cmocka_unit_test_setup_teardown(test_format_newer, setup,
+		    teardown),
+		cmocka_unit_test(test_upgrade_rules),
 		cmocka_unit_test_setup_teardown(test_rerun_adopt, setup,
 		    teardown),
 		cmocka_unit_test_setup_teardown(test_dice_salt, setup,
