@@ -1452,6 +1452,12 @@ crown_mail_briefing(const char *dir, const struct crown_state *opening,
 			    now->turn);
 		natt = 0;
 		attach_map(att, &natt, map);
+		if (natt > 0 && now->turn == 0)
+			crown_buf_puts(&text, "map.svg, attached, is the "
+			    "table as the game opens.\n");
+		else if (natt > 0)
+			crown_buf_printf(&text, "map.svg, attached, is the "
+			    "table after turn %d.\n", now->turn);
 		if ((error = side_extras(&text, &form, att, &natt, now, rules,
 		    sd, &state)) != 0)
 			break;

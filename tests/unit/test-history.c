@@ -482,12 +482,14 @@ test_briefing_mail(void **state)
 	text = sh("cd '%s/outbox/new' && grep -h '^To: \\|^Subject: ' * | "
 	    "sort && grep -l 'filename=orders.yaml' * | wc -l && "
 	    "grep -l 'filename=map.svg' * | wc -l && "
-	    "grep -h '^ *turn: ' * | sort | uniq -c", dir);
+	    "grep -h '^ *turn: \\|^map.svg, attached' * | sort | uniq -c",
+	    dir);
 	assert_string_equal(text, "Subject: [Test Campaign] Briefing for "
 	    "Foreign Legion\nSubject: [Test Campaign] Briefing for Mexican "
 	    "Republic\nTo: Francisco Milan <milan@example.org>\n"
 	    "To: Jean Danjou <danjou@example.org>\n2\n2\n"
-	    "      2   turn: 0\n      2 turn: 1\n");
+	    "      2   turn: 0\n      2 map.svg, attached, is the table as "
+	    "the game opens.\n      2 turn: 1\n");
 	free(text);
 	/* the opening map, where the maps of the turns go (issue 21) */
 	text = sh("grep -c 'the opening positions</title>' "
@@ -506,12 +508,13 @@ test_briefing_mail(void **state)
 	assert_has(r.out, "the briefing for maudet@example.org is in ");
 	run_release(&r);
 	text = sh("cd '%s/outbox/new' && ls | wc -l && grep -h '^To: \\|"
-	    "^Subject: \\|^ *turn: \\|^You join' * && "
+	    "^Subject: \\|^ *turn: \\|^You join\\|^map.svg, attached' * && "
 	    "grep -l 'filename=map.svg' * | wc -l", dir);
 	assert_string_equal(text, "1\nSubject: [Test Campaign] Briefing for "
 	    "Foreign Legion\nTo: Clement Maudet <maudet@example.org>\n"
 	    "You join after turn 1; the state attached is the campaign as it "
-	    "stands.\n  turn: 1\nturn: 2\n1\n");
+	    "stands.\nmap.svg, attached, is the table after turn 1.\n"
+	    "  turn: 1\nturn: 2\n1\n");
 	free(text);
 	free(dir);
 }
