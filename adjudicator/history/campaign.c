@@ -6,7 +6,6 @@
  */
 #include <dirent.h>
 #include <errno.h>
-#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -23,6 +22,7 @@
 #include "crown/fire.h"
 #include "crown/leaders.h"
 #include "crown/officers.h"
+#include "crown/outputs.h"
 #include "crown/xalloc.h"
 #include "crown/yaml.h"
 
@@ -721,37 +721,25 @@ int
 crown_campaign_secret_save(struct crown_history *h,
     const unsigned char *secret, struct crown_diags *d)
 {
-	char	*path, *tmp, *hex;
+	char	*path, *hex;
 	size_t	 len;
-	int	 fd, error;
+	int	 e, error;
 
 	if ((error = crown_history_step(CROWN_CAMPAIGN_SECRET, d)) != 0)
 		return error;
 	path = xasprintf("%s%s", crown_history_gitdir(h),
 	    CROWN_CAMPAIGN_SECRET);
-	tmp = xasprintf("%s.tmp", path);
 	hex = crown_campaign_secret_hex(secret);
 	len = strlen(hex);
-	error = CROWN_EWRITE;
-	unlink(tmp);
-	if ((fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL, 0600)) < 0)
-		goto fail;
-	if (write(fd, hex, len) != (ssize_t)len || fsync(fd) != 0) {
-		close(fd);
-		goto fail;
-	}
-	if (close(fd) != 0 || rename(tmp, path) != 0)
-		goto fail;
+	/* the owner's alone, synced before it counts */
 	error = 0;
-	goto done;
-fail:
-	crown_diag_add(d, path, 0, 0, NULL, "cannot write the campaign "
-	    "secret: %s", strerror(errno));
-	unlink(tmp);
-done:
+	if ((e = crown_put_file(path, hex, len, 0600, true)) != 0) {
+		crown_diag_add(d, path, 0, 0, NULL, "cannot write the campaign "
+		    "secret: %s", strerror(e));
+		error = CROWN_EWRITE;
+	}
 	sodium_memzero(hex, len);
 	free(hex);
-	free(tmp);
 	free(path);
 	return error;
 }

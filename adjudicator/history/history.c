@@ -24,6 +24,7 @@
 #include "crown/common.h"
 #include "crown/diag.h"
 #include "crown/history.h"
+#include "crown/outputs.h"
 #include "crown/xalloc.h"
 
 struct crown_history {
@@ -1406,30 +1407,6 @@ parents_made(char *path, size_t from)
 	return true;
 }
 
-/* data into path through a temporary file beside it and a rename (which
- * replaces a link there, never what it points to); not synced, as a
- * checkout's files are not. */
-static bool
-put_file(const char *path, const char *data, size_t len)
-{
-	char	*tmp = xasprintf("%s.crown-tmp", path);
-	size_t	 off = 0;
-	ssize_t	 n;
-	int	 fd;
-	bool	 ok = false;
-
-	unlink(tmp);
-	if ((fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL, 0644)) >= 0) {
-		while (off < len && (n = write(fd, data + off, len - off)) > 0)
-			off += (size_t)n;
-		ok = close(fd) == 0 && off == len && rename(tmp, path) == 0;
-	}
-	if (!ok)
-		unlink(tmp);
-	free(tmp);
-	return ok;
-}
-
 int
 crown_history_checkout_files(struct crown_history *h,
     const struct crown_outputs *files, struct crown_diags *d)
@@ -1455,9 +1432,10 @@ crown_history_checkout_files(struct crown_history *h,
 		    files->v[i].name) == 0 && git_tree_entry_filemode(te) ==
 		    GIT_FILEMODE_BLOB;
 		path = xasprintf("%s%s", wd, files->v[i].name);
-		ok = ok && parents_made(path, strlen(wd)) && put_file(path,
-		    files->v[i].data.data, files->v[i].data.len) &&
-		    lstat(path, &st) == 0;
+		/* not synced, as a checkout's files are not */
+		ok = ok && parents_made(path, strlen(wd)) && crown_put_file(path,
+		    files->v[i].data.data, files->v[i].data.len, 0644,
+		    false) == 0 && lstat(path, &st) == 0;
 		if (ok) {
 			memset(&e, 0, sizeof(e));
 			e.ctime.seconds = (int32_t)st.st_ctim.tv_sec;

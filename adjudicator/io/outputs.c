@@ -76,15 +76,17 @@ temp_name(const char *path)
 	    (long)getpid());
 }
 
-/* Write a whole file and sync it; 0 or the errno. */
+/* Write a whole file (made with mode when new), synced when sync; 0 or
+ * the errno. */
 static int
-write_temp(const char *tmp, const char *data, size_t len)
+write_temp(const char *tmp, const char *data, size_t len, mode_t mode,
+    bool sync)
 {
 	size_t	off = 0;
 	ssize_t	n;
 	int	fd, e;
 
-	if ((fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC, 0644)) < 0)
+	if ((fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC, mode)) < 0)
 		return errno;
 	while (off < len) {
 		n = write(fd, data + off, len - off);
@@ -97,12 +99,31 @@ write_temp(const char *tmp, const char *data, size_t len)
 		}
 		off += (size_t)n;
 	}
-	if (fsync(fd) != 0) {
+	if (sync && fsync(fd) != 0) {
 		e = errno;
 		close(fd);
 		return e;
 	}
 	return close(fd) != 0 ? errno : 0;
+}
+
+int
+crown_put_file(const char *path, const char *data, size_t len, mode_t mode,
+    bool sync)
+{
+	char	*tmp = temp_name(path);
+	int	 e;
+
+	/* a temporary left by an earlier run goes first, so the file is
+	 * made here, with this mode */
+	unlink(tmp);
+	if ((e = write_temp(tmp, data, len, mode, sync)) == 0 &&
+	    rename(tmp, path) != 0)
+		e = errno;
+	if (e != 0)
+		unlink(tmp);
+	free(tmp);
+	return e;
 }
 
 int
@@ -123,7 +144,7 @@ crown_write_outputs(const char *dir, const struct crown_outputs *files,
 	}
 	for (i = 0; i < n && e == 0; i++)
 		if ((e = write_temp(tmp[i], files->v[i].data.data,
-		    files->v[i].data.len)) != 0)
+		    files->v[i].data.len, 0644, true)) != 0)
 			bad = i;
 	if (e != 0) {
 		for (j = 0; j <= bad; j++)

@@ -4,7 +4,6 @@
  * committed (FORMATS.md, "what must stay private").
  */
 #include <errno.h>
-#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -15,6 +14,7 @@
 #include <sodium.h>
 
 #include "crown/common.h"
+#include "crown/outputs.h"
 #include "crown/roster.h"
 #include "crown/xalloc.h"
 #include "crown/yaml.h"
@@ -182,9 +182,8 @@ crown_roster_save(const struct crown_roster *r, const char *path,
     struct crown_diags *d)
 {
 	struct crown_buf	 b = { 0 };
-	char			*tmp;
 	size_t			 i;
-	int			 fd, error = CROWN_EWRITE;
+	int			 e;
 
 	crown_buf_puts(&b, "# crown roster: the players' credentials; never "
 	    "committed (crown roster)\n");
@@ -196,27 +195,13 @@ crown_roster_save(const struct crown_roster *r, const char *path,
 			crown_buf_printf(&b, "%s openpgp %s\n",
 			    r->v[i].email, r->v[i].openpgp);
 	}
-	tmp = xasprintf("%s.tmp", path);
-	unlink(tmp);
-	if ((fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL, 0600)) < 0)
-		goto fail;
-	if (write(fd, b.data, b.len) != (ssize_t)b.len || fsync(fd) != 0) {
-		close(fd);
-		goto fail;
-	}
-	if (close(fd) != 0 || rename(tmp, path) != 0)
-		goto fail;
-	error = 0;
-	goto done;
-fail:
-	crown_diag_add(d, path, 0, 0, NULL, "cannot write the roster's "
-	    "credentials: %s", strerror(errno));
-	unlink(tmp);
-done:
+	/* the owner's alone, synced before it replaces the old */
+	if ((e = crown_put_file(path, b.data, b.len, 0600, true)) != 0)
+		crown_diag_add(d, path, 0, 0, NULL, "cannot write the roster's "
+		    "credentials: %s", strerror(e));
 	sodium_memzero(b.data, b.len);
 	crown_buf_release(&b);
-	free(tmp);
-	return error;
+	return e != 0 ? CROWN_EWRITE : 0;
 }
 
 int

@@ -538,10 +538,11 @@ routine(const struct model *mo, const struct crown_event *e, enum sight how)
 		return mo->sh->has_dest[k] && mo->sh->dest[k].x == e->to.x &&
 		    mo->sh->dest[k].y == e->to.y;
 	}
-	if (how != SIGHT_FULL || e->rule == NULL)
+	if (how != SIGHT_FULL)
 		return false;
-	return (strcmp(e->kind, "hold") == 0 && strcmp(e->rule, "R3.4") == 0)
-	    || strcmp(e->kind, "reload") == 0;
+	/* a hold with a result (no target, cannot fire) has more to say */
+	return (strcmp(e->kind, "hold") == 0 && e->result == NULL) ||
+	    strcmp(e->kind, "reload") == 0;
 }
 
 /* A phase's groups of routine events, one for each kind and sight. */

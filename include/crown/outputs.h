@@ -8,7 +8,9 @@
 #ifndef CROWN_OUTPUTS_H
 #define CROWN_OUTPUTS_H
 
+#include <stdbool.h>
 #include <stddef.h>
+#include <sys/types.h>
 
 #include "crown/common.h"
 #include "crown/diag.h"
@@ -29,6 +31,12 @@ struct crown_outputs {
 
 struct crown_buf *crown_outputs_add(struct crown_outputs *, const char *name);
 void	crown_outputs_release(struct crown_outputs *);
+
+/* Write data to path through a new temporary file beside it (of mode,
+ * synced when sync) renamed into place, which replaces a link there,
+ * never what it points to: 0, or the errno (the temporary removed). */
+int	crown_put_file(const char *path, const char *data, size_t len,
+	    mode_t mode, bool sync);
 
 /* Write data to dir/name atomically (temporary file, fsync, rename);
  * CROWN_EWRITE with a diagnostic on failure. */
