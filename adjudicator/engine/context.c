@@ -54,7 +54,7 @@ crown_engine_event(struct crown_engine *e, const char *kind,
 	    unit, rule);
 }
 
-void
+size_t
 crown_engine_skip(struct crown_engine *e, const struct crown_unit *u,
     const struct crown_action_order *a, const char *rule, const char *fmt,
     ...)
@@ -78,6 +78,7 @@ crown_engine_skip(struct crown_engine *e, const struct crown_unit *u,
 	crown_event_set(&ev->text, "%s's order to %s was not carried out: "
 	    "%s.", u->name, a != NULL ? crown_action_names[a->kind] : "act",
 	    reason);
+	return i;
 }
 
 struct crown_turn_unit *

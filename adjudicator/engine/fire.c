@@ -41,7 +41,7 @@ static bool	 ready(struct crown_engine *, struct crown_unit *,
 static bool	 over_budget(struct crown_engine *, const struct crown_unit *,
 		    const struct crown_action_order *);
 static char	*reach_text(const struct crown_unit *,
-		    const struct crown_band *, double);
+		    const struct crown_band *, double, bool *);
 static enum crown_band_name leader_band(const struct crown_rules *,
 		    const struct crown_band *);
 static int	 fire_at(struct crown_engine *, struct crown_unit *,
@@ -267,10 +267,11 @@ ready(struct crown_engine *e, struct crown_unit *u,
 	return true;
 }
 
-/* "it reaches 18.00 inches" or why it is too close; caller frees. */
+/* "out of range: its rifled musket reaches 18.00 inches" or why it is
+ * too close (then *close is set); caller frees. */
 static char *
 reach_text(const struct crown_unit *u, const struct crown_band *bands,
-    double range)
+    double range, bool *close)
 {
 	char		*what, *p, *out;
 	double		 lo = -1, hi = 0;
@@ -288,7 +289,8 @@ reach_text(const struct crown_unit *u, const struct crown_band *bands,
 	for (p = what; *p != '\0'; p++)
 		if (*p == '_')
 			*p = ' ';
-	if (lo > 0 && range <= lo)
+	*close = lo > 0 && range <= lo;
+	if (*close)
 		out = xasprintf("too close: its %s fires only beyond %.2f "
 		    "inches", what, lo);
 	else
@@ -322,14 +324,22 @@ fire_at(struct crown_engine *e, struct crown_unit *u,
 	double				 range;
 	char				*why = NULL;
 	bool				 art = crown_is_artillery(u->type);
+	bool				 close;
+	struct crown_event		*ev;
 
 	bands = crown_fire_bands(rules, u);
 	range = crown_fire_range(rules, u, t);
 	b = crown_rules_band(bands, range);		/* R13.1 */
 	if (b == CROWN_NBAND) {
-		why = reach_text(u, bands, range);
-		crown_engine_skip(e, u, a, art ? "R6.2" : "R5.3",
-		    "%s is %.2f inches away, %s", t->name, range, why);
+		why = reach_text(u, bands, range, &close);
+		/* the distance and which side of the bands it fell, for a
+		 * reader who needs only that (a side's report) */
+		ev = crown_events_at(e->ev, crown_engine_skip(e, u, a,
+		    art ? "R6.2" : "R5.3", "%s is %.2f inches away, %s",
+		    t->name, range, why));
+		ev->has_range = true;
+		ev->range = range;
+		ev->band = xstrdup(close ? "too close" : "out of range");
 		free(why);
 		return e->error;
 	}

@@ -492,6 +492,13 @@ model_event(struct crown_tval *m, const struct model *mo,
 		crown_tmap_num2(m, "range", e->range);
 	crown_tmap_str(m, "band", e->band);
 	crown_tmap_str(m, "reason", e->reason);
+	/* a skipped order's reason in brief: for a shot out of range, the
+	 * distance (the unit's reach is its own, in the briefing) */
+	if (e->reason != NULL && e->has_range && e->band != NULL)
+		crown_tmap_printf(m, "brief", "%s at %.2f inches", e->band,
+		    e->range);
+	else
+		crown_tmap_str(m, "brief", e->reason);
 	crown_tmap_str(m, "order", e->order);
 	dice = crown_tmap_list(m, "dice");
 	for (i = 0; i < e->ndice; i++)
@@ -730,6 +737,96 @@ model_unit(struct crown_tval *m, const struct model *mo,
 	crown_buf_release(&notes);
 }
 
+/* An enemy unit in a side's report, for enemy_groups. */
+struct seen {
+	const char	*type, *compass;
+	int		 stands, status;
+	size_t		 i;		/* in the state */
+};
+
+/* Type, then stands (most first), status, facing. */
+static int
+cmp_group(const struct seen *a, const struct seen *b)
+{
+	int	c;
+
+	if ((c = strcmp(a->type, b->type)) != 0)
+		return c;
+	if (a->stands != b->stands)
+		return a->stands > b->stands ? -1 : 1;
+	if (a->status != b->status)
+		return a->status < b->status ? -1 : 1;
+	return strcmp(a->compass, b->compass);
+}
+
+/* A group's units in the state's order. */
+static int
+cmp_seen(const void *pa, const void *pb)
+{
+	const struct seen	*a = pa, *b = pb;
+	int			 c;
+
+	if ((c = cmp_group(a, b)) != 0)
+		return c;
+	return a->i < b->i ? -1 : a->i > b->i;
+}
+
+static void
+group_count(struct crown_tval *g, size_t count)
+{
+	if (g == NULL)
+		return;
+	crown_tmap_int(g, "count", (long)count);
+	crown_tmap_bool(g, "one_unit", count == 1);
+}
+
+/*
+ * A side's enemy in sight, by what tells units apart at a glance: one
+ * group for each type, number of stands, status and facing, with its
+ * units and their positions.  At a thousand units a side a table row
+ * each restated "infantry | 4 | ok" a thousand times (issue 21).
+ */
+static void
+model_enemy_groups(struct crown_tval *root, const struct model *mo)
+{
+	const struct crown_state	*s = mo->in->after;
+	struct crown_tval		*groups, *g = NULL, *units = NULL;
+	struct seen			*v;
+	size_t				 i, n = 0, count = 0;
+
+	groups = crown_tmap_list(root, "enemy_groups");
+	v = xcalloc(s->nunits + 1, sizeof(*v));
+	for (i = 0; i < s->nunits; i++) {
+		const struct crown_unit *u = &s->units[i];
+
+		if (strcmp(u->side, mo->side) == 0 ||
+		    u->status == CROWN_LOST)
+			continue;
+		v[n++] = (struct seen){ crown_utype_names[u->type],
+		    crown_geom_compass(u->facing), crown_unit_stands(u),
+		    (int)u->status, i };
+	}
+	qsort(v, n, sizeof(*v), cmp_seen);
+	for (i = 0; i < n; i++) {
+		if (i == 0 || cmp_group(&v[i], &v[i - 1]) != 0) {
+			group_count(g, count);
+			g = crown_tlist_map(groups);
+			put_words(g, "type", v[i].type);
+			crown_tmap_int(g, "stands", v[i].stands);
+			crown_tmap_bool(g, "one_stand", v[i].stands == 1);
+			crown_tmap_str(g, "status",
+			    crown_status_names[v[i].status]);
+			crown_tmap_str(g, "compass", v[i].compass);
+			units = crown_tmap_list(g, "units");
+			count = 0;
+		}
+		crown_tlist_ref(units, mo->sh->unit[v[i].i]);
+		count++;
+	}
+	group_count(g, count);
+	free(v);
+}
+
 static void
 model_units(struct crown_tval *root, const struct model *mo)
 {
@@ -762,6 +859,8 @@ model_units(struct crown_tval *root, const struct model *mo)
 		crown_tmap_bool(m, ours ? "own" : "enemy", true);
 		crown_tlist_ref(ours ? own : enemy, m);
 	}
+	if (mo->side != NULL)
+		model_enemy_groups(root, mo);
 }
 
 static void

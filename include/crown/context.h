@@ -73,8 +73,8 @@ int	crown_engine_roll_into(struct crown_engine *, size_t ev_i,
 size_t	crown_engine_event(struct crown_engine *, const char *kind,
 	    const char *unit, const char *rule);
 
-/* An `order_skipped` event (R2.2). */
-void	crown_engine_skip(struct crown_engine *, const struct crown_unit *,
+/* An `order_skipped` event (R2.2); returns its index. */
+size_t	crown_engine_skip(struct crown_engine *, const struct crown_unit *,
 	    const struct crown_action_order *, const char *rule,
 	    const char *fmt, ...) __attribute__((format(printf, 5, 6)));
 struct crown_turn_unit *crown_engine_tu(struct crown_engine *,

@@ -463,8 +463,8 @@ test_side_view(void **state)
 	 * seen, none of the Legion's orders or their skipped gun */
 	assert_has(re, "[D10 fire ×2: 1, 4, veteran -1 (R3.1) = 0, 3;");
 	assert_has(re, "\nSeen to move: 3rd Company, Foreign Legion.\n");
-	assert_has(re, "| 3rd Company, Foreign Legion | infantry | 3 | ok | "
-	    "(30, 16.5) north |");
+	assert_has(re, "- infantry, 3 stands, ok, facing north: 3rd Company, "
+	    "Foreign Legion (30, 16.5).\n");
 	assert_lacks(re, "rolled 3, infantry");
 	assert_lacks(re, "out of sight");
 	assert_lacks(re, "Foreign Legion moved");
@@ -1007,6 +1007,47 @@ test_summary_wording(void **state)
 	turn_release(&t);
 }
 
+/*
+ * Issue 21: a side's enemy in sight by type, stands, status and facing
+ * (most stands first, a group's units in the state's order, the lost
+ * left out), and a shot out of range or too close in brief in its own
+ * table, in full for the umpire.
+ */
+static void
+test_enemy_in_sight(void **state)
+{
+	struct turn		 t;
+	struct crown_outputs	 o = { 0 };
+	struct crown_diags	 d = { 0 };
+	const char		*um, *fr, *re;
+
+	load_case(&t, "R6.2-siege-artillery-howitzer-bands");
+	crown_state_unit(t.after, "t3")->status = CROWN_LOST;
+	crown_state_unit(t.after, "t5")->status = CROWN_ROUTING;
+	crown_unit_take_casualties(crown_state_unit(t.after, "t4"), 4);
+	assert_int_equal(render(&o, &t, "templates", &d), 0);
+	um = output(&o, "report.md")->data.data;
+	fr = output(&o, "report-french.md")->data.data;
+	re = output(&o, "report-republic.md")->data.data;
+	assert_has(fr, "## The enemy in sight\n\n"
+	    "- infantry, 4 stands, ok, facing south, 3 units: Target 1 "
+	    "(4, 10); Target 2 (11, 10.01); Target 6 (39, 62.01).\n"
+	    "- infantry, 4 stands, routing, facing south: Target 5 "
+	    "(32, 62).\n"
+	    "- infantry, 3 stands, ok, facing south: Target 4 (25, 38.01).\n");
+	assert_lacks(fr, "Target 3 (18, 38)");
+	assert_has(re, "- siege artillery, 1 stand, ok, facing north, 6 "
+	    "units: Gun 1 (4, 2); Gun 2 (11, 2);");
+	assert_has(fr, "| Gun 1 | fire at Target 1 | no fire: too close at "
+	    "8.00 inches (R6.2) |");
+	assert_has(fr, "| Gun 6 | fire at Target 6 | no fire: out of range at "
+	    "60.01 inches (R6.2) |");
+	assert_has(um, "Gun 6: fire at Target 6: Target 6 is 60.01 inches "
+	    "away, out of range: its howitzer reaches 60.00 inches.");
+	crown_outputs_release(&o);
+	turn_release(&t);
+}
+
 /* Degenerate inputs: no events, a unit with no stands, no terrain. */
 static void
 test_degenerate(void **state)
@@ -1057,6 +1098,7 @@ main(void)
 		cmocka_unit_test(test_escaping),
 		cmocka_unit_test(test_each_event_once),
 		cmocka_unit_test(test_summary_wording),
+		cmocka_unit_test(test_enemy_in_sight),
 		cmocka_unit_test(test_xml_checker),
 		cmocka_unit_test(test_svg_wellformed),
 		cmocka_unit_test(test_svg_leader_move),
