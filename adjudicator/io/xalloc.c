@@ -128,7 +128,7 @@ xasprintf(const char *fmt, ...)
 }
 
 void
-crown_grow(void *vp, size_t *cap, size_t n, size_t sz)
+crown_grow_to(void *vp, size_t *cap, size_t n, size_t sz)
 {
 	void	**v = vp;
 	size_t	  ncap;
@@ -140,15 +140,6 @@ crown_grow(void *vp, size_t *cap, size_t n, size_t sz)
 		ncap *= 2;
 	*v = xreallocarray(*v, ncap, sz);
 	*cap = ncap;
-}
-
-void
-crown_buf_add(struct crown_buf *b, const void *p, size_t n)
-{
-	crown_grow(&b->data, &b->cap, b->len + n + 1, 1);
-	memcpy(b->data + b->len, p, n);
-	b->len += n;
-	b->data[b->len] = '\0';
 }
 
 void
