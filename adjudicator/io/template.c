@@ -134,11 +134,20 @@ static int	load(struct crown_tmpl_set *, const char *,
 #define ARENA_ALIGN	_Alignof(struct cont)	/* values; strings need 1 */
 #define KEYS_FIRST	256			/* interned keys' table */
 
+/* A key as map_put last saw it at an address (mostly a literal). */
+struct key_seen {
+	const char	*at;		/* the caller's pointer */
+	const char	*key;		/* its interned copy */
+	uint32_t	 hash;
+};
+#define KEY_SEEN	256		/* a power of two */
+
 struct crown_tarena {
 	struct crown_arena	 mem;
 	/* interned keys: open addressing, a power of two, under half full */
 	const char		**keys;
 	size_t			  nkeys, capkeys;
+	struct key_seen		  seen[KEY_SEEN];
 };
 
 /* A list or a map. */
@@ -316,10 +325,24 @@ static struct crown_tval *
 map_put(struct crown_tval *map, const char *key, struct crown_tval *v)
 {
 	struct cont	*m = cont(map);
-	size_t		 len = strlen(key);
+	struct key_seen	*ks;
+	uintptr_t	 at = (uintptr_t)key;
+	size_t		 len;
 
-	v->hash = crown_tkey_hash(key, len);
-	v->key = intern(m->arena, key, len, v->hash);
+	/* the models put the same literal keys hundreds of thousands of
+	 * times: the key at this address last time, if it still reads the
+	 * same (a key built in a buffer may not), saves hashing and
+	 * interning it again */
+	ks = &m->arena->seen[((at >> 3) ^ (at >> 11)) & (KEY_SEEN - 1)];
+	if (ks->at == key && strcmp(ks->key, key) == 0) {
+		v->hash = ks->hash;
+		v->key = ks->key;
+	} else {
+		len = strlen(key);
+		v->hash = crown_tkey_hash(key, len);
+		v->key = intern(m->arena, key, len, v->hash);
+		*ks = (struct key_seen){ key, v->key, v->hash };
+	}
 	m->bloom |= bloom_bits(v->hash);
 	v->next = m->first;
 	m->first = v;
