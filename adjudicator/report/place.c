@@ -10,6 +10,7 @@
  * whole-degree table of geom.c (no libm): the same layout on every
  * machine.
  */
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -203,15 +204,14 @@ box_at(double x, double y, double w, double h)
 	return (struct crown_geom_box){ x, y, x + w, y + h };
 }
 
-/* The candidates for a w by h label of `at`, best first; their count. */
+/* The candidates next to `at` for a w by h label, best first; their
+ * count (NEAR, or NEAR - 1 when not centred). */
 static size_t
-candidates(struct crown_geom_box *c, struct crown_geom_box at, double w,
-    double h, bool centred)
+candidates_near(struct crown_geom_box *c, struct crown_geom_box at,
+    double w, double h, bool centred)
 {
-	struct crown_point	d;
-	double			cx, cy, rx, ry;
-	size_t			n = 0;
-	int			k, i, m, deg;
+	double	cx, cy;
+	size_t	n = 0;
 
 	cx = (at.minx + at.maxx) / 2;
 	cy = (at.miny + at.maxy) / 2;
@@ -225,21 +225,49 @@ candidates(struct crown_geom_box *c, struct crown_geom_box at, double w,
 	c[n++] = box_at(at.minx - GAP - w, at.maxy + GAP, w, h);
 	c[n++] = box_at(at.maxx + GAP, at.miny - GAP - h, w, h);
 	c[n++] = box_at(at.minx - GAP - w, at.miny - GAP - h, w, h);
-	for (k = 1; k <= RINGS; k++) {
-		m = 8 + 4 * k;
-		/* half the sizes of both and the ring's distance */
-		rx = (at.maxx - at.minx + w) / 2 + GAP + k * STEP;
-		ry = (at.maxy - at.miny + h) / 2 + GAP + k * STEP;
-		for (i = 0; i < m; i++) {
-			/* 180 (below) first, then either side of it */
-			deg = 180 + ((i + 1) / 2) * (i % 2 == 0 ? -1 : 1) *
-			    360 / m;
-			d = crown_geom_dir(deg);
-			c[n++] = box_at(cx + d.x * rx - w / 2,
-			    cy - d.y * ry - h / 2, w, h);
-		}
-	}
 	return n;
+}
+
+/* Ring k's directions (8 + 4k of them), 180 (below) first, then either
+ * side of it: the same for every label, so worked out once. */
+static const struct crown_point *
+ring_dirs(int k)
+{
+	static struct crown_point	dirs[RINGS + 1][8 + 4 * RINGS];
+	static bool			ready;
+	int				r, i, m;
+
+	if (!ready) {
+		for (r = 1; r <= RINGS; r++) {
+			m = 8 + 4 * r;
+			for (i = 0; i < m; i++)
+				dirs[r][i] = crown_geom_dir(180 + ((i + 1) /
+				    2) * (i % 2 == 0 ? -1 : 1) * 360 / m);
+		}
+		ready = true;
+	}
+	return dirs[k];
+}
+
+/* Ring k of the candidates further out, after *n of them; made only
+ * when the loop reaches it, as nine labels in ten take a place next to
+ * what they name or in the first rings. */
+static void
+candidates_ring(struct crown_geom_box *c, size_t *n, int k,
+    struct crown_geom_box at, double w, double h)
+{
+	const struct crown_point	*d = ring_dirs(k);
+	double				 cx, cy, rx, ry;
+	int				 i, m = 8 + 4 * k;
+
+	cx = (at.minx + at.maxx) / 2;
+	cy = (at.miny + at.maxy) / 2;
+	/* half the sizes of both and the ring's distance */
+	rx = (at.maxx - at.minx + w) / 2 + GAP + k * STEP;
+	ry = (at.maxy - at.miny + h) / 2 + GAP + k * STEP;
+	for (i = 0; i < m; i++)
+		c[(*n)++] = box_at(cx + d[i].x * rx - w / 2,
+		    cy - d[i].y * ry - h / 2, w, h);
 }
 
 bool
@@ -248,21 +276,23 @@ crown_place_label(struct crown_geom_box *out, struct crown_place *p,
 {
 	struct crown_geom_box	c[MAXCAND + 1];
 	size_t			n, i, pick, near;
-	int			pass;
+	int			pass, ring = 0;
 
-	n = candidates(c, at, w, h, centred);
-	pick = n;
+	n = near = candidates_near(c, at, w, h, centred);
+	pick = SIZE_MAX;
 	/* next to it and clear of everything; else anywhere clear of units
 	 * and texts; else of texts (a line is not worth moving far for) */
-	near = centred ? NEAR : NEAR - 1;
-	for (pass = LINE; pass <= TEXT && pick == n; pass++)
-		for (i = 0; i < (pass == LINE ? near : n); i++)
-			if (inside(p, &c[i]) && !taken(p, &c[i],
-			    (enum weight)pass)) {
-				pick = i;
+	for (pass = LINE; pass <= TEXT && pick == SIZE_MAX; pass++)
+		for (i = 0; pick == SIZE_MAX; i++) {
+			if (i == n && pass != LINE && ring < RINGS)
+				candidates_ring(c, &n, ++ring, at, w, h);
+			if (i == (pass == LINE ? near : n))
 				break;
-			}
-	if (pick == n)
+			if (inside(p, &c[i]) && !taken(p, &c[i],
+			    (enum weight)pass))
+				pick = i;
+		}
+	if (pick == SIZE_MAX)
 		pick = 0;
 	*out = c[pick];
 	add(p, c[pick], TEXT);
