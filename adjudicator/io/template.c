@@ -408,6 +408,13 @@ crown_tmap_str(struct crown_tval *map, const char *key, const char *s)
 }
 
 void
+crown_tmap_strn(struct crown_tval *map, const char *key, const char *s,
+    size_t len)
+{
+	map_put(map, key, str_new(cont(map)->arena, s, len));
+}
+
+void
 crown_tmap_printf(struct crown_tval *map, const char *key, const char *fmt,
     ...)
 {

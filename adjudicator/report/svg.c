@@ -94,8 +94,7 @@ put1(struct crown_tval *m, const char *key, double v)
 {
 	char	buf[CROWN_FMT_MAX];
 
-	crown_fmt_fixed(buf, v, 1);
-	crown_tmap_str(m, key, buf);
+	crown_tmap_strn(m, key, buf, crown_fmt_fixed(buf, v, 1));
 }
 
 /* "x,y x,y ..." in pixels. */
@@ -103,20 +102,22 @@ static void
 put_points(struct crown_tval *m, const char *key, const struct layout *l,
     const struct crown_point *p, size_t n)
 {
-	struct crown_buf	b = { 0 };
-	char			num[CROWN_FMT_MAX];
-	size_t			i;
+	/* a unit's outline or a stand: four points, written in place */
+	char	 small[8 * (2 * CROWN_FMT_MAX + 2)] = "", *out = small;
+	size_t	 i, len = 0;
 
-	crown_buf_puts(&b, "");
+	if (n > 8)
+		out = xreallocarray(NULL, n, 2 * CROWN_FMT_MAX + 2);
 	for (i = 0; i < n; i++) {
 		if (i > 0)
-			crown_buf_add(&b, " ", 1);
-		crown_buf_add(&b, num, crown_fmt_fixed(num, px(l, p[i].x), 1));
-		crown_buf_add(&b, ",", 1);
-		crown_buf_add(&b, num, crown_fmt_fixed(num, py(l, p[i].y), 1));
+			out[len++] = ' ';
+		len += crown_fmt_fixed(out + len, px(l, p[i].x), 1);
+		out[len++] = ',';
+		len += crown_fmt_fixed(out + len, py(l, p[i].y), 1);
 	}
-	crown_tmap_str(m, key, b.data);
-	crown_buf_release(&b);
+	crown_tmap_strn(m, key, out, len);
+	if (out != small)
+		free(out);
 }
 
 static void

@@ -84,6 +84,9 @@ uint32_t crown_tkey_hash(const char *key, size_t len);
  * string sets nothing. */
 void	crown_tmap_str(struct crown_tval *map, const char *key,
 	    const char *s);
+/* The same for len bytes of s (no NUL needed). */
+void	crown_tmap_strn(struct crown_tval *map, const char *key,
+	    const char *s, size_t len);
 void	crown_tmap_printf(struct crown_tval *map, const char *key,
 	    const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 void	crown_tmap_int(struct crown_tval *map, const char *key, long v);
