@@ -405,6 +405,18 @@ dice_alike(const struct crown_die_rec *a, const struct crown_die_rec *b)
 	return true;
 }
 
+/* ", 4" (or "4" for the first) at the end of b, without printf's cost:
+ * a report at 1,000 a side lists 60,000 rolls and scores. */
+static void
+list_int(struct crown_buf *b, bool more, long v)
+{
+	char	num[CROWN_FMT_MAX];
+
+	if (more)
+		crown_buf_add(b, ", ", 2);
+	crown_buf_add(b, num, crown_fmt_long(num, v));
+}
+
 /*
  * The dice of an event, compactly: a run of dice alike (a volley's, stand
  * by stand) is one group with its rolls and scores listed, its modifiers
@@ -429,10 +441,8 @@ model_dice_groups(struct crown_tval *m, const struct crown_event *e)
 		crown_buf_puts(&rolls, "");
 		crown_buf_puts(&scores, "");
 		for (k = i; k < j; k++) {
-			crown_buf_printf(&rolls, "%s%d", k > i ? ", " : "",
-			    e->dice[k].roll);
-			crown_buf_printf(&scores, "%s%d", k > i ? ", " : "",
-			    e->dice[k].score);
+			list_int(&rolls, k > i, e->dice[k].roll);
+			list_int(&scores, k > i, e->dice[k].score);
 		}
 		model_die_kind(g, r);
 		/* one die: whose it is; many: the first's "stand 1" would
@@ -456,6 +466,7 @@ model_event(struct crown_tval *m, const struct model *mo,
     const struct crown_event *e, enum sight how)
 {
 	struct crown_tval	*dice;
+	char			 num[CROWN_FMT_MAX];
 	size_t			 i;
 
 	crown_tmap_int(m, "seq", e->seq);
@@ -494,10 +505,10 @@ model_event(struct crown_tval *m, const struct model *mo,
 	crown_tmap_str(m, "reason", e->reason);
 	/* a skipped order's reason in brief: for a shot out of range, the
 	 * distance (the unit's reach is its own, in the briefing) */
-	if (e->reason != NULL && e->has_range && e->band != NULL)
-		crown_tmap_printf(m, "brief", "%s at %.2f inches", e->band,
-		    e->range);
-	else
+	if (e->reason != NULL && e->has_range && e->band != NULL) {
+		crown_fmt_fixed(num, e->range, 2);
+		crown_tmap_printf(m, "brief", "%s at %s inches", e->band, num);
+	} else
 		crown_tmap_str(m, "brief", e->reason);
 	crown_tmap_str(m, "order", e->order);
 	dice = crown_tmap_list(m, "dice");
