@@ -1084,6 +1084,7 @@ verify_line(struct verify *v, const struct crown_chain *c,
 {
 	struct crown_diags quiet = { 0 };
 	struct job	*jobs;
+	char		*tdir;
 	bool		*salted;
 	size_t		 n = c->l.n, w = nworkers(), next = 0, emit = 0, i;
 	size_t		 running;
@@ -1098,6 +1099,11 @@ verify_line(struct verify *v, const struct crown_chain *c,
 	    &quiet) != 0)
 		v->rules = NULL;
 	crown_diags_release(&quiet);
+	/* the templates as well, which every turn renders from */
+	tdir = v->templates != NULL ? xstrdup(v->templates) :
+	    crown_templates_find();
+	crown_report_keep(tdir);
+	free(tdir);
 	if (w <= 1 || n <= 1) {
 		/* one core: in this process, in order */
 		for (i = 0; i < n && bad == 0; i++) {

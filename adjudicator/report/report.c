@@ -1382,37 +1382,87 @@ render_one(struct crown_outputs *out, struct crown_tmpl_set *set,
 	return crown_tmpl_render(b, set, tmpl, crown_escape_for(name), ctx, d);
 }
 
-int
-crown_report_render(struct crown_outputs *out,
-    const struct crown_report_input *in, struct crown_diags *d)
+/*
+ * The templates kept from one render to the next (crown_report_keep).
+ * Off by default: a process that renders once gains nothing, and one
+ * that changes the files between renders (the tests) must see them anew.
+ */
+static struct {
+	bool			 on;
+	char			*dir;
+	struct crown_tmpl_set	*set;
+} kept;
+
+/* The report templates of dir, every one loaded, in *out; or an error
+ * (problems in d). */
+static int
+templates_load(struct crown_tmpl_set **out, const char *dir,
+    struct crown_diags *d)
 {
 	static const char *const templates[] = {
 		"report.md", "report-side.md", "map.svg"
 	};
-	struct crown_tmpl_set	*set;
-	struct crown_tval	*umpire, *ctx;
-	struct shared		 sh;
-	char			*name;
-	size_t			 i;
-	int			 error, e;
+	size_t	i;
+	int	error = 0, e;
 
-	if (in->templates == NULL) {
+	*out = NULL;
+	if (dir == NULL) {
 		crown_diag_add(d, "templates", 0, 0, NULL, "cannot find the "
 		    "report templates (looked beside the program and in %s/"
 		    "templates); give --templates DIR", CROWN_DATADIR);
 		return CROWN_ENOTFOUND;
 	}
-	set = crown_tmpl_set_new(in->templates);
+	if (kept.set != NULL && strcmp(kept.dir, dir) == 0) {
+		*out = kept.set;
+		return 0;
+	}
+	*out = crown_tmpl_set_new(dir);
 	/* every template first, so that all their problems come out at
 	 * once and nothing is rendered from a broken set */
-	error = 0;
 	for (i = 0; i < CROWN_NELEM(templates); i++) {
-		e = crown_tmpl_load(set, templates[i], d);
+		e = crown_tmpl_load(*out, templates[i], d);
 		if (e == CROWN_ENOTFOUND || error == 0)
 			error = e != 0 ? e : error;
 	}
-	if (error != 0)
-		goto cleanup;
+	if (error != 0) {
+		crown_tmpl_set_free(*out);
+		*out = NULL;
+		return error;
+	}
+	if (kept.on) {
+		free(kept.dir);
+		crown_tmpl_set_free(kept.set);
+		kept.dir = xstrdup(dir);
+		kept.set = *out;
+	}
+	return 0;
+}
+
+void
+crown_report_keep(const char *dir)
+{
+	struct crown_diags	 quiet = { 0 };
+	struct crown_tmpl_set	*set;
+
+	kept.on = true;
+	/* a problem with them is each render's to report */
+	(void)templates_load(&set, dir, &quiet);
+	crown_diags_release(&quiet);
+}
+
+int
+crown_report_render(struct crown_outputs *out,
+    const struct crown_report_input *in, struct crown_diags *d)
+{
+	struct crown_tmpl_set	*set;
+	struct crown_tval	*umpire, *ctx;
+	struct shared		 sh;
+	char			*name;
+	size_t			 i;
+	int			 error;
+
+	if ((error = templates_load(&set, in->templates, d)) != 0)
+		return error;
 
 	shared_init(&sh, in);
 	umpire = model_new(&sh, NULL);
@@ -1429,7 +1479,7 @@ crown_report_render(struct crown_outputs *out,
 		error = render_one(out, set, "map.svg", "map.svg", umpire, d);
 	}
 	shared_release(&sh);
-cleanup:
-	crown_tmpl_set_free(set);
+	if (set != kept.set)
+		crown_tmpl_set_free(set);
 	return error;
 }
