@@ -138,13 +138,11 @@ crown_geom_norm(int deg)
 	return r < 0 ? r + 360 : r;
 }
 
-double
-crown_geom_sin(int deg)
+/* sin of d in 0..359. */
+static double
+sin_of(int d)
 {
-	int	d;
-
 	/* Quadrants by symmetry; never negate the 0 entry (no -0.0). */
-	d = crown_geom_norm(deg);
 	if (d <= 90)
 		return sin_table[d];
 	if (d <= 180)
@@ -155,19 +153,32 @@ crown_geom_sin(int deg)
 }
 
 double
-crown_geom_cos(int deg)
+crown_geom_sin(int deg)
 {
-	/* Normalise before adding 90 so that INT_MAX cannot overflow. */
-	return crown_geom_sin(crown_geom_norm(deg) + 90);
+	return sin_of(crown_geom_norm(deg));
 }
 
+double
+crown_geom_cos(int deg)
+{
+	int	d;
+
+	/* Normalise before adding 90 so that INT_MAX cannot overflow. */
+	d = crown_geom_norm(deg) + 90;
+	return sin_of(d < 360 ? d : d - 360);
+}
+
+/* Every footprint and every label's try asks for one: the bearing is
+ * normalised once for both. */
 struct crown_point
 crown_geom_dir(int bearing)
 {
 	struct crown_point	u;
+	int			d;
 
-	u.x = crown_geom_sin(bearing);
-	u.y = crown_geom_cos(bearing);
+	d = crown_geom_norm(bearing);
+	u.x = sin_of(d);
+	u.y = sin_of(d < 270 ? d + 90 : d - 270);
 	return u;
 }
 
@@ -586,15 +597,12 @@ crown_geom_dist_poly(const struct crown_point *a, size_t na,
 	if (crown_geom_poly_intersect(a, na, b, nb))
 		return 0;
 	/*
-	 * The least crown_geom_dist_seg_seg over every pair of edges: 0 if
-	 * a pair meets, else the least distance from a vertex of either to
-	 * an edge of the other, each measured once (every pair of edges
-	 * measures both ends of each against the other).
+	 * The least crown_geom_dist_seg_seg over every pair of edges: no
+	 * pair meets (crown_geom_poly_intersect tried every one), so the
+	 * least distance from a vertex of either to an edge of the other,
+	 * each measured once (every pair of edges measures both ends of
+	 * each against the other).
 	 */
-	for (i = 0, j = na - 1; i < na; j = i++)
-		for (k = 0, l = nb - 1; k < nb; l = k++)
-			if (crown_geom_seg_intersect(a[j], a[i], b[l], b[k]))
-				return 0;
 	best = HUGE_VAL;
 	for (i = 0, j = na - 1; i < na; j = i++)
 		for (k = 0; k < nb; k++)

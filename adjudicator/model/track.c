@@ -49,6 +49,12 @@ static bool	clear_at(const struct crown_track *, const struct crown_quad *,
 static void	inset_by(struct crown_quad *, const struct crown_quad *,
 		    double);
 static bool	is_unit(const struct crown_blocker *);
+static bool	on_unit(const struct crown_rules *,
+		    const struct crown_quad *, const struct crown_geom_box *,
+		    const struct crown_blocker *);
+static bool	ends_on_quad(const struct crown_track *,
+		    const struct crown_blocker *, const struct crown_quad *,
+		    const struct crown_geom_box *);
 static bool	ends_on(const struct crown_track *,
 		    const struct crown_blocker *, double);
 static void	bisect(const struct crown_track *,
@@ -327,6 +333,7 @@ crown_track_add_units(struct crown_track *t, const struct crown_unit *u,
 		    contact ? CROWN_BLOCK_CONTACT : CROWN_BLOCK_ENEMY);
 		b->enemy = v;
 		crown_unit_footprint(&b->q, t->rules, v);
+		b->box = crown_geom_bounds(b->q.c, 4);
 		if (friend || contact)
 			continue;
 		d0 = crown_geom_dist_quad(&t->q0, &b->q);
@@ -411,6 +418,17 @@ is_unit(const struct crown_blocker *b)
 	    b->kind == CROWN_BLOCK_CONTACT || b->kind == CROWN_BLOCK_FRIEND;
 }
 
+/* The footprint q, of bounds qb, overlaps unit b (R4.7).  Most of a
+ * track's units are nowhere near the point asked about: the boxes say
+ * so before the projections are worked out. */
+static bool
+on_unit(const struct crown_rules *rules, const struct crown_quad *q,
+    const struct crown_geom_box *qb, const struct crown_blocker *b)
+{
+	return is_unit(b) && !crown_unit_boxes_apart(qb, &b->box) &&
+	    crown_unit_quads_overlap(rules, q, &b->q);
+}
+
 /* The footprint q at p meets every blocker but `skip`, and overlaps no
  * unit, skip's included (R4.7). */
 static bool
@@ -418,13 +436,15 @@ clear_at(const struct crown_track *t, const struct crown_quad *q,
     struct crown_point p, const struct crown_blocker *skip)
 {
 	const struct crown_blocker	*b;
+	struct crown_geom_box		 qb;
 	struct crown_quad		 qi;
 	size_t				 i;
 
 	crown_track_inset(&qi, q);
+	qb = crown_geom_bounds(q->c, 4);
 	for (i = 0; i < t->nb; i++) {
 		b = &t->b[i];
-		if (is_unit(b) && crown_unit_quads_overlap(t->rules, q, &b->q))
+		if (on_unit(t->rules, q, &qb, b))
 			return false;
 		if (b == skip)
 			continue;
@@ -481,17 +501,27 @@ bisect(const struct crown_track *t, const struct crown_blocker *b,
 	}
 }
 
-/* The footprint s inches along may not end there for b: it overlaps unit
- * b (R4.7), or has its centre in held building b (R11.1). */
+/* The footprint q, of bounds qb, may not end there for b: it overlaps
+ * unit b (R4.7), or has its centre in held building b (R11.1). */
+static bool
+ends_on_quad(const struct crown_track *t, const struct crown_blocker *b,
+    const struct crown_quad *q, const struct crown_geom_box *qb)
+{
+	if (b->kind == CROWN_BLOCK_HELD)
+		return held_at(b, q);
+	return on_unit(t->rules, q, qb, b);
+}
+
+/* The same for the footprint s inches along. */
 static bool
 ends_on(const struct crown_track *t, const struct crown_blocker *b, double s)
 {
+	struct crown_geom_box	qb;
 	struct crown_quad	q;
 
 	crown_track_quad_at(&q, t, crown_track_at(t, s));
-	if (b->kind == CROWN_BLOCK_HELD)
-		return held_at(b, &q);
-	return is_unit(b) && crown_unit_quads_overlap(t->rules, &q, &b->q);
+	qb = crown_geom_bounds(q.c, 4);
+	return ends_on_quad(t, b, &q, &qb);
 }
 
 /*
@@ -504,12 +534,17 @@ draw_back(const struct crown_track *t, double s,
     const struct crown_blocker **by)
 {
 	const struct crown_blocker	*b;
+	struct crown_geom_box		 qb;
+	struct crown_quad		 q;
 	double				 lo, hi;
 	size_t				 i, leg, iter;
 
 	for (iter = 0; iter < (t->nb + 1) * t->m + 1 && s > 0; iter++) {
+		/* the footprint at s, once for every blocker */
+		crown_track_quad_at(&q, t, crown_track_at(t, s));
+		qb = crown_geom_bounds(q.c, 4);
 		for (i = 0, b = NULL; i < t->nb && b == NULL; i++)
-			if (ends_on(t, &t->b[i], s))
+			if (ends_on_quad(t, &t->b[i], &q, &qb))
 				b = &t->b[i];
 		if (b == NULL)
 			return s;
@@ -651,6 +686,7 @@ crown_track_turn_ok(const struct crown_track *t,
     struct crown_point p, int facing, const struct crown_blocker *keep)
 {
 	const struct crown_blocker	*b;
+	struct crown_geom_box		 qb;
 	struct crown_quad		 qn, qo, qi;
 	struct crown_point		 c;
 	double				 lim, d;
@@ -658,13 +694,14 @@ crown_track_turn_ok(const struct crown_track *t,
 
 	crown_track_unit_quad(&qn, rules, u, p, facing);
 	crown_track_inset(&qi, &qn);
+	qb = crown_geom_bounds(qn.c, 4);
 	crown_track_quad_at(&qo, t, p);
 	if (keep != NULL &&
 	    crown_geom_dist_quad(&qn, &keep->q) > CROWN_CONTACT)
 		return false;
 	for (i = 0; i < t->nb; i++) {
 		b = &t->b[i];
-		if (is_unit(b) && crown_unit_quads_overlap(rules, &qn, &b->q))
+		if (on_unit(rules, &qn, &qb, b))
 			return false;
 		switch (b->kind) {
 		case CROWN_BLOCK_ENEMY:

@@ -47,6 +47,7 @@ struct crown_blocker {
 	 * (R4.5), nor crossed deeper than at the start (cross: touching
 	 * units may cross by a hundredth, R4.7) */
 	struct crown_quad		 q;
+	struct crown_geom_box		 box;	/* q's bounds */
 	double				 thr;
 	double				 cross;
 };

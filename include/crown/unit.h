@@ -63,6 +63,11 @@ bool	crown_unit_undercrewed(const struct crown_rules *,
 double	crown_unit_crossing(const struct crown_quad *a,
 	    const struct crown_quad *b);
 
+/* Footprints with these bounding boxes cannot overlap (R4.7): the boxes
+ * touch or are apart.  The cheap test before crown_unit_quads_overlap. */
+bool	crown_unit_boxes_apart(const struct crown_geom_box *,
+	    const struct crown_geom_box *);
+
 /* a and b overlap (R4.7). */
 bool	crown_unit_quads_overlap(const struct crown_rules *,
 	    const struct crown_quad *a, const struct crown_quad *b);

@@ -608,6 +608,110 @@ test_leader_walk(void **state)
 	assert_true(p.y == 30);
 }
 
+/* The rule of R4.7 as the projections alone decide it. */
+static bool
+crosses(const struct crown_rules *r, const struct crown_quad *a,
+    const struct crown_quad *b)
+{
+	return crown_unit_crossing(a, b) > r->contact_crossing +
+	    CROWN_OVERLAP_SLACK;
+}
+
+static double
+unit_rand(uint32_t *seed)
+{
+	*seed = *seed * 1664525u + 1013904223u;
+	return (double)(*seed >> 8) / 16777216.0;
+}
+
+/*
+ * R4.7: footprints whose bounding boxes touch or are apart are passed by
+ * without the separating axis test; the answer must be the test's, for
+ * touching units, units crossing by a hundredth, rotated units, and on
+ * the smallest and the largest tables a state may have.
+ */
+static void
+test_overlap_boxes(void **state)
+{
+	static const double	 scales[] = { 1, 48, 100000, 200000 };
+	struct crown_rules	 r;
+	struct crown_quad	 a, b;
+	struct crown_point	 p, q, side;
+	uint32_t		 seed = 7;
+	double			 w, d, scale, off;
+	size_t			 k, i, yes = 0, no = 0;
+	int			 fa, fb, kind;
+	bool			 got;
+
+	(void)state;
+	memset(&r, 0, sizeof(r));
+	r.contact_crossing = 0.01;
+	/* side by side, touching: contact, not overlap */
+	crown_geom_footprint(&a, (struct crown_point){ 10, 10 }, 0, 4, 1);
+	crown_geom_footprint(&b, (struct crown_point){ 14, 10 }, 0, 4, 1);
+	assert_false(crown_unit_quads_overlap(&r, &a, &b));
+	/* crossing by a hundredth is still contact; by two, overlap */
+	crown_geom_footprint(&b, (struct crown_point){ 13.99, 10 }, 0, 4, 1);
+	assert_false(crown_unit_quads_overlap(&r, &a, &b));
+	crown_geom_footprint(&b, (struct crown_point){ 13.98, 10 }, 0, 4, 1);
+	assert_true(crown_unit_quads_overlap(&r, &a, &b));
+	/* rotated: the boxes overlap, the footprints are apart */
+	crown_geom_footprint(&a, (struct crown_point){ 10, 10 }, 45, 4, 1);
+	crown_geom_footprint(&b, (struct crown_point){ 12, 12.5 }, 45, 4, 1);
+	assert_false(crown_unit_quads_overlap(&r, &a, &b));
+	assert_false(crosses(&r, &a, &b));
+	/* one inside the other */
+	crown_geom_footprint(&a, (struct crown_point){ 10, 10 }, 30, 8, 4);
+	crown_geom_footprint(&b, (struct crown_point){ 10, 9 }, 300, 1, 1);
+	assert_true(crown_unit_quads_overlap(&r, &a, &b));
+
+	for (k = 0; k < CROWN_NELEM(scales); k++) {
+		scale = scales[k];
+		for (i = 0; i < 20000; i++) {
+			/* footprints of a tenth of an inch to ten inches */
+			w = crown_round2(0.1 + unit_rand(&seed) * 10);
+			d = crown_round2(0.1 + unit_rand(&seed) * 3);
+			fa = (int)(unit_rand(&seed) * 360);
+			fb = (int)(unit_rand(&seed) * 360);
+			kind = (int)(unit_rand(&seed) * 3);
+			p.x = crown_round2(unit_rand(&seed) * scale);
+			p.y = crown_round2(unit_rand(&seed) * scale);
+			if (kind == 0) {
+				/* anywhere near */
+				q.x = crown_round2(p.x + (unit_rand(&seed) -
+				    0.5) * 2.5 * w);
+				q.y = crown_round2(p.y + (unit_rand(&seed) -
+				    0.5) * 2.5 * w);
+			} else {
+				/* abreast, the same facing, touching or
+				 * within a few hundredths of it */
+				fb = fa;
+				side = crown_geom_dir(fa + 90);
+				off = w + (kind == 1 ? 0 :
+				    ((int)(unit_rand(&seed) * 7) - 3) * 0.01);
+				q.x = crown_round2(p.x + side.x * off);
+				q.y = crown_round2(p.y + side.y * off);
+			}
+			crown_geom_footprint(&a, p, fa, w, d);
+			crown_geom_footprint(&b, q, fb, w, d);
+			got = crown_unit_quads_overlap(&r, &a, &b);
+			if (got != crosses(&r, &a, &b))
+				fail_msg("scale %g: (%.2f, %.2f) facing %d "
+				    "and (%.2f, %.2f) facing %d, %.2f by "
+				    "%.2f: %d", scale, p.x, p.y, fa, q.x,
+				    q.y, fb, w, d, got);
+			assert_true(got == crown_unit_quads_overlap(&r, &b,
+			    &a));
+			if (got)
+				yes++;
+			else
+				no++;
+		}
+	}
+	/* both answers were asked for, many times */
+	assert_true(yes > 10000 && no > 10000);
+}
+
 int
 main(void)
 {
@@ -622,6 +726,7 @@ main(void)
 		cmocka_unit_test_teardown(test_stuck, teardown),
 		cmocka_unit_test_teardown(test_degenerate, teardown),
 		cmocka_unit_test_teardown(test_leader_walk, teardown),
+		cmocka_unit_test(test_overlap_boxes),
 	};
 
 	return cmocka_run_group_tests_name("move", tests, NULL, NULL);
