@@ -1,7 +1,8 @@
 /*
  * test-fmt.c: numbers as text (fmt.c) against printf, which they must
  * match byte for byte: reports, maps and states are compared across
- * machines and runs.
+ * machines and runs; and xasprintf and crown_buf_printf, which write the
+ * commonest conversions without printf, against snprintf.
  */
 #include <float.h>
 #include <limits.h>
@@ -130,6 +131,72 @@ test_long(void **state)
 	}
 }
 
+/* xasprintf and crown_buf_printf (after what the buffer holds) write what
+ * snprintf does. */
+#define CHECK_PRINTF(...) do {						\
+	struct crown_buf	 b_ = { 0 };				\
+	char			 want_[1024], *got_;			\
+									\
+	snprintf(want_, sizeof(want_), __VA_ARGS__);			\
+	got_ = xasprintf(__VA_ARGS__);					\
+	assert_string_equal(got_, want_);				\
+	free(got_);							\
+	crown_buf_puts(&b_, "<");					\
+	crown_buf_printf(&b_, __VA_ARGS__);				\
+	assert_string_equal(b_.data + 1, want_);			\
+	assert_int_equal(b_.len, strlen(want_) + 1);			\
+	crown_buf_release(&b_);						\
+} while (0)
+
+static void
+test_printf(void **state)
+{
+	static const double	 v[] = {
+		0.0, -0.0, 0.004, -0.004, 0.005, -0.005, 2.675, 18, 9.995,
+		1e13, 1e20, -3.25, INFINITY, -INFINITY, NAN
+	};
+	const char *volatile	 nul = NULL;
+	char			 s255[256], s256[257];
+	uint64_t		 seed = 0x2545f4914f6cdd1dULL, r;
+	size_t			 i;
+
+	CHECK_PRINTF("%s", "");
+	CHECK_PRINTF("plain words");
+	CHECK_PRINTF("100%% and %%s");
+	CHECK_PRINTF("%s's order to %s was not carried out: %s.", "1st Foot",
+	    "fire", "it is 20.50 inches away");
+	CHECK_PRINTF("[%c%c]", 'Q', '%');
+	CHECK_PRINTF("%d %d %d %d %d", 0, 7, -1, INT_MIN, INT_MAX);
+	CHECK_PRINTF("%+d %+d %+d %+d", 0, 5, -5, INT_MIN);
+	CHECK_PRINTF("%u %u", 0u, UINT_MAX);
+	CHECK_PRINTF("%ld %ld %lu", LONG_MIN, LONG_MAX, ULONG_MAX);
+	CHECK_PRINTF("%zu %zu", (size_t)0, SIZE_MAX);
+	for (i = 0; i < CROWN_NELEM(v); i++)
+		CHECK_PRINTF("%.0f %.1f %.2f %.3f %.4f", v[i], v[i], v[i],
+		    v[i], v[i]);
+	/* left to vsnprintf */
+	CHECK_PRINTF("%s|%5d|%-4s|%02x|%g|%.5f|%f|%e|%x|%5.2f|%ld", nul, 42,
+	    "ab", 10, 0.1, 1.0 / 3, 2.5, 1e-7, 255u, 3.14159, -2L);
+	CHECK_PRINTF("%+.2f %.2e %hd %lld %.3s", 1.5, 2.5, (short)3,
+	    LLONG_MIN, "abcdef");
+	/* the end of the quick path's 256 bytes, and past it */
+	memset(s255, 'x', sizeof(s255) - 1);
+	s255[sizeof(s255) - 1] = '\0';
+	memset(s256, 'y', sizeof(s256) - 1);
+	s256[sizeof(s256) - 1] = '\0';
+	CHECK_PRINTF("%s", s255);
+	CHECK_PRINTF("%s", s256);
+	CHECK_PRINTF("%s%d", s255 + 1, 5);
+	CHECK_PRINTF("%s%d", s255 + 2, 5);
+	for (i = 0; i < 20000; i++) {
+		r = next(&seed);
+		CHECK_PRINTF("%s at %.2f, %d (%+d) of %zu; %.1f", i % 2 ? "a" :
+		    "bc", (double)(r >> 11) / (double)(1ULL << 53) * 1e4,
+		    (int)(r >> 32), (int)(r & 0xffff) - 30000, (size_t)r,
+		    (double)(r >> 40) / 64.0);
+	}
+}
+
 int
 main(void)
 {
@@ -137,6 +204,7 @@ main(void)
 		cmocka_unit_test(test_fixed_edges),
 		cmocka_unit_test(test_fixed_random),
 		cmocka_unit_test(test_long),
+		cmocka_unit_test(test_printf),
 	};
 
 	return cmocka_run_group_tests_name("fmt", tests, NULL, NULL);
