@@ -150,6 +150,10 @@ struct crown_state {
 	char			*file;		/* where it was read */
 	/* unit indices sorted by id, for crown_state_unit (n log n) */
 	size_t			*unit_order;
+	/* and by the hash of the id, open addressing, index + 1 (0: an
+	 * empty slot); NULL while two units share an id */
+	size_t			*unit_slots;
+	size_t			 nslots;	/* a power of two */
 };
 
 extern const char *const crown_leader_status_names[CROWN_NLEADER_STATUS];

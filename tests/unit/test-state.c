@@ -222,6 +222,47 @@ test_scenario_defaults(void **state)
 	crown_state_free(s);
 }
 
+/* Every unit found by its id, through the hash table, the ids that are
+ * no unit's not, and with two units of one id the sorted order answers. */
+static void
+test_unit_lookup(void **state)
+{
+	struct crown_state	*s;
+	struct crown_unit	*u;
+	char			 id[32];
+	size_t			 i, n = 3000;
+
+	s = xcalloc(1, sizeof(*s));
+	s->units = xcalloc(n, sizeof(*s->units));
+	for (i = 0; i < n; i++)
+		s->units[i].id = xasprintf("u-%zu", i * 7 % n);
+	s->nunits = n;
+	/* not indexed yet: no unit is found */
+	assert_null(crown_state_unit(s, "u-1"));
+	crown_state_index(s);
+	assert_non_null(s->unit_slots);
+	for (i = 0; i < n; i++) {
+		snprintf(id, sizeof(id), "u-%zu", i);
+		u = crown_state_unit(s, id);
+		assert_non_null(u);
+		assert_string_equal(u->id, id);
+	}
+	assert_null(crown_state_unit(s, "u-3000"));
+	assert_null(crown_state_unit(s, "u-"));
+	assert_null(crown_state_unit(s, ""));
+	assert_null(crown_state_unit(s, NULL));
+	/* units 5 and 9 share an id */
+	free(s->units[5].id);
+	s->units[5].id = xstrdup(s->units[9].id);
+	crown_state_index(s);
+	assert_null(s->unit_slots);
+	u = crown_state_unit(s, s->units[9].id);
+	assert_true(u == &s->units[5] || u == &s->units[9]);
+	assert_string_equal(crown_state_unit(s, "u-7")->id, "u-7");
+	assert_null(crown_state_unit(s, "u-3000"));
+	crown_state_free(s);
+}
+
 int
 main(void)
 {
@@ -232,6 +273,7 @@ main(void)
 		cmocka_unit_test(test_every_problem_at_once),
 		cmocka_unit_test(test_missing_file),
 		cmocka_unit_test(test_scenario_defaults),
+		cmocka_unit_test(test_unit_lookup),
 	};
 
 	return cmocka_run_group_tests_name("state", tests, NULL, NULL);
