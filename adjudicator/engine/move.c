@@ -63,8 +63,6 @@ static size_t	near_terrain(size_t **, struct crown_engine *,
 		    const struct crown_track *);
 static void	add_enemy_blockers(struct crown_track *,
 		    struct crown_engine *, const struct crown_unit *, bool);
-static void	add_terrain_blockers(struct crown_track *,
-		    struct crown_engine *, enum crown_utype);
 static void	describe_roll(struct crown_buf *,
 		    const struct crown_event *, double);
 static int	move_core(struct crown_engine *, struct crown_unit *, size_t,
@@ -132,31 +130,19 @@ add_enemy_blockers(struct crown_track *t, struct crown_engine *e,
 	free(idx);
 }
 
-/* The R4.3 blockers of the terrain near t. */
-static void
-add_terrain_blockers(struct crown_track *t, struct crown_engine *e,
-    enum crown_utype type)
-{
-	size_t	*idx, n;
-
-	n = near_terrain(&idx, e, t);
-	crown_track_add_terrain(t, idx, n, type);
-	free(idx);
-}
-
-/* R11.1, R4.7: the buildings near t that a unit of a side other than u's
- * is in (R5.5: its centre inside): u may not end in them. */
+/* R11.1, R4.7: the buildings near t, among idx[0..n-1], that a unit of a
+ * side other than u's is in (R5.5: its centre inside): u may not end in
+ * them. */
 static void
 add_held_blockers(struct crown_track *t, struct crown_engine *e,
-    const struct crown_unit *u)
+    const size_t *idx, size_t n, const struct crown_unit *u)
 {
 	const struct crown_feature	*f;
 	const struct crown_unit		*v;
 	struct crown_geom_box		 box;
 	const size_t			*near;
-	size_t				*idx, n, i, j, k;
+	size_t				 i, j, k;
 
-	n = near_terrain(&idx, e, t);
 	for (i = 0; i < n; i++) {
 		f = &e->s->terrain[idx[i]];
 		if (f->type != CROWN_BUILDING || f->npts == 0)
@@ -172,7 +158,6 @@ add_held_blockers(struct crown_track *t, struct crown_engine *e,
 			}
 		}
 	}
-	free(idx);
 }
 
 /*
@@ -347,22 +332,23 @@ struct terrain_pay {
 	bool		 stick;		/* one that sticks the type (R4.3b) */
 };
 
-/* R4.4: each feature touched within the gross roll pays once, in state
- * order; its dice go into event ev_i.  Returns 0 or e->error. */
+/* R4.4: each feature touched within the gross roll, of those near t
+ * (near_terrain), pays once, in state order; its dice go into event
+ * ev_i.  Returns 0 or e->error. */
 static int
 pay_terrain(struct crown_engine *e, const struct crown_unit *u, size_t ev_i,
-    const struct crown_track *t, double gross, struct terrain_pay *pay)
+    const struct crown_track *t, const size_t *near, size_t nnear,
+    double gross, struct terrain_pay *pay)
 {
 	const struct crown_terrain_move	*tm;
 	const struct crown_feature	*f;
 	struct penalty			*pen;
-	size_t				*near, nnear, i, k;
+	size_t				 i, k;
 	double				 reach;
 	char				*purpose;
 	int				 dk;
 
 	reach = gross < t->len ? gross : t->len;
-	nnear = near_terrain(&near, e, t);
 	for (i = 0; i < nnear && e->error == 0; i++) {
 		f = &e->s->terrain[near[i]];
 		tm = &e->rules->terrain_move[f->type][u->type];
@@ -394,7 +380,6 @@ pay_terrain(struct crown_engine *e, const struct crown_unit *u, size_t ev_i,
 		pay->stick = pay->stick || tm->stuck;
 		pay->npen++;
 	}
-	free(near);
 	return e->error;
 }
 
@@ -482,16 +467,16 @@ stick(struct crown_engine *e, struct crown_unit *u, size_t ev_i,
 }
 
 /* Run the track as far as `travel': enemies (R4.5, or contact for a
- * charge, R9.1), N/A terrain (R4.3) and, for a unit that starts on the
- * table, its edge (R4.5). */
+ * charge, R9.1), N/A terrain among near[0..nnear-1] (R4.3) and, for a
+ * unit that starts on the table, its edge (R4.5). */
 static void
 run_track(struct crown_engine *e, const struct crown_unit *u,
-    struct crown_track *t, double travel, unsigned flags,
-    struct crown_stop *st)
+    struct crown_track *t, const size_t *near, size_t nnear, double travel,
+    unsigned flags, struct crown_stop *st)
 {
 	add_enemy_blockers(t, e, u, (flags & CROWN_MOVE_INTO_CONTACT) != 0);
-	add_terrain_blockers(t, e, u->type);
-	add_held_blockers(t, e, u);
+	crown_track_add_terrain(t, near, nnear, u->type);
+	add_held_blockers(t, e, near, nnear, u);
 	if (!crown_track_off_table(e->s, (struct crown_point){
 	    u->x + t->coff.x, u->y + t->coff.y }))
 		crown_track_add_blocker(t, CROWN_BLOCK_EDGE);
@@ -626,6 +611,7 @@ move_core(struct crown_engine *e, struct crown_unit *u, size_t ev_i,
 	struct crown_track	 t;
 	struct crown_stop	 st;
 	double			 net, travel;
+	size_t			*near, nnear;
 	const char		*verb;
 
 	*moved = 0;
@@ -659,8 +645,10 @@ move_core(struct crown_engine *e, struct crown_unit *u, size_t ev_i,
 	crown_unit_footprint(&q0, e->rules, u);
 	crown_track_init(&t, e->s, e->rules, (struct crown_point){ u->x,
 	    u->y }, &q0, path, n);
+	/* the terrain the move may pay for and may be stopped by, once */
+	nnear = near_terrain(&near, e, &t);
 	if (!(flags & CROWN_MOVE_IGNORE_TERRAIN) &&
-	    pay_terrain(e, u, ev_i, &t, gross, &pay) != 0)
+	    pay_terrain(e, u, ev_i, &t, near, nnear, gross, &pay) != 0)
 		goto cleanup;
 	net = gross - pay.total;
 	describe_terrain(&roll, &where, crown_events_at(e->ev, ev_i), &pay,
@@ -671,7 +659,7 @@ move_core(struct crown_engine *e, struct crown_unit *u, size_t ev_i,
 		stick(e, u, ev_i, roll.data, where.data);
 	else {
 		travel = net < 0 ? 0 : net < t.len ? net : t.len;
-		run_track(e, u, &t, travel, flags, &st);
+		run_track(e, u, &t, near, nnear, travel, flags, &st);
 		*moved = st.s;
 		u->facing = end_facing(e, u, &t, &st, face, flags, &roll);
 		u->x = st.at.x;
@@ -682,6 +670,7 @@ move_core(struct crown_engine *e, struct crown_unit *u, size_t ev_i,
 	}
 cleanup:
 	crown_track_free(&t);
+	free(near);
 	free(pay.pen);
 	crown_buf_release(&roll);
 	crown_buf_release(&where);
@@ -1013,7 +1002,7 @@ crown_action_help(struct crown_engine *e, struct crown_unit *u,
 	struct crown_track		 tr;
 	struct crown_stop		 st;
 	double				 d, dist;
-	size_t				 i, ev_i;
+	size_t				*near, nnear, i, ev_i;
 	bool				 still;
 	char				*s1, *s2, *s3;
 
@@ -1060,7 +1049,9 @@ crown_action_help(struct crown_engine *e, struct crown_unit *u,
 		crown_track_init(&tr, e->s, r, start, &qt, &ahead, 1);
 	}
 	add_enemy_blockers(&tr, e, t, false);
-	add_terrain_blockers(&tr, e, t->type);
+	nnear = near_terrain(&near, e, &tr);
+	crown_track_add_terrain(&tr, near, nnear, t->type);
+	free(near);
 	if (!crown_track_off_table(e->s, (struct crown_point){
 	    t->x + tr.coff.x, t->y + tr.coff.y }))
 		crown_track_add_blocker(&tr, CROWN_BLOCK_EDGE);

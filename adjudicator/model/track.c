@@ -42,6 +42,7 @@ static size_t	subpath(struct crown_point **, const struct crown_track *,
 static double	sweep_dist(const struct crown_track *, double, double,
 		    const struct crown_quad *);
 static bool	edge_crossed(const struct crown_track *, double);
+static struct crown_geom_box sweep_box(const struct crown_track *);
 static bool	violated(const struct crown_track *,
 		    const struct crown_blocker *, double);
 static bool	clear_at(const struct crown_track *, const struct crown_quad *,
@@ -96,6 +97,7 @@ crown_track_init(struct crown_track *t, const struct crown_state *s,
 	c = crown_geom_quad_centre(q0);
 	t->coff.x = c.x - start.x;
 	t->coff.y = c.y - start.y;
+	t->box = sweep_box(t);
 }
 
 void
@@ -259,9 +261,17 @@ edge_crossed(const struct crown_track *t, double s)
 	return crown_track_off_table(t->s, p);
 }
 
-/* Bounding box of all the footprint sweeps along the whole track. */
+/* Bounding box of all the footprint sweeps along the whole track: the
+ * engine asks for it once for the units near a move and again for each
+ * look at the terrain, so it is worked out once, by crown_track_init. */
 struct crown_geom_box
 crown_track_box(const struct crown_track *t)
+{
+	return t->box;
+}
+
+static struct crown_geom_box
+sweep_box(const struct crown_track *t)
 {
 	struct crown_geom_box	b, c;
 	struct crown_quad	q;
@@ -324,6 +334,8 @@ crown_track_add_units(struct crown_track *t, const struct crown_unit *u,
 
 	if (idx == NULL)
 		n = t->s->nunits;
+	/* room for them all, and the table's edge, at once */
+	crown_grow(&t->b, &t->capb, t->nb + n + 1, sizeof(*t->b));
 	for (i = 0; i < n; i++) {
 		v = &t->s->units[idx != NULL ? idx[i] : i];
 		if (v == u || !crown_unit_on_table(v))

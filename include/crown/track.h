@@ -62,6 +62,7 @@ struct crown_track {
 	double				*cum;	/* to each point */
 	double				 len;
 	struct crown_point		 coff;	/* centre - start */
+	struct crown_geom_box		 box;	/* crown_track_box */
 	struct crown_blocker		*b;
 	size_t				 nb, capb;
 };
