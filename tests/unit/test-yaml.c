@@ -282,7 +282,7 @@ static const char *const pieces[] = {
 };
 #define SAFE_PIECES	40	/* the first ones: read back as they are */
 
-/* Emit a document of one shape around s; which: 0..5.  Returns what
+/* Emit a document of one shape around s; which: 0..6.  Returns what
  * crown_yemit_finish says. */
 static int
 shape(struct crown_buf *out, int which, const char *s, const char *t)
@@ -351,6 +351,33 @@ shape(struct crown_buf *out, int which, const char *s, const char *t)
 		crown_yemit_end(y);
 		crown_yemit_end(y);
 		break;
+	case 5:		/* deep: keys at 8 and 10 columns, items at 10 */
+		crown_yemit_map(y, false);
+		crown_yemit_str(y, "a");
+		crown_yemit_map(y, false);
+		crown_yemit_str(y, "b");
+		crown_yemit_seq(y, false);
+		crown_yemit_map(y, false);
+		crown_yemit_str(y, "c");
+		crown_yemit_map(y, false);
+		crown_yemit_str(y, "d");
+		crown_yemit_map(y, false);
+		crown_yemit_kstr(y, s, t);
+		crown_yemit_str(y, "e");
+		crown_yemit_map(y, false);
+		crown_yemit_kstr(y, t, s);
+		crown_yemit_str(y, "f");
+		crown_yemit_seq(y, false);
+		crown_yemit_str(y, s);
+		crown_yemit_end(y);
+		crown_yemit_end(y);
+		crown_yemit_end(y);
+		crown_yemit_end(y);
+		crown_yemit_end(y);
+		crown_yemit_end(y);
+		crown_yemit_end(y);
+		crown_yemit_end(y);
+		break;
 	default:	/* a root that is one empty sequence */
 		crown_yemit_seq(y, s[0] == 'a');
 		crown_yemit_end(y);
@@ -373,42 +400,52 @@ random_scalar(struct crown_buf *b, unsigned *seed, size_t npieces)
 		crown_buf_puts(b, pieces[rand_r(seed) % npieces]);
 }
 
+/* Every shape around s and t through both writers: the same bytes, or
+ * both refuse.  Returns how many shapes both refused. */
+static int
+both_writers(const char *s, const char *t)
+{
+	static struct crown_buf	got, want;
+	int			k, e1, e2, refused = 0;
+
+	for (k = 0; k < 7; k++) {
+		got.len = want.len = 0;
+		crown_yemit_use_reference(false);
+		e1 = shape(&got, k, s, t);
+		crown_yemit_use_reference(true);
+		e2 = shape(&want, k, s, t);
+		crown_yemit_use_reference(false);
+		if (e1 != e2)
+			fail_msg("shape %d of \"%s\" / \"%s\": the direct "
+			    "writer says %d, libyaml %d", k, s, t, e1, e2);
+		if (e1 != 0) {
+			refused++;
+			continue;
+		}
+		if (got.len != want.len ||
+		    memcmp(got.data, want.data, got.len) != 0)
+			fail_msg("shape %d of \"%s\" / \"%s\":\ndirect:\n%s\n"
+			    "libyaml:\n%s", k, s, t, got.data, want.data);
+	}
+	return refused;
+}
+
 static void
 test_direct_writer_matches_libyaml(void **state)
 {
-	struct crown_buf	 s = { 0 }, t = { 0 }, got = { 0 }, want = { 0 };
+	struct crown_buf	 s = { 0 }, t = { 0 }, got = { 0 };
 	struct crown_diags	 d = { 0 };
 	struct crown_ydoc	*doc;
 	const struct crown_ynode *root;
 	unsigned		 seed = 20261201;
-	int			 i, k, error, e1, e2, refused = 0;
+	int			 i, error, refused = 0;
 
 	for (i = 0; i < 20000; i++) {
 		random_scalar(&s, &seed, CROWN_NELEM(pieces));
 		random_scalar(&t, &seed, CROWN_NELEM(pieces));
 		if (strcmp(s.data, t.data) == 0)
 			crown_buf_puts(&t, "x");
-		for (k = 0; k < 6; k++) {
-			got.len = want.len = 0;
-			crown_yemit_use_reference(false);
-			e1 = shape(&got, k, s.data, t.data);
-			crown_yemit_use_reference(true);
-			e2 = shape(&want, k, s.data, t.data);
-			crown_yemit_use_reference(false);
-			if (e1 != e2)
-				fail_msg("shape %d of \"%s\" / \"%s\": the "
-				    "direct writer says %d, libyaml %d", k,
-				    s.data, t.data, e1, e2);
-			if (e1 != 0) {
-				refused++;
-				continue;
-			}
-			if (got.len != want.len ||
-			    memcmp(got.data, want.data, got.len) != 0)
-				fail_msg("shape %d of \"%s\" / \"%s\":\n"
-				    "direct:\n%s\nlibyaml:\n%s", k, s.data,
-				    t.data, got.data, want.data);
-		}
+		refused += both_writers(s.data, t.data);
 	}
 	/* text that is not UTF-8 came up, and was refused by both */
 	assert_true(refused > 1000);
@@ -430,7 +467,120 @@ test_direct_writer_matches_libyaml(void **state)
 	crown_buf_release(&s);
 	crown_buf_release(&t);
 	crown_buf_release(&got);
-	crown_buf_release(&want);
+}
+
+/*
+ * The direct writer decides a scalar of printable ASCII in one pass, and
+ * takes anything else (tab, break, control, DEL, UTF-8) the long way:
+ * each indicator, blank and awkward byte at the start, inside and at the
+ * end of a scalar, every string of up to three of them, keys about the
+ * 128 bytes of a simple key, against libyaml.
+ */
+static void
+test_direct_writer_boundaries(void **state)
+{
+	static const char *const units[] = {
+		"a", " ", ":", "#", "-", "?", ".", "'", "\"", "\\", ",", "[",
+		"}", "&", "!", "|", "~", "0", "\t", "\x7f", "\n", "\r", "é",
+		"\x01"
+	};
+	static const char *const cores[] = {
+		"", ":", ": ", ":x", "#", " #", "x#", "-", "- ", "-x", "?",
+		"? ", "?x", "'", "''", "\"", "\\", ",", "[", "]", "{", "}",
+		"&", "*", "!", "|", ">", "%", "@", "`", "~", "=", "<", "+",
+		".", "--", "---", "----", "..", "...", "....", "--- x",
+		"... x", " ", "  ", "\t", " \t", "\x7f", "\x1f", "\x01",
+		"\n", "\n\n", " \n", "\n ", "\r", "\r\n", "é", "日本",
+		"\xc2\x85", "\xc2\xa0", "\xe2\x80\xa8", "\xe2\x80\x94",
+		"\xef\xbb\xbf", "\xf0\x9f\x98\x80", "1", "-1", "0x1f", "null"
+	};
+	static const char *const around[][2] = {
+		{ "", "" }, { "x", "" }, { "", "x" }, { "x", "x" },
+		{ "x ", "" }, { "", " x" }, { "x ", " x" }, { "x:", "" },
+		{ "", ":" }, { "#", "" }, { "", " #" }, { " ", "" }, { "", " " },
+		{ "---", "" }, { "...", "" }, { "'", "" }, { "", "é" }
+	};
+	struct crown_buf	 s = { 0 };
+	size_t			 n = CROWN_NELEM(units), i, j, k;
+	char			 key[140];
+	int			 len;
+
+	for (i = 0; i < CROWN_NELEM(cores); i++)
+		for (j = 0; j < CROWN_NELEM(around); j++) {
+			s.len = 0;
+			crown_buf_puts(&s, around[j][0]);
+			crown_buf_puts(&s, cores[i]);
+			crown_buf_puts(&s, around[j][1]);
+			both_writers(s.data, "v");
+			both_writers("k", s.data);
+		}
+	/* up to three units: n^3 + n^2 + n + 1 strings */
+	for (i = 0; i < n * n * n + n * n + n + 1; i++) {
+		s.len = 0;
+		crown_buf_puts(&s, "");
+		for (j = i, k = 0; j > 0 && k < 3; j = (j - 1) / n, k++)
+			crown_buf_puts(&s, units[(j - 1) % n]);
+		both_writers(s.data, "v");
+	}
+	/* keys of 126 to 130 bytes, of ASCII and with a character of two
+	 * bytes (the limit counts bytes), plain and quoted */
+	for (len = 126; len <= 130; len++) {
+		memset(key, 'k', (size_t)len);
+		key[len] = '\0';
+		both_writers(key, "v");
+		key[0] = ':';
+		both_writers(key, "v");
+		key[0] = '\'';
+		both_writers(key, "v");
+		memcpy(key + len - 2, "é", 2);
+		both_writers(key, "v");
+		key[0] = '\t';
+		both_writers(key, "v");
+	}
+	crown_buf_release(&s);
+}
+
+/* Which strings are written double-quoted because YAML 1.1 reads them as
+ * another type: the words, the numbers, the dates; and lookalikes that
+ * stay plain (the writers share this choice, so the comparison with
+ * libyaml does not check it). */
+static void
+test_emitter_ambiguous_words(void **state)
+{
+	static const char *const quoted[] = {
+		"", "~", "no", "No", "NO", "on", "On", "ON", "yes", "Yes",
+		"YES", "off", "Off", "OFF", "null", "Null", "NULL", "true",
+		"True", "TRUE", "false", "False", "FALSE", ".inf", ".Inf",
+		"-.inf", "+.inf", ".nan", ".NaN", "0", "12", "-3", "+4", ".5",
+		"1.5", "1e5", "0x1f", "0o17", "1_000", "1:30", "2026-11-29",
+		"2026-11-29T10:00:00Z", ".", ".x"
+	};
+	static const char *const plain[] = {
+		"n", "y", "o", "t", "f", "nul", "nulls", "tru", "True!", "onx",
+		"1-legion", "+x", "-a", "~x", "turn", "text", "x1",
+		"Yesterday", "offer", "name", "+"
+	};
+	struct crown_buf	 b = { 0 };
+	struct crown_yemit	*y;
+	size_t			 i;
+	char			*want;
+
+	for (i = 0; i < CROWN_NELEM(quoted) + CROWN_NELEM(plain); i++) {
+		b.len = 0;
+		y = crown_yemit_new(&b);
+		if (i < CROWN_NELEM(quoted))
+			crown_yemit_str(y, quoted[i]);
+		else
+			crown_yemit_str(y, plain[i - CROWN_NELEM(quoted)]);
+		assert_int_equal(crown_yemit_finish(y), 0);
+		crown_yemit_free(y);
+		want = i < CROWN_NELEM(quoted) ? xasprintf("\"%s\"\n",
+		    quoted[i]) : xasprintf("%s\n",
+		    plain[i - CROWN_NELEM(quoted)]);
+		assert_string_equal(b.data, want);
+		free(want);
+	}
+	crown_buf_release(&b);
 }
 
 /* Real files: every conformance case, the bundled games and the test
@@ -530,6 +680,8 @@ main(void)
 		cmocka_unit_test(test_id_pattern),
 		cmocka_unit_test(test_emitter_quotes_and_numbers),
 		cmocka_unit_test(test_direct_writer_matches_libyaml),
+		cmocka_unit_test(test_direct_writer_boundaries),
+		cmocka_unit_test(test_emitter_ambiguous_words),
 		cmocka_unit_test(test_direct_writer_corpus),
 		cmocka_unit_test(test_round2),
 		cmocka_unit_test(test_read_file_limits),
