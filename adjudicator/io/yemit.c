@@ -80,8 +80,11 @@ struct crown_yemit {
 
 static bool	use_reference;
 
-static void	direct_node_begin(struct crown_yemit *, bool scalar,
-		    const char *s, size_t len, bool multiline);
+/* inline in direct_scalar: a call's own cost is a tenth of a short
+ * scalar's, and a large turn writes 200,000 of them */
+static inline void direct_node_begin(struct crown_yemit *, bool scalar,
+		    const char *s, size_t len, bool multiline)
+		    __attribute__((always_inline));
 static void	direct_flush_pending(struct crown_yemit *, bool empty);
 
 void
@@ -194,54 +197,126 @@ is_blankz(const unsigned char *p, const unsigned char *end)
 	return p >= end || *p == ' ' || *p == '\t' || is_break(p);
 }
 
-/* What libyaml's analysis says of a scalar. */
-struct analysis {
-	bool	multiline;
-	bool	flow_plain, block_plain, single_quoted;
-};
-
 /*
- * Bytes that change nothing in libyaml's analysis wherever they stand:
- * letters, digits and punctuation that is no indicator.  A scalar of
- * these and inner single spaces, not starting with "..." , is plain
- * everywhere: most of crown's scalars, decided without the full pass.
+ * What a byte is to the analysis and the writers, from one table (the
+ * classes of libyaml's analysis that a byte has wherever it stands, or
+ * that tell where its neighbours must be looked at).
  */
-static const char quiet_bytes[] =
-    "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"
-    "_.()/+=$^;<~";
-static unsigned char	quiet[256];
-static bool		quiet_ready;
-/* Indicators: at the start of a scalar, and inside it (flow only). */
-#define IND_FIRST	0x01
-#define IND_INNER	0x02
-static unsigned char	ind_class[256];
-
-static bool
-all_quiet(const unsigned char *s, size_t len)
-{
-	size_t	i;
-
-	if (!quiet_ready) {
-		for (i = 0; quiet_bytes[i] != '\0'; i++)
-			quiet[(unsigned char)quiet_bytes[i]] = 1;
-		for (i = 0; "#,[]{}&*!|>'\"%@`"[i] != '\0'; i++)
-			ind_class[(unsigned char)"#,[]{}&*!|>'\"%@`"[i]] |=
-			    IND_FIRST;
-		for (i = 0; ",?[]{}"[i] != '\0'; i++)
-			ind_class[(unsigned char)",?[]{}"[i]] |= IND_INNER;
-		quiet_ready = true;
-	}
-	if (len == 0 || s[0] == ' ' || s[len - 1] == ' ' ||
-	    (len >= 3 && s[0] == '.' && s[1] == '.' && s[2] == '.'))
-		return false;
-	for (i = 0; i < len; i++)
-		if (!quiet[s[i]] && s[i] != ' ')
-			return false;
-	return true;
-}
+#define Y_OTHER		0x01	/* not printable ASCII: tab, break, control,
+				 * DEL, UTF-8 */
+#define Y_FIRST		0x02	/* an indicator at the start */
+#define Y_FLOW		0x04	/* an indicator in flow context anywhere */
+#define Y_LOOK		0x08	/* ':' and '#': by their neighbours, an
+				 * indicator in block context too */
+#define Y_ESCAPE	0x10	/* escaped in double quotes */
+#define Y_SINGLE	0x20	/* not copied as it is in single quotes: the
+				 * quote, CR, LF, the first byte of NEL, LS
+				 * and PS */
+#define Y_AMBIG		0x40	/* can start a word or a number that YAML
+				 * reads as another type (ambiguous()) */
+#define Y_START		0x80	/* at the start, an indicator or maybe one:
+				 * Y_FIRST's, "?", "-", "." and the space */
+static unsigned char	yclass[256];
+static bool		yclass_ready;
 
 static void
-analyze(struct analysis *a, const char *str, size_t len)
+yclass_init(void)
+{
+	static const struct {
+		const char	*bytes;
+		unsigned char	 cls;
+	} sets[] = {
+		{ "#,[]{}&*!|>'\"%@`", Y_FIRST | Y_START },
+		{ "?-. ", Y_START },
+		{ ",?[]{}:", Y_FLOW },
+		{ ":#", Y_LOOK },
+		{ "\"\\", Y_ESCAPE },
+		{ "'\r\n\xc2\xe2", Y_SINGLE },
+		{ "~nNoOyYtTfF.+-0123456789", Y_AMBIG }
+	};
+	const char	*b;
+	size_t		 i;
+	int		 c;
+
+	if (yclass_ready)
+		return;
+	for (c = 0; c < 256; c++)
+		if (c < 0x20 || c > 0x7e)
+			yclass[c] |= Y_OTHER;
+	for (i = 0; i < CROWN_NELEM(sets); i++)
+		for (b = sets[i].bytes; *b != '\0'; b++)
+			yclass[(unsigned char)*b] |= sets[i].cls;
+	yclass_ready = true;
+}
+
+/* What libyaml's analysis says of a scalar, and what the writers want
+ * to know of it: a set of these. */
+#define A_MULTILINE	0x01
+#define A_FLOW_PLAIN	0x02
+#define A_BLOCK_PLAIN	0x04
+#define A_SINGLE	0x08	/* single quotes allowed */
+#define A_ASCII		0x10	/* printable ASCII only: a byte a column */
+#define A_QUOTE		0x20	/* a "'", doubled in single quotes */
+
+/* ':' before a space or the end, '#' at the start or after a space: in
+ * printable ASCII, where a blank is a space. */
+static bool
+block_looks(const unsigned char *s, size_t len)
+{
+	const unsigned char	*p, *end = s + len;
+
+	for (p = s; (p = memchr(p, ':', (size_t)(end - p))) != NULL; p++)
+		if (p + 1 == end || p[1] == ' ')
+			return true;
+	for (p = s; (p = memchr(p, '#', (size_t)(end - p))) != NULL; p++)
+		if (p == s || p[-1] == ' ')
+			return true;
+	return false;
+}
+
+/*
+ * libyaml's analysis of a scalar of printable ASCII, in one pass over its
+ * bytes and a look at its ends: most of crown's scalars.  0 at any other
+ * byte (tab, break, control, DEL, UTF-8), which analyze() takes.  Every
+ * way to be an indicator in block context is one in flow context too, so
+ * a flow indicator is a block one or a Y_FLOW byte anywhere.
+ */
+static unsigned
+analyze_ascii(const unsigned char *s, size_t len)
+{
+	unsigned	seen = 0, a;
+	bool		block_ind;
+	size_t		i;
+
+	/* four at a time: the loop's own work is most of a byte's */
+	for (i = 0; i + 4 <= len; i += 4)
+		seen |= yclass[s[i]] | yclass[s[i + 1]] | yclass[s[i + 2]] |
+		    yclass[s[i + 3]];
+	for (; i < len; i++)
+		seen |= yclass[s[i]];
+	if (seen & Y_OTHER)
+		return 0;
+	a = A_SINGLE | A_ASCII | (seen & Y_SINGLE ? A_QUOTE : 0);
+	if (len == 0)
+		return a | A_BLOCK_PLAIN;
+	/* most: no indicator anywhere, no space at either end */
+	if (!(seen & (Y_FLOW | Y_LOOK)) && !(yclass[s[0]] & Y_START) &&
+	    s[len - 1] != ' ')
+		return a | A_FLOW_PLAIN | A_BLOCK_PLAIN;
+	if (s[0] == ' ' || s[len - 1] == ' ')
+		return a;
+	block_ind = (yclass[s[0]] & Y_FIRST) ||
+	    ((s[0] == '?' || s[0] == '-') && (len == 1 || s[1] == ' ')) ||
+	    (len >= 3 && (s[0] == '-' || s[0] == '.') && s[1] == s[0] &&
+	    s[2] == s[0]) || ((seen & Y_LOOK) && block_looks(s, len));
+	if (block_ind)
+		return a;
+	return a | A_BLOCK_PLAIN | (seen & Y_FLOW ? 0 : A_FLOW_PLAIN);
+}
+
+/* libyaml's analysis of any scalar (valid UTF-8) */
+static unsigned
+analyze(const char *str, size_t len)
 {
 	const unsigned char	*s = (const unsigned char *)str, *p = s;
 	const unsigned char	*end = s + len;
@@ -252,16 +327,10 @@ analyze(struct analysis *a, const char *str, size_t len)
 	bool	prev_space = false, prev_break = false, preceded, followed;
 	bool	br;
 	size_t	w;
+	unsigned a;
 
-	memset(a, 0, sizeof(*a));
-	if (len == 0) {
-		a->block_plain = a->single_quoted = true;
-		return;
-	}
-	if (all_quiet(s, len)) {
-		a->flow_plain = a->block_plain = a->single_quoted = true;
-		return;
-	}
+	if (len == 0)
+		return A_BLOCK_PLAIN | A_SINGLE;
 	if (len >= 3 && ((s[0] == '-' && s[1] == '-' && s[2] == '-') ||
 	    (s[0] == '.' && s[1] == '.' && s[2] == '.')))
 		block_ind = flow_ind = true;
@@ -274,7 +343,7 @@ analyze(struct analysis *a, const char *str, size_t len)
 		followed = (*p == ':' || *p == '?' || *p == '-') &&
 		    is_blankz(p + w, end);
 		if (p == s) {
-			if (ind_class[*p] & IND_FIRST)
+			if (yclass[*p] & Y_FIRST)
 				flow_ind = block_ind = true;
 			if (*p == '?' || *p == ':') {
 				flow_ind = true;
@@ -284,13 +353,10 @@ analyze(struct analysis *a, const char *str, size_t len)
 			if (*p == '-' && followed)
 				flow_ind = block_ind = true;
 		} else {
-			if (ind_class[*p] & IND_INNER)
+			if (yclass[*p] & Y_FLOW)
 				flow_ind = true;
-			if (*p == ':') {
-				flow_ind = true;
-				if (followed)
-					block_ind = true;
-			}
+			if (*p == ':' && followed)
+				block_ind = true;
 			if (*p == '#' && preceded)
 				flow_ind = block_ind = true;
 		}
@@ -321,29 +387,33 @@ analyze(struct analysis *a, const char *str, size_t len)
 		preceded = *p == ' ' || *p == '\t' || br;
 		p += w;
 	}
-	a->multiline = breaks;
-	a->flow_plain = a->block_plain = a->single_quoted = true;
-	if (lead_space || lead_break || trail_space || trail_break)
-		a->flow_plain = a->block_plain = false;
-	if (break_space)
-		a->flow_plain = a->block_plain = a->single_quoted = false;
-	if (space_break || special)
-		a->flow_plain = a->block_plain = a->single_quoted = false;
+	a = A_FLOW_PLAIN | A_BLOCK_PLAIN | A_SINGLE;
 	if (breaks)
-		a->flow_plain = a->block_plain = false;
+		a |= A_MULTILINE;
+	if (memchr(s, '\'', len) != NULL)
+		a |= A_QUOTE;
+	if (lead_space || lead_break || trail_space || trail_break)
+		a &= ~(A_FLOW_PLAIN | A_BLOCK_PLAIN);
+	if (break_space || space_break || special)
+		a &= ~(A_FLOW_PLAIN | A_BLOCK_PLAIN | A_SINGLE);
+	if (breaks)
+		a &= ~(A_FLOW_PLAIN | A_BLOCK_PLAIN);
 	if (flow_ind)
-		a->flow_plain = false;
+		a &= ~A_FLOW_PLAIN;
 	if (block_ind)
-		a->block_plain = false;
+		a &= ~A_BLOCK_PLAIN;
+	return a;
 }
 
-/* n bytes that take cols columns. */
-static void
+/*
+ * n bytes that take cols columns: crown_buf_add's work, inline, as the
+ * writers add a few bytes at a time (a break, an indicator, a space).
+ */
+static inline void
 out_add(struct crown_yemit *e, const void *p, size_t n, long cols)
 {
 	struct crown_buf	*b = e->out;
 
-	/* crown_buf_add's work, without a call for every piece */
 	if (b->len + n + 1 > b->cap)
 		crown_grow(&b->data, &b->cap, b->len + n + 1, 1);
 	memcpy(b->data + b->len, p, n);
@@ -352,7 +422,7 @@ out_add(struct crown_yemit *e, const void *p, size_t n, long cols)
 	e->column += cols;
 }
 
-static void
+static inline void
 put(struct crown_yemit *e, char c)
 {
 	struct crown_buf	*b = e->out;
@@ -376,7 +446,7 @@ u8chars(const unsigned char *p, size_t n)
 	return c;
 }
 
-static void
+static inline void
 put_break(struct crown_yemit *e)
 {
 	put(e, '\n');
@@ -400,8 +470,9 @@ put_char(struct crown_yemit *e, const unsigned char **p,
 static void
 push_indent(struct crown_yemit *e, bool flow, bool indentless)
 {
-	crown_grow(&e->indents, &e->capindents, e->nindents + 1,
-	    sizeof(*e->indents));
+	if (e->nindents == e->capindents)
+		crown_grow(&e->indents, &e->capindents, e->nindents + 1,
+		    sizeof(*e->indents));
 	e->indents[e->nindents++] = e->indent;
 	if (e->indent < 0)
 		e->indent = flow ? 2 : 0;
@@ -419,67 +490,89 @@ pop_indent(struct crown_yemit *e)
 static void
 write_indent(struct crown_yemit *e)
 {
-	int	indent = e->indent >= 0 ? e->indent : 0;
+	struct crown_buf	*b = e->out;
+	long			 indent = e->indent >= 0 ? e->indent : 0, col;
+	size_t			 n, room = (size_t)indent + 10;
+	char			*d;
 
-	static const char	spaces[] = "                                ";
-	long			n;
-
-	if (!e->indention || e->column > indent ||
-	    (e->column == indent && !e->whitespace))
-		put_break(e);
-	while (e->column < indent) {
-		n = indent - e->column;
-		if (n > (long)sizeof(spaces) - 1)
-			n = (long)sizeof(spaces) - 1;
-		out_add(e, spaces, (size_t)n, n);
+	if (b->len + room > b->cap)
+		crown_grow(&b->data, &b->cap, b->len + room, 1);
+	d = b->data + b->len;
+	col = e->column;
+	if (!e->indention || col > indent || (col == indent &&
+	    !e->whitespace)) {
+		*d++ = '\n';
+		col = 0;
 	}
+	n = col < indent ? (size_t)(indent - col) : 0;
+	/* the two or four spaces of most lines in one store of eight, some
+	 * past the end but inside the room made: a call to memset costs
+	 * more than the line */
+	if (n <= 8)
+		memcpy(d, "        ", 8);
+	else
+		memset(d, ' ', n);
+	d += n;
+	*d = '\0';
+	e->column = col + (long)n;
+	b->len = (size_t)(d - b->data);
 	e->whitespace = e->indention = true;
 }
 
-static void
-write_indicator(struct crown_yemit *e, const char *ind, bool need_ws,
-    bool is_ws, bool is_indention)
+/* An indicator, one character: "-", ":", "?", ",", a quote, a bracket. */
+static inline void
+write_indicator(struct crown_yemit *e, char ind, bool need_ws, bool is_ws,
+    bool is_indention)
 {
-	size_t	n = strlen(ind);
-
 	if (need_ws && !e->whitespace)
 		put(e, ' ');
-	out_add(e, ind, n, (long)n);
+	put(e, ind);
 	e->whitespace = is_ws;
 	e->indention = e->indention && is_indention;
 }
 
+/* s (len bytes) in cols columns */
 static void
-write_plain(struct crown_yemit *e, const char *str, size_t len)
+write_plain(struct crown_yemit *e, const char *s, size_t len, long cols)
 {
-	const unsigned char	*p = (const unsigned char *)str;
-	const unsigned char	*end = p + len;
-
 	/* no breaks: a multiline scalar is never plain, and the line has
 	 * no width */
 	if (!e->whitespace && (len > 0 || e->flow_level > 0))
 		put(e, ' ');
-	out_add(e, p, len, u8chars(p, len));
-	(void)end;
+	out_add(e, s, len, cols);
 	e->whitespace = e->indention = false;
 }
 
 static void
-write_single(struct crown_yemit *e, const char *str, size_t len)
+write_single(struct crown_yemit *e, const char *str, size_t len,
+    unsigned a)
 {
-	const unsigned char	*p = (const unsigned char *)str;
+	const unsigned char	*p = (const unsigned char *)str, *q;
 	const unsigned char	*end = p + len;
 	bool			 breaks = false;
+	int			 indent = e->indent;
 
-	write_indicator(e, "'", true, false, false);
-	if (memchr(str, '\'', len) == NULL && memchr(str, '\n', len) ==
-	    NULL && memchr(str, '\r', len) == NULL &&
-	    memchr(str, 0xc2, len) == NULL && memchr(str, 0xe2, len) == NULL) {
-		/* nothing to double, no break: as it is */
-		out_add(e, p, len, u8chars(p, len));
-		p = end;
-	}
+	/* libyaml's indent for the scalar, as push_indent(e, true, false)
+	 * sets it; only the lines after a break use it, and only a
+	 * single-quoted scalar has such lines (a plain one has no break, a
+	 * double-quoted one writes them as escapes) */
+	e->indent = indent < 0 ? 2 : indent + 2;
+	write_indicator(e, '\'', true, false, false);
 	while (p < end) {
+		if (!breaks) {
+			/* up to a quote or a break, as it is: after no break
+			 * (or after the first character that follows one),
+			 * a character changes nothing but the column */
+			q = a & (A_MULTILINE | A_QUOTE) ? p : end;
+			while (q < end && !(yclass[*q] & Y_SINGLE))
+				q++;
+			if (q > p) {
+				out_add(e, p, (size_t)(q - p), a & A_ASCII ?
+				    q - p : u8chars(p, (size_t)(q - p)));
+				p = q;
+				continue;
+			}
+		}
 		if (is_break(p)) {
 			if (!breaks && *p == '\n')
 				put_break(e);
@@ -508,23 +601,33 @@ write_single(struct crown_yemit *e, const char *str, size_t len)
 	}
 	if (breaks)
 		write_indent(e);
-	write_indicator(e, "'", false, false, false);
+	write_indicator(e, '\'', false, false, false);
 	e->whitespace = e->indention = false;
+	e->indent = indent;
 }
 
 static void
 write_double(struct crown_yemit *e, const char *str, size_t len)
 {
 	static const char hexd[] = "0123456789ABCDEF";
-	const unsigned char	*p = (const unsigned char *)str;
+	const unsigned char	*p = (const unsigned char *)str, *q;
 	const unsigned char	*end = p + len;
 	unsigned		 v;
 	size_t			 w, k;
 	int			 digits, sh;
 	char			 c;
 
-	write_indicator(e, "\"", true, false, false);
+	write_indicator(e, '"', true, false, false);
 	while (p < end) {
+		/* printable ASCII with nothing to escape, as it is */
+		for (q = p; q < end && !(yclass[*q] & (Y_OTHER | Y_ESCAPE));
+		    q++)
+			;
+		if (q > p) {
+			out_add(e, p, (size_t)(q - p), q - p);
+			p = q;
+			continue;
+		}
 		w = u8width(*p);
 		if (!(!printable(p) || is_break(p) || *p == '"' ||
 		    *p == '\\' || (p[0] == 0xef && p[1] == 0xbb &&
@@ -565,7 +668,7 @@ write_double(struct crown_yemit *e, const char *str, size_t len)
 		for (sh = (digits - 1) * 4; sh >= 0; sh -= 4)
 			put(e, hexd[(v >> sh) & 0x0f]);
 	}
-	write_indicator(e, "\"", false, false, false);
+	write_indicator(e, '"', false, false, false);
 	e->whitespace = e->indention = false;
 }
 
@@ -588,7 +691,7 @@ direct_node_end(struct crown_yemit *e)
  * place or a value's ":", and the context libyaml's emitter sets for the
  * node (mapping, simple key).  For a key: whether it can be simple.
  */
-static void
+static inline void
 direct_node_begin(struct crown_yemit *e, bool scalar, const char *s,
     size_t len, bool multiline)
 {
@@ -603,39 +706,39 @@ direct_node_begin(struct crown_yemit *e, bool scalar, const char *s,
 		if (f->first)
 			push_indent(e, false, f->mapping_ctx && !e->indention);
 		write_indent(e);
-		write_indicator(e, "-", true, false, true);
+		write_indicator(e, '-', true, false, true);
 		return;
 	}
 	if (f->kind == 's') {
 		if (f->first) {
-			write_indicator(e, "[", true, true, false);
+			write_indicator(e, '[', true, true, false);
 			push_indent(e, true, false);
 			e->flow_level++;
 		} else
-			write_indicator(e, ",", false, false, false);
+			write_indicator(e, ',', false, false, false);
 		return;
 	}
 	e->mapping_ctx = true;
 	if (f->want_value) {
 		if (f->simple)
-			write_indicator(e, ":", false, false, false);
+			write_indicator(e, ':', false, false, false);
 		else if (f->flow)
-			write_indicator(e, ":", true, false, false);
+			write_indicator(e, ':', true, false, false);
 		else {
 			write_indent(e);
-			write_indicator(e, ":", true, false, true);
+			write_indicator(e, ':', true, false, true);
 		}
 		return;
 	}
 	if (f->first) {
 		if (f->flow) {
-			write_indicator(e, "{", true, true, false);
+			write_indicator(e, '{', true, true, false);
 			push_indent(e, true, false);
 			e->flow_level++;
 		} else
 			push_indent(e, false, false);
 	} else if (f->flow)
-		write_indicator(e, ",", false, false, false);
+		write_indicator(e, ',', false, false, false);
 	if (!f->flow)
 		write_indent(e);
 	/* a collection key is simple only when empty; crown's keys are
@@ -645,7 +748,7 @@ direct_node_begin(struct crown_yemit *e, bool scalar, const char *s,
 	if (simple)
 		e->simple_key_ctx = true;
 	else
-		write_indicator(e, "?", true, false, !f->flow);
+		write_indicator(e, '?', true, false, !f->flow);
 	(void)s;
 }
 
@@ -683,36 +786,39 @@ static void
 direct_scalar(struct crown_yemit *e, const char *s, size_t len,
     enum style style)
 {
-	struct analysis	a;
+	unsigned	a;
 
-	if (e->failed || !utf8_ok((const unsigned char *)s, len)) {
-		e->failed = 1;
+	if (e->failed)
 		return;
+	if ((a = analyze_ascii((const unsigned char *)s, len)) == 0) {
+		if (!utf8_ok((const unsigned char *)s, len)) {
+			e->failed = 1;
+			return;
+		}
+		a = analyze(s, len);
 	}
-	direct_flush_pending(e, false);
-	analyze(&a, s, len);
-	direct_node_begin(e, true, s, len, a.multiline);
+	if (e->pending != 0)
+		direct_flush_pending(e, false);
+	direct_node_begin(e, true, s, len, a & A_MULTILINE);
 	if (style == S_ANY)
 		style = S_PLAIN;
-	if (e->simple_key_ctx && a.multiline)
+	if (e->simple_key_ctx && (a & A_MULTILINE))
 		style = S_DOUBLE;
 	if (style == S_PLAIN) {
-		if ((e->flow_level > 0 && !a.flow_plain) ||
-		    (e->flow_level == 0 && !a.block_plain))
+		if (!(a & (e->flow_level > 0 ? A_FLOW_PLAIN : A_BLOCK_PLAIN)))
 			style = S_SINGLE;
 		if (len == 0 && (e->flow_level > 0 || e->simple_key_ctx))
 			style = S_SINGLE;
 	}
-	if (style == S_SINGLE && !a.single_quoted)
+	if (style == S_SINGLE && !(a & A_SINGLE))
 		style = S_DOUBLE;
-	push_indent(e, true, false);
 	if (style == S_PLAIN)
-		write_plain(e, s, len);
+		write_plain(e, s, len, a & A_ASCII ? (long)len :
+		    u8chars((const unsigned char *)s, len));
 	else if (style == S_SINGLE)
-		write_single(e, s, len);
+		write_single(e, s, len, a);
 	else
 		write_double(e, s, len);
-	pop_indent(e);
 	direct_node_end(e);
 }
 
@@ -761,14 +867,14 @@ direct_end(struct crown_yemit *e)
 	f = &e->frames[e->nframes - 1];
 	if (f->flow) {
 		if (f->first) {
-			write_indicator(e, f->kind == 's' ? "[" : "{", true,
+			write_indicator(e, f->kind == 's' ? '[' : '{', true,
 			    true, false);
 			push_indent(e, true, false);
 			e->flow_level++;
 		}
 		e->flow_level--;
 		pop_indent(e);
-		write_indicator(e, f->kind == 's' ? "]" : "}", false, false,
+		write_indicator(e, f->kind == 's' ? ']' : '}', false, false,
 		    false);
 	} else
 		pop_indent(e);
@@ -785,6 +891,7 @@ crown_yemit_new(struct crown_buf *out)
 {
 	struct crown_yemit	*e;
 
+	yclass_init();
 	e = xcalloc(1, sizeof(*e));
 	e->out = out;
 	e->reference = use_reference;
@@ -884,7 +991,7 @@ crown_yemit_end(struct crown_yemit *e)
 	emit(e, &ev);
 }
 
-static void
+static inline void
 scalar(struct crown_yemit *e, const char *s, size_t len, enum style style)
 {
 	if (e->reference)
@@ -912,6 +1019,9 @@ ambiguous(const char *s, size_t len)
 	const char *const	*w;
 	const char		*p = s;
 
+	/* most scalars: a first byte that starts none of them */
+	if (len > 0 && !(yclass[(unsigned char)s[0]] & Y_AMBIG))
+		return false;
 	if (len < sizeof(words) / sizeof(words[0]))
 		for (w = words[len]; *w != NULL; w++)
 			if ((*w)[0] == s[0] && memcmp(*w, s, len) == 0)
