@@ -161,6 +161,10 @@ struct cont {
 	/* a list made by ref_new: its chain is another list's, copied
 	 * before it grows (see list_add) */
 	bool			 shared;
+	/* a map whose values are put when first asked for
+	 * (crown_tmap_getter) */
+	crown_tget		 get;
+	const void		*get_arg;
 };
 
 static struct cont *
@@ -490,6 +494,8 @@ ref_new(struct crown_tarena *a, const struct crown_tval *v)
 		cont(r)->first = cont(v)->first;
 		cont(r)->last = cont(v)->last;
 		cont(r)->shared = v->kind == CROWN_T_LIST;
+		cont(r)->get = cont(v)->get;
+		cont(r)->get_arg = cont(v)->get_arg;
 	}
 	return r;
 }
@@ -501,21 +507,47 @@ crown_tmap_ref(struct crown_tval *map, const char *key,
 	return map_put(map, key, ref_new(cont(map)->arena, v));
 }
 
+/* The value of map put under key, if any. */
+static const struct crown_tval *
+chain_find(const struct cont *m, const char *key, size_t len, uint32_t hash)
+{
+	const struct crown_tval	*v;
+	uint64_t		 bits = bloom_bits(hash);
+
+	if ((m->bloom & bits) != bits)
+		return NULL;
+	for (v = m->first; v != NULL; v = v->next)
+		if (v->hash == hash && strncmp(v->key, key, len) == 0 &&
+		    v->key[len] == '\0')
+			return v;
+	return NULL;
+}
+
 const struct crown_tval *
 crown_tmap_find(const struct crown_tval *map, const char *key, size_t len,
     uint32_t hash)
 {
 	const struct crown_tval	*v;
-	uint64_t		 bits = bloom_bits(hash);
+	struct cont		*m;
 
-	if (map == NULL || map->kind != CROWN_T_MAP ||
-	    (cont(map)->bloom & bits) != bits)
+	if (map == NULL || map->kind != CROWN_T_MAP)
 		return NULL;
-	for (v = cont(map)->first; v != NULL; v = v->next)
-		if (v->hash == hash && strncmp(v->key, key, len) == 0 &&
-		    v->key[len] == '\0')
-			return v;
-	return NULL;
+	m = cont(map);
+	if ((v = chain_find(m, key, len, hash)) != NULL || m->get == NULL)
+		return v;
+	/* the getter puts the value into this map, where the next lookup
+	 * finds it; a tree is its own to change, so the map is not const
+	 * to it */
+	if (!m->get(&m->v, key, len, m->get_arg))
+		return NULL;
+	return chain_find(m, key, len, hash);
+}
+
+void
+crown_tmap_getter(struct crown_tval *map, crown_tget get, const void *arg)
+{
+	cont(map)->get = get;
+	cont(map)->get_arg = arg;
 }
 
 const struct crown_tval *

@@ -65,6 +65,22 @@ struct shared {
 	struct crown_tval		**unit_orders;	/* per unit after */
 	struct crown_tval		**ev_action;	/* per order_skipped
 							 * event: its action */
+	struct event_ask		 *ev_ask;	/* per event and sight:
+							 * its getter's */
+	struct unit_ask			 *unit_ask;	/* per unit after */
+};
+
+/* What a unit's map needs to make its values when asked (unit_get). */
+struct unit_ask {
+	const struct shared	*sh;
+	size_t			 i;		/* in->after->units[i] */
+};
+
+/* What an event's map needs to make its values when asked (event_get). */
+struct event_ask {
+	const struct shared	*sh;
+	size_t			 i;		/* in->events->v[i] */
+	int			 how;		/* enum sight */
 };
 
 struct model {
@@ -148,6 +164,8 @@ shared_init(struct shared *sh, const struct crown_report_input *in)
 	sh->ev_full = xcalloc(nev + 1, sizeof(*sh->ev_full));
 	sh->ev_seen = xcalloc(nev + 1, sizeof(*sh->ev_seen));
 	sh->ev_action = xcalloc(nev + 1, sizeof(*sh->ev_action));
+	sh->ev_ask = xcalloc(2 * nev + 1, sizeof(*sh->ev_ask));
+	sh->unit_ask = xcalloc(in->after->nunits + 1, sizeof(*sh->unit_ask));
 	sh->unit = xcalloc(in->after->nunits + 1, sizeof(*sh->unit));
 	sh->orders = xcalloc(in->norders + 1, sizeof(*sh->orders));
 	shared_index_orders(sh);
@@ -162,6 +180,8 @@ shared_release(struct shared *sh)
 	free(sh->ev_full);
 	free(sh->ev_seen);
 	free(sh->ev_action);
+	free(sh->ev_ask);
+	free(sh->unit_ask);
 	free(sh->unit);
 	free(sh->orders);
 	free(sh->dest);
@@ -461,60 +481,116 @@ model_dice_groups(struct crown_tval *m, const struct crown_event *e)
 	crown_buf_release(&scores);
 }
 
-static void
-model_event(struct crown_tval *m, const struct model *mo,
-    const struct crown_event *e, enum sight how)
-{
-	struct crown_tval	*dice;
-	char			 num[CROWN_FMT_MAX];
-	size_t			 i;
+/* Whether key (len bytes) is lit. */
+#define IS(lit)	(len == sizeof(lit) - 1 && memcmp(key, (lit), len) == 0)
 
-	crown_tmap_int(m, "seq", e->seq);
-	crown_tmap_str(m, "kind", e->kind);
-	put_flag(m, "kind", e->kind);
-	crown_tmap_str(m, "phase", crown_phase_names[e->phase]);
-	crown_tmap_str(m, "rule", e->rule != NULL ? e->rule : "");
-	crown_tmap_str(m, "unit", e->unit);
-	crown_tmap_str(m, "unit_name", thing_name(mo, e->unit));
-	crown_tmap_str(m, "leader", e->leader);
-	crown_tmap_str(m, "leader_name", thing_name(mo, e->leader));
-	crown_tmap_str(m, "target", e->target);
-	crown_tmap_str(m, "target_name", thing_name(mo, e->target));
-	crown_tmap_str(m, "actor_side", side_name(mo, actor_side(mo, e)));
-	if (e->has_from)
+/* Whether key is prefix_name ("kind_fire"), the flag put_flag puts. */
+static bool
+is_flag(const char *key, size_t len, const char *prefix, const char *name)
+{
+	size_t	np = strlen(prefix);
+
+	return name != NULL && len == np + 1 + strlen(name) &&
+	    memcmp(key, prefix, np) == 0 && key[np] == '_' &&
+	    memcmp(key + np + 1, name, len - np - 1) == 0;
+}
+
+/*
+ * The value of an event's map under key, put into m when a template first
+ * asks for it (crown_tmap_getter): an event has some forty keys and a
+ * report reads a few of them, most events being told in a line or by
+ * name.  The keys are those of doc/formats.md: `seq kind kind_KIND phase
+ * rule unit unit_name leader leader_name target target_name actor_side
+ * from to`, then for an event seen from afar `seen routed`, and for one
+ * told in full `full text result result_RESULT casualties range band
+ * reason brief order dice dice_groups`.
+ */
+static bool
+event_get(struct crown_tval *m, const char *key, size_t len,
+    const void *arg)
+{
+	const struct event_ask		*a = arg;
+	const struct model		 mo = { a->sh->in, NULL,
+					    (struct shared *)a->sh };
+	const struct crown_event	*e = &mo.in->events->v[a->i];
+	struct crown_tval		*dice;
+	char				 num[CROWN_FMT_MAX];
+	size_t				 i;
+
+	if (IS("seq"))
+		crown_tmap_int(m, "seq", e->seq);
+	else if (IS("kind"))
+		crown_tmap_str(m, "kind", e->kind);
+	else if (is_flag(key, len, "kind", e->kind))
+		put_flag(m, "kind", e->kind);
+	else if (IS("phase"))
+		crown_tmap_str(m, "phase", crown_phase_names[e->phase]);
+	else if (IS("rule"))
+		crown_tmap_str(m, "rule", e->rule != NULL ? e->rule : "");
+	else if (IS("unit"))
+		crown_tmap_str(m, "unit", e->unit);
+	else if (IS("unit_name"))
+		crown_tmap_str(m, "unit_name", thing_name(&mo, e->unit));
+	else if (IS("leader"))
+		crown_tmap_str(m, "leader", e->leader);
+	else if (IS("leader_name"))
+		crown_tmap_str(m, "leader_name", thing_name(&mo, e->leader));
+	else if (IS("target"))
+		crown_tmap_str(m, "target", e->target);
+	else if (IS("target_name"))
+		crown_tmap_str(m, "target_name", thing_name(&mo, e->target));
+	else if (IS("actor_side"))
+		crown_tmap_str(m, "actor_side", side_name(&mo,
+		    actor_side(&mo, e)));
+	else if (IS("from") && e->has_from)
 		put_point(m, "from", e->from);
-	if (e->has_to)
+	else if (IS("to") && e->has_to)
 		put_point(m, "to", e->to);
-	if (how == SIGHT_SEEN) {
-		crown_tmap_bool(m, "seen", true);
-		if (e->result != NULL && strcmp(e->result, "rout") == 0)
+	else if (a->how == SIGHT_SEEN) {
+		if (IS("seen"))
+			crown_tmap_bool(m, "seen", true);
+		else if (IS("routed") && e->result != NULL &&
+		    strcmp(e->result, "rout") == 0)
 			crown_tmap_bool(m, "routed", true);
-		return;
-	}
-	crown_tmap_bool(m, "full", true);
-	crown_tmap_str(m, "text", e->text != NULL ? e->text : "");
-	crown_tmap_str(m, "result", e->result);
-	if (e->result != NULL) {
+		else
+			return false;
+	} else if (IS("full"))
+		crown_tmap_bool(m, "full", true);
+	else if (IS("text"))
+		crown_tmap_str(m, "text", e->text != NULL ? e->text : "");
+	else if (IS("result") && e->result != NULL)
+		crown_tmap_str(m, "result", e->result);
+	else if (is_flag(key, len, "result", e->result))
 		put_flag(m, "result", e->result);
-	}
-	if (e->has_casualties)
+	else if (IS("casualties") && e->has_casualties)
 		crown_tmap_int(m, "casualties", e->casualties);
-	if (e->has_range)
+	else if (IS("range") && e->has_range)
 		crown_tmap_num2(m, "range", e->range);
-	crown_tmap_str(m, "band", e->band);
-	crown_tmap_str(m, "reason", e->reason);
-	/* a skipped order's reason in brief: for a shot out of range, the
-	 * distance (the unit's reach is its own, in the briefing) */
-	if (e->reason != NULL && e->has_range && e->band != NULL) {
-		crown_fmt_fixed(num, e->range, 2);
-		crown_tmap_printf(m, "brief", "%s at %s inches", e->band, num);
-	} else
-		crown_tmap_str(m, "brief", e->reason);
-	crown_tmap_str(m, "order", e->order);
-	dice = crown_tmap_list(m, "dice");
-	for (i = 0; i < e->ndice; i++)
-		model_die(crown_tlist_map(dice), &e->dice[i]);
-	model_dice_groups(m, e);
+	else if (IS("band") && e->band != NULL)
+		crown_tmap_str(m, "band", e->band);
+	else if (IS("reason") && e->reason != NULL)
+		crown_tmap_str(m, "reason", e->reason);
+	else if (IS("brief") && e->reason != NULL) {
+		/* a skipped order's reason in brief: for a shot out of
+		 * range, the distance (the unit's reach is its own, in the
+		 * briefing) */
+		if (e->has_range && e->band != NULL) {
+			crown_fmt_fixed(num, e->range, 2);
+			crown_tmap_printf(m, "brief", "%s at %s inches",
+			    e->band, num);
+		} else
+			crown_tmap_str(m, "brief", e->reason);
+	} else if (IS("order") && e->order != NULL)
+		crown_tmap_str(m, "order", e->order);
+	else if (IS("dice")) {
+		dice = crown_tmap_list(m, "dice");
+		for (i = 0; i < e->ndice; i++)
+			model_die(crown_tlist_map(dice), &e->dice[i]);
+	} else if (IS("dice_groups"))
+		model_dice_groups(m, e);
+	else
+		return false;
+	return true;
 }
 
 /* The map of event i as `how` shows it, made once for every model. */
@@ -523,11 +599,14 @@ event_map(const struct model *mo, size_t i, enum sight how)
 {
 	struct shared		 *sh = mo->sh;
 	struct crown_tval	**slot;
+	struct event_ask	 *ask;
 
 	slot = how == SIGHT_SEEN ? &sh->ev_seen[i] : &sh->ev_full[i];
 	if (*slot == NULL) {
 		*slot = crown_tlist_map(sh->made);
-		model_event(*slot, mo, &mo->in->events->v[i], how);
+		ask = &sh->ev_ask[2 * i + (how == SIGHT_SEEN)];
+		*ask = (struct event_ask){ sh, i, how };
+		crown_tmap_getter(*slot, event_get, ask);
 	}
 	return *slot;
 }
@@ -684,52 +763,25 @@ model_halves(struct crown_tval *root, const struct model *mo)
 	}
 }
 
-static void
-model_unit(struct crown_tval *m, const struct model *mo,
-    const struct crown_unit *u)
+/* The figures of u at the start of the turn (its figures now if it was
+ * not on the table). */
+static int
+figures_before(const struct model *mo, const struct crown_unit *u)
 {
 	const struct crown_unit	*b = NULL;
-	struct crown_buf	 notes = { 0 };
-	int			 fig = crown_unit_figures(u), before;
 
 	if (mo->in->before != NULL)
 		b = crown_state_unit(mo->in->before, u->id);
-	crown_tmap_str(m, "id", u->id);
-	crown_tmap_str(m, "name", u->name);
-	crown_tmap_str(m, "side", u->side);
-	crown_tmap_str(m, "side_name", side_name(mo, u->side));
-	put_words(m, "type", crown_utype_names[u->type]);
-	crown_tmap_str(m, "class", crown_class_names[u->cls]);
-	if (crown_is_artillery(u->type) && u->gun != CROWN_GUN_NONE)
-		crown_tmap_str(m, "arms", crown_gun_names[u->gun]);
-	else
-		put_words(m, "arms", crown_weapon_names[u->weapon]);
-	crown_tmap_int(m, "stands", crown_unit_stands(u));
-	crown_tmap_int(m, "start_stands", u->start_stands);
-	crown_tmap_int(m, "figures", fig);
-	crown_tmap_int(m, "start_figures", u->start_figures);
-	before = b != NULL ? crown_unit_figures(b) : fig;
-	crown_tmap_int(m, "figures_before", before);
-	crown_tmap_int(m, "lost_this_turn", before - fig);
-	crown_tmap_bool(m, "took_losses", before > fig);
-	crown_tmap_str(m, "status", crown_status_names[u->status]);
-	crown_tmap_bool(m, "status_ok", u->status == CROWN_OK_STATUS);
-	crown_tmap_bool(m, "routing", u->status == CROWN_ROUTING);
-	crown_tmap_bool(m, "lost", u->status == CROWN_LOST);
-	crown_tmap_str(m, "formation", crown_formation_names[u->formation]);
-	crown_tmap_bool(m, "loaded", u->loaded);
-	crown_tmap_bool(m, "disordered", u->disordered);
-	crown_tmap_bool(m, "limbered", u->limbered);
-	crown_tmap_bool(m, "stuck", u->stuck);
-	crown_tmap_bool(m, "rallied", u->rallied);
-	crown_tmap_bool(m, "holding", u->holding);
-	crown_tmap_int(m, "routs", u->routs);
-	crown_tmap_num2(m, "x", u->x);
-	crown_tmap_num2(m, "y", u->y);
-	put_pos(m, u->x, u->y);
-	crown_tmap_int(m, "facing", u->facing);
-	crown_tmap_str(m, "compass", crown_geom_compass(u->facing));
-	/* the state's own words for what is not plain "ok" */
+	return b != NULL ? crown_unit_figures(b) : crown_unit_figures(u);
+}
+
+/* "unloaded, disordered": the state's own words for what is not plain
+ * "ok". */
+static void
+put_notes(struct crown_tval *m, const struct crown_unit *u)
+{
+	struct crown_buf	notes = { 0 };
+
 	crown_buf_puts(&notes, "");
 #define NOTE(cond, word) do {						\
 	if (cond)							\
@@ -747,6 +799,98 @@ model_unit(struct crown_tval *m, const struct model *mo,
 	crown_tmap_str(m, "notes", notes.data);
 	crown_buf_release(&notes);
 }
+
+
+/*
+ * The value of a unit's map under key, put into m when first asked for,
+ * as event_get does for an event: a report's table reads a few of a
+ * unit's thirty keys (doc/formats.md, `units[]`).
+ */
+static bool
+unit_get(struct crown_tval *m, const char *key, size_t len, const void *arg)
+{
+	const struct unit_ask		*a = arg;
+	const struct model		 mo = { a->sh->in, NULL,
+					    (struct shared *)a->sh };
+	const struct crown_unit		*u = &mo.in->after->units[a->i];
+	int				 fig = crown_unit_figures(u);
+
+	if (IS("id"))
+		crown_tmap_str(m, "id", u->id);
+	else if (IS("name"))
+		crown_tmap_str(m, "name", u->name);
+	else if (IS("side"))
+		crown_tmap_str(m, "side", u->side);
+	else if (IS("side_name"))
+		crown_tmap_str(m, "side_name", side_name(&mo, u->side));
+	else if (IS("type"))
+		put_words(m, "type", crown_utype_names[u->type]);
+	else if (IS("class"))
+		crown_tmap_str(m, "class", crown_class_names[u->cls]);
+	else if (IS("arms")) {
+		if (crown_is_artillery(u->type) && u->gun != CROWN_GUN_NONE)
+			crown_tmap_str(m, "arms", crown_gun_names[u->gun]);
+		else
+			put_words(m, "arms", crown_weapon_names[u->weapon]);
+	} else if (IS("stands"))
+		crown_tmap_int(m, "stands", crown_unit_stands(u));
+	else if (IS("start_stands"))
+		crown_tmap_int(m, "start_stands", u->start_stands);
+	else if (IS("figures"))
+		crown_tmap_int(m, "figures", fig);
+	else if (IS("start_figures"))
+		crown_tmap_int(m, "start_figures", u->start_figures);
+	else if (IS("figures_before"))
+		crown_tmap_int(m, "figures_before", figures_before(&mo, u));
+	else if (IS("lost_this_turn"))
+		crown_tmap_int(m, "lost_this_turn", figures_before(&mo, u) -
+		    fig);
+	else if (IS("took_losses"))
+		crown_tmap_bool(m, "took_losses", figures_before(&mo, u) >
+		    fig);
+	else if (IS("status"))
+		crown_tmap_str(m, "status", crown_status_names[u->status]);
+	else if (IS("status_ok"))
+		crown_tmap_bool(m, "status_ok", u->status == CROWN_OK_STATUS);
+	else if (IS("routing"))
+		crown_tmap_bool(m, "routing", u->status == CROWN_ROUTING);
+	else if (IS("lost"))
+		crown_tmap_bool(m, "lost", u->status == CROWN_LOST);
+	else if (IS("formation"))
+		crown_tmap_str(m, "formation",
+		    crown_formation_names[u->formation]);
+	else if (IS("loaded"))
+		crown_tmap_bool(m, "loaded", u->loaded);
+	else if (IS("disordered"))
+		crown_tmap_bool(m, "disordered", u->disordered);
+	else if (IS("limbered"))
+		crown_tmap_bool(m, "limbered", u->limbered);
+	else if (IS("stuck"))
+		crown_tmap_bool(m, "stuck", u->stuck);
+	else if (IS("rallied"))
+		crown_tmap_bool(m, "rallied", u->rallied);
+	else if (IS("holding"))
+		crown_tmap_bool(m, "holding", u->holding);
+	else if (IS("routs"))
+		crown_tmap_int(m, "routs", u->routs);
+	else if (IS("x"))
+		crown_tmap_num2(m, "x", u->x);
+	else if (IS("y"))
+		crown_tmap_num2(m, "y", u->y);
+	else if (IS("pos"))
+		put_pos(m, u->x, u->y);
+	else if (IS("facing"))
+		crown_tmap_int(m, "facing", u->facing);
+	else if (IS("compass"))
+		crown_tmap_str(m, "compass", crown_geom_compass(u->facing));
+	else if (IS("notes"))
+		put_notes(m, u);
+	else
+		return false;
+	return true;
+}
+
+#undef IS
 
 /* An enemy unit in a side's report, for enemy_groups. */
 struct seen {
@@ -857,9 +1001,12 @@ model_units(struct crown_tval *root, const struct model *mo)
 
 		/* the umpire's map of the unit, made once; a side's adds
 		 * whose it is */
-		if (sh->unit[i] == NULL)
-			model_unit(sh->unit[i] = crown_tlist_map(sh->made), mo,
-			    u);
+		if (sh->unit[i] == NULL) {
+			sh->unit[i] = crown_tlist_map(sh->made);
+			sh->unit_ask[i] = (struct unit_ask){ sh, i };
+			crown_tmap_getter(sh->unit[i], unit_get,
+			    &sh->unit_ask[i]);
+		}
 		m = crown_tlist_ref(all, sh->unit[i]);
 		/* its orders: a side sees only its own */
 		ours = mo->side == NULL || strcmp(u->side, mo->side) == 0;

@@ -114,6 +114,24 @@ const struct crown_tval *crown_tmap_get(const struct crown_tval *map,
 const struct crown_tval *crown_tmap_find(const struct crown_tval *map,
 	    const char *key, size_t len, uint32_t hash);
 
+/*
+ * A map whose values are made as they are asked for: a lookup of a key
+ * the map does not hold calls get(map, key, len, arg) (key is len bytes,
+ * not NUL-terminated), which puts the key's value into map with the
+ * setters above and returns true, or returns false when the map has no
+ * such key.  The value put is found by that lookup and every later one.
+ * A map so made reads as one whose values were all put at once, for
+ * templates and crown_tmap_get alike, as long as get puts only the key
+ * asked for and gives the same answer each time; crown_tval_count counts
+ * only the values put so far.  A reference to it (crown_tmap_ref,
+ * crown_tlist_ref) asks the same getter.  For the reports' events, most
+ * of whose keys no template reads.
+ */
+typedef bool	(*crown_tget)(struct crown_tval *map, const char *key,
+		    size_t len, const void *arg);
+void	crown_tmap_getter(struct crown_tval *map, crown_tget get,
+	    const void *arg);
+
 /* List appenders. */
 struct crown_tval *crown_tlist_map(struct crown_tval *list);
 void	crown_tlist_str(struct crown_tval *list, const char *s);

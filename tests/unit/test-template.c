@@ -520,6 +520,70 @@ test_many_keys(void **state)
 	crown_tval_free(m);
 }
 
+/* A getter's keys: "name" from its argument, "n" counted, "list" a list
+ * of two; it counts its calls in *calls. */
+struct getter_arg {
+	const char	*name;
+	int		 calls;
+};
+
+static bool
+test_get(struct crown_tval *m, const char *key, size_t len, const void *arg)
+{
+	struct getter_arg	*g = (struct getter_arg *)arg;
+	struct crown_tval	*l;
+
+	g->calls++;
+	if (len == 4 && memcmp(key, "name", 4) == 0)
+		crown_tmap_str(m, "name", g->name);
+	else if (len == 4 && memcmp(key, "list", 4) == 0) {
+		l = crown_tmap_list(m, "list");
+		crown_tlist_str(l, "a");
+		crown_tlist_str(l, "b");
+	} else if (len == 5 && memcmp(key, "inner", 5) == 0)
+		crown_tmap_str(crown_tmap_map(m, "inner"), "x", "deep");
+	else
+		return false;
+	return true;
+}
+
+/*
+ * A map made as it is asked for (crown_tmap_getter) reads as one whose
+ * values were all put at once: in templates (dotted paths too, whose
+ * parts are not NUL-terminated), through crown_tmap_get, through a
+ * reference; a value is made once; a key it has not is absent and the
+ * names of outer contexts are still found; a value put on a reference
+ * hides the getter's.
+ */
+static void
+test_getter_map(void **state)
+{
+	struct getter_arg	 g = { "Danjou", 0 };
+	struct crown_tval	*root = crown_tval_map(), *m, *list, *r;
+
+	(void)state;
+	crown_tmap_str(root, "outer", "o");
+	m = crown_tmap_map(root, "m");
+	crown_tmap_getter(m, test_get, &g);
+	assert_renders("{{m.name}} {{#m}}{{name}}{{outer}}[{{missing}}]"
+	    "{{#list}}{{.}}{{/list}}{{inner.x}}{{/m}}", CROWN_ESC_NONE, root,
+	    "Danjou Danjouo[]abdeep");
+	/* made once each: name, then missing, outer (asked of m on the
+	 * way out), list and inner, each once */
+	assert_int_equal(g.calls, 5);
+	assert_string_equal(crown_tmap_get(m, "name")->str, "Danjou");
+	assert_null(crown_tmap_get(m, "nothing"));
+	assert_int_equal(g.calls, 6);
+	/* a reference asks the same getter; its own values hide it */
+	list = crown_tmap_list(root, "refs");
+	r = crown_tlist_ref(list, m);
+	crown_tmap_str(r, "name", "Milán");
+	assert_renders("{{#refs}}{{name}} {{#list}}{{.}}{{/list}}{{/refs}}",
+	    CROWN_ESC_NONE, root, "Milán ab");
+	assert_renders("{{m.name}}", CROWN_ESC_NONE, root, "Danjou");
+	crown_tval_free(root);
+}
+
 int
 main(void)
 {
@@ -535,6 +599,7 @@ main(void)
 		cmocka_unit_test(test_partials),
 		cmocka_unit_test(test_data),
 		cmocka_unit_test(test_shared_values),
+		cmocka_unit_test(test_getter_map),
 		cmocka_unit_test(test_many_keys),
 		cmocka_unit_test(test_render_limits),
 	};
