@@ -589,19 +589,34 @@ double
 crown_geom_dist_poly(const struct crown_point *a, size_t na,
     const struct crown_point *b, size_t nb)
 {
-	double	best, t;
-	size_t	i, j, k, l;
+	struct crown_geom_box	ba, bb;
+	double			best, t;
+	size_t			i, j, k, l;
 
 	if (na == 0 || nb == 0)
 		return HUGE_VAL;
 	if (crown_geom_poly_intersect(a, na, b, nb))
 		return 0;
 	/*
+	 * crown_geom_poly_intersect tried every pair of edges if the boxes
+	 * overlap.  If they are apart it tried none, and a pair of nearly
+	 * parallel edges may still meet in crown_geom_seg_intersect's
+	 * rounding: the distance is 0 then, as it always was (a replay
+	 * measures as the turn did; test-geom).
+	 */
+	ba = crown_geom_bounds(a, na);
+	bb = crown_geom_bounds(b, nb);
+	if (!crown_geom_box_overlap(&ba, &bb))
+		for (i = 0, j = na - 1; i < na; j = i++)
+			for (k = 0, l = nb - 1; k < nb; l = k++)
+				if (crown_geom_seg_intersect(a[j], a[i],
+				    b[l], b[k]))
+					return 0;
+	/*
 	 * The least crown_geom_dist_seg_seg over every pair of edges: no
-	 * pair meets (crown_geom_poly_intersect tried every one), so the
-	 * least distance from a vertex of either to an edge of the other,
-	 * each measured once (every pair of edges measures both ends of
-	 * each against the other).
+	 * pair meets, so the least distance from a vertex of either to an
+	 * edge of the other, each measured once (every pair of edges
+	 * measures both ends of each against the other).
 	 */
 	best = HUGE_VAL;
 	for (i = 0, j = na - 1; i < na; j = i++)

@@ -422,6 +422,48 @@ test_seg_intersect(void **state)
 	}
 }
 
+/*
+ * crown_geom_dist_poly is 0 when crown_geom_seg_intersect says two edges
+ * meet, whether or not the shapes' boxes overlap.  Two footprints side by
+ * side at 26 degrees, 1.52 inches apart with their boxes apart: the
+ * rounding of nearly parallel edges makes seg_intersect say they meet,
+ * and the distance has always been 0 then (the first release's moves and
+ * ranges were measured so, and a replay must measure alike).  Found in
+ * review: a change that skipped the edge test when the boxes were apart
+ * gave 1.52 here.
+ */
+static void
+test_poly_dist_follows_edges(void **state)
+{
+	static const struct crown_point a[4] = {
+		{ 82.230000000000004, 7.6799999999999997 },
+		{ 89.114762394651621, 4.3220770155956671 },
+		{ 88.457205674468, 2.9738859461469165 },
+		{ 81.572443279816383, 6.331808930551249 }
+	};
+	static const struct crown_point b[4] = {
+		{ 90.480929345026354, 3.6557528724762696 },
+		{ 97.36569173967797, 0.29782988807193655 },
+		{ 96.70813501949435, -1.0503611813768141 },
+		{ 89.823372624842733, 2.3075618030275189 }
+	};
+	struct crown_geom_box	ba, bb;
+	bool			meet = false;
+	size_t			i, j, k, l;
+
+	(void)state;
+	ba = crown_geom_bounds(a, 4);
+	bb = crown_geom_bounds(b, 4);
+	assert_false(crown_geom_box_overlap(&ba, &bb));
+	for (i = 0, j = 3; i < 4; j = i++)
+		for (k = 0, l = 3; k < 4; l = k++)
+			meet |= crown_geom_seg_intersect(a[j], a[i], b[l],
+			    b[k]);
+	assert_true(meet);
+	assert_true(crown_geom_dist_poly(a, 4, b, 4) == 0);
+	assert_true(crown_geom_dist_poly(b, 4, a, 4) == 0);
+}
+
 static void
 test_poly_touching(void **state)
 {
@@ -1151,6 +1193,7 @@ main(void)
 		cmocka_unit_test(test_seg_inside),
 		cmocka_unit_test(test_seg_polyline),
 		cmocka_unit_test(test_grid),
+		cmocka_unit_test(test_poly_dist_follows_edges),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
