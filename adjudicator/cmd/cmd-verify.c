@@ -1161,6 +1161,7 @@ verify_line(struct verify *v, const struct crown_chain *c,
 	jobs_stop(jobs, emit, next);
 	free(jobs);
 done:
+	crown_report_keep_end();
 	crown_rules_free(v->rules);
 	v->rules = NULL;
 	crown_buf_release(&v->rules_text);

@@ -1586,6 +1586,14 @@ templates_load(struct crown_tmpl_set **out, const char *dir,
 }
 
 void
+crown_report_keep_end(void)
+{
+	free(kept.dir);
+	crown_tmpl_set_free(kept.set);
+	memset(&kept, 0, sizeof(kept));
+}
+
+void
 crown_report_keep(const char *dir)
 {
 	struct crown_diags	 quiet = { 0 };

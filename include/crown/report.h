@@ -46,6 +46,10 @@ int	crown_report_render(struct crown_outputs *out,
  */
 void	crown_report_keep(const char *dir);
 
+/* Stop keeping them, and free the set kept (verify, when it is done:
+ * a later render in the same process, a test's, loads its own). */
+void	crown_report_keep_end(void);
+
 /*
  * The briefing of a campaign before turn 1 (crown show DIR 0), from its
  * turn-0 state, appended to out in Markdown: the scenario, each side

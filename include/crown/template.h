@@ -84,7 +84,7 @@ uint32_t crown_tkey_hash(const char *key, size_t len);
  * string sets nothing. */
 void	crown_tmap_str(struct crown_tval *map, const char *key,
 	    const char *s);
-/* The same for len bytes of s (no NUL needed). */
+/* The same for len bytes of s (no NUL needed; s not NULL). */
 void	crown_tmap_strn(struct crown_tval *map, const char *key,
 	    const char *s, size_t len);
 void	crown_tmap_printf(struct crown_tval *map, const char *key,
@@ -124,7 +124,8 @@ const struct crown_tval *crown_tmap_find(const struct crown_tval *map,
  * templates and crown_tmap_get alike, as long as get puts only the key
  * asked for and gives the same answer each time; crown_tval_count counts
  * only the values put so far.  A reference to it (crown_tmap_ref,
- * crown_tlist_ref) asks the same getter.  For the reports' events, most
+ * crown_tlist_ref) asks the same getter and keeps what it is given, so set
+ * the getter before taking any reference.  For the reports' events, most
  * of whose keys no template reads.
  */
 typedef bool	(*crown_tget)(struct crown_tval *map, const char *key,
