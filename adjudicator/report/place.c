@@ -22,6 +22,7 @@
 #define CELL	40.0	/* pixels a side of a grid cell */
 #define GAP	2.0	/* pixels between a label and what it names */
 #define RINGS	10	/* rings of candidates beyond the first */
+#define FAR	40	/* rings tried, clear of texts only, when those fail */
 #define STEP	12.0	/* pixels from one ring to the next */
 #define NEAR	9	/* candidates next to the thing named */
 #define MAXCAND	(NEAR + RINGS * 8 + 4 * RINGS * (RINGS + 1) / 2)
@@ -251,12 +252,14 @@ ring_dirs(int k)
 
 /* Ring k of the candidates further out, after *n of them; made only
  * when the loop reaches it, as nine labels in ten take a place next to
- * what they name or in the first rings. */
+ * what they name or in the first rings.  A ring beyond RINGS (the last
+ * resort, far_place) works its directions out each time. */
 static void
 candidates_ring(struct crown_geom_box *c, size_t *n, int k,
     struct crown_geom_box at, double w, double h)
 {
-	const struct crown_point	*d = ring_dirs(k);
+	const struct crown_point	*d = k <= RINGS ? ring_dirs(k) : NULL;
+	struct crown_point		 dir;
 	double				 cx, cy, rx, ry;
 	int				 i, m = 8 + 4 * k;
 
@@ -265,9 +268,40 @@ candidates_ring(struct crown_geom_box *c, size_t *n, int k,
 	/* half the sizes of both and the ring's distance */
 	rx = (at.maxx - at.minx + w) / 2 + GAP + k * STEP;
 	ry = (at.maxy - at.miny + h) / 2 + GAP + k * STEP;
-	for (i = 0; i < m; i++)
-		c[(*n)++] = box_at(cx + d[i].x * rx - w / 2,
-		    cy - d[i].y * ry - h / 2, w, h);
+	for (i = 0; i < m; i++) {
+		if (d != NULL)
+			dir = d[i];
+		else
+			dir = crown_geom_dir(180 + ((i + 1) / 2) *
+			    (i % 2 == 0 ? -1 : 1) * 360 / m);
+		c[(*n)++] = box_at(cx + dir.x * rx - w / 2,
+		    cy - dir.y * ry - h / 2, w, h);
+	}
+}
+
+/*
+ * Nothing in the rings is clear of the texts: the rings beyond, out to
+ * FAR, a place clear of texts only (a label is read with a line back to
+ * what it names, which beats one text over another).  False if none.
+ */
+static bool
+far_place(struct crown_geom_box *out, struct crown_place *p,
+    struct crown_geom_box at, double w, double h)
+{
+	struct crown_geom_box	c[8 + 4 * FAR];
+	size_t			n, i;
+	int			k;
+
+	for (k = RINGS + 1; k <= FAR; k++) {
+		n = 0;
+		candidates_ring(c, &n, k, at, w, h);
+		for (i = 0; i < n; i++)
+			if (inside(p, &c[i]) && !taken(p, &c[i], TEXT)) {
+				*out = c[i];
+				return true;
+			}
+	}
+	return false;
 }
 
 bool
@@ -292,6 +326,10 @@ crown_place_label(struct crown_geom_box *out, struct crown_place *p,
 			    (enum weight)pass))
 				pick = i;
 		}
+	if (pick == SIZE_MAX && far_place(out, p, at, w, h)) {
+		add(p, *out, TEXT);
+		return false;
+	}
 	if (pick == SIZE_MAX)
 		pick = 0;
 	*out = c[pick];

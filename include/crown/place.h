@@ -40,8 +40,10 @@ void	crown_place_line(struct crown_place *, double x1, double y1,
  * area's name) rather than below it.  *out is the label's box, which is
  * then taken.  True when it sits on, below, above or beside `at`; false
  * when it went to a corner or further out (draw a line back to `at`, as
- * it could be taken for a neighbour's).  With nowhere free, the first
- * candidate is taken, overlaps and all.
+ * it could be taken for a neighbour's).  When no place near it is clear
+ * of the other texts, the label goes further out, as far as 40 rings of
+ * 12 pixels, to a place clear of texts (and false); with nowhere free,
+ * the first candidate is taken, overlaps and all.
  */
 bool	crown_place_label(struct crown_geom_box *out, struct crown_place *,
 	    struct crown_geom_box at, double w, double h, bool centred);

@@ -2,8 +2,8 @@
  * test-place.c: the labels of the map (place.c).  A label goes next to
  * what it names when that is free, keeps off texts always and off units
  * and lines where it can, moves further out (and says so) when it must,
- * and with nowhere free takes the first place; a crowd of labels stays
- * apart.
+ * further still rather than over a text, and with nowhere free takes the
+ * first place; a crowd of labels stays apart.
  */
 #include "testutil.h"
 
@@ -111,6 +111,31 @@ test_nowhere(void **state)
 	crown_place_free(p);
 }
 
+/*
+ * Every place of the ten rings round it is under another text, but there
+ * is room further out: the label goes there, clear of the texts, and says
+ * it went away (a line is drawn back), rather than lie over a text.
+ */
+static void
+test_far_out(void **state)
+{
+	static const struct crown_geom_box big = { 0, 0, 1000, 1000 };
+	struct crown_place	*p = crown_place_new(big);
+	struct crown_geom_box	 text = box(300, 300, 700, 700), b;
+
+	(void)state;
+	crown_place_text(p, text);
+	assert_false(crown_place_label(&b, p, box(490, 490, 510, 500), 60, 10,
+	    false));
+	assert_false(overlap(&b, &text));
+	assert_true(b.minx >= 0 && b.maxx <= 1000 && b.miny >= 0 &&
+	    b.maxy <= 1000);
+	/* beyond the ten rings (the first place, below, lay on the text) */
+	assert_true(b.maxx <= 300 || b.minx >= 700 || b.maxy <= 300 ||
+	    b.miny >= 700);
+	crown_place_free(p);
+}
+
 /* A block of 60 units in rows: no two of their labels overlap. */
 static void
 test_crowd(void **state)
@@ -144,6 +169,7 @@ main(void)
 		cmocka_unit_test(test_keeps_off),
 		cmocka_unit_test(test_moves_away),
 		cmocka_unit_test(test_nowhere),
+		cmocka_unit_test(test_far_out),
 		cmocka_unit_test(test_crowd),
 	};
 
