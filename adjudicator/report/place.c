@@ -229,8 +229,16 @@ candidates_near(struct crown_geom_box *c, struct crown_geom_box at,
 	return n;
 }
 
-/* Ring k's directions (8 + 4k of them), 180 (below) first, then either
- * side of it: the same for every label, so worked out once. */
+/* The bearing of place i of a ring of m: 180 (below) first, then
+ * either side of it. */
+static int
+ring_deg(int i, int m)
+{
+	return 180 + ((i + 1) / 2) * (i % 2 == 0 ? -1 : 1) * 360 / m;
+}
+
+/* Ring k's directions (8 + 4k of them): the same for every label, so
+ * worked out once. */
 static const struct crown_point *
 ring_dirs(int k)
 {
@@ -242,8 +250,7 @@ ring_dirs(int k)
 		for (r = 1; r <= RINGS; r++) {
 			m = 8 + 4 * r;
 			for (i = 0; i < m; i++)
-				dirs[r][i] = crown_geom_dir(180 + ((i + 1) /
-				    2) * (i % 2 == 0 ? -1 : 1) * 360 / m);
+				dirs[r][i] = crown_geom_dir(ring_deg(i, m));
 		}
 		ready = true;
 	}
@@ -269,11 +276,7 @@ candidates_ring(struct crown_geom_box *c, size_t *n, int k,
 	rx = (at.maxx - at.minx + w) / 2 + GAP + k * STEP;
 	ry = (at.maxy - at.miny + h) / 2 + GAP + k * STEP;
 	for (i = 0; i < m; i++) {
-		if (d != NULL)
-			dir = d[i];
-		else
-			dir = crown_geom_dir(180 + ((i + 1) / 2) *
-			    (i % 2 == 0 ? -1 : 1) * 360 / m);
+		dir = d != NULL ? d[i] : crown_geom_dir(ring_deg(i, m));
 		c[(*n)++] = box_at(cx + dir.x * rx - w / 2,
 		    cy - dir.y * ry - h / 2, w, h);
 	}
