@@ -21,6 +21,7 @@
 #include <gmime/gmime.h>
 #include <gpgme.h>
 
+#include "testrun.h"
 #include "testutil.h"
 
 #include "crown/campaign.h"
@@ -239,47 +240,22 @@ static int
 run(struct camp *c, const struct crown_cmd *cmd, ...)
 {
 	va_list		 ap;
-	const char	*a;
-	char		*argv[16], *orig[16], *po, *pe;
-	int		 argc = 0, rc, so, se, fd, i;
+	const char	*args[16];
+	struct run	 r;
+	int		 n = 0;
 
-	argv[argc++] = xstrdup(cmd->name);
 	va_start(ap, cmd);
-	while ((a = va_arg(ap, const char *)) != NULL && argc < 15)
-		argv[argc++] = xstrdup(a);
+	while ((args[n] = va_arg(ap, const char *)) != NULL && n < 14)
+		n++;
 	va_end(ap);
-	argv[argc] = NULL;
-	memcpy(orig, argv, sizeof(argv));
-	po = xasprintf("%s.stdout", c->dir);
-	pe = xasprintf("%s.stderr", c->dir);
-	fflush(stdout);
-	fflush(stderr);
-	so = dup(1);
-	se = dup(2);
-	fd = open(po, O_WRONLY | O_CREAT | O_TRUNC, 0644);
-	dup2(fd, 1);
-	close(fd);
-	fd = open(pe, O_WRONLY | O_CREAT | O_TRUNC, 0644);
-	dup2(fd, 2);
-	close(fd);
-	rc = crown_cmd_run(cmd, argc, argv);
-	fflush(stdout);
-	fflush(stderr);
-	dup2(so, 1);
-	dup2(se, 2);
-	close(so);
-	close(se);
+	args[n] = NULL;
+	/* beside the campaign, not in it */
+	tu_run_at(&r, c->dir, cmd, args);
 	free(c->out);
 	free(c->err);
-	c->out = tu_slurp(po);
-	c->err = tu_slurp(pe);
-	unlink(po);
-	unlink(pe);
-	free(po);
-	free(pe);
-	for (i = 0; i < argc; i++)
-		free(orig[i]);
-	return rc;
+	c->out = r.out;
+	c->err = r.err;
+	return r.status;
 }
 
 static int

@@ -1,7 +1,7 @@
 /*
  * testrun.h: run a crown command in-process, as the program's main would,
  * with its standard output and error captured (the tests of the
- * commands: history, roster, site), and what they assert with it.  The
+ * commands: history, roster, site, mail), and what they assert with it.  The
  * includer defines `base`, a scratch directory, where the captures are
  * written.
  */
@@ -29,9 +29,10 @@ run_release(struct run *r)
 	memset(r, 0, sizeof(*r));
 }
 
-/* Run a command in-process with stdout and stderr captured. */
+/* Run a command in-process with stdout and stderr captured, in the
+ * files `at`.out and `at`.err while it runs. */
 static inline int
-tu_runv(struct run *r, const char *base, const struct crown_cmd *cmd,
+tu_run_at(struct run *r, const char *at, const struct crown_cmd *cmd,
     const char *const *args)
 {
 	char	*argv[64], *outp, *errp;
@@ -42,8 +43,8 @@ tu_runv(struct run *r, const char *base, const struct crown_cmd *cmd,
 	while (*args != NULL && argc < 63)
 		argv[argc++] = xstrdup(*args++);
 	argv[argc] = NULL;
-	outp = xasprintf("%s/.out", base);
-	errp = xasprintf("%s/.err", base);
+	outp = xasprintf("%s.out", at);
+	errp = xasprintf("%s.err", at);
 	fflush(stdout);
 	fflush(stderr);
 	so = dup(1);
@@ -70,6 +71,19 @@ tu_runv(struct run *r, const char *base, const struct crown_cmd *cmd,
 	while (argc > 0)
 		free(argv[--argc]);
 	return r->status;
+}
+
+/* The same, the captures in the scratch directory base. */
+static inline int
+tu_runv(struct run *r, const char *base, const struct crown_cmd *cmd,
+    const char *const *args)
+{
+	char	*at = xasprintf("%s/", base);
+	int	 status;
+
+	status = tu_run_at(r, at, cmd, args);
+	free(at);
+	return status;
 }
 
 /* RUN(&r, crown_cmd_NAME, "arg", ...): the command, with base's captures. */
