@@ -813,7 +813,6 @@ unit_get(struct crown_tval *m, const char *key, size_t len, const void *arg)
 	const struct model		 mo = { a->sh->in, NULL,
 					    (struct shared *)a->sh };
 	const struct crown_unit		*u = &mo.in->after->units[a->i];
-	int				 fig = crown_unit_figures(u);
 
 	if (IS("id"))
 		crown_tmap_str(m, "id", u->id);
@@ -837,17 +836,17 @@ unit_get(struct crown_tval *m, const char *key, size_t len, const void *arg)
 	else if (IS("start_stands"))
 		crown_tmap_int(m, "start_stands", u->start_stands);
 	else if (IS("figures"))
-		crown_tmap_int(m, "figures", fig);
+		crown_tmap_int(m, "figures", crown_unit_figures(u));
 	else if (IS("start_figures"))
 		crown_tmap_int(m, "start_figures", u->start_figures);
 	else if (IS("figures_before"))
 		crown_tmap_int(m, "figures_before", figures_before(&mo, u));
 	else if (IS("lost_this_turn"))
 		crown_tmap_int(m, "lost_this_turn", figures_before(&mo, u) -
-		    fig);
+		    crown_unit_figures(u));
 	else if (IS("took_losses"))
 		crown_tmap_bool(m, "took_losses", figures_before(&mo, u) >
-		    fig);
+		    crown_unit_figures(u));
 	else if (IS("status"))
 		crown_tmap_str(m, "status", crown_status_names[u->status]);
 	else if (IS("status_ok"))
