@@ -1345,6 +1345,91 @@ crown_state_emit(struct crown_buf *out, const struct crown_state *s)
 	return error;
 }
 
+/*
+ * Settling: what the reader makes of what the writer wrote.
+ */
+
+/* v as state.yaml writes it (crown_yemit_num2: rounded to hundredths,
+ * then two decimals) and the reader reads it back: the double nearest the
+ * decimal the writer printed. */
+static double
+as_written(double v)
+{
+	char	buf[CROWN_FMT_MAX];
+
+	crown_fmt_fixed(buf, crown_round2(v), 2);
+	return strtod(buf, NULL);
+}
+
+static void
+settle_points(struct crown_point *p, size_t n)
+{
+	size_t	i;
+
+	for (i = 0; i < n; i++) {
+		p[i].x = crown_round2(as_written(p[i].x));
+		p[i].y = crown_round2(as_written(p[i].y));
+	}
+}
+
+bool
+crown_state_settle(struct crown_state *s, const char *file)
+{
+	const struct crown_unit	*u;
+	size_t			 i, j;
+
+	free(s->file);
+	s->file = xstrdup(file);
+	s->width = as_written(s->width);
+	s->height = as_written(s->height);
+	if (s->rules == NULL)
+		s->rules = xstrdup("maximilian");
+	for (i = 0; i < s->nterrain; i++) {
+		struct crown_feature *f = &s->terrain[i];
+
+		settle_points(f->pts, f->npts);
+		/* only a road has a width written; the reader gives the
+		 * rest none */
+		f->width = f->type == CROWN_ROAD ?
+		    crown_round2(as_written(f->width)) : 0.0;
+		if (f->type != CROWN_BUILDING) {
+			f->bclass = 0;
+			f->damage = 0;
+		}
+	}
+	for (i = 0; i < s->nunits; i++) {
+		struct crown_unit *v = &s->units[i];
+
+		/* R1.3: the reader refuses a stand of no figures and a unit
+		 * of no stands that is not lost */
+		for (j = 0; j < v->nstands; j++)
+			if (v->stands[j] < 1)
+				return false;
+		if (v->nstands == 0 && v->status != CROWN_LOST)
+			return false;
+		if (!crown_is_artillery(v->type))
+			v->gun = 0;
+		v->x = crown_round2(as_written(v->x));
+		v->y = crown_round2(as_written(v->y));
+	}
+	for (i = 0; i < s->nleaders; i++) {
+		struct crown_leader *ld = &s->leaders[i];
+
+		if (ld->figures < 1)
+			ld->figures = 1;
+		if (ld->attached == NULL) {
+			ld->x = crown_round2(as_written(ld->x));
+			ld->y = crown_round2(as_written(ld->y));
+		} else if ((u = crown_state_unit(s, ld->attached)) != NULL) {
+			/* not written: the reader puts him on his unit */
+			ld->x = u->x;
+			ld->y = u->y;
+		} else
+			return false;
+	}
+	return true;
+}
+
 /* Copying and freeing. */
 
 static char *

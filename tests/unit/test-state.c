@@ -3,6 +3,7 @@
  * bad file reported at once with its place.
  */
 #include "testutil.h"
+#include "testsettle.h"
 
 #include "crown/state.h"
 #include "crown/xalloc.h"
@@ -109,6 +110,62 @@ test_positions_round_to_hundredths(void **state)
 	free(b);
 	crown_state_free(s);
 	crown_state_free(s2);
+}
+
+/*
+ * crown_state_settle: a state changed in memory as the engine might leave
+ * it settles to what its written form reads as, field for field (the
+ * check of testsettle.h, which the conformance cases and the bundled
+ * games run on every state the engine makes); and a state the reader
+ * would refuse does not settle.
+ */
+static void
+test_settle_is_what_is_read(void **state)
+{
+	struct crown_diags	 d = { 0 };
+	struct crown_state	*s, *c;
+	struct crown_leader	*ld;
+	struct crown_unit	*u;
+
+	assert_int_equal(crown_state_load(&s, "tests/data/state-small.yaml",
+	    &d), 0);
+	/* positions off the hundredths, both sides of a half */
+	s->units[0].x = 10.0 / 3.0;
+	s->units[0].y = 12.345;
+	s->units[1].x = 0.125;
+	s->units[1].y = -0.004;
+	s->terrain[0].pts[0].x = 1.0 / 7.0;
+	s->width = 72.004;
+	/* an attached leader left where he was; a detached one off the
+	 * hundredths; figures the writer leaves out */
+	ld = crown_state_leader(s, "danjou");
+	ld->x = 1.0;
+	ld->y = 2.0;
+	ld->figures = 0;
+	/* a road's width, and a width the writer gives no feature else */
+	s->terrain[1].width = 1.0 / 3.0;
+	s->terrain[0].width = 2.0;
+	u = crown_state_unit(s, "1-legion");
+	u->gun = CROWN_HOWITZER;	/* not artillery: not written */
+	assert_true(tu_assert_settles(s, "changed in memory"));
+	c = crown_state_clone(s);
+	assert_true(crown_state_settle(c, "t.yaml"));
+	assert_true(c->units[0].x == 3.33);
+	assert_true(c->units[1].y == 0.0);
+	assert_true(crown_state_leader(c, "danjou")->x ==
+	    crown_state_unit(c, "1-legion")->x);
+	assert_int_equal(crown_state_leader(c, "danjou")->figures, 1);
+	assert_string_equal(c->file, "t.yaml");
+	crown_state_free(c);
+	/* R1.3: the reader refuses a stand of no figures */
+	u->stands[0] = 0;
+	assert_false(tu_assert_settles(s, "a stand of no figures"));
+	u->stands[0] = 4;
+	/* R10.3: and a leader attached to no unit */
+	free(ld->attached);
+	ld->attached = xstrdup("nobody");
+	assert_false(tu_assert_settles(s, "attached to no unit"));
+	crown_state_free(s);
 }
 
 static const char bad_state[] =
@@ -270,6 +327,7 @@ main(void)
 		cmocka_unit_test(test_load_fixture),
 		cmocka_unit_test(test_round_trip_is_byte_identical),
 		cmocka_unit_test(test_positions_round_to_hundredths),
+		cmocka_unit_test(test_settle_is_what_is_read),
 		cmocka_unit_test(test_every_problem_at_once),
 		cmocka_unit_test(test_missing_file),
 		cmocka_unit_test(test_scenario_defaults),
