@@ -62,7 +62,26 @@ struct verify {
 	 * same bytes (NULL: none) */
 	struct crown_buf	 rules_text;
 	struct crown_rules	*rules;
+	/* the state the last turn replayed here ended with, settled
+	 * (crown_state_settle), the bytes it wrote for it and the commit:
+	 * the next turn, when that commit is its parent and holds the same
+	 * bytes, starts from it instead of parsing them again */
+	struct crown_state	*carry;
+	struct crown_buf	 carry_text;
+	char			*carry_id;
 };
+
+void	(*crown_verify_carried)(struct crown_state *);
+
+static void
+carry_drop(struct verify *v)
+{
+	crown_state_free(v->carry);
+	v->carry = NULL;
+	crown_buf_release(&v->carry_text);
+	free(v->carry_id);
+	v->carry_id = NULL;
+}
 
 /*
  * What a commit after the first writes: its files are read from it and
@@ -142,7 +161,7 @@ first_diff_line(const struct crown_buf *a, const struct crown_buf *b)
  * difference and return 1, or 0 when they are the same.
  */
 static int
-compare(const char *what, const struct crown_outputs *got,
+compare(FILE *out, const char *what, const struct crown_outputs *got,
     const struct crown_outputs *want)
 {
 	const struct crown_output	**g, **w;
@@ -159,19 +178,19 @@ compare(const char *what, const struct crown_outputs *got,
 		c = i == got->n ? 1 : j == want->n ? -1 :
 		    strcmp(g[i]->name, w[j]->name);
 		if (c < 0) {
-			printf("%s: %s:1: differs: the commit has it, the "
+			fprintf(out, "%s: %s:1: differs: the commit has it, the "
 			    "replay does not\n", what, g[i]->name);
 			break;
 		}
 		if (c > 0) {
-			printf("%s: %s:1: differs: missing from the "
+			fprintf(out, "%s: %s:1: differs: missing from the "
 			    "commit\n", what, w[j]->name);
 			break;
 		}
 		if (g[i]->data.len != w[j]->data.len ||
 		    memcmp(g[i]->data.data, w[j]->data.data,
 		    g[i]->data.len) != 0) {
-			printf("%s: %s:%lu: differs\n", what, g[i]->name,
+			fprintf(out, "%s: %s:%lu: differs\n", what, g[i]->name,
 			    first_diff_line(&g[i]->data, &w[j]->data));
 			break;
 		}
@@ -294,7 +313,7 @@ verify_turn0(struct verify *v, const char *id, const struct crown_outputs *got)
 		printf("turn 0: the opening map cannot be drawn\n");
 		goto cleanup;
 	}
-	if (compare("turn 0", got, &want) != 0)
+	if (compare(stdout, "turn 0", got, &want) != 0)
 		goto cleanup;
 	if (committed->dice_commitment == NULL) {
 		printf("turn 0: state.yaml: no dice_commitment\n");
@@ -414,8 +433,8 @@ want_salt(unsigned char *salt, char **tag, struct verify *v, int k,
  * caller's to free) rather than parsed again; else crown_campaign_load.
  */
 static int
-load_start(struct crown_campaign *camp, bool *shared, struct verify *v,
-    const char *parent, const struct crown_outputs *pfiles,
+load_start(struct crown_campaign *camp, bool *shared, bool *carried,
+    struct verify *v, const char *parent, const struct crown_outputs *pfiles,
     const char *label)
 {
 	const struct crown_output *st = find(pfiles, CROWN_CAMPAIGN_STATE);
@@ -434,24 +453,36 @@ load_start(struct crown_campaign *camp, bool *shared, struct verify *v,
 	    memcmp(b.data, v->rules_text.data, b.len) == 0;
 	crown_buf_release(&b);
 	crown_diags_release(&quiet);
+	*carried = false;
 	if (!same)
 		return crown_campaign_load(camp, v->h, parent, label, v->d);
+	camp->rules = v->rules;
+	*shared = true;
+	if (v->carry != NULL && strcmp(v->carry_id, parent) == 0 &&
+	    st->data.len == v->carry_text.len && memcmp(st->data.data,
+	    v->carry_text.data, st->data.len) == 0) {
+		/* the bytes the turn before wrote, and just compared */
+		camp->state = v->carry;
+		v->carry = NULL;
+		*carried = true;
+		return 0;
+	}
 	name = xasprintf("%s:%s", label, CROWN_CAMPAIGN_STATE);
 	error = crown_state_parse(&camp->state, name, st->data.data,
 	    st->data.len, v->d);
 	free(name);
-	if (error != 0)
-		return error;
-	camp->rules = v->rules;
-	*shared = true;
-	return 0;
+	return error;
 }
 
-/* got: the files of the turn's commit that are not in its parent as they
- * are, or that the turn writes; pfiles: the parent's of the same. */
+/*
+ * Replay turn k and compare: what verify_turn does, saying so on out.
+ * *carried: whether it started from v->carry.  The state it ends with,
+ * when it is the commit's, becomes v->carry for the next turn.
+ */
 static int
-verify_turn(struct verify *v, int k, const char *parent, const char *id,
-    const struct crown_outputs *pfiles, const struct crown_outputs *got)
+replay_turn(FILE *out, bool *carried, struct verify *v, int k,
+    const char *parent, const char *id, const struct crown_outputs *pfiles,
+    const struct crown_outputs *got)
 {
 	struct crown_campaign	 camp = { 0 };
 	struct crown_outputs	 orders = { 0 }, want = { 0 };
@@ -470,8 +501,9 @@ verify_turn(struct verify *v, int k, const char *parent, const char *id,
 	label = xasprintf("turn-%d", k - 1);
 	odir = crown_campaign_orders_dir(k);
 	tdir = crown_campaign_turn_dir(k);
-	if (load_start(&camp, &shared, v, parent, pfiles, label) != 0) {
-		printf("turn %d: the state it starts from cannot be read\n",
+	if (load_start(&camp, &shared, carried, v, parent, pfiles, label)
+	    != 0) {
+		fprintf(out, "turn %d: the state it starts from cannot be read\n",
 		    k);
 		goto cleanup;
 	}
@@ -483,7 +515,7 @@ verify_turn(struct verify *v, int k, const char *parent, const char *id,
 	add_under(&want, &orders, NULL);
 	if (crown_campaign_orders(&ov, &n, &orders, camp.state, camp.rules,
 	    v->d) != 0) {
-		printf("turn %d: the committed orders are not valid\n", k);
+		fprintf(out, "turn %d: the committed orders are not valid\n", k);
 		goto cleanup;
 	}
 	/* each side's orders under its own name, as crown turn puts them */
@@ -491,7 +523,7 @@ verify_turn(struct verify *v, int k, const char *parent, const char *id,
 		free(what);
 		what = xasprintf("%s/%s.yaml", odir, ov[i]->side);
 		if (strcmp(what, ov[i]->file) != 0) {
-			printf("turn %d: %s:1: differs: the orders of side "
+			fprintf(out, "turn %d: %s:1: differs: the orders of side "
 			    "'%s' belong in %s\n", k, ov[i]->file,
 			    ov[i]->side, what);
 			goto cleanup;
@@ -510,7 +542,7 @@ verify_turn(struct verify *v, int k, const char *parent, const char *id,
 		/* the orders as validated above */
 		if (crown_campaign_play_orders(&t, camp.state, camp.rules, ov,
 		    n, v->secret, sp, v->templates, deadline, v->d) != 0) {
-			printf("turn %d: cannot be replayed from its "
+			fprintf(out, "turn %d: cannot be replayed from its "
 			    "committed orders\n", k);
 			goto cleanup;
 		}
@@ -533,7 +565,7 @@ verify_turn(struct verify *v, int k, const char *parent, const char *id,
 	}
 	free(what);
 	what = xasprintf("turn %d", k);
-	if (compare(what, got, &want) != 0)
+	if (compare(out, what, got, &want) != 0)
 		goto cleanup;
 	if (!v->have_secret) {
 		st = find(got, CROWN_CAMPAIGN_STATE);
@@ -542,16 +574,31 @@ verify_turn(struct verify *v, int k, const char *parent, const char *id,
 		if (st == NULL || crown_state_parse(&after, label,
 		    st->data.data, st->data.len, v->d) != 0 ||
 		    after->turn != k) {
-			printf("turn %d: %s:1: differs: not the state after "
+			fprintf(out, "turn %d: %s:1: differs: not the state after "
 			    "turn %d\n", k, CROWN_CAMPAIGN_STATE, k);
 			goto cleanup;
 		}
-		printf("turn %d: orders and files ok; dice not replayed", k);
-	} else
-		printf("turn %d: ok", k);
+		fprintf(out, "turn %d: orders and files ok; dice not replayed", k);
+	} else {
+		fprintf(out, "turn %d: ok", k);
+		/* the next turn may go on from here */
+		free(label);
+		label = xasprintf("turn-%d:%s", k, CROWN_CAMPAIGN_STATE);
+		st = find(&t.files, CROWN_CAMPAIGN_STATE);
+		carry_drop(v);
+		if (st != NULL && crown_state_settle(t.after, label)) {
+			v->carry = t.after;
+			t.after = NULL;
+			crown_buf_add(&v->carry_text, st->data.data,
+			    st->data.len);
+			v->carry_id = xstrdup(id);
+			if (crown_verify_carried != NULL)
+				crown_verify_carried(v->carry);
+		}
+	}
 	if (tag != NULL)
-		printf(" (the dice salt of turn %d of %s)", k, tag);
-	printf("\n");
+		fprintf(out, " (the dice salt of turn %d of %s)", k, tag);
+	fprintf(out, "\n");
 	bad = 0;
 cleanup:
 	free(tag);
@@ -568,6 +615,63 @@ cleanup:
 	free(tdir);
 	free(odir);
 	free(label);
+	return bad;
+}
+
+/* Whether d has a problem of file. */
+static bool
+quotes(const struct crown_diags *d, const char *file)
+{
+	size_t	i;
+
+	for (i = 0; i < d->n; i++)
+		if (strcmp(d->v[i].file, file) == 0)
+			return true;
+	return false;
+}
+
+/*
+ * Turn k: replayed from its parent with its committed orders and
+ * compared.  got: the files of the turn's commit that are not in its
+ * parent as they are, or that the turn writes; pfiles: the parent's of
+ * the same.
+ *
+ * A turn that starts from the state the turn before ended with here
+ * (v->carry, settled as the reader would read it) is done again from its
+ * parent's bytes, parsed, unless it matched and no problem it found
+ * quotes the state (only the parsed one has its lines): what verify says
+ * of a turn is always what the parsed state says.
+ */
+static int
+verify_turn(struct verify *v, int k, const char *parent, const char *id,
+    const struct crown_outputs *pfiles, const struct crown_outputs *got)
+{
+	struct crown_diags	*d = v->d, mine = { 0 };
+	char			*text = NULL, *file;
+	size_t			 len = 0;
+	FILE			*out;
+	bool			 carried = false;
+	int			 bad;
+
+	if (v->carry == NULL || (out = open_memstream(&text, &len)) == NULL)
+		return replay_turn(stdout, &carried, v, k, parent, id,
+		    pfiles, got);
+	v->d = &mine;
+	bad = replay_turn(out, &carried, v, k, parent, id, pfiles, got);
+	v->d = d;
+	fclose(out);
+	file = xasprintf("turn-%d:%s", k - 1, CROWN_CAMPAIGN_STATE);
+	if (carried && (bad || quotes(&mine, file))) {
+		carry_drop(v);
+		bad = replay_turn(stdout, &carried, v, k, parent, id, pfiles,
+		    got);
+	} else {
+		fwrite(text, 1, len, stdout);
+		crown_diags_move(d, &mine);
+	}
+	free(file);
+	free(text);
+	crown_diags_release(&mine);
 	return bad;
 }
 
@@ -707,7 +811,7 @@ verify_reveal(struct verify *v, const struct crown_outputs *pfiles,
 	hex = crown_campaign_secret_hex(v->secret);
 	crown_buf_puts(b, hex);
 	free(hex);
-	bad = compare("reveal", got, &want);
+	bad = compare(stdout, "reveal", got, &want);
 	if (!bad)
 		printf("reveal: ok: the secret matches the commitment of "
 		    "turn 0\n");
@@ -898,92 +1002,107 @@ salted_before(struct verify *v, const struct crown_chain *c)
 	return out;
 }
 
-/* One commit verified by a child process. */
+/*
+ * A run of commits verified by a child process, in order, so that each
+ * turn can go on from the state the one before ended with (v->carry)
+ * instead of parsing it again.
+ */
 struct job {
 	pid_t			 pid;
-	int			 fd[2];		/* its stdout, its stderr */
-	struct crown_buf	 text[2];
-	int			 result;	/* COMMIT_*, or -1: it failed */
-	int			 format;
+	size_t			 from, to;	/* its commits */
+	/* its stdout, its stderr, and its results: a byte a commit,
+	 * COMMIT_* * 16 + the commit's format */
+	int			 fd[3];
+	struct crown_buf	 text[3];
+	bool			 exited;	/* as it should */
 	bool			 done;
 };
 
-/* a child's exit status: COMMIT_* + EXIT_BASE; the format after it */
-#define EXIT_BASE	10
-
 /*
- * The child of job_start: verify commit i with a repository of its own,
- * print the problems, exit with the result and the format.  Never
- * inlined, so that an instruction count can start from it (callgrind
- * --zero-before=verify_child: a forked child inherits the counts of its
- * parent, which would count them twice).
+ * The child of job_start: verify its commits with a repository of its
+ * own, up to the first that differs, print the problems, a result byte
+ * for each commit verified.  Never inlined, so that an instruction
+ * count can start from it (callgrind --zero-before=verify_child: a forked
+ * child inherits the counts of its parent, which would count them
+ * twice).
  */
 static void __attribute__((noinline, noreturn))
-verify_child(struct verify *v, const struct crown_chain *c, size_t i,
-    bool salted)
+verify_child(struct verify *v, const struct crown_chain *c,
+    const struct job *j, const bool *salted, int results)
 {
 	struct crown_history	*h = NULL;
 	struct crown_diags	 d = { 0 };
-	int			 rc, format = 0;
+	unsigned char		 byte;
+	size_t			 i;
+	int			 rc = 0, format = 0;
 
 	if (crown_history_open(&h, v->dir, false, &d) != 0)
 		rc = -1;
 	else {
 		v->h = h;
 		v->d = &d;
-		v->salted = salted;
-		rc = verify_commit(v, c, i, &format);
+		for (i = j->from; i < j->to; i++) {
+			v->salted = salted[i];
+			rc = verify_commit(v, c, i, &format);
+			/* the lines of a commit before its result */
+			fflush(stdout);
+			byte = (unsigned char)(rc * 16 + (format & 15));
+			if (write(results, &byte, 1) != 1) {
+				rc = -1;
+				break;
+			}
+			if (rc == COMMIT_DIFFERS)
+				break;
+		}
 	}
 	crown_diags_print(stderr, &d);
 	if (fflush(stdout) != 0 || fflush(stderr) != 0 || rc < 0)
 		_exit(CROWN_EXIT_INTERNAL);
-	_exit(EXIT_BASE + rc * 16 + (format & 15));
+	_exit(CROWN_EXIT_OK);
 }
 
 /*
- * Verify commit i in a child: its own libgit2 repository (libgit2 was
- * initialised before the fork and the parent's handle is not touched:
- * its file descriptors and pack windows are the parent's), its output
- * into two pipes, the result and format in its exit status.  -1 if it
+ * Verify the commits from j->from to j->to in a child: its own libgit2
+ * repository (libgit2 was initialised before the fork and the parent's
+ * handle is not touched: its file descriptors and pack windows are the
+ * parent's), its output and its results into three pipes.  -1 if it
  * cannot be started.
  */
 static int
 job_start(struct job *j, struct verify *v, const struct crown_chain *c,
-    size_t i, const bool *salted)
+    const bool *salted)
 {
-	int			 out[2], err[2];
+	int	p[3][2], k, made;
 
-	memset(j, 0, sizeof(*j));
-	if (pipe(out) != 0)
-		return -1;
-	if (pipe(err) != 0) {
-		close(out[0]);
-		close(out[1]);
-		return -1;
+	for (made = 0; made < 3; made++)
+		if (pipe(p[made]) != 0)
+			break;
+	if (made == 3) {
+		fflush(stdout);
+		fflush(stderr);
+		j->pid = fork();
 	}
-	fflush(stdout);
-	fflush(stderr);
-	if ((j->pid = fork()) < 0) {
-		close(out[0]);
-		close(out[1]);
-		close(err[0]);
-		close(err[1]);
+	if (made < 3 || j->pid < 0) {
+		for (k = 0; k < made; k++) {
+			close(p[k][0]);
+			close(p[k][1]);
+		}
 		return -1;
 	}
 	if (j->pid == 0) {
-		close(out[0]);
-		close(err[0]);
-		if (dup2(out[1], STDOUT_FILENO) < 0 ||
-		    dup2(err[1], STDERR_FILENO) < 0)
+		for (k = 0; k < 3; k++)
+			close(p[k][0]);
+		if (dup2(p[0][1], STDOUT_FILENO) < 0 ||
+		    dup2(p[1][1], STDERR_FILENO) < 0)
 			_exit(CROWN_EXIT_INTERNAL);
-		close(out[1]);
-		close(err[1]);
-		verify_child(v, c, i, salted[i]);
+		close(p[0][1]);
+		close(p[1][1]);
+		verify_child(v, c, j, salted, p[2][1]);
 	}
-	close(out[1]);
-	close(err[1]);
-	j->fd[0] = out[0];
-	j->fd[1] = err[0];
+	for (k = 0; k < 3; k++) {
+		close(p[k][1]);
+		j->fd[k] = p[k][0];
+	}
 	return 0;
 }
 
@@ -991,25 +1110,25 @@ job_start(struct job *j, struct verify *v, const struct crown_chain *c,
 static void
 jobs_poll(struct job *jobs, size_t from, size_t to)
 {
-	struct pollfd	 pfd[2 * 64];
-	size_t		 i, n = 0, at[2 * 64];
+	struct pollfd	 pfd[3 * 32];
+	size_t		 i, n = 0, at[3 * 32];
 	char		 buf[8192];
 	ssize_t		 got;
 	int		 status, k;
 
-	for (i = from; i < to && n + 2 <= CROWN_NELEM(pfd); i++)
-		for (k = 0; k < 2; k++)
+	for (i = from; i < to && n + 3 <= CROWN_NELEM(pfd); i++)
+		for (k = 0; k < 3; k++)
 			if (!jobs[i].done && jobs[i].fd[k] >= 0) {
 				pfd[n].fd = jobs[i].fd[k];
 				pfd[n].events = POLLIN;
-				at[n++] = 2 * i + (size_t)k;
+				at[n++] = 3 * i + (size_t)k;
 			}
 	if (n > 0 && poll(pfd, (nfds_t)n, -1) < 0)
 		return;		/* EINTR: called again */
 	for (i = 0; i < n; i++) {
-		struct job *j = &jobs[at[i] / 2];
+		struct job *j = &jobs[at[i] / 3];
 
-		k = (int)(at[i] % 2);
+		k = (int)(at[i] % 3);
 		if ((pfd[i].revents & (POLLIN | POLLHUP | POLLERR)) == 0)
 			continue;
 		if ((got = read(j->fd[k], buf, sizeof(buf))) > 0)
@@ -1020,14 +1139,12 @@ jobs_poll(struct job *jobs, size_t from, size_t to)
 		}
 	}
 	for (i = from; i < to; i++) {
-		if (jobs[i].done || jobs[i].fd[0] >= 0 || jobs[i].fd[1] >= 0)
+		if (jobs[i].done || jobs[i].fd[0] >= 0 || jobs[i].fd[1] >= 0 ||
+		    jobs[i].fd[2] >= 0)
 			continue;
-		jobs[i].result = -1;
-		if (waitpid(jobs[i].pid, &status, 0) == jobs[i].pid &&
-		    WIFEXITED(status) && WEXITSTATUS(status) >= EXIT_BASE) {
-			jobs[i].result = (WEXITSTATUS(status) - EXIT_BASE) / 16;
-			jobs[i].format = (WEXITSTATUS(status) - EXIT_BASE) % 16;
-		}
+		jobs[i].exited = waitpid(jobs[i].pid, &status, 0) ==
+		    jobs[i].pid && WIFEXITED(status) &&
+		    WEXITSTATUS(status) == CROWN_EXIT_OK;
 		jobs[i].done = true;
 	}
 }
@@ -1040,15 +1157,15 @@ jobs_stop(struct job *jobs, size_t from, size_t to)
 	int	k;
 
 	for (i = from; i < to; i++) {
-		for (k = 0; k < 2; k++)
+		for (k = 0; k < 3; k++) {
 			if (jobs[i].fd[k] >= 0)
 				close(jobs[i].fd[k]);
+			crown_buf_release(&jobs[i].text[k]);
+		}
 		if (!jobs[i].done) {
 			kill(jobs[i].pid, SIGTERM);
 			waitpid(jobs[i].pid, NULL, 0);
 		}
-		crown_buf_release(&jobs[i].text[0]);
-		crown_buf_release(&jobs[i].text[1]);
 	}
 }
 
@@ -1071,12 +1188,53 @@ nworkers(void)
 	return n < 1 ? 1 : n > 32 ? 32 : (size_t)n;
 }
 
+/* What a commit's result makes of the line: 1 when it differs. */
+static int
+tally(struct verify *v, int rc, int format)
+{
+	if (rc == COMMIT_DIFFERS)
+		return 1;
+	if (rc == COMMIT_OTHER_FORMAT && v->other++ == 0)
+		v->other_format = format;
+	return 0;
+}
+
 /*
- * Every commit of the line, on every core: each replays on its own from
- * its committed parent, in a child process; what each prints is printed
- * in the line's order, and the first that differs stops the others.
- * Problems of the files go to *errs, in the same order.  Returns 1 when
- * the campaign differs, -1 on an internal error, else 0.
+ * What job j found, once it is done and the jobs before it were taken:
+ * its lines to stdout, its problems to errs, its results to v.  1 when
+ * a commit differs, -1 when the child failed, else 0.
+ */
+static int
+job_take(struct verify *v, const struct crown_chain *c, struct job *j,
+    struct crown_buf *errs)
+{
+	const unsigned char	*r = (const unsigned char *)j->text[2].data;
+	size_t			 i;
+
+	fwrite(j->text[0].data, 1, j->text[0].len, stdout);
+	if (j->text[1].len > 0)
+		crown_buf_add(errs, j->text[1].data, j->text[1].len);
+	for (i = 0; i < j->text[2].len; i++)
+		if (tally(v, r[i] / 16, r[i] % 16) != 0)
+			return 1;
+	/* not every commit has a result: it stopped on the way */
+	if (!j->exited || i < j->to - j->from) {
+		crown_diag_add(v->d, v->dir, 0, 0, NULL,
+		    "the replay of commit %.7s failed",
+		    c->l.v[j->from + i < j->to ? j->from + i : j->to - 1].id);
+		return -1;
+	}
+	return 0;
+}
+
+/*
+ * Every commit of the line, on every core: the line cut into as many
+ * runs as there are cores, each replayed in a child process, every
+ * commit from its committed parent (a turn from the state the turn
+ * before it ended with, when that is its parent's); what each prints is
+ * printed in the line's order, and the first that differs stops the
+ * others.  Problems of the files go to *errs, in the same order.
+ * Returns 1 when the campaign differs, -1 on an internal error, else 0.
  */
 static int
 verify_line(struct verify *v, const struct crown_chain *c,
@@ -1086,9 +1244,9 @@ verify_line(struct verify *v, const struct crown_chain *c,
 	struct job	*jobs;
 	char		*tdir;
 	bool		*salted;
-	size_t		 n = c->l.n, w = nworkers(), next = 0, emit = 0, i;
-	size_t		 running;
-	int		 bad = 0, format = 0, rc;
+	size_t		 n = c->l.n, w = nworkers(), runs, each, started = 0;
+	size_t		 emit = 0, i;
+	int		 bad = 0, format = 0;
 
 	salted = salted_before(v, c);
 	/* the rules most turns start from, parsed once (before the fork,
@@ -1108,59 +1266,38 @@ verify_line(struct verify *v, const struct crown_chain *c,
 		/* one core: in this process, in order */
 		for (i = 0; i < n && bad == 0; i++) {
 			v->salted = salted[i];
-			rc = verify_commit(v, c, i, &format);
-			if (rc == COMMIT_DIFFERS)
-				bad = 1;
-			else if (rc == COMMIT_OTHER_FORMAT && v->other++ == 0)
-				v->other_format = format;
+			bad = tally(v, verify_commit(v, c, i, &format),
+			    format);
 		}
 		goto done;
 	}
-	jobs = xcalloc(n, sizeof(*jobs));
-	while (emit < n && bad == 0) {
-		/* w running at once; those done wait for the ones before
-		 * them, a few rounds ahead at most */
-		for (running = 0, i = emit; i < next; i++)
-			running += !jobs[i].done;
-		while (next < n && running < w && next < emit + 4 * w) {
-			if (job_start(&jobs[next], v, c, next, salted) != 0) {
-				crown_diag_add(v->d, v->dir, 0, 0, NULL,
-				    "cannot start a replay: %s",
-				    strerror(errno));
-				bad = -1;
-				break;
-			}
-			next++;
-			running++;
-		}
-		if (bad != 0)
+	/* a run a core: each run starts by parsing its first state, and
+	 * goes on from there */
+	runs = w < n ? w : n;
+	each = (n + runs - 1) / runs;
+	runs = (n + each - 1) / each;
+	jobs = xcalloc(runs, sizeof(*jobs));
+	for (i = 0; i < runs; i++) {
+		jobs[i].from = i * each;
+		jobs[i].to = i * each + each < n ? i * each + each : n;
+		jobs[i].fd[0] = jobs[i].fd[1] = jobs[i].fd[2] = -1;
+		if (job_start(&jobs[i], v, c, salted) != 0) {
+			crown_diag_add(v->d, v->dir, 0, 0, NULL,
+			    "cannot start a replay: %s", strerror(errno));
+			bad = -1;
 			break;
-		jobs_poll(jobs, emit, next);
-		for (; emit < next && jobs[emit].done && bad == 0; emit++) {
-			struct job *j = &jobs[emit];
-
-			fwrite(j->text[0].data, 1, j->text[0].len, stdout);
-			if (j->text[1].len > 0)
-				crown_buf_add(errs, j->text[1].data,
-				    j->text[1].len);
-			if (j->result == COMMIT_DIFFERS)
-				bad = 1;
-			else if (j->result == COMMIT_OTHER_FORMAT &&
-			    v->other++ == 0)
-				v->other_format = j->format;
-			else if (j->result < 0) {
-				crown_diag_add(v->d, v->dir, 0, 0, NULL,
-				    "the replay of commit %.7s failed",
-				    c->l.v[emit].id);
-				bad = -1;
-			}
-			crown_buf_release(&j->text[0]);
-			crown_buf_release(&j->text[1]);
 		}
+		started++;
 	}
-	jobs_stop(jobs, emit, next);
+	while (emit < started && bad == 0) {
+		jobs_poll(jobs, emit, started);
+		for (; emit < started && jobs[emit].done && bad == 0; emit++)
+			bad = job_take(v, c, &jobs[emit], errs);
+	}
+	jobs_stop(jobs, 0, started);
 	free(jobs);
 done:
+	carry_drop(v);
 	crown_report_keep_end();
 	crown_rules_free(v->rules);
 	v->rules = NULL;

@@ -56,6 +56,17 @@ crown_diag_warn(struct crown_diags *d, const char *file, unsigned line,
 	va_end(ap);
 }
 
+void
+crown_diags_move(struct crown_diags *to, struct crown_diags *from)
+{
+	size_t	i;
+
+	crown_grow(&to->v, &to->cap, to->n + from->n, sizeof(*to->v));
+	for (i = 0; i < from->n; i++)
+		to->v[to->n++] = from->v[i];
+	from->n = 0;
+}
+
 size_t
 crown_diags_errors(const struct crown_diags *d)
 {

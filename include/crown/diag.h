@@ -38,6 +38,9 @@ void	crown_diag_add(struct crown_diags *, const char *file, unsigned line,
 void	crown_diag_warn(struct crown_diags *, const char *file, unsigned line,
 	    unsigned col, const char *rule, const char *fmt, ...)
 	    __attribute__((format(printf, 6, 7)));
+/* Every problem of from put at the end of to, in order; from is left
+ * empty. */
+void	crown_diags_move(struct crown_diags *to, struct crown_diags *from);
 /* How many of d are errors (not warnings). */
 size_t	crown_diags_errors(const struct crown_diags *);
 /* One line per problem, in the order found. */

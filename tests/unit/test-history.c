@@ -842,6 +842,36 @@ verify_jobs(struct run *r, const char *dir, const char *jobs)
 }
 
 /*
+ * A campaign of four turns at dir (with a roster change after turn 2 when
+ * roster), and at copy the same with turn 2's events tampered with.
+ */
+static void
+four_turns(const char *dir, const char *copy, bool roster)
+{
+	struct run	 r;
+	char		*text;
+
+	new_campaign(dir);
+	turn1(dir);
+	turn2(dir);
+	if (roster) {
+		RUN(&r, crown_cmd_roster, dir, "add", "french",
+		    "Clement Maudet <maudet@example.org>", "--date",
+		    "2026-03-16");
+		assert_int_equal(r.status, 0);
+		run_release(&r);
+	}
+	EXPECT(0, crown_cmd_turn, dir, "--templates", TMPL, "--date",
+	    "2026-03-22", "--allow-missing");
+	EXPECT(0, crown_cmd_turn, dir, "--templates", TMPL, "--date",
+	    "2026-03-29", "--allow-missing");
+	text = sh("cp -a '%s' '%s' && echo ok", dir, copy);
+	assert_string_equal(text, "ok\n");
+	free(text);
+	tamper_at(copy, 2, "turns/turn-002/events.yaml", 3, "  turn: 7");
+}
+
+/*
  * crown verify replays the turns at once in child processes (issue 23):
  * the output is in turn order whatever finishes first, the same as one
  * at a time, and a turn tampered with in the middle is found and named
@@ -852,20 +882,10 @@ test_verify_parallel(void **state)
 {
 	static const char *const jobs[] = { "1", "2", "5" };
 	struct run	 r;
-	char		*dir = path("c"), *copy = path("d"), *text;
+	char		*dir = path("c"), *copy = path("d");
 	size_t		 i;
 
-	new_campaign(dir);
-	turn1(dir);
-	turn2(dir);
-	EXPECT(0, crown_cmd_turn, dir, "--templates", TMPL, "--date",
-	    "2026-03-22", "--allow-missing");
-	EXPECT(0, crown_cmd_turn, dir, "--templates", TMPL, "--date",
-	    "2026-03-29", "--allow-missing");
-	text = sh("cp -a '%s' '%s' && echo ok", dir, copy);
-	assert_string_equal(text, "ok\n");
-	free(text);
-	tamper_at(copy, 2, "turns/turn-002/events.yaml", 3, "  turn: 7");
+	four_turns(dir, copy, false);
 	for (i = 0; i < CROWN_NELEM(jobs); i++) {
 		verify_jobs(&r, dir, jobs[i]);
 		assert_int_equal(r.status, 0);
@@ -882,6 +902,81 @@ test_verify_parallel(void **state)
 		    "verify: the campaign differs from its replay\n");
 		run_release(&r);
 	}
+	free(copy);
+	free(dir);
+}
+
+static int	 carried;
+
+static void
+count_carried(struct crown_state *s)
+{
+	(void)s;
+	carried++;
+}
+
+/* a carried state that is not what the committed bytes read as */
+static void
+skew_carried(struct crown_state *s)
+{
+	carried++;
+	if (s->nunits > 0)
+		s->units[0].x += 1.0;
+}
+
+/*
+ * crown verify goes on from the state a turn ended with, settled, when
+ * the next turn's parent holds the bytes it wrote (issue 23), and not
+ * across a commit that changed state.yaml (a roster change): each turn
+ * that matched carries its state on, on one core and in each run of
+ * many.  A carried state that is not what the committed bytes read as
+ * changes nothing verify says: such a replay is done again from the
+ * parsed bytes, so the campaign still matches, and a turn tampered with
+ * is still named with the message it had.
+ */
+static void
+test_verify_carries(void **state)
+{
+	static const char *const jobs[] = { "1", "2", "3" };
+	static const char differs[] = "turn 0: ok\nturn 1: ok\nturn 2: "
+	    "turns/turn-002/events.yaml:3: differs\nverify: the campaign "
+	    "differs from its replay\n";
+	struct run	 r;
+	char		*dir = path("c"), *copy = path("d"), *text, *ok;
+	size_t		 i, k;
+
+	four_turns(dir, copy, true);
+	/* one core: every turn that matched hands its state on */
+	crown_verify_carried = count_carried;
+	carried = 0;
+	verify_jobs(&r, dir, "1");
+	assert_int_equal(r.status, 0);
+	assert_string_equal(r.err, "");
+	assert_int_equal(carried, 4);
+	ok = xstrdup(r.out);
+	run_release(&r);
+	text = sh("printf '%%s' '%s' | sed 's/^roster [0-9a-f]*: ok$/roster: "
+	    "ok/'", ok);
+	assert_string_equal(text, "turn 0: ok\nturn 1: ok\nturn 2: ok\n"
+	    "roster: ok\nturn 3: ok\nturn 4: ok\nverify: 5 turns match the "
+	    "replay (secret from .git/crown-secret)\n");
+	free(text);
+	for (k = 0; k < 2; k++) {
+		crown_verify_carried = k == 0 ? count_carried : skew_carried;
+		for (i = 0; i < CROWN_NELEM(jobs); i++) {
+			verify_jobs(&r, dir, jobs[i]);
+			assert_int_equal(r.status, 0);
+			assert_string_equal(r.out, ok);
+			assert_string_equal(r.err, "");
+			run_release(&r);
+			verify_jobs(&r, copy, jobs[i]);
+			assert_int_equal(r.status, 65);
+			assert_string_equal(r.out, differs);
+			run_release(&r);
+		}
+	}
+	crown_verify_carried = NULL;
+	free(ok);
 	free(copy);
 	free(dir);
 }
@@ -2490,6 +2585,8 @@ main(void)
 		cmocka_unit_test_setup_teardown(test_deterministic, setup,
 		    teardown),
 		cmocka_unit_test_setup_teardown(test_verify_names_difference,
+		    setup, teardown),
+		cmocka_unit_test_setup_teardown(test_verify_carries,
 		    setup, teardown),
 		cmocka_unit_test_setup_teardown(test_verify_parallel, setup,
 		    teardown),
