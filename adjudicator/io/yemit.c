@@ -782,15 +782,16 @@ utf8_ok(const unsigned char *p, size_t len)
 	return true;
 }
 
+/* s in its style or the one libyaml falls back to; a is its analysis
+ * when the caller knows it, else 0 */
 static void
 direct_scalar(struct crown_yemit *e, const char *s, size_t len,
-    enum style style)
+    enum style style, unsigned a)
 {
-	unsigned	a;
-
 	if (e->failed)
 		return;
-	if ((a = analyze_ascii((const unsigned char *)s, len)) == 0) {
+	if (a == 0 &&
+	    (a = analyze_ascii((const unsigned char *)s, len)) == 0) {
 		if (!utf8_ok((const unsigned char *)s, len)) {
 			e->failed = 1;
 			return;
@@ -991,13 +992,26 @@ crown_yemit_end(struct crown_yemit *e)
 	emit(e, &ev);
 }
 
+/*
+ * What crown writes of its own, plain: numbers ("-12", "12.50", and from
+ * printf "inf" or "-nan") and the words "true", "false" and "null".
+ * libyaml's analysis finds nothing in them (digits and letters, a "-"
+ * only first and never before a blank, a "." never first), so the
+ * direct writer does not run it: printable ASCII of one line, plain in
+ * any context.  tests/unit/test-yaml.c has both writers write the
+ * extremes.
+ */
+#define A_WORD	(A_FLOW_PLAIN | A_BLOCK_PLAIN | A_SINGLE | A_ASCII)
+
+/* a: the analysis, if known (A_WORD), else 0 */
 static inline void
-scalar(struct crown_yemit *e, const char *s, size_t len, enum style style)
+scalar(struct crown_yemit *e, const char *s, size_t len, enum style style,
+    unsigned a)
 {
 	if (e->reference)
 		ref_scalar(e, s, len, style);
 	else
-		direct_scalar(e, s, len, style);
+		direct_scalar(e, s, len, style, a);
 }
 
 /* Would s (len bytes), written plain, read back as something other than
@@ -1045,7 +1059,7 @@ crown_yemit_str(struct crown_yemit *e, const char *s)
 {
 	size_t	len = strlen(s);
 
-	scalar(e, s, len, ambiguous(s, len) ? S_DOUBLE : S_ANY);
+	scalar(e, s, len, ambiguous(s, len) ? S_DOUBLE : S_ANY, 0);
 }
 
 void
@@ -1055,13 +1069,13 @@ crown_yemit_int(struct crown_yemit *e, long v)
 	size_t	len;
 
 	len = crown_fmt_long(buf, v);
-	scalar(e, buf, len, S_PLAIN);
+	scalar(e, buf, len, S_PLAIN, A_WORD);
 }
 
 void
 crown_yemit_bool(struct crown_yemit *e, bool v)
 {
-	scalar(e, v ? "true" : "false", v ? 4 : 5, S_PLAIN);
+	scalar(e, v ? "true" : "false", v ? 4 : 5, S_PLAIN, A_WORD);
 }
 
 void
@@ -1072,13 +1086,13 @@ crown_yemit_num2(struct crown_yemit *e, double v)
 
 	/* no "-0.00" */
 	len = crown_fmt_fixed(buf, crown_round2(v), 2);
-	scalar(e, buf, len, S_PLAIN);
+	scalar(e, buf, len, S_PLAIN, A_WORD);
 }
 
 void
 crown_yemit_null(struct crown_yemit *e)
 {
-	scalar(e, "null", 4, S_PLAIN);
+	scalar(e, "null", 4, S_PLAIN, A_WORD);
 }
 
 void
@@ -1118,7 +1132,7 @@ emit_node(struct crown_yemit *e, const struct crown_ynode *n)
 
 	switch (n->kind) {
 	case CROWN_Y_SCALAR:
-		scalar(e, n->str, n->len, n->plain ? S_PLAIN : S_DOUBLE);
+		scalar(e, n->str, n->len, n->plain ? S_PLAIN : S_DOUBLE, 0);
 		break;
 	case CROWN_Y_SEQ:
 		crown_yemit_seq(e, false);

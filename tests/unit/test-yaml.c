@@ -2,6 +2,9 @@
  * test-yaml.c: the YAML layer: places, refusals, typed reading, emitting.
  */
 #include <dirent.h>
+#include <float.h>
+#include <limits.h>
+#include <math.h>
 
 #include "testutil.h"
 
@@ -540,6 +543,88 @@ test_direct_writer_boundaries(void **state)
 	crown_buf_release(&s);
 }
 
+/* Numbers, booleans and null, which the direct writer takes as plain
+ * without its analysis: as a value, an item and a key, in block and flow
+ * collections and as the root. */
+static int
+words_doc(struct crown_buf *out, long n, double x)
+{
+	struct crown_yemit	*y = crown_yemit_new(out);
+	int			 error;
+
+	crown_yemit_map(y, false);
+	crown_yemit_kint(y, "n", n);
+	crown_yemit_knum2(y, "x", x);
+	crown_yemit_kbool(y, "b", n < 0);
+	crown_yemit_str(y, "z");
+	crown_yemit_null(y);
+	crown_yemit_str(y, "s");
+	crown_yemit_seq(y, false);
+	crown_yemit_int(y, n);
+	crown_yemit_num2(y, x);
+	crown_yemit_seq(y, true);
+	crown_yemit_num2(y, x);
+	crown_yemit_int(y, n);
+	crown_yemit_bool(y, false);
+	crown_yemit_end(y);
+	crown_yemit_end(y);
+	crown_yemit_str(y, "f");
+	crown_yemit_map(y, true);
+	crown_yemit_int(y, n);
+	crown_yemit_num2(y, x);
+	crown_yemit_num2(y, x);
+	crown_yemit_null(y);
+	crown_yemit_null(y);
+	crown_yemit_int(y, n);
+	crown_yemit_end(y);
+	crown_yemit_str(y, "m");
+	crown_yemit_map(y, false);
+	crown_yemit_num2(y, x);
+	crown_yemit_int(y, n);
+	crown_yemit_bool(y, true);
+	crown_yemit_num2(y, x);
+	crown_yemit_end(y);
+	crown_yemit_end(y);
+	error = crown_yemit_finish(y);
+	crown_yemit_free(y);
+	y = crown_yemit_new(out);
+	crown_yemit_num2(y, x);
+	if (crown_yemit_finish(y) != 0)
+		error = 1;
+	crown_yemit_free(y);
+	return error;
+}
+
+static void
+test_direct_writer_words(void **state)
+{
+	static const long	ns[] = {
+		0, 1, -1, 12, -3, 100, -100, LONG_MAX, LONG_MIN
+	};
+	static const double	xs[] = {
+		0, -0.0, -0.001, 0.005, 0.125, 12.5, -3, 1e3, 1e15, 1e300,
+		-1e300, DBL_MAX, -DBL_MAX, INFINITY, -INFINITY, NAN, -NAN
+	};
+	struct crown_buf	got = { 0 }, want = { 0 };
+	size_t			i, j;
+
+	for (i = 0; i < CROWN_NELEM(ns); i++)
+		for (j = 0; j < CROWN_NELEM(xs); j++) {
+			got.len = want.len = 0;
+			crown_yemit_use_reference(false);
+			assert_int_equal(words_doc(&got, ns[i], xs[j]), 0);
+			crown_yemit_use_reference(true);
+			assert_int_equal(words_doc(&want, ns[i], xs[j]), 0);
+			crown_yemit_use_reference(false);
+			if (got.len != want.len ||
+			    memcmp(got.data, want.data, got.len) != 0)
+				fail_msg("%ld, %g:\ndirect:\n%s\nlibyaml:\n%s",
+				    ns[i], xs[j], got.data, want.data);
+		}
+	crown_buf_release(&got);
+	crown_buf_release(&want);
+}
+
 /* Which strings are written double-quoted because YAML 1.1 reads them as
  * another type: the words, the numbers, the dates; and lookalikes that
  * stay plain (the writers share this choice, so the comparison with
@@ -681,6 +766,7 @@ main(void)
 		cmocka_unit_test(test_emitter_quotes_and_numbers),
 		cmocka_unit_test(test_direct_writer_matches_libyaml),
 		cmocka_unit_test(test_direct_writer_boundaries),
+		cmocka_unit_test(test_direct_writer_words),
 		cmocka_unit_test(test_emitter_ambiguous_words),
 		cmocka_unit_test(test_direct_writer_corpus),
 		cmocka_unit_test(test_round2),
