@@ -26,6 +26,7 @@
  * tab or a character beyond U+FFFF as needing escapes).
  */
 #include <limits.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -43,6 +44,21 @@ enum style {
 	S_PLAIN,
 	S_SINGLE,
 	S_DOUBLE
+};
+
+/*
+ * A key of the k* shorthands as the direct writer last found it at that
+ * address: its length, analysis and style.  Keys are nearly all string
+ * literals, a few dozen written again and again; the bytes are kept to
+ * tell that a key built in a buffer has not changed since.
+ */
+#define NKEYS		64	/* a power of two */
+struct keymemo {
+	const char	*p;
+	char		 bytes[23];	/* the key and its NUL */
+	unsigned char	 len;
+	unsigned char	 a;
+	unsigned char	 style;
 };
 
 /* An open collection of the direct writer. */
@@ -76,6 +92,7 @@ struct crown_yemit {
 	 * says (libyaml looks ahead the same way) */
 	char			 pending;
 	bool			 pending_flow;
+	struct keymemo		 keys[NKEYS];
 };
 
 static bool	use_reference;
@@ -1066,10 +1083,8 @@ void
 crown_yemit_int(struct crown_yemit *e, long v)
 {
 	char	buf[CROWN_FMT_MAX];
-	size_t	len;
 
-	len = crown_fmt_long(buf, v);
-	scalar(e, buf, len, S_PLAIN, A_WORD);
+	scalar(e, buf, crown_fmt_long(buf, v), S_PLAIN, A_WORD);
 }
 
 void
@@ -1078,15 +1093,20 @@ crown_yemit_bool(struct crown_yemit *e, bool v)
 	scalar(e, v ? "true" : "false", v ? 4 : 5, S_PLAIN, A_WORD);
 }
 
+/* v with 2 decimals into buf of CROWN_FMT_MAX bytes; its length */
+static size_t
+fmt_num2(char *buf, double v)
+{
+	/* no "-0.00" */
+	return crown_fmt_fixed(buf, crown_round2(v), 2);
+}
+
 void
 crown_yemit_num2(struct crown_yemit *e, double v)
 {
 	char	buf[CROWN_FMT_MAX];
-	size_t	len;
 
-	/* no "-0.00" */
-	len = crown_fmt_fixed(buf, crown_round2(v), 2);
-	scalar(e, buf, len, S_PLAIN, A_WORD);
+	scalar(e, buf, fmt_num2(buf, v), S_PLAIN, A_WORD);
 }
 
 void
@@ -1095,32 +1115,122 @@ crown_yemit_null(struct crown_yemit *e)
 	scalar(e, "null", 4, S_PLAIN, A_WORD);
 }
 
+/*
+ * A key of the shorthands, as the direct writer found it at this address
+ * before (struct keymemo): a key seen before costs a strcmp instead of
+ * crown_yemit_str's strlen, analysis and look for ambiguity.  NULL for
+ * a key too long to keep.
+ */
+static const struct keymemo *
+key_memo(struct crown_yemit *e, const char *k)
+{
+	struct keymemo	*m;
+	uintptr_t	 h = (uintptr_t)k;
+	size_t		 len;
+
+	/* literals lie a few bytes apart */
+	m = &e->keys[(h ^ h >> 7) & (NKEYS - 1)];
+	if (m->p == k && strcmp(m->bytes, k) == 0)
+		return m;
+	len = strlen(k);
+	if (len >= sizeof(m->bytes))
+		return NULL;
+	m->p = k;
+	memcpy(m->bytes, k, len + 1);
+	m->len = (unsigned char)len;
+	/* 0 if not ASCII: then direct_scalar looks each time */
+	m->a = (unsigned char)analyze_ascii((const unsigned char *)k, len);
+	m->style = ambiguous(k, len) ? S_DOUBLE : S_ANY;
+	return m;
+}
+
+/*
+ * "k: v" on a line of its own, at once: a pair after the first of a
+ * block mapping (the first has a collection pending, or an indent to
+ * push), when both are plain (a key of the memo is one line of under 128
+ * bytes, so simple).  What direct_node_begin, write_plain and
+ * direct_node_end would write for the two, in the state they leave; the
+ * mapping still wants a key.  false when the pair is not such a one.
+ */
+static bool
+direct_pair(struct crown_yemit *e, const struct keymemo *m, const char *v,
+    size_t vlen, unsigned va)
+{
+	struct crown_buf	*b = e->out;
+	struct frame		*f;
+	size_t			 n = m->len + 2 + vlen;
+
+	if (e->failed || e->pending != 0 || e->nframes == 0)
+		return false;
+	f = &e->frames[e->nframes - 1];
+	/* a block mapping: flow_level is 0 */
+	if (f->kind != 'm' || f->flow || f->first || f->want_value ||
+	    !(m->a & A_BLOCK_PLAIN) || m->style != S_ANY ||
+	    !(va & A_BLOCK_PLAIN) || vlen == 0)
+		return false;
+	write_indent(e);
+	if (b->len + n + 1 > b->cap)
+		crown_grow(&b->data, &b->cap, b->len + n + 1, 1);
+	memcpy(b->data + b->len, m->bytes, m->len);
+	b->data[b->len + m->len] = ':';
+	b->data[b->len + m->len + 1] = ' ';
+	memcpy(b->data + b->len + m->len + 2, v, vlen);
+	b->len += n;
+	b->data[b->len] = '\0';
+	e->column += m->len + 2 + (va & A_ASCII ? (long)vlen :
+	    u8chars((const unsigned char *)v, vlen));
+	/* the contexts and f->simple are set again by the next node before
+	 * anything reads them */
+	e->whitespace = e->indention = false;
+	return true;
+}
+
+/* The shorthands: key k, then v (vlen bytes) in style vstyle, of which
+ * va is the analysis if known, else 0. */
+static void
+kv(struct crown_yemit *e, const char *k, const char *v, size_t vlen,
+    enum style vstyle, unsigned va)
+{
+	const struct keymemo	*m;
+
+	if (e->reference || (m = key_memo(e, k)) == NULL)
+		crown_yemit_str(e, k);
+	else if (vstyle != S_DOUBLE && direct_pair(e, m, v, vlen, va))
+		return;
+	else
+		direct_scalar(e, k, m->len, m->style, m->a);
+	scalar(e, v, vlen, vstyle, va);
+}
+
 void
 crown_yemit_kstr(struct crown_yemit *e, const char *k, const char *v)
 {
-	crown_yemit_str(e, k);
-	crown_yemit_str(e, v);
+	size_t	len = strlen(v);
+
+	kv(e, k, v, len, ambiguous(v, len) ? S_DOUBLE : S_ANY,
+	    e->reference ? 0 : analyze_ascii((const unsigned char *)v, len));
 }
 
 void
 crown_yemit_kint(struct crown_yemit *e, const char *k, long v)
 {
-	crown_yemit_str(e, k);
-	crown_yemit_int(e, v);
+	char	buf[CROWN_FMT_MAX];
+
+	kv(e, k, buf, crown_fmt_long(buf, v), S_PLAIN, A_WORD);
 }
 
 void
 crown_yemit_kbool(struct crown_yemit *e, const char *k, bool v)
 {
-	crown_yemit_str(e, k);
-	crown_yemit_bool(e, v);
+	kv(e, k, v ? "true" : "false", v ? 4 : 5, S_PLAIN, A_WORD);
 }
 
 void
 crown_yemit_knum2(struct crown_yemit *e, const char *k, double v)
 {
-	crown_yemit_str(e, k);
-	crown_yemit_num2(e, v);
+	char	buf[CROWN_FMT_MAX];
+
+	kv(e, k, buf, fmt_num2(buf, v), S_PLAIN, A_WORD);
 }
 
 /* Write a parsed tree back out: scalars keep their quoting (a quoted "12"

@@ -625,6 +625,98 @@ test_direct_writer_words(void **state)
 	crown_buf_release(&want);
 }
 
+/*
+ * The shorthands' pairs, which the direct writer writes at once when both
+ * halves are plain, with keys it remembers by their address: each string
+ * as a key and as a value, after the first pair and after a nested
+ * collection, in mappings at the root, in a sequence and nested; as keys
+ * from one buffer rewritten in the one document (the memo must see the
+ * change) and from the strings themselves.
+ */
+static int
+pairs_doc(struct crown_buf *out, const char *const *strs, size_t n)
+{
+	struct crown_yemit	*y = crown_yemit_new(out);
+	char			 buf[200];
+	size_t			 i;
+	int			 error;
+
+	crown_yemit_map(y, false);
+	crown_yemit_kstr(y, "first", "x");
+	for (i = 0; i < n; i++) {
+		snprintf(buf, sizeof(buf), "%s", strs[i]);
+		crown_yemit_kstr(y, buf, "v");
+		crown_yemit_kstr(y, "k", strs[i]);
+		crown_yemit_kint(y, buf, -3);
+		crown_yemit_knum2(y, buf, 12.5);
+		crown_yemit_kbool(y, buf, false);
+		crown_yemit_kstr(y, strs[i], buf);
+	}
+	crown_yemit_str(y, "list");
+	crown_yemit_seq(y, false);
+	for (i = 0; i < n; i++) {
+		snprintf(buf, sizeof(buf), "%s", strs[n - 1 - i]);
+		crown_yemit_map(y, false);
+		crown_yemit_kstr(y, strs[i], "first");
+		crown_yemit_kstr(y, buf, strs[i]);
+		crown_yemit_str(y, "m");
+		crown_yemit_map(y, false);
+		crown_yemit_kint(y, "deep", 1);
+		crown_yemit_kstr(y, "deeper", strs[i]);
+		crown_yemit_end(y);
+		crown_yemit_kstr(y, strs[i], strs[i]);
+		crown_yemit_str(y, "e");
+		crown_yemit_seq(y, false);
+		crown_yemit_end(y);
+		crown_yemit_kstr(y, buf, buf);
+		crown_yemit_str(y, "f");
+		crown_yemit_map(y, true);
+		crown_yemit_kstr(y, buf, strs[i]);
+		crown_yemit_kstr(y, strs[i], buf);
+		crown_yemit_end(y);
+		crown_yemit_knum2(y, strs[i], -0.5);
+		crown_yemit_end(y);
+	}
+	crown_yemit_end(y);
+	crown_yemit_end(y);
+	error = crown_yemit_finish(y);
+	crown_yemit_free(y);
+	return error;
+}
+
+static void
+test_direct_writer_pairs(void **state)
+{
+	static const char *const strs[] = {
+		"k", "seq", "-", "- x", "-x", "-1", "-0", "1e3", "0x1F", ".5",
+		"00", "12", "12.50", "yes", "No", "null", "~", "", " ", "a ",
+		" a", "a: b", "a:b", "a:", ":", "#", "a #b", "a#b", "?", "? x",
+		"---", "...", "'", "it's", "\"", "[", "{x}", ",", "&a", "*a",
+		"!t", "|", ">", "%", "@", "`", "\t", "a\tb", "\n", "a\nb",
+		"é", "naïve", "\x7f", "\x01", "\xef\xbb\xbf",
+		"abcdefghijklmnopqrstu", "abcdefghijklmnopqrstuv",
+		"abcdefghijklmnopqrstuvw", "abcdefghijklmnopqrstuvwx",
+		"abcdefghijklmnopqrstu:", "abcdefghijklmnopqrstuv:",
+		"abcdefghijklmnopqrstuvwxyzabcdefghijklmnopqrstuvwxyzabcdefgh"
+		"ijklmnopqrstuvwxyzabcdefghijklmnopqrstuvwxyzabcdefghijklmnop"
+		"qrstuvwx",
+		"abcdefghijklmnopqrstuvwxyzabcdefghijklmnopqrstuvwxyzabcdefgh"
+		"ijklmnopqrstuvwxyzabcdefghijklmnopqrstuvwxyzabcdefghijklmnop"
+		"qrstuvwxy"
+	};
+	struct crown_buf	got = { 0 }, want = { 0 };
+
+	crown_yemit_use_reference(false);
+	assert_int_equal(pairs_doc(&got, strs, CROWN_NELEM(strs)), 0);
+	crown_yemit_use_reference(true);
+	assert_int_equal(pairs_doc(&want, strs, CROWN_NELEM(strs)), 0);
+	crown_yemit_use_reference(false);
+	if (got.len != want.len || memcmp(got.data, want.data, got.len) != 0)
+		fail_msg("direct:\n%s\nlibyaml:\n%s", got.data, want.data);
+	crown_buf_release(&got);
+	crown_buf_release(&want);
+}
+
 /* Which strings are written double-quoted because YAML 1.1 reads them as
  * another type: the words, the numbers, the dates; and lookalikes that
  * stay plain (the writers share this choice, so the comparison with
@@ -767,6 +859,7 @@ main(void)
 		cmocka_unit_test(test_direct_writer_matches_libyaml),
 		cmocka_unit_test(test_direct_writer_boundaries),
 		cmocka_unit_test(test_direct_writer_words),
+		cmocka_unit_test(test_direct_writer_pairs),
 		cmocka_unit_test(test_emitter_ambiguous_words),
 		cmocka_unit_test(test_direct_writer_corpus),
 		cmocka_unit_test(test_round2),
