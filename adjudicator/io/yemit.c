@@ -1145,12 +1145,14 @@ key_memo(struct crown_yemit *e, const char *k)
 }
 
 /*
- * "k: v" on a line of its own, at once: a pair after the first of a
- * block mapping (the first has a collection pending, or an indent to
- * push), when both are plain (a key of the memo is one line of under 128
- * bytes, so simple).  What direct_node_begin, write_plain and
- * direct_node_end would write for the two, in the state they leave; the
- * mapping still wants a key.  false when the pair is not such a one.
+ * "k: v" at once: a pair after the first of a mapping (the first has a
+ * collection pending, or an indent to push or a bracket to write), when
+ * both are plain in its context (a key of the memo is one line of under
+ * 128 bytes, so simple).  In a block mapping the pair has a line of its
+ * own; in a flow one it follows ", ".  What direct_node_begin,
+ * write_indicator, write_plain and direct_node_end would write for the
+ * two, in the state they leave; the mapping still wants a key.  false
+ * when the pair is not such a one.
  */
 static bool
 direct_pair(struct crown_yemit *e, const struct keymemo *m, const char *v,
@@ -1158,27 +1160,37 @@ direct_pair(struct crown_yemit *e, const struct keymemo *m, const char *v,
 {
 	struct crown_buf	*b = e->out;
 	struct frame		*f;
-	size_t			 n = m->len + 2 + vlen;
+	unsigned		 plain;
+	size_t			 lead, n;
+	char			*d;
 
 	if (e->failed || e->pending != 0 || e->nframes == 0)
 		return false;
 	f = &e->frames[e->nframes - 1];
-	/* a block mapping: flow_level is 0 */
-	if (f->kind != 'm' || f->flow || f->first || f->want_value ||
-	    !(m->a & A_BLOCK_PLAIN) || m->style != S_ANY ||
-	    !(va & A_BLOCK_PLAIN) || vlen == 0)
+	/* flow_level is 0 in a block mapping, more in a flow one */
+	plain = f->flow ? A_FLOW_PLAIN : A_BLOCK_PLAIN;
+	if (f->kind != 'm' || f->first || f->want_value ||
+	    !(m->a & plain) || m->style != S_ANY || !(va & plain) ||
+	    vlen == 0)
 		return false;
-	write_indent(e);
+	lead = f->flow ? 2 : 0;
+	if (lead == 0)
+		write_indent(e);
+	n = lead + m->len + 2 + vlen;
 	if (b->len + n + 1 > b->cap)
 		crown_grow(&b->data, &b->cap, b->len + n + 1, 1);
-	memcpy(b->data + b->len, m->bytes, m->len);
-	b->data[b->len + m->len] = ':';
-	b->data[b->len + m->len + 1] = ' ';
-	memcpy(b->data + b->len + m->len + 2, v, vlen);
+	d = b->data + b->len;
+	if (lead != 0) {
+		d[0] = ',';
+		d[1] = ' ';
+	}
+	memcpy(d + lead, m->bytes, m->len);
+	memcpy(d + lead + m->len, ": ", 2);
+	memcpy(d + lead + m->len + 2, v, vlen);
+	d[n] = '\0';
 	b->len += n;
-	b->data[b->len] = '\0';
-	e->column += m->len + 2 + (va & A_ASCII ? (long)vlen :
-	    u8chars((const unsigned char *)v, vlen));
+	e->column += (long)(lead + m->len + 2) + (va & A_ASCII ?
+	    (long)vlen : u8chars((const unsigned char *)v, vlen));
 	/* the contexts and f->simple are set again by the next node before
 	 * anything reads them */
 	e->whitespace = e->indention = false;

@@ -673,6 +673,8 @@ pairs_doc(struct crown_buf *out, const char *const *strs, size_t n)
 		crown_yemit_map(y, true);
 		crown_yemit_kstr(y, buf, strs[i]);
 		crown_yemit_kstr(y, strs[i], buf);
+		crown_yemit_kstr(y, "k", strs[i]);
+		crown_yemit_kstr(y, strs[i], "v");
 		crown_yemit_end(y);
 		crown_yemit_knum2(y, strs[i], -0.5);
 		crown_yemit_end(y);
@@ -691,6 +693,7 @@ test_direct_writer_pairs(void **state)
 		"k", "seq", "-", "- x", "-x", "-1", "-0", "1e3", "0x1F", ".5",
 		"00", "12", "12.50", "yes", "No", "null", "~", "", " ", "a ",
 		" a", "a: b", "a:b", "a:", ":", "#", "a #b", "a#b", "?", "? x",
+		"a?b", "e,f", "a[b", "x]y", "a{b", "a}b",
 		"---", "...", "'", "it's", "\"", "[", "{x}", ",", "&a", "*a",
 		"!t", "|", ">", "%", "@", "`", "\t", "a\tb", "\n", "a\nb",
 		"é", "naïve", "\x7f", "\x01", "\xef\xbb\xbf",
