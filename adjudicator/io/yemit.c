@@ -1033,10 +1033,10 @@ scalar(struct crown_yemit *e, const char *s, size_t len, enum style style,
 		direct_scalar(e, s, len, style, a);
 }
 
-/* Would s (len bytes), written plain, read back as something other than
- * a string? */
+/* ambiguous(), for a scalar that is empty or starts with a byte that
+ * can start a word or a number (Y_AMBIG) */
 static bool
-ambiguous(const char *s, size_t len)
+ambiguous_words(const char *s, size_t len)
 {
 	/* the words YAML 1.1 reads as null, a boolean, infinity or
 	 * not-a-number, by length */
@@ -1052,9 +1052,6 @@ ambiguous(const char *s, size_t len)
 	const char *const	*w;
 	const char		*p = s;
 
-	/* most scalars: a first byte that starts none of them */
-	if (len > 0 && !(yclass[(unsigned char)s[0]] & Y_AMBIG))
-		return false;
 	if (len < sizeof(words) / sizeof(words[0]))
 		for (w = words[len]; *w != NULL; w++)
 			if ((*w)[0] == s[0] && memcmp(*w, s, len) == 0)
@@ -1071,6 +1068,17 @@ ambiguous(const char *s, size_t len)
 	 * does, and stays plain */
 	return strspn(p, "0123456789abcdefABCDEFxXoO_.:+-") ==
 	    len - (size_t)(p - s);
+}
+
+/* Would s (len bytes), written plain, read back as something other than
+ * a string?  Inline, the look at the first byte that settles most
+ * scalars: the call cost more. */
+static inline bool
+ambiguous(const char *s, size_t len)
+{
+	if (len > 0 && !(yclass[(unsigned char)s[0]] & Y_AMBIG))
+		return false;
+	return ambiguous_words(s, len);
 }
 
 void
