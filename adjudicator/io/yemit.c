@@ -24,6 +24,13 @@
  * double-quoted with escapes (libyaml's analysis of leading and trailing
  * blanks, indicators, breaks and printable characters, which treats a
  * tab or a character beyond U+FFFF as needing escapes).
+ *
+ * Most of what crown writes comes through the shorthands ("k: v",
+ * crown_yemit_kstr and the like), and they take a shorter way to the same
+ * bytes: a key's analysis is remembered by its address (struct keymemo),
+ * crown's own numbers and words are known to be plain (A_WORD), and a
+ * pair of plain scalars after the first of a mapping is written at once
+ * (direct_pair).
  */
 #include <limits.h>
 #include <stdint.h>
