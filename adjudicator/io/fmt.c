@@ -4,6 +4,7 @@
  * printf's general machinery was a fifth of a large turn's time.
  */
 #include <math.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -13,20 +14,66 @@
 /* Above this the fast path's integers would lose digits: printf then. */
 #define FAST_LIMIT	1e13
 
+/* "00" to "99": two digits a division (the maps print some 90,000
+ * numbers of four or five digits). */
+static const char pairs[201] =
+    "000102030405060708091011121314151617181920212223242526272829"
+    "303132333435363738394041424344454647484950515253545556575859"
+    "606162636465666768697071727374757677787980818283848586878889"
+    "90919293949596979899";
+
+static const unsigned long long tens[] = {
+	1ULL, 10ULL, 100ULL, 1000ULL, 10000ULL, 100000ULL, 1000000ULL,
+	10000000ULL, 100000000ULL, 1000000000ULL, 10000000000ULL,
+	100000000000ULL, 1000000000000ULL, 10000000000000ULL,
+	100000000000000ULL, 1000000000000000ULL, 10000000000000000ULL,
+	100000000000000000ULL, 1000000000000000000ULL,
+	10000000000000000000ULL
+};
+
+/* How many decimal digits u has: its text's length is known before it is
+ * written, so that it is written in place and not copied. */
+static size_t
+ndigits(unsigned long long u)
+{
+	size_t	n = 1;
+
+	/* u < 10^19 (the largest is LONG_MIN's magnitude): no bound */
+	while (u >= tens[n])
+		n++;
+	return n;
+}
+
+/* The digits of u, ending just before end, two at a time; 32-bit
+ * arithmetic once u fits, as nearly every number does. */
+static inline void
+digits_back(char *end, unsigned long long u)
+{
+	uint32_t	w;
+
+	for (; u > UINT32_MAX; u /= 100) {
+		end -= 2;
+		memcpy(end, pairs + 2 * (u % 100), 2);
+	}
+	for (w = (uint32_t)u; w >= 100; w /= 100) {
+		end -= 2;
+		memcpy(end, pairs + 2 * (w % 100), 2);
+	}
+	if (w >= 10)
+		memcpy(end - 2, pairs + 2 * w, 2);
+	else
+		end[-1] = (char)('0' + w);
+}
+
 size_t
 crown_fmt_long(char *buf, long v)
 {
-	char		 tmp[CROWN_FMT_MAX], *p = tmp + sizeof(tmp);
-	unsigned long	 u = v < 0 ? 0UL - (unsigned long)v : (unsigned long)v;
-	size_t		 n;
+	unsigned long	u = v < 0 ? 0UL - (unsigned long)v : (unsigned long)v;
+	size_t		n = (v < 0) + ndigits(u);
 
-	do
-		*--p = (char)('0' + u % 10);
-	while ((u /= 10) != 0);
 	if (v < 0)
-		*--p = '-';
-	n = (size_t)(tmp + sizeof(tmp) - p);
-	memcpy(buf, p, n);
+		buf[0] = '-';
+	digits_back(buf + n, u);
 	buf[n] = '\0';
 	return n;
 }
@@ -59,10 +106,11 @@ size_t
 crown_fmt_fixed(char *buf, double v, int decimals)
 {
 	static const double	 scales[] = { 1, 10, 100, 1000, 10000 };
-	unsigned long long	 k;
-	char			 tmp[CROWN_FMT_MAX], *p = tmp + sizeof(tmp);
-	double			 a = v < 0 ? -v : v;
-	bool			 zero = true;
+	unsigned long long	 k, ip;
+	uint32_t		 scale, fp;
+	double			 a = fabs(v);
+	char			*p;
+	bool			 neg;
 	size_t			 n;
 	int			 i, len;
 
@@ -79,21 +127,27 @@ crown_fmt_fixed(char *buf, double v, int decimals)
 		}
 		return (size_t)len;
 	}
-	zero = k == 0;
-	for (i = 0; i < decimals; i++) {
-		*--p = (char)('0' + k % 10);
-		k /= 10;
+	/* k is the integer part and the decimals' digits together: each
+	 * part written where it goes, the decimals' always all there */
+	scale = (uint32_t)scales[decimals];
+	ip = k / scale;
+	fp = (uint32_t)(k % scale);
+	neg = signbit(v) && k != 0;	/* never "-0.00" */
+	n = (size_t)neg + ndigits(ip) + (decimals > 0 ? (size_t)decimals + 1 :
+	    0);
+	p = buf + n;
+	*p = '\0';
+	for (i = decimals; i >= 2; i -= 2, fp /= 100) {
+		p -= 2;
+		memcpy(p, pairs + 2 * (fp % 100), 2);
 	}
+	if (i == 1)
+		*--p = (char)('0' + fp);
 	if (decimals > 0)
 		*--p = '.';
-	do
-		*--p = (char)('0' + k % 10);
-	while ((k /= 10) != 0);
-	if (v < 0 && !zero)	/* never "-0.00" */
-		*--p = '-';
-	n = (size_t)(tmp + sizeof(tmp) - p);
-	memcpy(buf, p, n);
-	buf[n] = '\0';
+	digits_back(p, ip);
+	if (neg)
+		buf[0] = '-';
 	return n;
 }
 

@@ -72,6 +72,23 @@ test_fixed_edges(void **state)
 
 	for (i = 0; i < CROWN_NELEM(v); i++)
 		check_all_decimals(v[i]);
+	/* where a number gains a digit, by rounding too, and the integer
+	 * part's change from 32-bit to 64-bit arithmetic */
+	for (i = 0; i < 14; i++) {
+		double p = pow(10, (double)i);
+
+		check_all_decimals(p);
+		check_all_decimals(p - 0.5);
+		check_all_decimals(p - 0.04);
+		check_all_decimals(p - 0.00004);
+		check_all_decimals(p + 0.25);
+	}
+	check_all_decimals(4294967295.0);
+	check_all_decimals(4294967295.75);
+	check_all_decimals(4294967296.0);
+	check_all_decimals(4294967296.125);
+	check_all_decimals(429496729.59);
+	check_all_decimals(42949672.9599);
 	/* the two that are not printf's, and what is not a number */
 	crown_fmt_fixed(buf, -0.0, 2);
 	assert_string_equal(buf, "0.00");
@@ -121,13 +138,27 @@ static void
 test_long(void **state)
 {
 	char	buf[CROWN_FMT_MAX], want[CROWN_FMT_MAX];
-	long	v[] = { 0, 1, -1, 9, 10, -10, 123456789, LONG_MAX, LONG_MIN };
+	long	v[] = { 0, 1, -1, 9, 10, -10, 99, 100, -100, 123456789,
+		    4294967295L, 4294967296L, -4294967296L, 99999999999L,
+		    LONG_MAX, LONG_MIN, LONG_MIN + 1 };
+	long	p;
 	size_t	i;
 
 	for (i = 0; i < CROWN_NELEM(v); i++) {
 		snprintf(want, sizeof(want), "%ld", v[i]);
 		assert_int_equal(crown_fmt_long(buf, v[i]), strlen(want));
 		assert_string_equal(buf, want);
+	}
+	/* every length, at both its ends */
+	for (p = 1; p <= LONG_MAX / 10; p *= 10) {
+		long	w[] = { p, p - 1, -p, 1 - p, 10 * p - 1 };
+
+		for (i = 0; i < CROWN_NELEM(w); i++) {
+			snprintf(want, sizeof(want), "%ld", w[i]);
+			assert_int_equal(crown_fmt_long(buf, w[i]),
+			    strlen(want));
+			assert_string_equal(buf, want);
+		}
 	}
 }
 
