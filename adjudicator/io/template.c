@@ -55,11 +55,19 @@ enum node_kind {
 	N_PARTIAL	/* {{> name}} */
 };
 
-/* A part of a dotted name, hashed once when the template is read. */
+/*
+ * A part of a dotted name, hashed once when the template is read, and
+ * bound to the tree it was last looked up in: that tree's copy of the
+ * key (interned, so a map's keys are compared by address), or NULL when
+ * no value of the tree had it while the tree held nkeys keys.
+ */
 struct seg {
 	const char	*s;
 	size_t		 len;
 	uint32_t	 hash;
+	uint64_t	 tree;		/* crown_tarena's gen; 0: none yet */
+	size_t		 nkeys;
+	const char	*key;
 };
 
 enum special {
@@ -148,6 +156,7 @@ struct crown_tarena {
 	const char		**keys;
 	size_t			  nkeys, capkeys;
 	struct key_seen		  seen[KEY_SEEN];
+	uint64_t		  gen;	/* this tree, of all of the process's */
 };
 
 /* A list or a map. */
@@ -162,9 +171,12 @@ struct cont {
 	 * before it grows (see list_add) */
 	bool			 shared;
 	/* a map whose values are put when first asked for
-	 * (crown_tmap_getter) */
+	 * (crown_tmap_getter); what get made, and the keys it has not
+	 * (CROWN_T_NULL), go into `made`, which the map's references share,
+	 * so that each is asked for once however many lists show the map */
 	crown_tget		 get;
 	const void		*get_arg;
+	struct cont		*made;
 };
 
 static struct cont *
@@ -215,7 +227,10 @@ root_new(enum crown_tkind kind)
 {
 	struct crown_tarena	*a;
 
+	static uint64_t		 trees;
+
 	a = xcalloc(1, sizeof(*a));
+	a->gen = ++trees;
 	crown_arena_init(&a->mem, ARENA_FIRST, ARENA_MAX);
 	a->capkeys = KEYS_FIRST;
 	a->keys = xcalloc(a->capkeys, sizeof(*a->keys));
@@ -285,16 +300,31 @@ crown_tkey_hash(const char *key, size_t len)
 	return h;
 }
 
+/* The tree's copy of key (of len bytes, hash h), or NULL and in *slot
+ * where it would go. */
+static const char *
+interned(const struct crown_tarena *a, const char *key, size_t len,
+    uint32_t h, size_t *slot)
+{
+	const char	*k;
+	size_t		 i, mask = a->capkeys - 1;
+
+	for (i = h & mask; (k = a->keys[i]) != NULL; i = (i + 1) & mask)
+		if (strncmp(k, key, len) == 0 && k[len] == '\0')
+			return k;
+	*slot = i;
+	return NULL;
+}
+
 /* The tree's one copy of key (of len bytes, hash h). */
 static const char *
 intern(struct crown_tarena *a, const char *key, size_t len, uint32_t h)
 {
 	const char	**old, *k;
-	size_t		  i, j, oldcap, mask = a->capkeys - 1;
+	size_t		  i, j, oldcap, mask;
 
-	for (i = h & mask; (k = a->keys[i]) != NULL; i = (i + 1) & mask)
-		if (strncmp(k, key, len) == 0 && k[len] == '\0')
-			return k;
+	if ((k = interned(a, key, len, h, &i)) != NULL)
+		return k;
 	k = a->keys[i] = arena_strndup(a, key, len);
 	if (++a->nkeys * 2 > a->capkeys) {
 		old = a->keys;
@@ -324,6 +354,22 @@ bloom_bits(uint32_t hash)
 	return (uint64_t)1 << (hash & 63) | (uint64_t)1 << (hash >> 26);
 }
 
+/* Put v, its key already set, into map: first, so that it hides an older
+ * value. */
+static struct crown_tval *
+map_link(struct crown_tval *map, struct crown_tval *v)
+{
+	struct cont	*m = cont(map);
+
+	m->bloom |= bloom_bits(v->hash);
+	v->next = m->first;
+	m->first = v;
+	if (m->last == NULL)
+		m->last = v;
+	m->n++;
+	return v;
+}
+
 /* Put v into map under key: first, so that it hides an older value. */
 static struct crown_tval *
 map_put(struct crown_tval *map, const char *key, struct crown_tval *v)
@@ -347,13 +393,7 @@ map_put(struct crown_tval *map, const char *key, struct crown_tval *v)
 		v->key = intern(m->arena, key, len, v->hash);
 		*ks = (struct key_seen){ key, v->key, v->hash };
 	}
-	m->bloom |= bloom_bits(v->hash);
-	v->next = m->first;
-	m->first = v;
-	if (m->last == NULL)
-		m->last = v;
-	m->n++;
-	return v;
+	return map_link(map, v);
 }
 
 static struct crown_tval	*ref_new(struct crown_tarena *,
@@ -496,6 +536,7 @@ ref_new(struct crown_tarena *a, const struct crown_tval *v)
 		cont(r)->shared = v->kind == CROWN_T_LIST;
 		cont(r)->get = cont(v)->get;
 		cont(r)->get_arg = cont(v)->get_arg;
+		cont(r)->made = cont(v)->made;
 	}
 	return r;
 }
@@ -523,31 +564,71 @@ chain_find(const struct cont *m, const char *key, size_t len, uint32_t hash)
 	return NULL;
 }
 
+/* The same, for the tree's own copy of the key (NULL: no value of the
+ * tree has it): keys compared by address. */
+static const struct crown_tval *
+chain_key(const struct cont *m, const char *key, uint32_t hash)
+{
+	const struct crown_tval	*v;
+	uint64_t		 bits = bloom_bits(hash);
+
+	if (key == NULL || (m->bloom & bits) != bits)
+		return NULL;
+	for (v = m->first; v != NULL; v = v->next)
+		if (v->key == key)
+			return v;
+	return NULL;
+}
+
+/*
+ * Ask the getter of m for key, which m's `made` has not.  It puts the
+ * value into `made`, where the next lookup finds it, through m or any
+ * reference to m; a key it has not is kept there as absent
+ * (CROWN_T_NULL), so that a name looked for from the innermost context
+ * outwards asks it once.  A tree is its own to change, so `made` is not
+ * const to it.
+ */
+static const struct crown_tval *
+get_made(const struct cont *m, const char *key, size_t len, uint32_t hash)
+{
+	struct cont		*made = m->made;
+	struct crown_tval	*absent;
+	const struct crown_tval	*v;
+
+	if (m->get(&made->v, key, len, m->get_arg) &&
+	    (v = chain_find(made, key, len, hash)) != NULL)
+		return v;
+	absent = tval_new(made->arena, CROWN_T_NULL);
+	absent->hash = hash;
+	absent->key = intern(made->arena, key, len, hash);
+	return map_link(&made->v, absent);
+}
+
 const struct crown_tval *
 crown_tmap_find(const struct crown_tval *map, const char *key, size_t len,
     uint32_t hash)
 {
 	const struct crown_tval	*v;
-	struct cont		*m;
+	const struct cont	*m;
 
 	if (map == NULL || map->kind != CROWN_T_MAP)
 		return NULL;
 	m = cont(map);
 	if ((v = chain_find(m, key, len, hash)) != NULL || m->get == NULL)
 		return v;
-	/* the getter puts the value into this map, where the next lookup
-	 * finds it; a tree is its own to change, so the map is not const
-	 * to it */
-	if (!m->get(&m->v, key, len, m->get_arg))
-		return NULL;
-	return chain_find(m, key, len, hash);
+	if ((v = chain_find(m->made, key, len, hash)) == NULL)
+		v = get_made(m, key, len, hash);
+	return v->kind == CROWN_T_NULL ? NULL : v;
 }
 
 void
 crown_tmap_getter(struct crown_tval *map, crown_tget get, const void *arg)
 {
-	cont(map)->get = get;
-	cont(map)->get_arg = arg;
+	struct cont	*m = cont(map);
+
+	m->get = get;
+	m->get_arg = arg;
+	m->made = cont(tval_new(m->arena, CROWN_T_MAP));
 }
 
 const struct crown_tval *
@@ -852,6 +933,8 @@ node_name(struct node *n)
 		g->s = p;
 		g->len = dot != NULL ? (size_t)(dot - p) : strlen(p);
 		g->hash = crown_tkey_hash(p, g->len);
+		g->tree = 0;
+		g->key = NULL;
 	}
 	for (i = 0; i < CROWN_NELEM(specials); i++)
 		if (strlen(specials[i].name) == n->seg[0].len &&
@@ -1418,11 +1501,45 @@ struct render {
 	int			 error;
 };
 
+/* The tree's copy of name part g's key, bound again when the tree is
+ * another or may have gained it since. */
+static const char *
+seg_key(struct seg *g, const struct crown_tarena *a)
+{
+	size_t	slot;
+
+	if (g->tree != a->gen || (g->key == NULL && g->nkeys != a->nkeys)) {
+		g->tree = a->gen;
+		g->nkeys = a->nkeys;
+		g->key = interned(a, g->s, g->len, g->hash, &slot);
+	}
+	return g->key;
+}
+
+/* crown_tmap_find for a name part of a template. */
+static const struct crown_tval *
+find_seg(const struct crown_tval *map, struct seg *g)
+{
+	const struct crown_tval	*v;
+	const struct cont	*m;
+	const char		*key;
+
+	if (map == NULL || map->kind != CROWN_T_MAP)
+		return NULL;
+	m = cont(map);
+	key = seg_key(g, m->arena);
+	if ((v = chain_key(m, key, g->hash)) != NULL || m->get == NULL)
+		return v;
+	if ((v = chain_key(m->made, key, g->hash)) == NULL)
+		v = get_made(m, g->s, g->len, g->hash);
+	return v->kind == CROWN_T_NULL ? NULL : v;
+}
+
 static const struct crown_tval *
 lookup(struct render *r, const struct node *n)
 {
 	const struct crown_tval	*v = NULL;
-	const struct seg	*g = n->seg;
+	struct seg		*g = n->seg;
 	size_t			 i;
 
 	if (n->special == SP_DOT)
@@ -1442,11 +1559,10 @@ lookup(struct render *r, const struct node *n)
 		else if (f->iter && n->special == SP_LAST)
 			v = &f->last;
 		else
-			v = crown_tmap_find(f->v, g->s, g->len, g->hash);
+			v = find_seg(f->v, g);
 	}
 	for (i = 1; v != NULL && i < n->nseg; i++)
-		v = crown_tmap_find(v, n->seg[i].s, n->seg[i].len,
-		    n->seg[i].hash);
+		v = find_seg(v, &n->seg[i]);
 	return v;
 }
 

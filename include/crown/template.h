@@ -122,11 +122,12 @@ const struct crown_tval *crown_tmap_find(const struct crown_tval *map,
  * such key.  The value put is found by that lookup and every later one.
  * A map so made reads as one whose values were all put at once, for
  * templates and crown_tmap_get alike, as long as get puts only the key
- * asked for and gives the same answer each time; crown_tval_count counts
- * only the values put so far.  A reference to it (crown_tmap_ref,
- * crown_tlist_ref) asks the same getter and keeps what it is given, so set
- * the getter before taking any reference.  For the reports' events, most
- * of whose keys no template reads.
+ * asked for and gives the same answer each time (a key it has not is
+ * not asked for again); crown_tval_count counts only the values put by
+ * the setters.  A reference to it (crown_tmap_ref, crown_tlist_ref)
+ * shares what the getter made, through the map or any other reference,
+ * so set the getter before taking any reference.  For the reports'
+ * events, most of whose keys no template reads.
  */
 typedef bool	(*crown_tget)(struct crown_tval *map, const char *key,
 		    size_t len, const void *arg);

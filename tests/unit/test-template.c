@@ -574,14 +574,68 @@ test_getter_map(void **state)
 	assert_string_equal(crown_tmap_get(m, "name")->str, "Danjou");
 	assert_null(crown_tmap_get(m, "nothing"));
 	assert_int_equal(g.calls, 6);
-	/* a reference asks the same getter; its own values hide it */
+	/* a reference shares what the getter made and what it has not; its
+	 * own values hide the getter's */
 	list = crown_tmap_list(root, "refs");
 	r = crown_tlist_ref(list, m);
 	crown_tmap_str(r, "name", "Milán");
-	assert_renders("{{#refs}}{{name}} {{#list}}{{.}}{{/list}}{{/refs}}",
-	    CROWN_ESC_NONE, root, "Milán ab");
+	assert_renders("{{#refs}}{{name}} {{#list}}{{.}}{{/list}}{{missing}}"
+	    "{{nothing}}{{/refs}}", CROWN_ESC_NONE, root, "Milán ab");
+	assert_int_equal(g.calls, 6);
 	assert_renders("{{m.name}}", CROWN_ESC_NONE, root, "Danjou");
+	/* a value put on the map later is found, the getter's still */
+	crown_tmap_str(m, "missing", "found");
+	assert_renders("{{m.missing}} {{m.inner.x}}", CROWN_ESC_NONE, root,
+	    "found deep");
+	assert_int_equal(g.calls, 6);
 	crown_tval_free(root);
+}
+
+/*
+ * A template's names are bound to the tree they were looked up in, and
+ * bound again for another tree (one freed and one made where it was, too)
+ * and for a key the tree did not have when last looked for.
+ */
+static void
+test_names_rebound(void **state)
+{
+	struct crown_tmpl_set	*set = crown_tmpl_set_new(NULL);
+	struct crown_diags	 d = { 0 };
+	struct crown_tval	*a, *b;
+	struct crown_buf	 out = { 0 };
+	const char		*text = "{{x}}|{{#m}}{{y}}{{x}}{{/m}}";
+	int			 i;
+
+	(void)state;
+	assert_int_equal(crown_tmpl_set_add(set, "t", text, strlen(text), &d),
+	    0);
+#define RENDERS(ctx, want) do {							out.len = 0;								crown_buf_puts(&out, "");						assert_int_equal(crown_tmpl_render(&out, set, "t",			    CROWN_ESC_NONE, (ctx), &d), 0);					assert_string_equal(out.data, (want));				} while (0)
+	a = crown_tval_map();
+	crown_tmap_map(a, "m");
+	RENDERS(a, "|");
+	crown_tmap_str(a, "x", "ax");
+	RENDERS(a, "ax|ax");
+	crown_tmap_str((struct crown_tval *)crown_tmap_get(a, "m"), "y",
+	    "ay");
+	RENDERS(a, "ax|ayax");
+	for (i = 0; i < 3; i++) {
+		b = crown_tval_map();
+		crown_tmap_str(crown_tmap_map(b, "m"), "x", "bx");
+		RENDERS(b, "|bx");
+		crown_tval_free(b);
+	}
+	RENDERS(a, "ax|ayax");
+	crown_tval_free(a);
+	b = crown_tval_map();
+	crown_tmap_str(b, "y", "by");
+	RENDERS(b, "|");
+	crown_tmap_map(b, "m");
+	RENDERS(b, "|by");
+#undef RENDERS
+	crown_tval_free(b);
+	crown_buf_release(&out);
+	assert_no_diags(&d);
+	crown_tmpl_set_free(set);
 }
 
 int
@@ -600,6 +654,7 @@ main(void)
 		cmocka_unit_test(test_data),
 		cmocka_unit_test(test_shared_values),
 		cmocka_unit_test(test_getter_map),
+		cmocka_unit_test(test_names_rebound),
 		cmocka_unit_test(test_many_keys),
 		cmocka_unit_test(test_render_limits),
 	};
