@@ -1496,8 +1496,8 @@ struct render {
 	struct frame		 stack[MAX_NEST * 2 + 2];
 	size_t			 depth;		/* frames in use */
 	int			 partials;
-	unsigned long		 steps;
-	size_t			 start;		/* of the output, in out */
+	unsigned long		 steps, max_steps;
+	size_t			 end;		/* of what it may write, in out */
 	int			 error;
 };
 
@@ -1516,8 +1516,9 @@ seg_key(struct seg *g, const struct crown_tarena *a)
 	return g->key;
 }
 
-/* crown_tmap_find for a name part of a template. */
-static const struct crown_tval *
+/* crown_tmap_find for a name part of a template (inline: a quarter of
+ * a million lookups a large report). */
+static inline const struct crown_tval *
 find_seg(const struct crown_tval *map, struct seg *g)
 {
 	const struct crown_tval	*v;
@@ -1547,19 +1548,18 @@ lookup(struct render *r, const struct node *n)
 	for (i = r->depth; i-- > 0 && v == NULL;) {
 		struct frame *f = &r->stack[i];
 
-		if (f->iter && n->special == SP_INDEX) {
+		if (n->special == SP_NONE || !f->iter)
+			v = find_seg(f->v, g);
+		else if (n->special == SP_INDEX) {
 			snprintf(f->index_buf, sizeof(f->index_buf), "%zu",
 			    f->index_no);
 			f->index.kind = CROWN_T_STR;
 			f->index.str = f->index_buf;
 			v = &f->index;
-		}
-		else if (f->iter && n->special == SP_FIRST)
+		} else if (n->special == SP_FIRST)
 			v = &f->first;
-		else if (f->iter && n->special == SP_LAST)
-			v = &f->last;
 		else
-			v = find_seg(f->v, g);
+			v = &f->last;
 	}
 	for (i = 1; v != NULL && i < n->nseg; i++)
 		v = find_seg(v, &n->seg[i]);
@@ -1611,8 +1611,9 @@ push(struct render *r, const struct node *n, const struct crown_tval *v,
 		r->error = CROWN_EINVALID;
 		return false;
 	}
+	/* not cleared: index is set when _index is asked for, first and
+	 * last read only in a list's item */
 	f = &r->stack[r->depth++];
-	memset(f, 0, sizeof(*f));
 	f->v = v;
 	f->iter = iter;
 	if (iter) {
@@ -1684,22 +1685,27 @@ render_partial(struct render *r, const struct node *n)
 	r->partials--;
 }
 
+/* Where a render stopped, for its diagnostic: a piece of text has no
+ * place, its section's. */
+static const struct node *
+stop_at(const struct node *parent, const struct node *n)
+{
+	return n->kind == N_TEXT ? parent : n;
+}
+
 static void
 render_nodes(struct render *r, const struct node *parent)
 {
-	size_t	i;
+	const struct node	*n, *end = parent->child + parent->nchild;
+	const struct node	*at;
 
-	for (i = 0; i < parent->nchild && r->error == 0; i++) {
-		const struct node *n = &parent->child[i];
-
-		/* a piece of text has no place: its section's */
-		const struct node *at = n->kind == N_TEXT ? parent : n;
-
-		if (++r->steps > r->set->max_steps) {
+	for (n = parent->child; n < end && r->error == 0; n++) {
+		if (++r->steps > r->max_steps) {
+			at = stop_at(parent, n);
 			crown_diag_add(r->d, r->t->file, at->line, at->col, NULL,
 			    "the template renders more than %lu tags and "
 			    "pieces of text (a section inside itself?)",
-			    r->set->max_steps);
+			    r->max_steps);
 			r->error = CROWN_EINVALID;
 			break;
 		}
@@ -1719,8 +1725,8 @@ render_nodes(struct render *r, const struct node *parent)
 			render_partial(r, n);
 			break;
 		}
-		if (r->error == 0 &&
-		    r->out->len - r->start > r->set->max_bytes) {
+		if (r->out->len > r->end && r->error == 0) {
+			at = stop_at(parent, n);
 			crown_diag_add(r->d, r->t->file, at->line, at->col, NULL,
 			    "the template renders more than %zu bytes",
 			    r->set->max_bytes);
@@ -1747,7 +1753,9 @@ crown_tmpl_render(struct crown_buf *out, struct crown_tmpl_set *set,
 	r->d = d;
 	r->t = t;
 	crown_buf_puts(out, "");
-	r->start = out->len;
+	r->end = set->max_bytes > SIZE_MAX - out->len ? SIZE_MAX : out->len +
+	    set->max_bytes;
+	r->max_steps = set->max_steps;
 	if (push(r, &t->root, ctx, false, 0, 1))
 		render_nodes(r, &t->root);
 	error = r->error;
