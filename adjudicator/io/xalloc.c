@@ -222,6 +222,18 @@ put:
 	return (int)n;
 }
 
+int
+crown_vsnprintf(char *buf, size_t size, const char *fmt, va_list ap)
+{
+	va_list	 aq;
+	int	 n;
+
+	va_copy(aq, ap);
+	n = quick_vsnprintf(buf, size, fmt, aq);
+	va_end(aq);
+	return n >= 0 ? n : vsnprintf(buf, size, fmt, ap);
+}
+
 char *
 xvasprintf(const char *fmt, va_list ap)
 {
@@ -230,13 +242,8 @@ xvasprintf(const char *fmt, va_list ap)
 	int	 n;
 
 	va_copy(aq, ap);
-	n = quick_vsnprintf(buf, sizeof(buf), fmt, aq);
+	n = crown_vsnprintf(buf, sizeof(buf), fmt, aq);
 	va_end(aq);
-	if (n < 0) {
-		va_copy(aq, ap);
-		n = vsnprintf(buf, sizeof(buf), fmt, aq);
-		va_end(aq);
-	}
 	if (n < 0)
 		oom();
 	p = xmalloc((size_t)n + 1);

@@ -203,6 +203,10 @@ put_words(struct crown_tval *m, const char *key, const char *name)
 
 	if (name == NULL)
 		return;
+	if (strchr(name, '_') == NULL) {	/* most: no copy */
+		crown_tmap_str(m, key, name);
+		return;
+	}
 	s = xstrdup(name);
 	for (p = s; *p != '\0'; p++)
 		if (*p == '_')
