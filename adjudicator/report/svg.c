@@ -17,6 +17,7 @@
  * wide a character (svg.h).  Fire lines run between where the firer and
  * its target stood when it fired, as the event records them.
  */
+#include <math.h>		/* NAN */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -67,6 +68,21 @@ static const char *const symbol_labels[NSYM] = {
 	"fire (a dot: hits)", "melee", "leader", "routing unit", "lost unit"
 };
 
+/*
+ * The numbers of points the map wrote last, as text: a unit's stands
+ * share their corners with each other and with its outline, so most of
+ * its numbers were written a moment before (two in three at 1,000 units
+ * a side).
+ */
+#define MEMO_N		8
+#define MEMO_TEXT	16	/* longer numbers are not kept */
+struct memo {
+	double			 v[MEMO_N];	/* NaN: empty */
+	char			 text[MEMO_N][MEMO_TEXT];
+	size_t			 len[MEMO_N];
+	size_t			 next;		/* to replace */
+};
+
 struct layout {
 	double			 scale;
 	double			 left, top;	/* the table's north-west */
@@ -75,6 +91,7 @@ struct layout {
 	struct crown_tval	*labels;	/* every placed text */
 	struct crown_tval	*lines;		/* label to what it names */
 	bool			 sym[NSYM];	/* drawn, for the legend */
+	struct memo		 memo[2];	/* of put_points: x, y */
 };
 
 static double
@@ -97,9 +114,32 @@ put1(struct crown_tval *m, const char *key, double v)
 	crown_tmap_strn(m, key, buf, crown_fmt_fixed(buf, v, 1));
 }
 
+/* v with one decimal at out (CROWN_FMT_MAX bytes); its length. */
+static size_t
+memo_fmt(struct memo *mo, char *out, double v)
+{
+	size_t	i, n;
+
+	for (i = 0; i < MEMO_N; i++)
+		if (mo->v[i] == v) {
+			/* -0.0 == 0.0, but neither has a minus sign */
+			memcpy(out, mo->text[i], MEMO_TEXT);
+			return mo->len[i];
+		}
+	n = crown_fmt_fixed(out, v, 1);
+	if (n < MEMO_TEXT) {
+		i = mo->next;
+		mo->next = (i + 1) % MEMO_N;
+		mo->v[i] = v;
+		mo->len[i] = n;
+		memcpy(mo->text[i], out, n + 1);
+	}
+	return n;
+}
+
 /* "x,y x,y ..." in pixels. */
 static void
-put_points(struct crown_tval *m, const char *key, const struct layout *l,
+put_points(struct crown_tval *m, const char *key, struct layout *l,
     const struct crown_point *p, size_t n)
 {
 	/* a unit's outline or a stand: four points, written in place (not
@@ -113,9 +153,9 @@ put_points(struct crown_tval *m, const char *key, const struct layout *l,
 	for (i = 0; i < n; i++) {
 		if (i > 0)
 			out[len++] = ' ';
-		len += crown_fmt_fixed(out + len, px(l, p[i].x), 1);
+		len += memo_fmt(&l->memo[0], out + len, px(l, p[i].x));
 		out[len++] = ',';
-		len += crown_fmt_fixed(out + len, py(l, p[i].y), 1);
+		len += memo_fmt(&l->memo[1], out + len, py(l, p[i].y));
 	}
 	crown_tmap_strn(m, key, out, len);
 	if (out != small)
@@ -308,7 +348,7 @@ place_label(struct layout *l, struct crown_geom_box at, const char *line1,
 }
 
 static void
-model_terrain(struct crown_tval *list, const struct layout *l,
+model_terrain(struct crown_tval *list, struct layout *l,
     const struct crown_report_input *in, int pass)
 {
 	const struct crown_feature	*f;
@@ -864,6 +904,8 @@ crown_svg_model(struct crown_tval *map, const struct crown_report_input *in)
 	int			 k;
 
 	memset(&l, 0, sizeof(l));
+	for (k = 0; k < MEMO_N; k++)
+		l.memo[0].v[k] = l.memo[1].v[k] = NAN;
 	l.scale = CROWN_SVG_SCALE;
 	l.left = MARGIN;
 	l.top = TITLE_HEIGHT;
