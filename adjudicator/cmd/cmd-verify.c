@@ -465,6 +465,8 @@ load_start(struct crown_campaign *camp, bool *shared, bool *carried,
 		camp->state = v->carry;
 		v->carry = NULL;
 		*carried = true;
+		if (crown_verify_carried != NULL)
+			crown_verify_carried(camp->state);
 		return 0;
 	}
 	name = xasprintf("%s:%s", label, CROWN_CAMPAIGN_STATE);
@@ -592,8 +594,6 @@ replay_turn(FILE *out, bool *carried, struct verify *v, int k,
 			crown_buf_add(&v->carry_text, st->data.data,
 			    st->data.len);
 			v->carry_id = xstrdup(id);
-			if (crown_verify_carried != NULL)
-				crown_verify_carried(v->carry);
 		}
 	}
 	if (tag != NULL)
@@ -649,11 +649,13 @@ verify_turn(struct verify *v, int k, const char *parent, const char *id,
 	struct crown_diags	*d = v->d, mine = { 0 };
 	char			*text = NULL, *file;
 	size_t			 len = 0;
-	FILE			*out;
+	FILE			*out = NULL;
 	bool			 carried = false;
 	int			 bad;
 
-	if (v->carry == NULL || (out = open_memstream(&text, &len)) == NULL)
+	if (v->carry != NULL && (out = open_memstream(&text, &len)) == NULL)
+		carry_drop(v);	/* no redo without somewhere to hold it */
+	if (out == NULL)
 		return replay_turn(stdout, &carried, v, k, parent, id,
 		    pfiles, got);
 	v->d = &mine;
@@ -1070,8 +1072,9 @@ verify_child(struct verify *v, const struct crown_chain *c,
  */
 static int
 job_start(struct job *j, struct verify *v, const struct crown_chain *c,
-    const bool *salted)
+    const bool *salted, const struct job *before, size_t nbefore)
 {
+	size_t	i;
 	int	p[3][2], k, made;
 
 	for (made = 0; made < 3; made++)
@@ -1090,6 +1093,11 @@ job_start(struct job *j, struct verify *v, const struct crown_chain *c,
 		return -1;
 	}
 	if (j->pid == 0) {
+		/* the pipes of the jobs before are the parent's to read */
+		for (i = 0; i < nbefore; i++)
+			for (k = 0; k < 3; k++)
+				if (before[i].fd[k] >= 0)
+					close(before[i].fd[k]);
 		for (k = 0; k < 3; k++)
 			close(p[k][0]);
 		if (dup2(p[0][1], STDOUT_FILENO) < 0 ||
@@ -1244,7 +1252,7 @@ verify_line(struct verify *v, const struct crown_chain *c,
 	struct job	*jobs;
 	char		*tdir;
 	bool		*salted;
-	size_t		 n = c->l.n, w = nworkers(), runs, each, started = 0;
+	size_t		 n = c->l.n, w = nworkers(), runs, started = 0;
 	size_t		 emit = 0, i;
 	int		 bad = 0, format = 0;
 
@@ -1274,14 +1282,13 @@ verify_line(struct verify *v, const struct crown_chain *c,
 	/* a run a core: each run starts by parsing its first state, and
 	 * goes on from there */
 	runs = w < n ? w : n;
-	each = (n + runs - 1) / runs;
-	runs = (n + each - 1) / each;
 	jobs = xcalloc(runs, sizeof(*jobs));
 	for (i = 0; i < runs; i++) {
-		jobs[i].from = i * each;
-		jobs[i].to = i * each + each < n ? i * each + each : n;
+		/* n / runs each, the first n % runs one more */
+		jobs[i].from = i * (n / runs) + (i < n % runs ? i : n % runs);
+		jobs[i].to = jobs[i].from + n / runs + (i < n % runs);
 		jobs[i].fd[0] = jobs[i].fd[1] = jobs[i].fd[2] = -1;
-		if (job_start(&jobs[i], v, c, salted) != 0) {
+		if (job_start(&jobs[i], v, c, salted, jobs, i) != 0) {
 			crown_diag_add(v->d, v->dir, 0, 0, NULL,
 			    "cannot start a replay: %s", strerror(errno));
 			bad = -1;

@@ -38,6 +38,12 @@ const char *const crown_army_names[CROWN_NARMY] = {
 #define MAX_STANDS	1000
 #define MAX_COUNT	1000
 #define MAX_SIDES	256	/* each side is looked up by a linear search */
+#define MAX_FACING	359	/* whole degrees */
+#define MIN_YEAR	1800	/* R10.1 */
+#define MAX_YEAR	1900
+#define MAX_BONUS	9	/* R10.2, either way */
+#define MIN_ROAD	0.01	/* a road's width, inches */
+#define MAX_ROAD	100.0
 
 static const char *const game_keys[] = {
 	"name", "rules", "turn", "attacker", "last_turn", "allow_elite",
@@ -432,7 +438,7 @@ read_game(struct loader *l, const struct crown_ynode *g)
 	crown_yfield_bool(&l->r, g, "allow_elite", false, "R3.2",
 	    &s->allow_elite);
 	n = 0;
-	if (crown_yfield_int(&l->r, g, "year", false, 1800, 1900, "R10.1",
+	if (crown_yfield_int(&l->r, g, "year", false, MIN_YEAR, MAX_YEAR, "R10.1",
 	    &n) == 0)
 		s->year = (int)n;
 	if ((v = crown_ymap_get(g, "umpire")) != NULL)
@@ -679,7 +685,7 @@ read_terrain(struct loader *l, const struct crown_ynode *list)
 			crown_yerror(&l->r, crown_ymap_get(n, "width"), NULL,
 			    "only roads have a 'width'");
 		else
-			crown_yfield_num(&l->r, n, "width", false, 0.01, 100,
+			crown_yfield_num(&l->r, n, "width", false, MIN_ROAD, MAX_ROAD,
 			    NULL, &f->width);
 		f->width = crown_round2(f->width);
 		if (f->type == CROWN_BUILDING) {
@@ -785,7 +791,7 @@ read_unit(struct loader *l, const struct crown_ynode *n, struct crown_unit *u)
 	    2 * l->s->height, "R1.2", &u->y);
 	u->x = crown_round2(u->x);
 	u->y = crown_round2(u->y);
-	if (crown_yfield_int(&l->r, n, "facing", true, 0, 359, "R1.2", &k)
+	if (crown_yfield_int(&l->r, n, "facing", true, 0, MAX_FACING, "R1.2", &k)
 	    == 0)
 		u->facing = (int)k;
 	e = CROWN_LINE;
@@ -919,7 +925,7 @@ read_leaders(struct loader *l, const struct crown_ynode *list)
 		    CROWN_NRANK, "R10.1", &e);
 		ld->rank = e;
 		k = 0;
-		if (crown_yfield_int(&l->r, n, "bonus", false, -9, 9, "R10.2",
+		if (crown_yfield_int(&l->r, n, "bonus", false, -MAX_BONUS, MAX_BONUS, "R10.2",
 		    &k) == 0)
 			ld->bonus = (int)k;
 		k = 1;
@@ -1372,18 +1378,123 @@ settle_points(struct crown_point *p, size_t n)
 	}
 }
 
+static bool
+within(long v, long lo, long hi)
+{
+	return v >= lo && v <= hi;
+}
+
+static bool
+on_table(double v, double lo, double hi)
+{
+	return v >= lo && v <= hi;
+}
+
+static bool
+unit_ids(const struct crown_state *s, char *const *ids, size_t n)
+{
+	size_t	i;
+
+	for (i = 0; i < n; i++)
+		if (crown_state_unit(s, ids[i]) == NULL)
+			return false;
+	return true;
+}
+
+/*
+ * Whether the reader would take what the writer makes of s, settled, in
+ * what a turn can change: the game's turn and the deadlines (which come
+ * from the umpire's input), and every value of the units, leaders,
+ * melees and buildings, by the limits the reader checks them against
+ * (the same constants).  The rest (the ids, the sides, the table and the
+ * terrain's shape) was read with the state the first turn of the run
+ * started from, and no turn changes it.
+ */
+static bool
+readable(const struct crown_state *s)
+{
+	const struct crown_unit	*u;
+	size_t			 i, j;
+	long long		 every;
+
+	if (!within(s->turn, 0, MAX_TURN) ||
+	    !within(s->last_turn, 0, MAX_TURN) ||
+	    (s->year != 0 && !within(s->year, MIN_YEAR, MAX_YEAR)) ||
+	    (s->deadline != NULL && !crown_utc_time_valid(s->deadline)) ||
+	    (s->deadline_every != NULL &&
+	    crown_duration_parse(&every, s->deadline_every) != 0) ||
+	    (s->dice_commitment != NULL && !is_hex64(s->dice_commitment)))
+		return false;
+	for (i = 0; i < s->nterrain; i++) {
+		const struct crown_feature *f = &s->terrain[i];
+
+		if ((f->type == CROWN_ROAD &&
+		    !on_table(f->width, MIN_ROAD, MAX_ROAD)) ||
+		    (f->type == CROWN_BUILDING &&
+		    ((f->bclass != 0 &&
+		    !within(f->bclass, 1, CROWN_MAX_BUILDING_CLASS)) ||
+		    !within(f->damage, 0, MAX_COUNT))))
+			return false;
+	}
+	for (i = 0; i < s->nunits; i++) {
+		u = &s->units[i];
+		/* R1.3: a stand of no figures is lost, so not listed */
+		if (u->nstands > MAX_STANDS)
+			return false;
+		for (j = 0; j < u->nstands; j++)
+			if (!within(u->stands[j], 1, MAX_FIGURES))
+				return false;
+		if ((u->nstands == 0 && u->status != CROWN_LOST) ||
+		    !within(u->start_figures, 1, MAX_FIGURES * MAX_STANDS) ||
+		    !within(u->start_stands, 1, MAX_STANDS) ||
+		    !on_table(u->x, -s->width, 2 * s->width) ||
+		    !on_table(u->y, -s->height, 2 * s->height) ||
+		    !within(u->facing, 0, MAX_FACING) ||
+		    !within(u->shots_fired, 0, MAX_COUNT) ||
+		    !within(u->routs, 0, MAX_COUNT) ||
+		    !within(u->rally_failures, 0, MAX_COUNT) ||
+		    !within(u->rout_halves, 0, MAX_TURN * 2) ||
+		    !within(u->crew_replaced, 0, MAX_FIGURES) ||
+		    ((u->limbered || u->abandoned) &&
+		    !crown_is_artillery(u->type)))
+			return false;
+	}
+	for (i = 0; i < s->nleaders; i++) {
+		const struct crown_leader *ld = &s->leaders[i];
+
+		if (!within(ld->bonus, -MAX_BONUS, MAX_BONUS) ||
+		    !within(ld->figures, 1, MAX_FIGURES))
+			return false;
+		if (ld->attached != NULL ?
+		    (u = crown_state_unit(s, ld->attached)) == NULL ||
+		    strcmp(u->side, ld->side) != 0 :
+		    !on_table(ld->x, 0, s->width) ||
+		    !on_table(ld->y, 0, s->height))
+			return false;
+	}
+	for (i = 0; i < s->nmelees; i++) {
+		const struct crown_melee *m = &s->melees[i];
+
+		if (!unit_ids(s, m->attackers, m->nattackers) ||
+		    !unit_ids(s, m->defenders, m->ndefenders) ||
+		    !within(m->rounds, 0, MAX_COUNT) ||
+		    !within(m->attacker_losses, 0, MAX_FIGURES * MAX_STANDS) ||
+		    !within(m->defender_losses, 0, MAX_FIGURES * MAX_STANDS))
+			return false;
+	}
+	return true;
+}
+
 bool
 crown_state_settle(struct crown_state *s, const char *file)
 {
 	const struct crown_unit	*u;
-	size_t			 i, j;
+	size_t			 i;
 
 	free(s->file);
 	s->file = xstrdup(file);
 	s->width = as_written(s->width);
 	s->height = as_written(s->height);
-	if (s->rules == NULL)
-		s->rules = xstrdup("maximilian");
 	for (i = 0; i < s->nterrain; i++) {
 		struct crown_feature *f = &s->terrain[i];
 
@@ -1400,13 +1511,6 @@ crown_state_settle(struct crown_state *s, const char *file)
 	for (i = 0; i < s->nunits; i++) {
 		struct crown_unit *v = &s->units[i];
 
-		/* R1.3: the reader refuses a stand of no figures and a unit
-		 * of no stands that is not lost */
-		for (j = 0; j < v->nstands; j++)
-			if (v->stands[j] < 1)
-				return false;
-		if (v->nstands == 0 && v->status != CROWN_LOST)
-			return false;
 		if (!crown_is_artillery(v->type))
 			v->gun = 0;
 		v->x = crown_round2(as_written(v->x));
@@ -1415,6 +1519,7 @@ crown_state_settle(struct crown_state *s, const char *file)
 	for (i = 0; i < s->nleaders; i++) {
 		struct crown_leader *ld = &s->leaders[i];
 
+		/* not written when 1 or less: the reader's default */
 		if (ld->figures < 1)
 			ld->figures = 1;
 		if (ld->attached == NULL) {
@@ -1424,10 +1529,14 @@ crown_state_settle(struct crown_state *s, const char *file)
 			/* not written: the reader puts him on his unit */
 			ld->x = u->x;
 			ld->y = u->y;
-		} else
-			return false;
+		}
 	}
-	return true;
+	/* an umpire of no name and no address is not written at all */
+	if (s->umpire.name == NULL && s->umpire.email == NULL) {
+		free(s->umpire.password_sha256);
+		s->umpire.password_sha256 = NULL;
+	}
+	return readable(s);
 }
 
 /* Copying and freeing. */

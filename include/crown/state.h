@@ -178,10 +178,11 @@ struct crown_state *crown_state_clone(const struct crown_state *);
  * Make s, a state the engine made, what crown_state_parse(file) gives of
  * crown_state_emit(s): positions as written (two decimals), what is not
  * written as the reader fills it in, file.  False when the reader would
- * refuse it (R1.3: a stand of no figures, a unit of no stands that is not
- * lost; a leader attached to no unit): then s is only partly settled.
- * Line and column stay as they were.  crown verify goes on from a turn's
- * state so settled instead of parsing the bytes it has just compared.
+ * refuse that form for anything a turn can change (the turn, the
+ * deadlines, every value of the units, leaders, melees and buildings,
+ * by the reader's own limits).  Line and column stay as they were.
+ * crown verify goes on from a turn's state so settled instead of parsing
+ * the bytes it has just compared.
  */
 bool	crown_state_settle(struct crown_state *s, const char *file);
 

@@ -778,11 +778,12 @@ edit_file(struct crown_outputs *files, const char *file, unsigned line,
 /*
  * Replace a line of a file in commit `at' of main (its index on the
  * line; -1: the last), keeping its message, and commit the ones after it
- * again on top, each with its own files but that one.
+ * again on top, each with its own files: all of them when own, else all
+ * but that one.
  */
 static void
-tamper_at(const char *dir, long at, const char *file, unsigned line,
-    const char *with)
+tamper_commits(const char *dir, long at, const char *file, unsigned line,
+    const char *with, bool own)
 {
 	struct crown_history	*h = NULL;
 	struct crown_diags	 d = { 0 };
@@ -806,7 +807,7 @@ tamper_at(const char *dir, long at, const char *file, unsigned line,
 			edit_file(&files, file, line, with);
 		else
 			for (j = 0; j < files.n; j++)
-				if (strcmp(files.v[j].name, file) != 0)
+				if (own || strcmp(files.v[j].name, file) != 0)
 					crown_buf_add(crown_outputs_add(&keep,
 					    files.v[j].name),
 					    files.v[j].data.data,
@@ -822,6 +823,13 @@ tamper_at(const char *dir, long at, const char *file, unsigned line,
 	assert_no_diags(&d);
 	crown_chain_release(&c);
 	crown_history_close(h);
+}
+
+static void
+tamper_at(const char *dir, long at, const char *file, unsigned line,
+    const char *with)
+{
+	tamper_commits(dir, at, file, line, with, false);
 }
 
 /* The same in the last commit. */
@@ -946,13 +954,15 @@ test_verify_carries(void **state)
 	size_t		 i, k;
 
 	four_turns(dir, copy, true);
-	/* one core: every turn that matched hands its state on */
+	/* one core: turns 2 and 4 go on from the state the turn before was
+	 * replayed to; turn 3 reads its parent's, which the roster change
+	 * made */
 	crown_verify_carried = count_carried;
 	carried = 0;
 	verify_jobs(&r, dir, "1");
 	assert_int_equal(r.status, 0);
 	assert_string_equal(r.err, "");
-	assert_int_equal(carried, 4);
+	assert_int_equal(carried, 2);
 	ok = xstrdup(r.out);
 	run_release(&r);
 	text = sh("printf '%%s' '%s' | sed 's/^roster [0-9a-f]*: ok$/roster: "
@@ -977,6 +987,46 @@ test_verify_carries(void **state)
 	}
 	crown_verify_carried = NULL;
 	free(ok);
+	free(copy);
+	free(dir);
+}
+
+/*
+ * A state the reader refuses is not carried on (a review found that it
+ * was): turn 1's committed state.yaml given a deadline that is not a
+ * time, as the replay writes it (it takes the deadline from the commit),
+ * matches its replay, and turn 2, which must start from it, cannot,
+ * whatever the number of jobs and wherever the runs begin.
+ */
+static void
+test_verify_refused_state_not_carried(void **state)
+{
+	static const char *const jobs[] = { "1", "2", "3" };
+	struct run	 r;
+	char		*dir = path("c"), *copy = path("d"), *text, *with;
+	unsigned	 line;
+	size_t		 i;
+
+	four_turns(dir, copy, false);
+	text = sh("cd '%s' && git show main~3:state.yaml | grep -n "
+	    "'^  dice_commitment: '", dir);
+	line = (unsigned)strtoul(text, NULL, 10);
+	assert_true(line > 0);
+	/* that line as it is, then the deadline */
+	*strchr(text, '\n') = '\0';
+	with = xasprintf("%s\n  deadline: garbage", strchr(text, ':') + 1);
+	free(text);
+	tamper_commits(dir, 1, "state.yaml", line, with, true);
+	free(with);
+	for (i = 0; i < CROWN_NELEM(jobs); i++) {
+		verify_jobs(&r, dir, jobs[i]);
+		assert_int_equal(r.status, 65);
+		assert_string_equal(r.out, "turn 0: ok\nturn 1: ok\nturn 2: "
+		    "the state it starts from cannot be read\nverify: the "
+		    "campaign differs from its replay\n");
+		assert_has(r.err, "'deadline' must be a UTC time");
+		run_release(&r);
+	}
 	free(copy);
 	free(dir);
 }
@@ -2588,6 +2638,8 @@ main(void)
 		    setup, teardown),
 		cmocka_unit_test_setup_teardown(test_verify_carries,
 		    setup, teardown),
+		cmocka_unit_test_setup_teardown(
+		    test_verify_refused_state_not_carried, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_verify_parallel, setup,
 		    teardown),
 		cmocka_unit_test_setup_teardown(test_copied_campaign, setup,

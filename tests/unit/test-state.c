@@ -157,14 +157,190 @@ test_settle_is_what_is_read(void **state)
 	assert_int_equal(crown_state_leader(c, "danjou")->figures, 1);
 	assert_string_equal(c->file, "t.yaml");
 	crown_state_free(c);
-	/* R1.3: the reader refuses a stand of no figures */
-	u->stands[0] = 0;
-	assert_false(tu_assert_settles(s, "a stand of no figures"));
-	u->stands[0] = 4;
-	/* R10.3: and a leader attached to no unit */
+	/* R10.3: the reader refuses a leader attached to no unit */
 	free(ld->attached);
 	ld->attached = xstrdup("nobody");
 	assert_false(tu_assert_settles(s, "attached to no unit"));
+	crown_state_free(s);
+}
+
+/* A value of a state at a limit the reader checks: what edge() sets. */
+enum edge_field {
+	E_TURN, E_LAST_TURN, E_YEAR, E_DAMAGE, E_CLASS, E_ROAD, E_STAND,
+	E_START_FIGURES, E_START_STANDS, E_X, E_Y, E_FACING, E_SHOTS, E_ROUTS,
+	E_RALLY, E_ROUT_HALVES, E_CREW, E_BONUS, E_FIGURES, E_LEADER_X,
+	E_LEADER_Y, E_ROUNDS, E_LOSSES
+};
+
+static void
+edge_set(struct crown_state *s, enum edge_field f, double v)
+{
+	struct crown_unit	*u = crown_state_unit(s, "1-legion");
+	struct crown_leader	*ld = crown_state_leader(s, "milan");
+
+	switch (f) {
+	case E_TURN:		s->turn = (int)v; break;
+	case E_LAST_TURN:	s->last_turn = (int)v; break;
+	case E_YEAR:		s->year = (int)v; break;
+	case E_DAMAGE:		s->terrain[3].damage = (int)v; break;
+	case E_CLASS:		s->terrain[3].bclass = (int)v; break;
+	case E_ROAD:		s->terrain[1].width = v; break;
+	case E_STAND:		u->stands[1] = (int)v; break;
+	case E_START_FIGURES:	u->start_figures = (int)v; break;
+	case E_START_STANDS:	u->start_stands = (int)v; break;
+	case E_X:		u->x = v; break;
+	case E_Y:		u->y = v; break;
+	case E_FACING:		u->facing = (int)v; break;
+	case E_SHOTS:		u->shots_fired = (int)v; break;
+	case E_ROUTS:		u->routs = (int)v; break;
+	case E_RALLY:		u->rally_failures = (int)v; break;
+	case E_ROUT_HALVES:	u->rout_halves = (int)v; break;
+	case E_CREW:		u->crew_replaced = (int)v; break;
+	case E_BONUS:		ld->bonus = (int)v; break;
+	case E_FIGURES:		ld->figures = (int)v; break;
+	case E_LEADER_X:	ld->x = v; break;
+	case E_LEADER_Y:	ld->y = v; break;
+	case E_ROUNDS:		s->melees[0].rounds = (int)v; break;
+	case E_LOSSES:		s->melees[0].defender_losses = (int)v; break;
+	}
+}
+
+/* s with field f at ok settles and reads; at bad it neither settles nor
+ * reads (tu_assert_settles checks that the reader agrees). */
+static void
+edge(const struct crown_state *s, enum edge_field f, double ok, double bad)
+{
+	struct crown_state	*c;
+	char			 what[64];
+
+	c = crown_state_clone(s);
+	edge_set(c, f, ok);
+	snprintf(what, sizeof(what), "field %d at %g", (int)f, ok);
+	assert_true(tu_assert_settles(c, what));
+	crown_state_free(c);
+	c = crown_state_clone(s);
+	edge_set(c, f, bad);
+	snprintf(what, sizeof(what), "field %d at %g", (int)f, bad);
+	assert_false(tu_assert_settles(c, what));
+	crown_state_free(c);
+}
+
+/* The same for a string of the game: ok settles and reads, bad not. */
+static void
+edge_str(const struct crown_state *s, char *const *field0,
+    const char *ok, const char *bad)
+{
+	struct crown_state	*c;
+	char			**field;
+	const char		*v[2] = { ok, bad };
+	int			 i;
+
+	for (i = 0; i < 2; i++) {
+		c = crown_state_clone(s);
+		/* the same field of the copy */
+		field = (char **)((char *)c + ((const char *)field0 -
+		    (const char *)s));
+		free(*field);
+		*field = xstrdup(v[i]);
+		assert_true(tu_assert_settles(c, v[i]) == (i == 0));
+		crown_state_free(c);
+	}
+}
+
+/*
+ * crown_state_settle says no exactly where the reader would refuse the
+ * state's written form, on both sides of every limit a turn can reach:
+ * the turn, the deadlines, and every value of the units, leaders, melees
+ * and buildings (crown verify goes on from a state only when it says
+ * yes).
+ */
+static void
+test_settle_refuses_what_the_reader_refuses(void **state)
+{
+	struct crown_diags	 d = { 0 };
+	struct crown_state	*s, *c;
+	struct crown_melee	*m;
+	struct crown_unit	*u;
+
+	assert_int_equal(crown_state_load(&s, "tests/data/state-small.yaml",
+	    &d), 0);
+	/* a melee, for its limits */
+	s->melees = xcalloc(1, sizeof(*s->melees));
+	s->nmelees = 1;
+	m = &s->melees[0];
+	m->attackers = xcalloc(1, sizeof(char *));
+	m->attackers[m->nattackers++] = xstrdup("1-legion");
+	m->defenders = xcalloc(1, sizeof(char *));
+	m->defenders[m->ndefenders++] = xstrdup("2-militia");
+	assert_true(tu_assert_settles(s, "as read, with a melee"));
+	edge(s, E_TURN, 100000, 100001);
+	edge(s, E_LAST_TURN, 100000, 100001);
+	edge(s, E_YEAR, 1800, 1799);
+	edge(s, E_YEAR, 1900, 1901);
+	edge(s, E_DAMAGE, 1000, 1001);
+	edge(s, E_DAMAGE, 0, -1);
+	edge(s, E_CLASS, 9, 10);
+	edge(s, E_ROAD, 100, 100.01);
+	edge(s, E_ROAD, 0.01, 0.004);
+	edge(s, E_STAND, 1000, 1001);
+	edge(s, E_STAND, 1, 0);
+	edge(s, E_START_FIGURES, 1, 0);
+	edge(s, E_START_STANDS, 1, 0);
+	edge(s, E_START_STANDS, 1000, 1001);
+	edge(s, E_X, -72, -72.01);
+	edge(s, E_X, 144, 144.01);
+	edge(s, E_Y, -48, -48.01);
+	edge(s, E_Y, 96, 96.01);
+	edge(s, E_FACING, 359, 360);
+	edge(s, E_FACING, 0, -1);
+	edge(s, E_SHOTS, 1000, 1001);
+	edge(s, E_ROUTS, 1000, 1001);
+	edge(s, E_RALLY, 1000, 1001);
+	edge(s, E_ROUT_HALVES, 200000, 200001);
+	edge(s, E_CREW, 1000, 1001);
+	edge(s, E_BONUS, 9, 10);
+	edge(s, E_BONUS, -9, -10);
+	edge(s, E_FIGURES, 1000, 1001);
+	/* R4.6: a detached leader stands on the table, not past it */
+	edge(s, E_LEADER_X, 0, -0.01);
+	edge(s, E_LEADER_X, 72, 72.01);
+	edge(s, E_LEADER_Y, 0, -0.01);
+	edge(s, E_LEADER_Y, 48, 48.01);
+	edge(s, E_ROUNDS, 1000, 1001);
+	edge(s, E_LOSSES, 1000000, 1000001);
+	/* the umpire's input: the deadline and its interval */
+	edge_str(s, &s->deadline, "2026-12-05T18:00:00Z", "garbage");
+	edge_str(s, &s->deadline, "2028-02-29T00:00:00Z",
+	    "2026-02-29T00:00:00Z");
+	edge_str(s, &s->deadline_every, "7d", "7x");
+	edge_str(s, &s->dice_commitment, "0123456789abcdef0123456789abcdef"
+	    "0123456789abcdef0123456789abcdef", "0123456789abcdef");
+	/* R6.6, R6.5: only artillery limbers or is abandoned */
+	c = crown_state_clone(s);
+	crown_state_unit(c, "gun-1")->abandoned = true;
+	assert_true(tu_assert_settles(c, "a gun abandoned"));
+	u = crown_state_unit(c, "1-legion");
+	u->limbered = true;
+	assert_false(tu_assert_settles(c, "infantry limbered"));
+	u->limbered = false;
+	u->abandoned = true;
+	assert_false(tu_assert_settles(c, "infantry abandoned"));
+	u->abandoned = false;
+	/* R1.3: a unit of no stands is lost */
+	u->nstands = 0;
+	assert_false(tu_assert_settles(c, "no stands, not lost"));
+	u->status = CROWN_LOST;
+	assert_true(tu_assert_settles(c, "no stands, lost"));
+	/* R10.3: attached to a unit of his own side; R9.7: melees of units */
+	free(crown_state_leader(c, "danjou")->attached);
+	crown_state_leader(c, "danjou")->attached = xstrdup("2-militia");
+	assert_false(tu_assert_settles(c, "attached to the enemy"));
+	crown_state_free(c);
+	c = crown_state_clone(s);
+	free(c->melees[0].defenders[0]);
+	c->melees[0].defenders[0] = xstrdup("nobody");
+	assert_false(tu_assert_settles(c, "a melee of no unit"));
+	crown_state_free(c);
 	crown_state_free(s);
 }
 
@@ -328,6 +504,7 @@ main(void)
 		cmocka_unit_test(test_round_trip_is_byte_identical),
 		cmocka_unit_test(test_positions_round_to_hundredths),
 		cmocka_unit_test(test_settle_is_what_is_read),
+		cmocka_unit_test(test_settle_refuses_what_the_reader_refuses),
 		cmocka_unit_test(test_every_problem_at_once),
 		cmocka_unit_test(test_missing_file),
 		cmocka_unit_test(test_scenario_defaults),
