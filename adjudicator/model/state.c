@@ -1362,8 +1362,14 @@ static double
 as_written(double v)
 {
 	char	buf[CROWN_FMT_MAX];
+	double	r = crown_round2(v);
 
-	crown_fmt_fixed(buf, crown_round2(v), 2);
+	/* already the double nearest some k/100 (the engine's positions,
+	 * the terrain as read): printed as k/100 and read back as itself,
+	 * and strtod is most of a settling's cost */
+	if (r == v)
+		return v;
+	crown_fmt_fixed(buf, r, 2);
 	return strtod(buf, NULL);
 }
 
