@@ -593,21 +593,28 @@ chain_key(const struct cont *m, const char *key, uint32_t hash)
  * reference to m; a key it has not is kept there as absent
  * (CROWN_T_NULL), so that a name looked for from the innermost context
  * outwards asks it once.  A tree is its own to change, so `made` is not
- * const to it.
+ * const to it.  ik: the tree's copy of key when the caller has it (a
+ * template's name, bound), else NULL.
  */
 static const struct crown_tval *
-get_made(const struct cont *m, const char *key, size_t len, uint32_t hash)
+get_made(const struct cont *m, const char *key, size_t len, uint32_t hash,
+    const char *ik)
 {
 	struct cont		*made = m->made;
 	struct crown_tval	*absent;
 	const struct crown_tval	*v;
 
-	if (m->get(&made->v, key, len, m->get_arg) &&
-	    (v = chain_find(made, key, len, hash)) != NULL)
-		return v;
+	if (m->get(&made->v, key, len, m->get_arg)) {
+		/* what the getter put last is mostly what was asked for */
+		if (ik != NULL && made->first != NULL &&
+		    made->first->key == ik)
+			return made->first;
+		if ((v = chain_find(made, key, len, hash)) != NULL)
+			return v;
+	}
 	absent = tval_new(made->arena, CROWN_T_NULL);
 	absent->hash = hash;
-	absent->key = intern(made->arena, key, len, hash);
+	absent->key = ik != NULL ? ik : intern(made->arena, key, len, hash);
 	return map_link(&made->v, absent);
 }
 
@@ -624,7 +631,7 @@ crown_tmap_find(const struct crown_tval *map, const char *key, size_t len,
 	if ((v = chain_find(m, key, len, hash)) != NULL || m->get == NULL)
 		return v;
 	if ((v = chain_find(m->made, key, len, hash)) == NULL)
-		v = get_made(m, key, len, hash);
+		v = get_made(m, key, len, hash, NULL);
 	return v->kind == CROWN_T_NULL ? NULL : v;
 }
 
@@ -1539,7 +1546,7 @@ find_seg(const struct crown_tval *map, struct seg *g)
 	if ((v = chain_key(m, key, g->hash)) != NULL || m->get == NULL)
 		return v;
 	if ((v = chain_key(m->made, key, g->hash)) == NULL)
-		v = get_made(m, g->s, g->len, g->hash);
+		v = get_made(m, g->s, g->len, g->hash, key);
 	return v->kind == CROWN_T_NULL ? NULL : v;
 }
 
