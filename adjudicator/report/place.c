@@ -29,26 +29,31 @@
 #define DOT	4.0	/* a line is kept as boxes this size, this far apart */
 
 /* What a box is, from what labels keep off least to most. */
-enum weight { LINE, THING, TEXT };
+enum weight { LINE, THING, TEXT, NWEIGHT };
 
-struct item {
+/*
+ * A box in a cell.  The boxes of a cell are chains through one array
+ * (not an array a cell, allocated and grown for each of thousands of
+ * cells), a chain for each weight, so that a test looks only at the
+ * boxes it minds.  A chain's head and an entry's next are an index of
+ * the array plus one, 0 the end.  A box over two cells is in both, and
+ * tested in each (that costs less than marking it seen).
+ */
+struct entry {
 	struct crown_geom_box	box;
-	enum weight		weight;		/* a text: never overlapped */
-	unsigned		stamp;		/* last query that saw it */
+	size_t			next;
 };
 
 struct cell {
-	size_t	*v;
-	size_t	 n, cap;
+	size_t	head[NWEIGHT];
 };
 
 struct crown_place {
 	struct crown_geom_box	 bounds;
 	struct cell		*cells;
 	int			 nx, ny;
-	struct item		*items;
-	size_t			 nitems, capitems;
-	unsigned		 query;
+	struct entry		*entries;
+	size_t			 nentries, capentries;
 };
 
 struct crown_place *
@@ -71,14 +76,10 @@ crown_place_new(struct crown_geom_box bounds)
 void
 crown_place_free(struct crown_place *p)
 {
-	size_t	i;
-
 	if (p == NULL)
 		return;
-	for (i = 0; i < (size_t)p->nx * (size_t)p->ny; i++)
-		free(p->cells[i].v);
 	free(p->cells);
-	free(p->items);
+	free(p->entries);
 	free(p);
 }
 
@@ -110,18 +111,16 @@ add(struct crown_place *p, struct crown_geom_box b, enum weight weight)
 	struct cell	*c;
 	int		 x0, y0, x1, y1, x, y;
 
-	crown_grow(&p->items, &p->capitems, p->nitems + 1, sizeof(*p->items));
-	p->items[p->nitems].box = b;
-	p->items[p->nitems].weight = weight;
-	p->items[p->nitems].stamp = 0;
 	cell_range(p, &b, &x0, &y0, &x1, &y1);
 	for (y = y0; y <= y1; y++)
 		for (x = x0; x <= x1; x++) {
 			c = &p->cells[(size_t)y * (size_t)p->nx + (size_t)x];
-			crown_grow(&c->v, &c->cap, c->n + 1, sizeof(*c->v));
-			c->v[c->n++] = p->nitems;
+			crown_grow(&p->entries, &p->capentries,
+			    p->nentries + 1, sizeof(*p->entries));
+			p->entries[p->nentries].box = b;
+			p->entries[p->nentries].next = c->head[weight];
+			c->head[weight] = ++p->nentries;
 		}
-	p->nitems++;
 }
 
 void
@@ -164,30 +163,27 @@ overlap(const struct crown_geom_box *a, const struct crown_geom_box *b)
 	    a->miny < b->maxy && b->miny < a->maxy;
 }
 
-/* b overlaps a box taken of at least weight least. */
+/* b overlaps a box taken of at least weight least (in whatever order
+ * they are tried). */
 static bool
-taken(struct crown_place *p, const struct crown_geom_box *b,
+taken(const struct crown_place *p, const struct crown_geom_box *b,
     enum weight least)
 {
 	const struct cell	*c;
-	struct item		*it;
+	const struct entry	*e;
 	size_t			 i;
-	int			 x0, y0, x1, y1, x, y;
+	int			 x0, y0, x1, y1, x, y, w;
 
-	p->query++;
 	cell_range(p, b, &x0, &y0, &x1, &y1);
 	for (y = y0; y <= y1; y++)
 		for (x = x0; x <= x1; x++) {
 			c = &p->cells[(size_t)y * (size_t)p->nx + (size_t)x];
-			for (i = 0; i < c->n; i++) {
-				it = &p->items[c->v[i]];
-				if (it->stamp == p->query)
-					continue;
-				it->stamp = p->query;
-				if (it->weight >= least &&
-				    overlap(&it->box, b))
-					return true;
-			}
+			for (w = least; w < NWEIGHT; w++)
+				for (i = c->head[w]; i != 0; i = e->next) {
+					e = &p->entries[i - 1];
+					if (overlap(&e->box, b))
+						return true;
+				}
 		}
 	return false;
 }
