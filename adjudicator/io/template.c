@@ -148,7 +148,8 @@ struct key_seen {
 	const char	*key;		/* its interned copy */
 	uint32_t	 hash;
 };
-#define KEY_SEEN	256		/* a power of two */
+#define KEY_SEEN_BITS	10
+#define KEY_SEEN	(1 << KEY_SEEN_BITS)
 
 struct crown_tarena {
 	struct crown_arena	 mem;
@@ -382,8 +383,11 @@ map_put(struct crown_tval *map, const char *key, struct crown_tval *v)
 	/* the models put the same literal keys hundreds of thousands of
 	 * times: the key at this address last time, if it still reads the
 	 * same (a key built in a buffer may not), saves hashing and
-	 * interning it again */
-	ks = &m->arena->seen[((at >> 3) ^ (at >> 11)) & (KEY_SEEN - 1)];
+	 * interning it again.  Literals are packed a few bytes apart ("x1",
+	 * "y1", "x2"), so the slot is of the whole address, mixed (Fibonacci
+	 * hashing), not of its bits above the lowest */
+	ks = &m->arena->seen[(uint64_t)at * 0x9e3779b97f4a7c15u >>
+	    (64 - KEY_SEEN_BITS)];
 	if (ks->at == key && strcmp(ks->key, key) == 0) {
 		v->hash = ks->hash;
 		v->key = ks->key;
