@@ -488,14 +488,16 @@ model_dice_groups(struct crown_tval *m, const struct crown_event *e)
 /* Whether key (len bytes) is lit. */
 #define IS(lit)	(len == sizeof(lit) - 1 && memcmp(key, (lit), len) == 0)
 
-/* Whether key is prefix_name ("kind_fire"), the flag put_flag puts. */
-static bool
+/* Whether key is prefix_name ("kind_fire"), the flag put_flag puts.  The
+ * prefix first, and inline (its length known): most keys asked for are
+ * no flag at all. */
+static inline bool
 is_flag(const char *key, size_t len, const char *prefix, const char *name)
 {
 	size_t	np = strlen(prefix);
 
-	return name != NULL && len == np + 1 + strlen(name) &&
-	    memcmp(key, prefix, np) == 0 && key[np] == '_' &&
+	return len > np && key[np] == '_' && memcmp(key, prefix, np) == 0 &&
+	    name != NULL && len == np + 1 + strlen(name) &&
 	    memcmp(key + np + 1, name, len - np - 1) == 0;
 }
 
