@@ -68,6 +68,15 @@ struct shared {
 	struct event_ask		 *ev_ask;	/* per event and sight:
 							 * its getter's */
 	struct unit_ask			 *unit_ask;	/* per unit after */
+	struct ev_sides			 *ev_sides;	/* per event */
+};
+
+/* The sides of an event's actor and of the unit it aims at (either
+ * NULL), which sight() asks for in every side's model, some events more
+ * than once: looked up the first time. */
+struct ev_sides {
+	const char	*actor, *target;
+	bool		 done;
 };
 
 /* What a unit's map needs to make its values when asked (unit_get). */
@@ -165,6 +174,7 @@ shared_init(struct shared *sh, const struct crown_report_input *in)
 	sh->ev_seen = xcalloc(nev + 1, sizeof(*sh->ev_seen));
 	sh->ev_action = xcalloc(nev + 1, sizeof(*sh->ev_action));
 	sh->ev_ask = xcalloc(2 * nev + 1, sizeof(*sh->ev_ask));
+	sh->ev_sides = xcalloc(nev + 1, sizeof(*sh->ev_sides));
 	sh->unit_ask = xcalloc(in->after->nunits + 1, sizeof(*sh->unit_ask));
 	sh->unit = xcalloc(in->after->nunits + 1, sizeof(*sh->unit));
 	sh->orders = xcalloc(in->norders + 1, sizeof(*sh->orders));
@@ -181,6 +191,7 @@ shared_release(struct shared *sh)
 	free(sh->ev_seen);
 	free(sh->ev_action);
 	free(sh->ev_ask);
+	free(sh->ev_sides);
 	free(sh->unit_ask);
 	free(sh->unit);
 	free(sh->orders);
@@ -350,13 +361,21 @@ enum sight {
 static enum sight
 sight(const struct model *mo, const struct crown_event *e)
 {
+	struct ev_sides		*es;
 	const struct crown_unit	*t;
 	const char		*who;
 	size_t			 i;
 
 	if (mo->side == NULL || strcmp(e->kind, "ruling") == 0)
 		return SIGHT_FULL;
-	who = actor_side(mo, e);
+	es = &mo->sh->ev_sides[e - mo->in->events->v];
+	if (!es->done) {
+		es->actor = actor_side(mo, e);
+		t = find_unit(mo, e->target);
+		es->target = t != NULL ? t->side : NULL;
+		es->done = true;
+	}
+	who = es->actor;
 	if (who == NULL)	/* no actor: the half-turn's own notices */
 		return (e->half != NULL && strcmp(e->half, mo->side) == 0) ||
 		    strcmp(e->kind, "half_turn") == 0 ? SIGHT_FULL :
@@ -365,8 +384,7 @@ sight(const struct model *mo, const struct crown_event *e)
 		return SIGHT_FULL;
 	if (strcmp(e->kind, "order_skipped") == 0)
 		return SIGHT_NONE;
-	t = find_unit(mo, e->target);
-	if (t != NULL && strcmp(t->side, mo->side) == 0)
+	if (es->target != NULL && strcmp(es->target, mo->side) == 0)
 		return SIGHT_FULL;
 	for (i = 0; seen_kinds[i] != NULL; i++)
 		if (strcmp(e->kind, seen_kinds[i]) == 0)
