@@ -447,16 +447,25 @@ dice_alike(const struct crown_die_rec *a, const struct crown_die_rec *b)
 	return true;
 }
 
-/* ", 4" (or "4" for the first) at the end of b, without printf's cost:
- * a report at 1,000 a side lists 60,000 rolls and scores. */
-static void
-list_int(struct crown_buf *b, bool more, long v)
+/* The most list_int writes: ", " and a long. */
+#define LIST_INT_MAX	24
+/* The dice of an event whose lists are written on the stack. */
+#define LIST_DICE	32
+
+/* ", 4" (or "4" for the first) at p, without printf's cost: a report at
+ * 1,000 a side lists 60,000 rolls and scores.  Where it ends. */
+static char *
+list_int(char *p, bool more, long v)
 {
 	char	num[CROWN_FMT_MAX];
+	size_t	n = crown_fmt_long(num, v);
 
-	if (more)
-		crown_buf_add(b, ", ", 2);
-	crown_buf_add(b, num, crown_fmt_long(num, v));
+	if (more) {
+		*p++ = ',';
+		*p++ = ' ';
+	}
+	memcpy(p, num, n);
+	return p + n;
 }
 
 /*
@@ -468,9 +477,17 @@ static void
 model_dice_groups(struct crown_tval *m, const struct crown_event *e)
 {
 	struct crown_tval	*groups, *g = NULL;
-	struct crown_buf	 rolls = { 0 }, scores = { 0 };
-	size_t			 i, j, k;
+	/* the lists of a group, on the stack for all but the largest
+	 * events (not a buffer of the heap each event) */
+	char			 small[2 * LIST_DICE * LIST_INT_MAX];
+	char			*rolls = small, *scores, *pr, *ps;
+	size_t			 i, j, k, most = LIST_DICE;
 
+	if (e->ndice > LIST_DICE) {
+		most = e->ndice;
+		rolls = xreallocarray(NULL, 2 * most, LIST_INT_MAX);
+	}
+	scores = rolls + most * LIST_INT_MAX;
 	groups = crown_tmap_list(m, "dice_groups");
 	for (i = 0; i < e->ndice; i = j) {
 		const struct crown_die_rec *r = &e->dice[i];
@@ -479,12 +496,11 @@ model_dice_groups(struct crown_tval *m, const struct crown_event *e)
 		    j++)
 			;
 		g = crown_tlist_map(groups);
-		rolls.len = scores.len = 0;
-		crown_buf_puts(&rolls, "");
-		crown_buf_puts(&scores, "");
+		pr = rolls;
+		ps = scores;
 		for (k = i; k < j; k++) {
-			list_int(&rolls, k > i, e->dice[k].roll);
-			list_int(&scores, k > i, e->dice[k].score);
+			pr = list_int(pr, k > i, e->dice[k].roll);
+			ps = list_int(ps, k > i, e->dice[k].score);
 		}
 		model_die_kind(g, r);
 		/* one die: whose it is; many: the first's "stand 1" would
@@ -493,14 +509,14 @@ model_dice_groups(struct crown_tval *m, const struct crown_event *e)
 			crown_tmap_str(g, "who", r->who);
 		crown_tmap_int(g, "count", (long)(j - i));
 		crown_tmap_bool(g, "many", j - i > 1);
-		crown_tmap_str(g, "rolls", rolls.data);
-		crown_tmap_str(g, "scores", scores.data);
+		crown_tmap_strn(g, "rolls", rolls, (size_t)(pr - rolls));
+		crown_tmap_strn(g, "scores", scores, (size_t)(ps - scores));
 		for (k = 0; k < r->nmods && r->mods[k].value == 0; k++)
 			;
 		crown_tmap_bool(g, "modified", k < r->nmods);
 	}
-	crown_buf_release(&rolls);
-	crown_buf_release(&scores);
+	if (rolls != small)
+		free(rolls);
 }
 
 /* Whether key (len bytes) is lit. */
