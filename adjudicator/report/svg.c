@@ -421,31 +421,50 @@ label_terrain(struct layout *l, const struct crown_report_input *in)
 		}
 }
 
-/* "4 st, 16 fig", "3 of 4 st, 10 fig, routing", "gun, 4 crew". */
-static char *
-strength(const struct crown_unit *u)
-{
-	struct crown_buf	b = { 0 };
-	int			st = crown_unit_stands(u);
+/* The most strength writes: three numbers and its words. */
+#define STRENGTH_MAX	(3 * CROWN_FMT_MAX + 48)
 
-	crown_buf_puts(&b, "");
+/* s at p; where it ends. */
+static char *
+put_word(char *p, const char *s)
+{
+	size_t	n = strlen(s);
+
+	memcpy(p, s, n);
+	return p + n;
+}
+
+/* "4 st, 16 fig", "3 of 4 st, 10 fig, routing", "gun, 4 crew", at buf
+ * (STRENGTH_MAX bytes), without printf's cost. */
+static void
+strength(char *buf, const struct crown_unit *u)
+{
+	char	*p = buf;
+	int	 st = crown_unit_stands(u);
+
 	if (u->status == CROWN_LOST) {
-		crown_buf_puts(&b, u->abandoned ? "abandoned" : "lost");
-		return b.data;
+		strcpy(buf, u->abandoned ? "abandoned" : "lost");
+		return;
 	}
-	if (crown_is_artillery(u->type))
-		crown_buf_printf(&b, "gun, %d crew", crown_unit_figures(u));
-	else if (st < u->start_stands)
-		crown_buf_printf(&b, "%d of %d st, %d fig", st,
-		    u->start_stands, crown_unit_figures(u));
-	else
-		crown_buf_printf(&b, "%d st, %d fig", st,
-		    crown_unit_figures(u));
+	if (crown_is_artillery(u->type)) {
+		p = put_word(p, "gun, ");
+		p += crown_fmt_long(p, crown_unit_figures(u));
+		p = put_word(p, " crew");
+	} else {
+		p += crown_fmt_long(p, st);
+		if (st < u->start_stands) {
+			p = put_word(p, " of ");
+			p += crown_fmt_long(p, u->start_stands);
+		}
+		p = put_word(p, " st, ");
+		p += crown_fmt_long(p, crown_unit_figures(u));
+		p = put_word(p, " fig");
+	}
 	if (u->status == CROWN_ROUTING)
-		crown_buf_puts(&b, ", routing");
+		p = put_word(p, ", routing");
 	if (u->disordered)
-		crown_buf_puts(&b, ", disordered");
-	return b.data;
+		p = put_word(p, ", disordered");
+	*p = '\0';
 }
 
 static void
@@ -574,16 +593,15 @@ label_forces(struct layout *l, const struct crown_report_input *in)
 	const struct crown_unit		*u;
 	struct crown_quad		 q;
 	struct crown_point		 p;
-	char				*text;
+	char				 text[STRENGTH_MAX];
 	size_t				 i;
 
 	for (i = 0; i < s->nunits; i++) {
 		u = &s->units[i];
 		crown_unit_footprint(&q, in->rules, u);
-		text = strength(u);
+		strength(text, u);
 		place_label(l, px_box(l, q.c, 4), u->name, "unit-name",
 		    FONT_UNIT, text, "strength", FONT_STRENGTH, false);
-		free(text);
 	}
 	for (i = 0; i < s->nleaders; i++) {
 		ld = &s->leaders[i];
