@@ -820,13 +820,20 @@ figures_before(const struct model *mo, const struct crown_unit *u)
 static void
 put_notes(struct crown_tval *m, const struct crown_unit *u)
 {
-	struct crown_buf	notes = { 0 };
+	/* all seven words and their commas: 63 bytes */
+	char	notes[80];
+	size_t	len = 0;
 
-	crown_buf_puts(&notes, "");
+	/* by hand, not crown_buf_printf: a buffer of the heap a unit */
 #define NOTE(cond, word) do {						\
-	if (cond)							\
-		crown_buf_printf(&notes, "%s%s", notes.len ? ", " : "",	\
-		    (word));						\
+	if (cond) {							\
+		if (len > 0) {						\
+			memcpy(notes + len, ", ", 2);			\
+			len += 2;					\
+		}							\
+		memcpy(notes + len, (word), sizeof(word) - 1);		\
+		len += sizeof(word) - 1;				\
+	}								\
 } while (0)
 	NOTE(u->status != CROWN_LOST && !u->loaded, "unloaded");
 	NOTE(u->disordered, "disordered");
@@ -836,8 +843,7 @@ put_notes(struct crown_tval *m, const struct crown_unit *u)
 	NOTE(u->rallied, "rallied");
 	NOTE(u->holding, "holding");
 #undef NOTE
-	crown_tmap_str(m, "notes", notes.data);
-	crown_buf_release(&notes);
+	crown_tmap_strn(m, "notes", notes, len);
 }
 
 
