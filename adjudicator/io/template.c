@@ -141,6 +141,10 @@ static int	load(struct crown_tmpl_set *, const char *,
 #define ARENA_MAX	(1024 * 1024)
 #define ARENA_ALIGN	_Alignof(struct cont)	/* values; strings need 1 */
 #define KEYS_FIRST	256			/* interned keys' table */
+/* The tree takes its values from the arena a block at a time, and
+ * carves them out of the block inline: a call of crown_arena_alloc a
+ * value was a twentieth of a large report's model. */
+#define BLOCK		(16 * 1024)
 
 /* A key as map_put last saw it at an address (mostly a literal). */
 struct key_seen {
@@ -153,6 +157,7 @@ struct key_seen {
 
 struct crown_tarena {
 	struct crown_arena	 mem;
+	char			*at, *end;	/* the block's free part */
 	/* interned keys: open addressing, a power of two, under half full */
 	const char		**keys;
 	size_t			  nkeys, capkeys;
@@ -192,10 +197,32 @@ is_cont(const struct crown_tval *v)
 	return v->kind == CROWN_T_LIST || v->kind == CROWN_T_MAP;
 }
 
+/* arena_alloc of n bytes (rounded up) that the block has not room for:
+ * a new block, or for a large value its own place in the arena. */
 static void *
+arena_more(struct crown_tarena *a, size_t n)
+{
+	char	*p;
+
+	if (n > BLOCK / 4)
+		return crown_arena_alloc(&a->mem, n, ARENA_ALIGN);
+	p = crown_arena_alloc(&a->mem, BLOCK, ARENA_ALIGN);
+	a->at = p + n;
+	a->end = p + BLOCK;
+	return p;
+}
+
+static inline void *
 arena_alloc(struct crown_tarena *a, size_t n)
 {
-	return crown_arena_alloc(&a->mem, n, ARENA_ALIGN);
+	char	*p;
+
+	n = (n + ARENA_ALIGN - 1) & ~(ARENA_ALIGN - 1);
+	if ((size_t)(a->end - a->at) < n)
+		return arena_more(a, n);
+	p = a->at;
+	a->at += n;
+	return p;
 }
 
 static char *
