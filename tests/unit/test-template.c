@@ -245,6 +245,27 @@ test_syntax_errors(void **state)
 	    "t.tmpl:1:1: error: changing the delimiters");
 	assert_fails("{{> ../etc/passwd}}", CROWN_EINVALID,
 	    "bad name '../etc/passwd' in '{{>'");
+	/* a name is "." or words of A-Z a-z 0-9 _ - joined by single dots */
+	assert_fails("{{a..b}}", CROWN_EINVALID, "bad name 'a..b' in '{{'");
+	assert_fails("{{#.a}}{{/.a}}", CROWN_EINVALID,
+	    "bad name '.a' in '{{#'");
+	assert_fails("{{a.}}", CROWN_EINVALID, "bad name 'a.' in '{{'");
+	assert_fails("{{..}}", CROWN_EINVALID, "bad name '..' in '{{'");
+	assert_fails("{{a\xc3\xa9}}", CROWN_EINVALID,
+	    "bad name 'a\xc3\xa9' in '{{'");
+}
+
+static void
+test_names(void **state)
+{
+	struct crown_tval	*c = crown_tval_map(), *m;
+
+	m = crown_tmap_map(c, "a-b_C9");
+	crown_tmap_str(m, "x-1", "one");
+	crown_tmap_str(c, "_", "two");
+	assert_renders("{{a-b_C9.x-1}} {{_}} {{#_}}{{.}}{{/_}}",
+	    CROWN_ESC_NONE, c, "one two two");
+	crown_tval_free(c);
 }
 
 static void
@@ -649,6 +670,7 @@ main(void)
 		cmocka_unit_test(test_markdown_line_start),
 		cmocka_unit_test(test_xml_escape),
 		cmocka_unit_test(test_syntax_errors),
+		cmocka_unit_test(test_names),
 		cmocka_unit_test(test_every_error_reported),
 		cmocka_unit_test(test_partials),
 		cmocka_unit_test(test_data),
