@@ -558,21 +558,23 @@ static struct crown_tval *
 ref_new(struct crown_tarena *a, const struct crown_tval *v)
 {
 	struct crown_tval	*r;
+	struct cont		*c;
 
-	r = tval_new(a, v->kind);
-	r->b = v->b;
-	r->str = v->str;
-	if (is_cont(v)) {
-		cont(r)->n = cont(v)->n;
-		cont(r)->bloom = cont(v)->bloom;
-		cont(r)->first = cont(v)->first;
-		cont(r)->last = cont(v)->last;
-		cont(r)->shared = v->kind == CROWN_T_LIST;
-		cont(r)->get = cont(v)->get;
-		cont(r)->get_arg = cont(v)->get_arg;
-		cont(r)->made = cont(v)->made;
+	if (!is_cont(v)) {
+		r = tval_new(a, v->kind);
+		r->b = v->b;
+		r->str = v->str;
+		return r;
 	}
-	return r;
+	/* all of v but its place: key, next and hash are the ref's own */
+	c = arena_alloc(a, sizeof(*c));
+	*c = *cont(v);
+	c->v.key = NULL;
+	c->v.next = NULL;
+	c->v.hash = 0;
+	c->arena = a;
+	c->shared = v->kind == CROWN_T_LIST;
+	return &c->v;
 }
 
 struct crown_tval *
