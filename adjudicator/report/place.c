@@ -83,7 +83,7 @@ crown_place_free(struct crown_place *p)
 	free(p);
 }
 
-static int
+static inline int
 clampi(double v, int n)
 {
 	int	i;
@@ -94,8 +94,9 @@ clampi(double v, int n)
 	return i >= n ? n - 1 : i;
 }
 
-/* The cells a box covers, clamped to the grid. */
-static void
+/* The cells a box covers, clamped to the grid (inline: each box added
+ * and each candidate tested asks). */
+static inline void
 cell_range(const struct crown_place *p, const struct crown_geom_box *b,
     int *x0, int *y0, int *x1, int *y1)
 {
