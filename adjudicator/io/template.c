@@ -751,14 +751,29 @@ static const bool xml_stop[256] = {
 	[0x1f] = true
 };
 
-/* The length of the run of s that holds no byte of stop. */
-static size_t
+/* The length of the run of s that holds no byte of stop; four bytes a
+ * turn of the loop (NUL stops it, so none is read past the end). */
+static inline size_t
 plain_run(const char *s, const bool *stop)
 {
 	const unsigned char	*p = (const unsigned char *)s;
 
-	while (!stop[*p])
-		p++;
+	for (;; p += 4) {
+		if (stop[p[0]])
+			break;
+		if (stop[p[1]]) {
+			p += 1;
+			break;
+		}
+		if (stop[p[2]]) {
+			p += 2;
+			break;
+		}
+		if (stop[p[3]]) {
+			p += 3;
+			break;
+		}
+	}
 	return (size_t)(p - (const unsigned char *)s);
 }
 
