@@ -4,7 +4,8 @@
  *
  * A template is tokenised with PCRE2 (a pattern finds the tags; their
  * names are checked by hand), then built into a tree of text, value,
- * section and partial nodes.  Rendering walks the tree with a stack of contexts.
+ * section and partial nodes.  Rendering walks the tree with a stack of
+ * contexts.
  */
 #define PCRE2_CODE_UNIT_WIDTH 8
 
