@@ -178,8 +178,8 @@ compare(FILE *out, const char *what, const struct crown_outputs *got,
 		c = i == got->n ? 1 : j == want->n ? -1 :
 		    strcmp(g[i]->name, w[j]->name);
 		if (c < 0) {
-			fprintf(out, "%s: %s:1: differs: the commit has it, the "
-			    "replay does not\n", what, g[i]->name);
+			fprintf(out, "%s: %s:1: differs: the commit has "
+			    "it, the replay does not\n", what, g[i]->name);
 			break;
 		}
 		if (c > 0) {
@@ -505,8 +505,8 @@ replay_turn(FILE *out, bool *carried, struct verify *v, int k,
 	tdir = crown_campaign_turn_dir(k);
 	if (load_start(&camp, &shared, carried, v, parent, pfiles, label)
 	    != 0) {
-		fprintf(out, "turn %d: the state it starts from cannot be read\n",
-		    k);
+		fprintf(out, "turn %d: the state it starts from cannot be "
+		    "read\n", k);
 		goto cleanup;
 	}
 	add_under(&orders, got, odir);
@@ -517,7 +517,8 @@ replay_turn(FILE *out, bool *carried, struct verify *v, int k,
 	add_under(&want, &orders, NULL);
 	if (crown_campaign_orders(&ov, &n, &orders, camp.state, camp.rules,
 	    v->d) != 0) {
-		fprintf(out, "turn %d: the committed orders are not valid\n", k);
+		fprintf(out, "turn %d: the committed orders are not valid\n",
+		    k);
 		goto cleanup;
 	}
 	/* each side's orders under its own name, as crown turn puts them */
@@ -525,8 +526,8 @@ replay_turn(FILE *out, bool *carried, struct verify *v, int k,
 		free(what);
 		what = xasprintf("%s/%s.yaml", odir, ov[i]->side);
 		if (strcmp(what, ov[i]->file) != 0) {
-			fprintf(out, "turn %d: %s:1: differs: the orders of side "
-			    "'%s' belong in %s\n", k, ov[i]->file,
+			fprintf(out, "turn %d: %s:1: differs: the orders of "
+			    "side '%s' belong in %s\n", k, ov[i]->file,
 			    ov[i]->side, what);
 			goto cleanup;
 		}
@@ -576,11 +577,12 @@ replay_turn(FILE *out, bool *carried, struct verify *v, int k,
 		if (st == NULL || crown_state_parse(&after, label,
 		    st->data.data, st->data.len, v->d) != 0 ||
 		    after->turn != k) {
-			fprintf(out, "turn %d: %s:1: differs: not the state after "
-			    "turn %d\n", k, CROWN_CAMPAIGN_STATE, k);
+			fprintf(out, "turn %d: %s:1: differs: not the state "
+			    "after turn %d\n", k, CROWN_CAMPAIGN_STATE, k);
 			goto cleanup;
 		}
-		fprintf(out, "turn %d: orders and files ok; dice not replayed", k);
+		fprintf(out, "turn %d: orders and files ok; dice not replayed",
+		    k);
 	} else {
 		fprintf(out, "turn %d: ok", k);
 		/* the next turn may go on from here */

@@ -438,8 +438,8 @@ read_game(struct loader *l, const struct crown_ynode *g)
 	crown_yfield_bool(&l->r, g, "allow_elite", false, "R3.2",
 	    &s->allow_elite);
 	n = 0;
-	if (crown_yfield_int(&l->r, g, "year", false, MIN_YEAR, MAX_YEAR, "R10.1",
-	    &n) == 0)
+	if (crown_yfield_int(&l->r, g, "year", false, MIN_YEAR, MAX_YEAR,
+	    "R10.1", &n) == 0)
 		s->year = (int)n;
 	if ((v = crown_ymap_get(g, "umpire")) != NULL)
 		read_person(l, v, &s->umpire, "umpire");
@@ -685,8 +685,8 @@ read_terrain(struct loader *l, const struct crown_ynode *list)
 			crown_yerror(&l->r, crown_ymap_get(n, "width"), NULL,
 			    "only roads have a 'width'");
 		else
-			crown_yfield_num(&l->r, n, "width", false, MIN_ROAD, MAX_ROAD,
-			    NULL, &f->width);
+			crown_yfield_num(&l->r, n, "width", false, MIN_ROAD,
+			    MAX_ROAD, NULL, &f->width);
 		f->width = crown_round2(f->width);
 		if (f->type == CROWN_BUILDING) {
 			v = 0;
@@ -791,8 +791,8 @@ read_unit(struct loader *l, const struct crown_ynode *n, struct crown_unit *u)
 	    2 * l->s->height, "R1.2", &u->y);
 	u->x = crown_round2(u->x);
 	u->y = crown_round2(u->y);
-	if (crown_yfield_int(&l->r, n, "facing", true, 0, MAX_FACING, "R1.2", &k)
-	    == 0)
+	if (crown_yfield_int(&l->r, n, "facing", true, 0, MAX_FACING, "R1.2",
+	    &k) == 0)
 		u->facing = (int)k;
 	e = CROWN_LINE;
 	crown_yfield_enum(&l->r, n, "formation", false,
@@ -925,8 +925,8 @@ read_leaders(struct loader *l, const struct crown_ynode *list)
 		    CROWN_NRANK, "R10.1", &e);
 		ld->rank = e;
 		k = 0;
-		if (crown_yfield_int(&l->r, n, "bonus", false, -MAX_BONUS, MAX_BONUS, "R10.2",
-		    &k) == 0)
+		if (crown_yfield_int(&l->r, n, "bonus", false, -MAX_BONUS,
+		    MAX_BONUS, "R10.2", &k) == 0)
 			ld->bonus = (int)k;
 		k = 1;
 		if (crown_yfield_int(&l->r, n, "figures", false, 1,
