@@ -401,7 +401,6 @@ map_put(struct crown_tval *map, const char *key, struct crown_tval *v)
 {
 	struct cont	*m = cont(map);
 	struct key_seen	*ks;
-	uintptr_t	 at = (uintptr_t)key;
 	size_t		 len;
 
 	/* the models put the same literal keys hundreds of thousands of
@@ -410,8 +409,7 @@ map_put(struct crown_tval *map, const char *key, struct crown_tval *v)
 	 * interning it again.  Literals are packed a few bytes apart ("x1",
 	 * "y1", "x2"), so the slot is of the whole address, mixed (Fibonacci
 	 * hashing), not of its bits above the lowest */
-	ks = &m->arena->seen[(uint64_t)at * 0x9e3779b97f4a7c15u >>
-	    (64 - KEY_SEEN_BITS)];
+	ks = &m->arena->seen[crown_addr_slot(key, KEY_SEEN_BITS)];
 	if (ks->at == key && strcmp(ks->key, key) == 0) {
 		v->hash = ks->hash;
 		v->key = ks->key;

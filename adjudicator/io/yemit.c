@@ -59,7 +59,8 @@ enum style {
  * literals, a few dozen written again and again; the bytes are kept to
  * tell that a key built in a buffer has not changed since.
  */
-#define NKEYS		64	/* a power of two */
+#define NKEYS_BITS	7
+#define NKEYS		(1 << NKEYS_BITS)
 struct keymemo {
 	const char	*p;
 	char		 bytes[23];	/* the key and its NUL */
@@ -1146,11 +1147,10 @@ static const struct keymemo *
 key_memo(struct crown_yemit *e, const char *k)
 {
 	struct keymemo	*m;
-	uintptr_t	 h = (uintptr_t)k;
 	size_t		 len;
 
 	/* literals lie a few bytes apart */
-	m = &e->keys[(h ^ h >> 7) & (NKEYS - 1)];
+	m = &e->keys[crown_addr_slot(k, NKEYS_BITS)];
 	if (m->p == k && strcmp(m->bytes, k) == 0)
 		return m;
 	len = strlen(k);

@@ -11,6 +11,7 @@
 #include <stdarg.h>
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 #define CROWN_VERSION "0.1.0"
 
@@ -36,5 +37,18 @@ enum crown_error {
 #define CROWN_EXIT_UNAVAILABLE	69
 
 #define CROWN_NELEM(a) (sizeof(a) / sizeof((a)[0]))
+
+/*
+ * The slot of a table of 2^bits entries for the address p (Fibonacci
+ * hashing: the high bits of p times 2^64 / phi).  Short string literals
+ * lie a few bytes apart, and the low bits of their addresses alone put
+ * many in one slot.
+ */
+static inline size_t
+crown_addr_slot(const void *p, unsigned bits)
+{
+	return (size_t)((uint64_t)(uintptr_t)p * 0x9e3779b97f4a7c15u >>
+	    (64 - bits));
+}
 
 #endif
