@@ -1048,8 +1048,13 @@ verify_child(struct verify *v, const struct crown_chain *c,
 		for (i = j->from; i < j->to; i++) {
 			v->salted = salted[i];
 			rc = verify_commit(v, c, i, &format);
-			/* the lines of a commit before its result */
+			/* the lines and problems of a commit before its
+			 * result, so that a child that dies later in its run
+			 * loses none of them */
+			crown_diags_print(stderr, &d);
+			crown_diags_release(&d);
 			fflush(stdout);
+			fflush(stderr);
 			byte = (unsigned char)(rc * 16 + (format & 15));
 			if (write(results, &byte, 1) != 1) {
 				rc = -1;
@@ -1124,6 +1129,7 @@ jobs_poll(struct job *jobs, size_t from, size_t to)
 	size_t		 i, n = 0, at[3 * 32];
 	char		 buf[8192];
 	ssize_t		 got;
+	pid_t		 pid;
 	int		 status, k;
 
 	for (i = from; i < to && n + 3 <= CROWN_NELEM(pfd); i++)
@@ -1133,8 +1139,18 @@ jobs_poll(struct job *jobs, size_t from, size_t to)
 				pfd[n].events = POLLIN;
 				at[n++] = 3 * i + (size_t)k;
 			}
-	if (n > 0 && poll(pfd, (nfds_t)n, -1) < 0)
-		return;		/* EINTR: called again */
+	if (n > 0 && poll(pfd, (nfds_t)n, -1) < 0) {
+		if (errno == EINTR)
+			return;		/* called again */
+		/* cannot wait for what they write: each ends, failed */
+		for (i = from; i < to; i++)
+			if (!jobs[i].done) {
+				kill(jobs[i].pid, SIGTERM);
+				waitpid(jobs[i].pid, NULL, 0);
+				jobs[i].done = true;
+			}
+		return;
+	}
 	for (i = 0; i < n; i++) {
 		struct job *j = &jobs[at[i] / 3];
 
@@ -1152,8 +1168,10 @@ jobs_poll(struct job *jobs, size_t from, size_t to)
 		if (jobs[i].done || jobs[i].fd[0] >= 0 || jobs[i].fd[1] >= 0 ||
 		    jobs[i].fd[2] >= 0)
 			continue;
-		jobs[i].exited = waitpid(jobs[i].pid, &status, 0) ==
-		    jobs[i].pid && WIFEXITED(status) &&
+		while ((pid = waitpid(jobs[i].pid, &status, 0)) < 0 &&
+		    errno == EINTR)
+			;
+		jobs[i].exited = pid == jobs[i].pid && WIFEXITED(status) &&
 		    WEXITSTATUS(status) == CROWN_EXIT_OK;
 		jobs[i].done = true;
 	}

@@ -1031,6 +1031,45 @@ test_verify_refused_state_not_carried(void **state)
 	free(dir);
 }
 
+/* a replay that dies as it starts from a carried state */
+static void
+die_carried(struct crown_state *s)
+{
+	(void)s;
+	_exit(9);
+}
+
+/*
+ * A child that dies in the middle of its run (issue 23's review: untested
+ * before): the lines of the commits it verified are printed, the commit
+ * it died on is named as failed, the runs after it are stopped, and the
+ * exit status is that of an internal error.
+ */
+static void
+test_verify_child_dies(void **state)
+{
+	struct run	 r;
+	char		*dir = path("c"), *copy = path("d"), *id, *want;
+
+	four_turns(dir, copy, false);
+	id = sh("git -C '%s' rev-parse --short=7 main~2", dir);
+	*strchr(id, '\n') = '\0';
+	want = xasprintf("the replay of commit %s failed", id);
+	crown_verify_carried = die_carried;
+	/* two runs: turns 0-2 and 3-4; the first dies at turn 2, the first
+	 * that starts from a carried state */
+	verify_jobs(&r, dir, "2");
+	crown_verify_carried = NULL;
+	assert_int_equal(r.status, 1);
+	assert_string_equal(r.out, "turn 0: ok\nturn 1: ok\n");
+	assert_has(r.err, want);
+	run_release(&r);
+	free(want);
+	free(id);
+	free(copy);
+	free(dir);
+}
+
 static void
 test_verify_names_difference(void **state)
 {
@@ -2640,6 +2679,8 @@ main(void)
 		    setup, teardown),
 		cmocka_unit_test_setup_teardown(
 		    test_verify_refused_state_not_carried, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_verify_child_dies, setup,
+		    teardown),
 		cmocka_unit_test_setup_teardown(test_verify_parallel, setup,
 		    teardown),
 		cmocka_unit_test_setup_teardown(test_copied_campaign, setup,
