@@ -1018,6 +1018,7 @@ struct job {
 	 * COMMIT_* * 16 + the commit's format */
 	int			 fd[3];
 	struct crown_buf	 text[3];
+	size_t			 shown;		/* of text[0], printed */
 	bool			 exited;	/* as it should */
 	bool			 done;
 };
@@ -1227,6 +1228,19 @@ tally(struct verify *v, int rc, int format)
 	return 0;
 }
 
+/* Print what j has written since the last time: the lines of the run
+ * whose turn it is are printed as they come, the others' wait. */
+static void
+job_show(struct job *j)
+{
+	if (j->text[0].len > j->shown) {
+		fwrite(j->text[0].data + j->shown, 1, j->text[0].len -
+		    j->shown, stdout);
+		fflush(stdout);
+		j->shown = j->text[0].len;
+	}
+}
+
 /*
  * What job j found, once it is done and the jobs before it were taken:
  * its lines to stdout, its problems to errs, its results to v.  1 when
@@ -1239,7 +1253,7 @@ job_take(struct verify *v, const struct crown_chain *c, struct job *j,
 	const unsigned char	*r = (const unsigned char *)j->text[2].data;
 	size_t			 i;
 
-	fwrite(j->text[0].data, 1, j->text[0].len, stdout);
+	job_show(j);
 	if (j->text[1].len > 0)
 		crown_buf_add(errs, j->text[1].data, j->text[1].len);
 	for (i = 0; i < j->text[2].len; i++)
@@ -1320,6 +1334,8 @@ verify_line(struct verify *v, const struct crown_chain *c,
 		jobs_poll(jobs, emit, started);
 		for (; emit < started && jobs[emit].done && bad == 0; emit++)
 			bad = job_take(v, c, &jobs[emit], errs);
+		if (emit < started && bad == 0)
+			job_show(&jobs[emit]);
 	}
 	jobs_stop(jobs, 0, started);
 	free(jobs);
