@@ -1384,6 +1384,8 @@ settle_points(struct crown_point *p, size_t n)
 	}
 }
 
+/* v from lo to hi, both included: the reader's limits of a whole number
+ * (within) and of a number of inches (inside) */
 static bool
 within(long v, long lo, long hi)
 {
@@ -1391,7 +1393,7 @@ within(long v, long lo, long hi)
 }
 
 static bool
-on_table(double v, double lo, double hi)
+inside(double v, double lo, double hi)
 {
 	return v >= lo && v <= hi;
 }
@@ -1435,7 +1437,7 @@ readable(const struct crown_state *s)
 		const struct crown_feature *f = &s->terrain[i];
 
 		if ((f->type == CROWN_ROAD &&
-		    !on_table(f->width, MIN_ROAD, MAX_ROAD)) ||
+		    !inside(f->width, MIN_ROAD, MAX_ROAD)) ||
 		    (f->type == CROWN_BUILDING &&
 		    ((f->bclass != 0 &&
 		    !within(f->bclass, 1, CROWN_MAX_BUILDING_CLASS)) ||
@@ -1453,8 +1455,8 @@ readable(const struct crown_state *s)
 		if ((u->nstands == 0 && u->status != CROWN_LOST) ||
 		    !within(u->start_figures, 1, MAX_FIGURES * MAX_STANDS) ||
 		    !within(u->start_stands, 1, MAX_STANDS) ||
-		    !on_table(u->x, -s->width, 2 * s->width) ||
-		    !on_table(u->y, -s->height, 2 * s->height) ||
+		    !inside(u->x, -s->width, 2 * s->width) ||
+		    !inside(u->y, -s->height, 2 * s->height) ||
 		    !within(u->facing, 0, MAX_FACING) ||
 		    !within(u->shots_fired, 0, MAX_COUNT) ||
 		    !within(u->routs, 0, MAX_COUNT) ||
@@ -1474,8 +1476,8 @@ readable(const struct crown_state *s)
 		if (ld->attached != NULL ?
 		    (u = crown_state_unit(s, ld->attached)) == NULL ||
 		    strcmp(u->side, ld->side) != 0 :
-		    !on_table(ld->x, 0, s->width) ||
-		    !on_table(ld->y, 0, s->height))
+		    !inside(ld->x, 0, s->width) ||
+		    !inside(ld->y, 0, s->height))
 			return false;
 	}
 	for (i = 0; i < s->nmelees; i++) {
