@@ -38,8 +38,8 @@ ndigits(unsigned long long u)
 {
 	size_t	n = 1;
 
-	/* u < 10^19 (the largest is LONG_MIN's magnitude): no bound */
-	while (u >= tens[n])
+	/* past the table, 10^19 and more: 20 digits, as many as 2^64 - 1 */
+	while (n < CROWN_NELEM(tens) && u >= tens[n])
 		n++;
 	return n;
 }
@@ -66,16 +66,29 @@ digits_back(char *end, unsigned long long u)
 }
 
 size_t
-crown_fmt_long(char *buf, long v)
+crown_fmt_ulong(char *buf, unsigned long long u)
 {
-	unsigned long	u = v < 0 ? 0UL - (unsigned long)v : (unsigned long)v;
-	size_t		n = (v < 0) + ndigits(u);
+	size_t	n = ndigits(u);
 
-	if (v < 0)
-		buf[0] = '-';
 	digits_back(buf + n, u);
 	buf[n] = '\0';
 	return n;
+}
+
+size_t
+crown_fmt_long(char *buf, long v)
+{
+	if (v >= 0)
+		return crown_fmt_ulong(buf, (unsigned long)v);
+	buf[0] = '-';
+	return 1 + crown_fmt_ulong(buf + 1, 0ULL - (unsigned long long)v);
+}
+
+size_t
+crown_fmt_num2(char *buf, double v)
+{
+	/* rounded first, as positions are kept: no "-0.00" */
+	return crown_fmt_fixed(buf, crown_round2(v), 2);
 }
 
 /*

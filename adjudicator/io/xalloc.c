@@ -102,22 +102,17 @@ xstrndup(const char *s, size_t n)
 }
 
 /* u in decimal, after a minus (neg) or a plus (plus), into buf of
- * CROWN_FMT_MAX bytes, as printf writes it; no NUL. */
+ * CROWN_FMT_MAX bytes, as printf writes it. */
 static size_t
 put_decimal(char *buf, unsigned long long u, bool neg, bool plus)
 {
-	char	 tmp[32], *p = tmp + sizeof(tmp);
-	size_t	 n = 0;
+	size_t	n = 0;
 
-	do
-		*--p = (char)('0' + u % 10);
-	while ((u /= 10) != 0);
 	if (neg)
 		buf[n++] = '-';
 	else if (plus)
 		buf[n++] = '+';
-	memcpy(buf + n, p, (size_t)(tmp + sizeof(tmp) - p));
-	return n + (size_t)(tmp + sizeof(tmp) - p);
+	return n + crown_fmt_ulong(buf + n, u);
 }
 
 /*

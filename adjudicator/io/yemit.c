@@ -1115,20 +1115,12 @@ crown_yemit_bool(struct crown_yemit *e, bool v)
 	scalar(e, v ? "true" : "false", v ? 4 : 5, S_PLAIN, A_WORD);
 }
 
-/* v with 2 decimals into buf of CROWN_FMT_MAX bytes; its length */
-static size_t
-fmt_num2(char *buf, double v)
-{
-	/* no "-0.00" */
-	return crown_fmt_fixed(buf, crown_round2(v), 2);
-}
-
 void
 crown_yemit_num2(struct crown_yemit *e, double v)
 {
 	char	buf[CROWN_FMT_MAX];
 
-	scalar(e, buf, fmt_num2(buf, v), S_PLAIN, A_WORD);
+	scalar(e, buf, crown_fmt_num2(buf, v), S_PLAIN, A_WORD);
 }
 
 void
@@ -1263,7 +1255,7 @@ crown_yemit_knum2(struct crown_yemit *e, const char *k, double v)
 {
 	char	buf[CROWN_FMT_MAX];
 
-	kv(e, k, buf, fmt_num2(buf, v), S_PLAIN, A_WORD);
+	kv(e, k, buf, crown_fmt_num2(buf, v), S_PLAIN, A_WORD);
 }
 
 /* Write a parsed tree back out: scalars keep their quoting (a quoted "12"

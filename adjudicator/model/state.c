@@ -1355,21 +1355,19 @@ crown_state_emit(struct crown_buf *out, const struct crown_state *s)
  * Settling: what the reader makes of what the writer wrote.
  */
 
-/* v as state.yaml writes it (crown_yemit_num2: rounded to hundredths,
- * then two decimals) and the reader reads it back: the double nearest the
- * decimal the writer printed. */
+/* v as state.yaml writes it (crown_fmt_num2) and the reader reads it
+ * back: the double nearest the decimal the writer printed. */
 static double
 as_written(double v)
 {
 	char	buf[CROWN_FMT_MAX];
-	double	r = crown_round2(v);
 
 	/* already the double nearest some k/100 (the engine's positions,
 	 * the terrain as read): printed as k/100 and read back as itself,
 	 * and strtod is most of a settling's cost */
-	if (r == v)
+	if (crown_round2(v) == v)
 		return v;
-	crown_fmt_fixed(buf, r, 2);
+	crown_fmt_num2(buf, v);
 	return strtod(buf, NULL);
 }
 

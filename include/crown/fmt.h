@@ -16,7 +16,11 @@
 #define CROWN_FMT_MAX		320	/* -DBL_MAX with 4 decimals, NUL */
 #define CROWN_FMT_DECIMALS	4
 size_t	 crown_fmt_long(char *buf, long v);
+size_t	 crown_fmt_ulong(char *buf, unsigned long long u);
 size_t	 crown_fmt_fixed(char *buf, double v, int decimals);
+/* A position or length as state.yaml and events.yaml write it: rounded
+ * to the hundredth (crown_round2), then with two decimals. */
+size_t	 crown_fmt_num2(char *buf, double v);
 
 /* Inches for sentences, to the hundredth without trailing zeros: "7",
  * "6.5", "6.25". */
