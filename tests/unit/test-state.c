@@ -225,10 +225,11 @@ edge(const struct crown_state *s, enum edge_field f, double ok, double bad)
 	crown_state_free(c);
 }
 
-/* The same for a string of the game: ok settles and reads, bad not. */
+/* The same for a string of the game, the field at offset off of the
+ * state: ok settles and reads, bad not. */
 static void
-edge_str(const struct crown_state *s, char *const *field0,
-    const char *ok, const char *bad)
+edge_str(const struct crown_state *s, size_t off, const char *ok,
+    const char *bad)
 {
 	struct crown_state	*c;
 	char			**field;
@@ -237,9 +238,7 @@ edge_str(const struct crown_state *s, char *const *field0,
 
 	for (i = 0; i < 2; i++) {
 		c = crown_state_clone(s);
-		/* the same field of the copy */
-		field = (char **)((char *)c + ((const char *)field0 -
-		    (const char *)s));
+		field = (char **)((char *)c + off);
 		free(*field);
 		*field = xstrdup(v[i]);
 		assert_true(tu_assert_settles(c, v[i]) == (i == 0));
@@ -309,12 +308,14 @@ test_settle_refuses_what_the_reader_refuses(void **state)
 	edge(s, E_ROUNDS, 1000, 1001);
 	edge(s, E_LOSSES, 1000000, 1000001);
 	/* the umpire's input: the deadline and its interval */
-	edge_str(s, &s->deadline, "2026-12-05T18:00:00Z", "garbage");
-	edge_str(s, &s->deadline, "2028-02-29T00:00:00Z",
+#define AT(f) offsetof(struct crown_state, f)
+	edge_str(s, AT(deadline), "2026-12-05T18:00:00Z", "garbage");
+	edge_str(s, AT(deadline), "2028-02-29T00:00:00Z",
 	    "2026-02-29T00:00:00Z");
-	edge_str(s, &s->deadline_every, "7d", "7x");
-	edge_str(s, &s->dice_commitment, "0123456789abcdef0123456789abcdef"
+	edge_str(s, AT(deadline_every), "7d", "7x");
+	edge_str(s, AT(dice_commitment), "0123456789abcdef0123456789abcdef"
 	    "0123456789abcdef0123456789abcdef", "0123456789abcdef");
+#undef AT
 	/* R6.6, R6.5: only artillery limbers or is abandoned */
 	c = crown_state_clone(s);
 	crown_state_unit(c, "gun-1")->abandoned = true;
