@@ -71,7 +71,8 @@ build: crown
 crown: $(BUILD)/crown
 	cp $(BUILD)/crown crown
 
-$(BUILD)/obj/%.o: adjudicator/%.c $(HDRS)
+# Makefile too: a change of flags or libraries rebuilds what they build
+$(BUILD)/obj/%.o: adjudicator/%.c $(HDRS) Makefile
 	@mkdir -p $(dir $@)
 	@echo "  CC $@"; $(CC) $(ALL_CFLAGS) -c -o $@ $<
 
@@ -79,10 +80,11 @@ $(BUILD)/libcrown.a: $(LIB_OBJS)
 	@rm -f $@
 	@ar rcs $@ $(LIB_OBJS)
 
-$(BUILD)/crown: $(BUILD)/obj/main.o $(BUILD)/libcrown.a
-	@echo "  CC $@"; $(CC) $(ALL_CFLAGS) -o $@ $^ $(PKG_LIBS) $(LDFLAGS)
+$(BUILD)/crown: $(BUILD)/obj/main.o $(BUILD)/libcrown.a Makefile
+	@echo "  CC $@"; $(CC) $(ALL_CFLAGS) -o $@ $(BUILD)/obj/main.o \
+	    $(BUILD)/libcrown.a $(PKG_LIBS) $(LDFLAGS)
 
-$(BUILD)/tests/%: tests/unit/%.c $(BUILD)/libcrown.a $(HDRS)
+$(BUILD)/tests/%: tests/unit/%.c $(BUILD)/libcrown.a $(HDRS) Makefile
 	@mkdir -p $(dir $@)
 	@echo "  CC $@"; $(CC) $(ALL_CFLAGS) $(TEST_CFLAGS) -Itests/unit -o $@ $< \
 	    $(BUILD)/libcrown.a $(PKG_LIBS) $(TEST_LIBS) $(LDFLAGS)
@@ -145,7 +147,7 @@ bench: deps
 
 # the benchmark driver: generates battles, times the engine alone, the
 # libyaml floor and the whole command (tests/bench/bench.c)
-$(BUILD)/bench: tests/bench/bench.c $(BUILD)/libcrown.a $(HDRS)
+$(BUILD)/bench: tests/bench/bench.c $(BUILD)/libcrown.a $(HDRS) Makefile
 	@echo "  CC $@"; $(CC) $(ALL_CFLAGS) -o $@ $< $(BUILD)/libcrown.a \
 	    $(PKG_LIBS) $(LDFLAGS)
 
