@@ -34,6 +34,12 @@ ALL_CFLAGS = $(OPT) $(WARN) -ffp-contract=off -D_DEFAULT_SOURCE \
 	   -DCROWN_DATADIR='"$(DATADIR)"' $(PKG_CFLAGS) $(CFLAGS)
 PKG_CFLAGS = $(shell pkg-config --cflags $(PKGS))
 PKG_LIBS   = $(shell pkg-config --libs $(PKGS)) -lm
+# mimalloc (Debian's libmimalloc-dev) takes the place of the C library's
+# malloc for crown and every library it loads: it comes first in the link,
+# so the dynamic loader binds malloc and free to it (doc/design.md, "The
+# allocator").  The sanitizer builds keep their own allocator: MALLOC_LIB=.
+MALLOC_LIB ?= -lmimalloc
+MALLOC_DEF = $(if $(MALLOC_LIB),-DCROWN_MIMALLOC)
 TEST_CFLAGS = $(shell pkg-config --cflags cmocka)
 TEST_LIBS  = $(shell pkg-config --libs cmocka)
 
@@ -82,12 +88,13 @@ $(BUILD)/libcrown.a: $(LIB_OBJS)
 
 $(BUILD)/crown: $(BUILD)/obj/main.o $(BUILD)/libcrown.a Makefile
 	@echo "  CC $@"; $(CC) $(ALL_CFLAGS) -o $@ $(BUILD)/obj/main.o \
-	    $(BUILD)/libcrown.a $(PKG_LIBS) $(LDFLAGS)
+	    $(BUILD)/libcrown.a $(MALLOC_LIB) $(PKG_LIBS) $(LDFLAGS)
 
 $(BUILD)/tests/%: tests/unit/%.c $(BUILD)/libcrown.a $(HDRS) Makefile
 	@mkdir -p $(dir $@)
-	@echo "  CC $@"; $(CC) $(ALL_CFLAGS) $(TEST_CFLAGS) -Itests/unit -o $@ $< \
-	    $(BUILD)/libcrown.a $(PKG_LIBS) $(TEST_LIBS) $(LDFLAGS)
+	@echo "  CC $@"; $(CC) $(ALL_CFLAGS) $(TEST_CFLAGS) $(MALLOC_DEF) \
+	    -Itests/unit -o $@ $< $(BUILD)/libcrown.a $(MALLOC_LIB) \
+	    $(PKG_LIBS) $(TEST_LIBS) $(LDFLAGS)
 
 # Run every unit test binary from the top of the tree; cmocka prints its
 # summary lines for each group.  test-cli runs the golden command-line
@@ -100,7 +107,7 @@ check-unit: $(UNIT_BINS) $(BUILD)/crown
 
 check-asan:
 	@$(MAKE) --no-print-directory BUILD=build/asan OPT="$(SAN_FLAGS)" \
-	    LDFLAGS="-fsanitize=address,undefined" check-unit
+	    LDFLAGS="-fsanitize=address,undefined" MALLOC_LIB= check-unit
 
 # The layers of doc/design.md, from the symbols of the object files: no
 # cycle, no call up the order main/cmd > history, mail, report > engine >
@@ -149,7 +156,7 @@ bench: deps
 # libyaml floor and the whole command (tests/bench/bench.c)
 $(BUILD)/bench: tests/bench/bench.c $(BUILD)/libcrown.a $(HDRS) Makefile
 	@echo "  CC $@"; $(CC) $(ALL_CFLAGS) -o $@ $< $(BUILD)/libcrown.a \
-	    $(PKG_LIBS) $(LDFLAGS)
+	    $(MALLOC_LIB) $(PKG_LIBS) $(LDFLAGS)
 
 # Fuzzing: the libFuzzer targets of tests/fuzz, built by clang with ASan
 # and UBSan into build/fuzz.  `make fuzz FUZZ_SECONDS=600` runs each target
@@ -192,7 +199,7 @@ fuzz-build:
 	    OPT="$(FUZZ_SAN) -fsanitize=fuzzer-no-link" \
 	    CFLAGS="-Wno-error \
 		-DCROWN_SRCDIR='\"$(CURDIR)/$(FUZZ_BUILD)/data\"'" \
-	    LDFLAGS="-fsanitize=address,undefined" \
+	    LDFLAGS="-fsanitize=address,undefined" MALLOC_LIB= \
 	    $(FUZZ_BINS) $(FUZZ_BUILD)/mkseeds
 
 $(BUILD)/fuzz-%: tests/fuzz/fuzz-%.c tests/fuzz/fuzz.h $(BUILD)/libcrown.a \
