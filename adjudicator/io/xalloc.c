@@ -261,6 +261,10 @@ xasprintf(const char *fmt, ...)
 	return p;
 }
 
+/* Past this many bytes an array grows four times over, not twice: realloc
+ * copies a large block, and a turn's outputs are megabytes. */
+#define GROW_FAST_FROM	((size_t)256 * 1024)
+
 void
 crown_grow_to(void *vp, size_t *cap, size_t n, size_t sz)
 {
@@ -271,7 +275,8 @@ crown_grow_to(void *vp, size_t *cap, size_t n, size_t sz)
 		return;
 	ncap = *cap < 8 ? 8 : *cap;
 	while (ncap < n)
-		ncap *= 2;
+		ncap = ncap > SIZE_MAX / 4 ? n :
+		    ncap * (ncap * sz < GROW_FAST_FROM ? 2 : 4);
 	*v = xreallocarray(*v, ncap, sz);
 	*cap = ncap;
 }

@@ -228,6 +228,39 @@ test_printf(void **state)
 	}
 }
 
+/*
+ * crown_grow: the capacity doubles up to 256 KiB of array, then grows four
+ * times over (fewer copies of a turn's megabytes of output); what was in
+ * the array survives every move.
+ */
+static void
+test_grow_steps(void **state)
+{
+	uint32_t	*v = NULL;
+	size_t		 cap = 0, last = 0, n, i;
+
+	(void)state;
+	for (n = 1; n <= 1000000; n++) {
+		crown_grow(&v, &cap, n, sizeof(*v));
+		v[n - 1] = (uint32_t)(n * 2654435761u);
+		if (cap == last)
+			continue;
+		if (last == 0)
+			assert_int_equal(cap, 8);
+		else if (last * sizeof(*v) < 256 * 1024)
+			assert_int_equal(cap, last * 2);
+		else
+			assert_int_equal(cap, last * 4);
+		last = cap;
+	}
+	/* 8 * 2^13 elements of 4 bytes is 256 KiB; two steps of 4 past it
+	 * make 2^20, the first capacity over a million */
+	assert_int_equal(cap, (size_t)1 << 20);
+	for (i = 0; i < 1000000; i++)
+		assert_int_equal(v[i], (uint32_t)((i + 1) * 2654435761u));
+	free(v);
+}
+
 int
 main(void)
 {
@@ -236,6 +269,7 @@ main(void)
 		cmocka_unit_test(test_fixed_random),
 		cmocka_unit_test(test_long),
 		cmocka_unit_test(test_printf),
+		cmocka_unit_test(test_grow_steps),
 	};
 
 	return cmocka_run_group_tests_name("fmt", tests, NULL, NULL);
