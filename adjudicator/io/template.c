@@ -63,6 +63,7 @@ struct seg {
 	const char	*s;
 	size_t		 len;
 	uint32_t	 hash;
+	uint64_t	 bits;		/* bloom_bits(hash) */
 	uint64_t	 tree;		/* crown_tarena's gen; 0: none yet */
 	size_t		 nkeys;
 	const char	*key;
@@ -600,12 +601,11 @@ chain_find(const struct cont *m, const char *key, size_t len, uint32_t hash)
 }
 
 /* The same, for the tree's own copy of the key (NULL: no value of the
- * tree has it): keys compared by address. */
+ * tree has it), whose bloom bits are bits: keys compared by address. */
 static const struct crown_tval *
-chain_key(const struct cont *m, const char *key, uint32_t hash)
+chain_key(const struct cont *m, const char *key, uint64_t bits)
 {
 	const struct crown_tval	*v;
-	uint64_t		 bits = bloom_bits(hash);
 
 	if (key == NULL || (m->bloom & bits) != bits)
 		return NULL;
@@ -989,6 +989,7 @@ node_name(struct node *n)
 		g->s = p;
 		g->len = dot != NULL ? (size_t)(dot - p) : strlen(p);
 		g->hash = crown_tkey_hash(p, g->len);
+		g->bits = bloom_bits(g->hash);
 		g->tree = 0;
 		g->key = NULL;
 	}
@@ -1598,10 +1599,14 @@ find_seg(const struct crown_tval *map, struct seg *g)
 	if (map == NULL || map->kind != CROWN_T_MAP)
 		return NULL;
 	m = cont(map);
+	/* most maps looked in have not the name: their bloom says so before
+	 * the name is bound to the tree */
+	if ((m->bloom & g->bits) != g->bits && m->get == NULL)
+		return NULL;
 	key = seg_key(g, m->arena);
-	if ((v = chain_key(m, key, g->hash)) != NULL || m->get == NULL)
+	if ((v = chain_key(m, key, g->bits)) != NULL || m->get == NULL)
 		return v;
-	if ((v = chain_key(m->made, key, g->hash)) == NULL)
+	if ((v = chain_key(m->made, key, g->bits)) == NULL)
 		v = get_made(m, g->s, g->len, g->hash, key);
 	return v->kind == CROWN_T_NULL ? NULL : v;
 }
