@@ -175,10 +175,8 @@ cmd_resolve_exec(struct crown_run *r)
 	if ((error = crown_mkdirs(out, &d)) != 0)
 		goto cleanup;
 	/* all files or none (a full disk): the new state goes last */
-	crown_buf_add(crown_outputs_add(&reports, "events.yaml"),
-	    events_out.data, events_out.len);
-	crown_buf_add(crown_outputs_add(&reports, "state.yaml"),
-	    state_out.data, state_out.len);
+	crown_outputs_take(&reports, "events.yaml", &events_out);
+	crown_outputs_take(&reports, "state.yaml", &state_out);
 	error = crown_write_outputs(out, &reports, &d);
 	crown_timings_mark(&tm, "write");
 	if (error == 0 && script != NULL && crown_dice_unused(dice) > 0)

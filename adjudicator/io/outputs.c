@@ -28,6 +28,19 @@ crown_outputs_add(struct crown_outputs *o, const char *name)
 }
 
 void
+crown_outputs_take(struct crown_outputs *o, const char *name,
+    struct crown_buf *b)
+{
+	struct crown_buf	*to = crown_outputs_add(o, name);
+
+	if (b->data == NULL)
+		return;
+	crown_buf_release(to);
+	*to = *b;
+	memset(b, 0, sizeof(*b));
+}
+
+void
 crown_outputs_release(struct crown_outputs *o)
 {
 	size_t	i;

@@ -30,6 +30,10 @@ struct crown_outputs {
 };
 
 struct crown_buf *crown_outputs_add(struct crown_outputs *, const char *name);
+/* Add the file name holding what *b holds, taken whole: *b is left empty
+ * (a turn's events are megabytes, not copied again). */
+void	crown_outputs_take(struct crown_outputs *, const char *name,
+	    struct crown_buf *b);
 void	crown_outputs_release(struct crown_outputs *);
 
 /* Write data to path through a new temporary file beside it (of mode,

@@ -606,6 +606,23 @@ test_disk_full(void **state)
 	rmdir(tmp);
 }
 
+/* dir's listing is list, and its file name holds want. */
+static void
+assert_written(const char *dir, const char *list, const char *name,
+    const char *want)
+{
+	char	*p, *got;
+
+	got = listing(dir);
+	assert_string_equal(got, list);
+	free(got);
+	p = xasprintf("%s/%s", dir, name);
+	got = tu_slurp(p);
+	assert_string_equal(got, want);
+	free(got);
+	free(p);
+}
+
 /* crown_write_outputs directly: a failure after some files leaves none. */
 static void
 test_write_all_or_none(void **state)
@@ -635,18 +652,42 @@ test_write_all_or_none(void **state)
 	rmdir(p);
 	free(p);
 	assert_int_equal(crown_write_outputs(tmp, &files, &d), 0);
-	all = listing(tmp);
-	assert_string_equal(all, "f0\nf1\nf2\n");
-	free(all);
-	p = xasprintf("%s/f1", tmp);
-	all = tu_slurp(p);
-	assert_string_equal(all, "file 1\n");
-	free(all);
-	free(p);
+	assert_written(tmp, "f0\nf1\nf2\n", "f1", "file 1\n");
 	for (i = 0; i < 3; i++) {
 		free(v[i].name);
 		crown_buf_release(&v[i].data);
 	}
+	rm_dir(tmp);
+}
+
+/* crown_outputs_take: the file holds the buffer's bytes, the buffer is
+ * left empty (and usable), and an empty buffer makes an empty file. */
+static void
+test_outputs_take(void **state)
+{
+	struct crown_diags	 d = { 0 };
+	struct crown_outputs	 files = { 0 };
+	struct crown_buf	 b = { 0 }, none = { 0 };
+	char			 tmp[] = "/tmp/crown-faults-XXXXXX";
+	const char		*was;
+
+	assert_non_null(mkdtemp(tmp));
+	crown_buf_puts(&b, "first: 1\n");
+	was = b.data;
+	crown_outputs_take(&files, "a.yaml", &b);
+	assert_null(b.data);
+	assert_int_equal(b.len, 0);
+	assert_int_equal(b.cap, 0);
+	assert_ptr_equal(files.v[0].data.data, was);
+	crown_buf_puts(&b, "second\n");
+	crown_outputs_take(&files, "b.yaml", &b);
+	crown_outputs_take(&files, "c.yaml", &none);
+	assert_int_equal(files.n, 3);
+	assert_int_equal(crown_write_outputs(tmp, &files, &d), 0);
+	assert_written(tmp, "a.yaml\nb.yaml\nc.yaml\n", "a.yaml",
+	    "first: 1\n");
+	assert_written(tmp, "a.yaml\nb.yaml\nc.yaml\n", "c.yaml", "");
+	crown_outputs_release(&files);
 	rm_dir(tmp);
 }
 
@@ -661,6 +702,7 @@ main(void)
 		cmocka_unit_test(test_unwritable),
 		cmocka_unit_test(test_disk_full),
 		cmocka_unit_test(test_write_all_or_none),
+		cmocka_unit_test(test_outputs_take),
 	};
 
 	return cmocka_run_group_tests(tests, setup, teardown);
