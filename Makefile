@@ -22,7 +22,11 @@ COMPDIR	?= $(PREFIX)/share/bash-completion/completions
 BUILD	?= build
 CC	?= cc
 
-PKGS	:= yaml-0.1 libpcre2-8 libgit2 libsodium gmime-3.0 gpgme libcmark-gfm
+# crown is linked with PKGS_LINK; PKGS_DL it loads when it first calls
+# them (include/crown/dynlib.h), so it is built with their headers only.
+PKGS_LINK := yaml-0.1 libpcre2-8 libsodium libcmark-gfm
+PKGS_DL	:= libgit2 gmime-3.0 gpgme
+PKGS	:= $(PKGS_LINK) $(PKGS_DL)
 OPT	?= -O2 -g
 # -Wformat=2: every message's format is a literal the compiler checks
 WARN	:= -std=c11 -Wall -Wextra -Wpedantic -Werror -Wshadow -Wformat=2 \
@@ -32,8 +36,18 @@ WARN	:= -std=c11 -Wall -Wextra -Wpedantic -Werror -Wshadow -Wformat=2 \
 ALL_CFLAGS = $(OPT) $(WARN) -ffp-contract=off -D_DEFAULT_SOURCE \
 	   -D_POSIX_C_SOURCE=200809L -Iinclude \
 	   -DCROWN_DATADIR='"$(DATADIR)"' $(PKG_CFLAGS) $(CFLAGS)
-PKG_CFLAGS = $(shell pkg-config --cflags $(PKGS))
+PKG_CFLAGS = $(shell pkg-config --cflags $(PKGS)) $(DL_SONAMES)
 PKG_LIBS   = $(shell pkg-config --libs $(PKGS)) -lm
+LINK_LIBS  = $(shell pkg-config --libs $(PKGS_LINK)) -lm
+# the name the loader knows a library by, read from the one built against:
+# $(call soname,MODULE,LIB) for libLIB.so of pkg-config's MODULE
+soname = $(shell objdump -p "$$(pkg-config --variable=libdir $(1))/lib$(2).so" \
+	   2>/dev/null | awk '$$1 == "SONAME" { print $$2 }')
+# (read once, when first used: the packages may be installed only then)
+DL_SONAMES = $(eval DL_SONAMES := \
+	   -DCROWN_SONAME_GIT2='"$(call soname,libgit2,git2)"' \
+	   -DCROWN_SONAME_GMIME='"$(call soname,gmime-3.0,gmime-3.0)"' \
+	   -DCROWN_SONAME_GPGME='"$(call soname,gpgme,gpgme)"')$(DL_SONAMES)
 # mimalloc (Debian's libmimalloc-dev) takes the place of the C library's
 # malloc for crown and every library it loads: it comes first in the link,
 # so the dynamic loader binds malloc and free to it (doc/design.md, "The
@@ -49,7 +63,8 @@ LIB_SRCS := $(sort $(foreach l,$(LAYERS),$(wildcard adjudicator/$(l)/*.c)))
 LIB_OBJS := $(LIB_SRCS:adjudicator/%.c=$(BUILD)/obj/%.o)
 UNIT_SRCS := $(sort $(wildcard tests/unit/test-*.c))
 UNIT_BINS := $(UNIT_SRCS:tests/unit/%.c=$(BUILD)/tests/%)
-HDRS := $(wildcard include/crown/*.h) $(wildcard tests/unit/*.h)
+HDRS := $(wildcard include/crown/*.h) $(wildcard adjudicator/*/*.h) \
+	$(wildcard tests/unit/*.h)
 
 SAN_FLAGS := -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined \
 	   -fno-sanitize-recover=all
@@ -88,7 +103,7 @@ $(BUILD)/libcrown.a: $(LIB_OBJS)
 
 $(BUILD)/crown: $(BUILD)/obj/main.o $(BUILD)/libcrown.a Makefile
 	@echo "  CC $@"; $(CC) $(ALL_CFLAGS) -o $@ $(BUILD)/obj/main.o \
-	    $(BUILD)/libcrown.a $(MALLOC_LIB) $(PKG_LIBS) $(LDFLAGS)
+	    $(BUILD)/libcrown.a $(MALLOC_LIB) $(LINK_LIBS) $(LDFLAGS)
 
 $(BUILD)/tests/%: tests/unit/%.c $(BUILD)/libcrown.a $(HDRS) Makefile
 	@mkdir -p $(dir $@)

@@ -252,33 +252,45 @@ test_golden(void **state)
  * command table, lists them) is in the man page's synopsis of that
  * command (issue 20).
  */
-/* Run crown with the one argument arg; its exit status must be 0.  Its
+/* Run crown with the arguments args (NULL-terminated; "$TMP" in one is a
+ * fresh directory, removed after); its exit status must be status.  Its
  * standard output and error, read back, go to *out and *err. */
 static void
-run_crown(const char *arg, char **out, char **err)
+run_crown_args(const char *const *args, int status, char **out, char **err)
 {
 	const char	*bin = getenv("CROWN_BIN");
-	char		 tmp[] = "/tmp/crown-cli-XXXXXX", *argv[3];
+	char		 tmp[] = "/tmp/crown-cli-XXXXXX", *argv[MAX_ARGS + 2];
 	char		*outf, *errf;
+	size_t		 n, i;
 
 	assert_non_null(mkdtemp(tmp));
 	argv[0] = xstrdup(bin != NULL ? bin : "build/crown");
-	argv[1] = xstrdup(arg);
-	argv[2] = NULL;
+	for (n = 0; args[n] != NULL; n++) {
+		assert_true(n < MAX_ARGS);
+		argv[n + 1] = subst(args[n], tmp);
+	}
+	argv[n + 1] = NULL;
 	outf = xasprintf("%s/.stdout", tmp);
 	errf = xasprintf("%s/.stderr", tmp);
-	assert_int_equal(run(argv, outf, errf), 0);
+	assert_int_equal(run(argv, outf, errf), status);
 	*out = tu_slurp(outf);
 	*err = tu_slurp(errf);
 	assert_non_null(*out);
 	assert_non_null(*err);
-	unlink(outf);
-	unlink(errf);
-	rmdir(tmp);
+	rm_rf(tmp);
 	free(outf);
 	free(errf);
-	free(argv[0]);
-	free(argv[1]);
+	for (i = 0; i <= n; i++)
+		free(argv[i]);
+}
+
+/* The same with the one argument arg, and exit status 0. */
+static void
+run_crown(const char *arg, char **out, char **err)
+{
+	const char	*args[] = { arg, NULL };
+
+	run_crown_args(args, 0, out, err);
 }
 
 static void
@@ -363,6 +375,48 @@ test_allocator(void **state)
 	free(said);
 }
 
+/*
+ * libgit2, GMime and GPGME are loaded when first called (doc/design.md,
+ * "Libraries loaded when first called"): crown resolve loads none of
+ * them, crown log loads libgit2.  The loader says what it loads when
+ * LD_DEBUG=libs; that it says so of libyaml shows it was listening.
+ */
+static void
+test_libraries(void **state)
+{
+	const char	*resolve[] = { "resolve", "--state",
+			    "tests/data/state-small.yaml", "--orders",
+			    "tests/data/orders-french-ok.yaml", "--orders",
+			    "tests/data/orders-republic-ok.yaml",
+			    "--dice-script", "tests/data/dice-empty.txt",
+			    "--out", "$TMP/out", NULL };
+	const char	*log[] = { "log", "$TMP/none", NULL };
+	static const char *const late[] = {
+		"libgit2", "libgmime", "libgpgme", "libglib"
+	};
+	char		*out, *said, *want;
+	size_t		 i;
+
+	(void)state;
+	assert_int_equal(setenv("LD_DEBUG", "libs", 1), 0);
+	run_crown_args(resolve, 0, &out, &said);
+	assert_non_null(strstr(said, "find library=libyaml"));
+	for (i = 0; i < CROWN_NELEM(late); i++) {
+		want = xasprintf("find library=%s", late[i]);
+		assert_null(strstr(said, want));
+		free(want);
+	}
+	free(out);
+	free(said);
+	run_crown_args(log, CROWN_EXIT_NOINPUT, &out, &said);
+	assert_int_equal(unsetenv("LD_DEBUG"), 0);
+	assert_non_null(strstr(said, "find library=libgit2"));
+	assert_non_null(strstr(said, "not a campaign repository"));
+	assert_null(strstr(said, "find library=libgmime"));
+	free(out);
+	free(said);
+}
+
 static int
 cmp_names(const void *a, const void *b)
 {
@@ -394,7 +448,7 @@ main(void)
 	}
 	closedir(dp);
 	qsort(names, n, sizeof(*names), cmp_names);
-	tests = xcalloc(n + 2, sizeof(*tests));	/* and the two below */
+	tests = xcalloc(n + 3, sizeof(*tests));	/* and the three below */
 	g = xcalloc(n, sizeof(*g));
 	for (i = 0; i < n; i++) {
 		g[i].path = names[i];
@@ -406,7 +460,9 @@ main(void)
 	tests[n].test_func = test_man_synopsis;
 	tests[n + 1].name = "allocator";
 	tests[n + 1].test_func = test_allocator;
-	rc = _cmocka_run_group_tests("cli", tests, n + 2, NULL, NULL);
+	tests[n + 2].name = "libraries";
+	tests[n + 2].test_func = test_libraries;
+	rc = _cmocka_run_group_tests("cli", tests, n + 3, NULL, NULL);
 	for (i = 0; i < n; i++)
 		free(names[i]);
 	free(names);
