@@ -262,8 +262,10 @@ xasprintf(const char *fmt, ...)
 }
 
 /* Past this many bytes an array grows four times over, not twice: realloc
- * copies a large block, and a turn's outputs are megabytes. */
-#define GROW_FAST_FROM	((size_t)256 * 1024)
+ * copies the block, and a turn's outputs and arrays are megabytes.  (From
+ * 256 KiB it saved 2.5 M instructions of crown resolve at 1,000 a side,
+ * from 16 KiB 1.8 M more, from 4 KiB nothing more.) */
+#define GROW_FAST_FROM	((size_t)16 * 1024)
 
 void
 crown_grow_to(void *vp, size_t *cap, size_t n, size_t sz)

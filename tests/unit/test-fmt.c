@@ -229,7 +229,7 @@ test_printf(void **state)
 }
 
 /*
- * crown_grow: the capacity doubles up to 256 KiB of array, then grows four
+ * crown_grow: the capacity doubles up to 16 KiB of array, then grows four
  * times over (fewer copies of a turn's megabytes of output); what was in
  * the array survives every move.
  */
@@ -247,13 +247,13 @@ test_grow_steps(void **state)
 			continue;
 		if (last == 0)
 			assert_int_equal(cap, 8);
-		else if (last * sizeof(*v) < 256 * 1024)
+		else if (last * sizeof(*v) < 16 * 1024)
 			assert_int_equal(cap, last * 2);
 		else
 			assert_int_equal(cap, last * 4);
 		last = cap;
 	}
-	/* 8 * 2^13 elements of 4 bytes is 256 KiB; two steps of 4 past it
+	/* 8 * 2^9 elements of 4 bytes is 16 KiB; four steps of 4 past it
 	 * make 2^20, the first capacity over a million */
 	assert_int_equal(cap, (size_t)1 << 20);
 	for (i = 0; i < 1000000; i++)
