@@ -171,7 +171,7 @@ bench: deps
 # libyaml floor and the whole command (tests/bench/bench.c)
 $(BUILD)/bench: tests/bench/bench.c $(BUILD)/libcrown.a $(HDRS) Makefile
 	@echo "  CC $@"; $(CC) $(ALL_CFLAGS) -o $@ $< $(BUILD)/libcrown.a \
-	    $(MALLOC_LIB) $(PKG_LIBS) $(LDFLAGS)
+	    $(MALLOC_LIB) $(LINK_LIBS) $(LDFLAGS)
 
 # Fuzzing: the libFuzzer targets of tests/fuzz, built by clang with ASan
 # and UBSan into build/fuzz.  `make fuzz FUZZ_SECONDS=600` runs each target
