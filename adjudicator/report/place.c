@@ -32,28 +32,32 @@
 enum weight { LINE, THING, TEXT, NWEIGHT };
 
 /*
- * A box in a cell.  The boxes of a cell are chains through one array
- * (not an array a cell, allocated and grown for each of thousands of
- * cells), a chain for each weight, so that a test looks only at the
- * boxes it minds.  A chain's head and an entry's next are an index of
- * the array plus one, 0 the end.  A box over two cells is in both, and
- * tested in each (that costs less than marking it seen).
+ * A box in a cell.  The boxes of a cell are chains through blocks of
+ * entries (not an array a cell, allocated and grown for each of
+ * thousands of cells), a chain for each weight, so that a test looks
+ * only at the boxes it minds.  A block is never moved, so the chains
+ * are of pointers: one growing array would be copied each time it grew
+ * (36,000 entries at 1,000 units a side).  A box over two cells is in
+ * both, and tested in each (that costs less than marking it seen).
  */
+#define BLOCK	1024	/* entries a block */
+
 struct entry {
-	struct crown_geom_box	box;
-	size_t			next;
+	struct crown_geom_box	 box;
+	struct entry		*next;
 };
 
 struct cell {
-	size_t	head[NWEIGHT];
+	struct entry	*head[NWEIGHT];
 };
 
 struct crown_place {
 	struct crown_geom_box	 bounds;
 	struct cell		*cells;
 	int			 nx, ny;
-	struct entry		*entries;
-	size_t			 nentries, capentries;
+	struct entry		**blocks;
+	size_t			 nblocks, capblocks;
+	size_t			 used;		/* of the last block */
 };
 
 struct crown_place *
@@ -70,16 +74,21 @@ crown_place_new(struct crown_geom_box bounds)
 	if (p->ny < 1)
 		p->ny = 1;
 	p->cells = xcalloc((size_t)p->nx * (size_t)p->ny, sizeof(*p->cells));
+	p->used = BLOCK;
 	return p;
 }
 
 void
 crown_place_free(struct crown_place *p)
 {
+	size_t	i;
+
 	if (p == NULL)
 		return;
+	for (i = 0; i < p->nblocks; i++)
+		free(p->blocks[i]);
+	free(p->blocks);
 	free(p->cells);
-	free(p->entries);
 	free(p);
 }
 
@@ -110,17 +119,24 @@ static void
 add(struct crown_place *p, struct crown_geom_box b, enum weight weight)
 {
 	struct cell	*c;
+	struct entry	*e;
 	int		 x0, y0, x1, y1, x, y;
 
 	cell_range(p, &b, &x0, &y0, &x1, &y1);
 	for (y = y0; y <= y1; y++)
 		for (x = x0; x <= x1; x++) {
 			c = &p->cells[(size_t)y * (size_t)p->nx + (size_t)x];
-			crown_grow(&p->entries, &p->capentries,
-			    p->nentries + 1, sizeof(*p->entries));
-			p->entries[p->nentries].box = b;
-			p->entries[p->nentries].next = c->head[weight];
-			c->head[weight] = ++p->nentries;
+			if (p->used == BLOCK) {
+				crown_grow(&p->blocks, &p->capblocks,
+				    p->nblocks + 1, sizeof(*p->blocks));
+				p->blocks[p->nblocks++] = xreallocarray(NULL,
+				    BLOCK, sizeof(**p->blocks));
+				p->used = 0;
+			}
+			e = &p->blocks[p->nblocks - 1][p->used++];
+			e->box = b;
+			e->next = c->head[weight];
+			c->head[weight] = e;
 		}
 }
 
@@ -172,7 +188,6 @@ taken(const struct crown_place *p, const struct crown_geom_box *b,
 {
 	const struct cell	*c;
 	const struct entry	*e;
-	size_t			 i;
 	int			 x0, y0, x1, y1, x, y, w;
 
 	cell_range(p, b, &x0, &y0, &x1, &y1);
@@ -180,8 +195,7 @@ taken(const struct crown_place *p, const struct crown_geom_box *b,
 		for (x = x0; x <= x1; x++) {
 			c = &p->cells[(size_t)y * (size_t)p->nx + (size_t)x];
 			for (w = least; w < NWEIGHT; w++)
-				for (i = c->head[w]; i != 0; i = e->next) {
-					e = &p->entries[i - 1];
+				for (e = c->head[w]; e != NULL; e = e->next) {
 					if (overlap(&e->box, b))
 						return true;
 				}

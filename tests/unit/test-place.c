@@ -3,7 +3,8 @@
  * what it names when that is free, keeps off texts always and off units
  * and lines where it can, moves further out (and says so) when it must,
  * further still rather than over a text, and with nowhere free takes the
- * first place; a crowd of labels stays apart.
+ * first place; a crowd of labels stays apart, and so do thousands of
+ * boxes.
  */
 #include "testutil.h"
 
@@ -161,6 +162,35 @@ test_crowd(void **state)
 	crown_place_free(p);
 }
 
+/*
+ * The map kept thousands of boxes (in blocks of 1,024): texts of 4 by 4
+ * pixels tile the drawing but for the place left of the thing named; the
+ * label goes there, clear of every one, whichever block holds it.
+ */
+static void
+test_many_boxes(void **state)
+{
+	struct crown_place	*p = crown_place_new(bounds);
+	struct crown_geom_box	 b, hole = box(38, 100, 98, 110), t;
+	int			 x, y, n = 0;
+
+	(void)state;
+	for (y = 0; y < 300; y += 4)
+		for (x = 0; x < 400; x += 4) {
+			t = box(x, y, x + 4, y + 4);
+			if (!overlap(&t, &hole)) {
+				crown_place_text(p, t);
+				n++;
+			}
+		}
+	assert_true(n > 3 * 1024);
+	assert_true(crown_place_label(&b, p, box(100, 100, 140, 110), 60, 10,
+	    false));
+	assert_float_equal(b.minx, 38, 1e-9);
+	assert_float_equal(b.miny, 100, 1e-9);
+	crown_place_free(p);
+}
+
 int
 main(void)
 {
@@ -171,6 +201,7 @@ main(void)
 		cmocka_unit_test(test_nowhere),
 		cmocka_unit_test(test_far_out),
 		cmocka_unit_test(test_crowd),
+		cmocka_unit_test(test_many_boxes),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
