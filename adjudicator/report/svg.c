@@ -18,6 +18,7 @@
  * its target stood when it fired, as the event records them.
  */
 #include <math.h>		/* NAN */
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -69,18 +70,22 @@ static const char *const symbol_labels[NSYM] = {
 };
 
 /*
- * The numbers of points the map wrote last, as text: a unit's stands
- * share their corners with each other and with its outline, so most of
- * its numbers were written a moment before (two in three at 1,000 units
- * a side).
+ * The numbers the map wrote before, as text, in a table for x and one for
+ * y: a unit's stands share their corners with each other and with its
+ * outline, units in a line share their y, and most numbers were written
+ * before (24 in 25 at 1,000 units a side, in rows).  A number has
+ * one slot, found by a hash of its bits (as crown_addr_slot hashes an
+ * address), and takes it from whatever held it: one comparison a
+ * number, where a search of the last eight written cost more than the
+ * writing it saved.  The two tables, 50 KB, are the layout's, on the
+ * stack.
  */
-#define MEMO_N		8
+#define MEMO_BITS	10
 #define MEMO_TEXT	16	/* longer numbers are not kept */
 struct memo {
-	double			 v[MEMO_N];	/* NaN: empty */
-	char			 text[MEMO_N][MEMO_TEXT];
-	size_t			 len[MEMO_N];
-	size_t			 next;		/* to replace */
+	double			 v[1 << MEMO_BITS];	/* NaN: empty */
+	char			 text[1 << MEMO_BITS][MEMO_TEXT];
+	unsigned char		 len[1 << MEMO_BITS];
 };
 
 struct layout {
@@ -91,7 +96,7 @@ struct layout {
 	struct crown_tval	*labels;	/* every placed text */
 	struct crown_tval	*lines;		/* label to what it names */
 	bool			 sym[NSYM];	/* drawn, for the legend */
-	struct memo		 memo[2];	/* of put_points: x, y */
+	struct memo		 memo[2];	/* of x, of y */
 };
 
 static double
@@ -118,20 +123,20 @@ put1(struct crown_tval *m, const char *key, double v)
 static size_t
 memo_fmt(struct memo *mo, char *out, double v)
 {
-	size_t	i, n;
+	uint64_t	bits;
+	size_t		i, n;
 
-	for (i = 0; i < MEMO_N; i++)
-		if (mo->v[i] == v) {
-			/* -0.0 == 0.0, but neither has a minus sign */
-			memcpy(out, mo->text[i], MEMO_TEXT);
-			return mo->len[i];
-		}
+	memcpy(&bits, &v, sizeof(bits));
+	i = (size_t)(bits * 0x9e3779b97f4a7c15u >> (64 - MEMO_BITS));
+	if (mo->v[i] == v) {
+		/* -0.0 == 0.0, but neither has a minus sign */
+		memcpy(out, mo->text[i], MEMO_TEXT);
+		return mo->len[i];
+	}
 	n = crown_fmt_fixed(out, v, 1);
 	if (n < MEMO_TEXT) {
-		i = mo->next;
-		mo->next = (i + 1) % MEMO_N;
 		mo->v[i] = v;
-		mo->len[i] = n;
+		mo->len[i] = (unsigned char)n;
 		memcpy(mo->text[i], out, n + 1);
 	}
 	return n;
@@ -162,14 +167,24 @@ put_points(struct crown_tval *m, const char *key, struct layout *l,
 		free(out);
 }
 
+/* A number of a point, x (axis 0) or y, by the memo. */
 static void
-put_line(struct crown_tval *m, const struct layout *l, struct crown_point a,
+put_xy(struct crown_tval *m, const char *key, struct layout *l, int axis,
+    double v)
+{
+	char	buf[CROWN_FMT_MAX];
+
+	crown_tmap_strn(m, key, buf, memo_fmt(&l->memo[axis], buf, v));
+}
+
+static void
+put_line(struct crown_tval *m, struct layout *l, struct crown_point a,
     struct crown_point b)
 {
-	put1(m, "x1", px(l, a.x));
-	put1(m, "y1", py(l, a.y));
-	put1(m, "x2", px(l, b.x));
-	put1(m, "y2", py(l, b.y));
+	put_xy(m, "x1", l, 0, px(l, a.x));
+	put_xy(m, "y1", l, 1, py(l, a.y));
+	put_xy(m, "x2", l, 0, px(l, b.x));
+	put_xy(m, "y2", l, 1, py(l, b.y));
 }
 
 /* "light_woods" -> "light woods", for labels. */
@@ -273,8 +288,8 @@ put_text(struct layout *l, double x, double y, const char *text,
 	struct crown_tval	*m;
 
 	m = crown_tlist_map(l->labels);
-	put1(m, "x", x);
-	put1(m, "y", y);
+	put_xy(m, "x", l, 0, x);
+	put_xy(m, "y", l, 1, y);
 	crown_tmap_str(m, "text", text);
 	crown_tmap_str(m, "kind", kind);
 	if (fixed)
@@ -922,7 +937,7 @@ crown_svg_model(struct crown_tval *map, const struct crown_report_input *in)
 	int			 k;
 
 	memset(&l, 0, sizeof(l));
-	for (k = 0; k < MEMO_N; k++)
+	for (k = 0; k < 1 << MEMO_BITS; k++)
 		l.memo[0].v[k] = l.memo[1].v[k] = NAN;
 	l.scale = CROWN_SVG_SCALE;
 	l.left = MARGIN;
