@@ -95,6 +95,7 @@ struct layout {
 	struct crown_place	*place;
 	struct crown_tval	*labels;	/* every placed text */
 	struct crown_tval	*lines;		/* label to what it names */
+	struct crown_geom_box	*units;		/* each unit's box (model_forces) */
 	bool			 sym[NSYM];	/* drawn, for the legend */
 	struct memo		 memo[2];	/* of x, of y */
 };
@@ -482,16 +483,17 @@ strength(char *buf, const struct crown_unit *u)
 	*p = '\0';
 }
 
+/* Unit u, of footprint q. */
 static void
 model_unit(struct crown_tval *m, struct layout *l,
-    const struct crown_report_input *in, const struct crown_unit *u)
+    const struct crown_report_input *in, const struct crown_unit *u,
+    const struct crown_quad *q)
 {
-	struct crown_quad	q, *st;
+	struct crown_quad	few[16], *st = few;
 	struct crown_point	front, dir, side, tri[3];
 	struct crown_tval	*list;
 	int			si, n, k;
 
-	crown_unit_footprint(&q, in->rules, u);
 	si = crown_state_side(in->after, u->side);
 	crown_tmap_str(m, "id", u->id);
 	crown_tmap_str(m, "name", u->name);
@@ -505,7 +507,7 @@ model_unit(struct crown_tval *m, struct layout *l,
 	}
 	if (u->disordered)
 		crown_tmap_bool(m, "disordered", true);
-	put_points(m, "points", l, q.c, 4);
+	put_points(m, "points", l, q->c, 4);
 	list = crown_tmap_list(m, "stands");
 	if (u->status == CROWN_LOST) {
 		/* a marker where it was lost, no stands */
@@ -513,13 +515,17 @@ model_unit(struct crown_tval *m, struct layout *l,
 		l->sym[SYM_LOST] = true;
 		return;
 	}
-	n = crown_unit_stand_footprints(NULL, 0, in->rules, u);
-	st = xcalloc((size_t)n, sizeof(*st));
-	crown_unit_stand_footprints(st, (size_t)n, in->rules, u);
+	/* a unit has a few stands: laid out once, not counted first */
+	n = crown_unit_stand_footprints(few, CROWN_NELEM(few), in->rules, u);
+	if ((size_t)n > CROWN_NELEM(few)) {
+		st = xreallocarray(NULL, (size_t)n, sizeof(*st));
+		crown_unit_stand_footprints(st, (size_t)n, in->rules, u);
+	}
 	for (k = 0; k < n; k++)
 		put_points(crown_tlist_map(list), "points", l, st[k].c, 4);
-	free(st);
-	put_line(m, l, q.c[0], q.c[1]);
+	if (st != few)
+		free(st);
+	put_line(m, l, q->c[0], q->c[1]);
 	/* the facing: a small triangle ahead of the front edge's centre */
 	front = (struct crown_point){ u->x, u->y };
 	dir = crown_geom_dir(u->facing);
@@ -558,7 +564,8 @@ mark_box(const struct layout *l, struct crown_point p)
 	    py(l, p.y) + LEADER_R };
 }
 
-/* Units and leaders, for their labels to avoid. */
+/* Units and leaders, for their labels to avoid; each unit's box kept for
+ * its label. */
 static void
 model_forces(struct crown_tval *map, struct layout *l,
     const struct crown_report_input *in)
@@ -573,11 +580,13 @@ model_forces(struct crown_tval *map, struct layout *l,
 	int				 si;
 
 	list = crown_tmap_list(map, "units");
+	l->units = xreallocarray(NULL, s->nunits, sizeof(*l->units));
 	for (i = 0; i < s->nunits; i++) {
 		u = &s->units[i];
-		model_unit(crown_tlist_map(list), l, in, u);
 		crown_unit_footprint(&q, in->rules, u);
-		crown_place_avoid(l->place, px_box(l, q.c, 4));
+		model_unit(crown_tlist_map(list), l, in, u, &q);
+		l->units[i] = px_box(l, q.c, 4);
+		crown_place_avoid(l->place, l->units[i]);
 	}
 	list = crown_tmap_list(map, "leaders");
 	for (i = 0; i < s->nleaders; i++) {
@@ -606,16 +615,14 @@ label_forces(struct layout *l, const struct crown_report_input *in)
 	const struct crown_state	*s = in->after;
 	const struct crown_leader	*ld;
 	const struct crown_unit		*u;
-	struct crown_quad		 q;
 	struct crown_point		 p;
 	char				 text[STRENGTH_MAX];
 	size_t				 i;
 
 	for (i = 0; i < s->nunits; i++) {
 		u = &s->units[i];
-		crown_unit_footprint(&q, in->rules, u);
 		strength(text, u);
-		place_label(l, px_box(l, q.c, 4), u->name, "unit-name",
+		place_label(l, l->units[i], u->name, "unit-name",
 		    FONT_UNIT, text, "strength", FONT_STRENGTH, false);
 	}
 	for (i = 0; i < s->nleaders; i++) {
@@ -1019,6 +1026,7 @@ crown_svg_model(struct crown_tval *map, const struct crown_report_input *in)
 	put1(map, "width", width);
 	put1(map, "height", bottom + MARGIN / 2);
 	crown_place_free(l.place);
+	free(l.units);
 	free(title);
 }
 

@@ -677,6 +677,52 @@ test_svg_leader_move(void **state)
 	crown_diags_release(&d);
 }
 
+/* A unit of more stands than svg.c makes room for at first (sixteen):
+ * each is drawn all the same, the last where it stands (the table of
+ * state-small is 48 inches high, its north-west corner at pixel (30,
+ * 40)). */
+static void
+test_svg_many_stands(void **state)
+{
+	struct turn		 t;
+	struct crown_outputs	 o = { 0 };
+	struct crown_diags	 d = { 0 };
+	struct crown_unit	*u;
+	struct crown_quad	 st[20];
+	struct svgread		 r = { 0 };
+	const char		*svg;
+	char			 want[256];
+	size_t			 i;
+
+	(void)state;
+	load_synthetic(&t);
+	assert_non_null(u = crown_state_unit(t.after, "1-legion"));
+	u->stands = xreallocarray(u->stands, 20, sizeof(*u->stands));
+	for (i = 0; i < 20; i++)
+		u->stands[i] = 4;
+	u->nstands = 20;
+	assert_int_equal(render(&o, &t, "templates", &d), 0);
+	svg = output(&o, "map.svg")->data.data;
+	assert_true(svgread_parse(&r, svg));
+	for (i = 0; i < r.nunits; i++)
+		if (strcmp(r.units[i].id, "u-1-legion") == 0)
+			break;
+	assert_true(i < r.nunits);
+	assert_int_equal(r.units[i].stands, 20);
+	assert_int_equal(crown_unit_stand_footprints(st, 20, rules, u), 20);
+	snprintf(want, sizeof(want), "<polygon class=\"stand\" points=\""
+	    "%.1f,%.1f %.1f,%.1f %.1f,%.1f %.1f,%.1f\"/>",
+	    30 + st[19].c[0].x * 10, 40 + (48 - st[19].c[0].y) * 10,
+	    30 + st[19].c[1].x * 10, 40 + (48 - st[19].c[1].y) * 10,
+	    30 + st[19].c[2].x * 10, 40 + (48 - st[19].c[2].y) * 10,
+	    30 + st[19].c[3].x * 10, 40 + (48 - st[19].c[3].y) * 10);
+	assert_has(svg, want);
+	svgread_release(&r);
+	crown_outputs_release(&o);
+	turn_release(&t);
+	crown_diags_release(&d);
+}
+
 static long
 file_size(const char *path)
 {
@@ -1102,6 +1148,7 @@ main(void)
 		cmocka_unit_test(test_xml_checker),
 		cmocka_unit_test(test_svg_wellformed),
 		cmocka_unit_test(test_svg_leader_move),
+		cmocka_unit_test(test_svg_many_stands),
 		cmocka_unit_test(test_svg_renders),
 		cmocka_unit_test(test_other_templates),
 		cmocka_unit_test(test_events_have_rule_and_text),
