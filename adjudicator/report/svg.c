@@ -120,20 +120,12 @@ put1(struct crown_tval *m, const char *key, double v)
 	crown_tmap_strn(m, key, buf, crown_fmt_fixed(buf, v, 1));
 }
 
-/* v with one decimal at out (CROWN_FMT_MAX bytes); its length. */
+/* memo_fmt of a number not in slot i of the memo: written, and kept. */
 static size_t
-memo_fmt(struct memo *mo, char *out, double v)
+memo_miss(struct memo *mo, size_t i, char *out, double v)
 {
-	uint64_t	bits;
-	size_t		i, n;
+	size_t	n;
 
-	memcpy(&bits, &v, sizeof(bits));
-	i = (size_t)(bits * 0x9e3779b97f4a7c15u >> (64 - MEMO_BITS));
-	if (mo->v[i] == v) {
-		/* -0.0 == 0.0, but neither has a minus sign */
-		memcpy(out, mo->text[i], MEMO_TEXT);
-		return mo->len[i];
-	}
 	n = crown_fmt_fixed(out, v, 1);
 	if (n < MEMO_TEXT) {
 		mo->v[i] = v;
@@ -141,6 +133,23 @@ memo_fmt(struct memo *mo, char *out, double v)
 		memcpy(mo->text[i], out, n + 1);
 	}
 	return n;
+}
+
+/* v with one decimal at out (CROWN_FMT_MAX bytes); its length.  Small, to
+ * be inlined: it runs for every number of the map. */
+static inline size_t
+memo_fmt(struct memo *mo, char *out, double v)
+{
+	uint64_t	bits;
+	size_t		i;
+
+	memcpy(&bits, &v, sizeof(bits));
+	i = (size_t)(bits * 0x9e3779b97f4a7c15u >> (64 - MEMO_BITS));
+	if (mo->v[i] != v)
+		return memo_miss(mo, i, out, v);
+	/* -0.0 == 0.0, but neither has a minus sign */
+	memcpy(out, mo->text[i], MEMO_TEXT);
+	return mo->len[i];
 }
 
 /* "x,y x,y ..." in pixels. */
