@@ -1,14 +1,14 @@
 /*
  * place.c: labels of the map that do not collide (place.h).
  *
- * Every box taken (a label, a text, a unit to avoid) is listed in the
- * cells of a grid of CELL pixels that it covers; a candidate is tested
- * against the boxes of its own cells only.  Candidates: next to the
- * thing named (below, above, right, left, the four corners), then RINGS
- * rings further out, each STEP pixels beyond the last and with more
- * places round it, the places below first.  Directions come from the
- * whole-degree table of geom.c (no libm): the same layout on every
- * machine.
+ * Every box taken (a label, a text, a unit to avoid, the dots of a line
+ * a run at a time) is listed in the cells of a grid of CELL pixels that
+ * it covers; a candidate is tested against the boxes of its own cells
+ * only.  Candidates: next to the thing named (below, above, right, left,
+ * the four corners), then RINGS rings further out, each STEP pixels
+ * beyond the last and with more places round it, the places below
+ * first.  Directions come from the whole-degree table of geom.c (no
+ * libm): the same layout on every machine.
  */
 #include <stdint.h>
 #include <stdlib.h>
@@ -27,24 +27,39 @@
 #define NEAR	9	/* candidates next to the thing named */
 #define MAXCAND	(NEAR + RINGS * 8 + 4 * RINGS * (RINGS + 1) / 2)
 #define DOT	4.0	/* a line is kept as boxes this size, this far apart */
+#define RUN	8	/* dots of a line an entry */
 
 /* What a box is, from what labels keep off least to most. */
 enum weight { LINE, THING, TEXT, NWEIGHT };
 
 /*
- * A box in a cell.  The boxes of a cell are chains through blocks of
- * entries (not an array a cell, allocated and grown for each of
- * thousands of cells), a chain for each weight, so that a test looks
- * only at the boxes it minds.  A block is never moved, so the chains
- * are of pointers: one growing array would be copied each time it grew
- * (36,000 entries at 1,000 units a side).  A box over two cells is in
- * both, and tested in each (that costs less than marking it seen).
+ * A line kept off, as crown_place_line lays its dots: dot i (of 0 to n)
+ * is centred on (x1 + dx * i / n, y1 + dy * i / n).
  */
-#define BLOCK	1024	/* entries a block */
+struct line {
+	double	x1, y1, dx, dy;
+	int	n;
+};
+
+/*
+ * A box in a cell, or a run of RUN dots of a line: their box, and a
+ * label that overlaps it is tested against each dot.  A line's dots were
+ * an entry each in every cell they covered, 15,000 at 1,000 units a
+ * side; a run costs one entry, and a label clear of its box tests none
+ * of them.  The boxes of a cell are chains, a chain for each weight, so
+ * that a test looks only at the boxes it minds.  Entries are carved from
+ * blocks of an arena, never moved (not an array a cell, allocated and
+ * grown for each of thousands of cells; nor one array, copied each time
+ * it grew).  A box over two cells is in both, and tested in each (that
+ * costs less than marking it seen).
+ */
+#define BLOCK	(32 * 1024)	/* bytes carved at a time from the arena */
 
 struct entry {
 	struct crown_geom_box	 box;
 	struct entry		*next;
+	const struct line	*line;		/* a run of its dots; or NULL */
+	int			 from, to;	/* the run's dots */
 };
 
 struct cell {
@@ -55,9 +70,9 @@ struct crown_place {
 	struct crown_geom_box	 bounds;
 	struct cell		*cells;
 	int			 nx, ny;
-	struct entry		**blocks;
-	size_t			 nblocks, capblocks;
-	size_t			 used;		/* of the last block */
+	struct crown_arena	 arena;
+	char			*block;		/* carved from, BLOCK bytes */
+	size_t			 used;		/* of it */
 };
 
 struct crown_place *
@@ -74,6 +89,7 @@ crown_place_new(struct crown_geom_box bounds)
 	if (p->ny < 1)
 		p->ny = 1;
 	p->cells = xcalloc((size_t)p->nx * (size_t)p->ny, sizeof(*p->cells));
+	crown_arena_init(&p->arena, BLOCK, BLOCK);
 	p->used = BLOCK;
 	return p;
 }
@@ -81,15 +97,28 @@ crown_place_new(struct crown_geom_box bounds)
 void
 crown_place_free(struct crown_place *p)
 {
-	size_t	i;
-
 	if (p == NULL)
 		return;
-	for (i = 0; i < p->nblocks; i++)
-		free(p->blocks[i]);
-	free(p->blocks);
+	crown_arena_release(&p->arena);
 	free(p->cells);
 	free(p);
+}
+
+/* size bytes (of an entry or a line: a multiple of 8) from the block,
+ * inline, as each box asks; a new block when it is full. */
+static inline void *
+carve(struct crown_place *p, size_t size)
+{
+	void	*v;
+
+	if (BLOCK - p->used < size) {
+		p->block = crown_arena_alloc(&p->arena, BLOCK,
+		    _Alignof(struct entry));
+		p->used = 0;
+	}
+	v = p->block + p->used;
+	p->used += size;
+	return v;
 }
 
 static inline int
@@ -115,8 +144,11 @@ cell_range(const struct crown_place *p, const struct crown_geom_box *b,
 	*y1 = clampi((b->maxy - p->bounds.miny) / CELL, p->ny);
 }
 
+/* Box b of weight in every cell it covers: a run of the dots from to to
+ * of line l (that b holds), or when l is NULL a box alone. */
 static void
-add(struct crown_place *p, struct crown_geom_box b, enum weight weight)
+add(struct crown_place *p, struct crown_geom_box b, enum weight weight,
+    const struct line *l, int from, int to)
 {
 	struct cell	*c;
 	struct entry	*e;
@@ -126,16 +158,8 @@ add(struct crown_place *p, struct crown_geom_box b, enum weight weight)
 	for (y = y0; y <= y1; y++)
 		for (x = x0; x <= x1; x++) {
 			c = &p->cells[(size_t)y * (size_t)p->nx + (size_t)x];
-			if (p->used == BLOCK) {
-				crown_grow(&p->blocks, &p->capblocks,
-				    p->nblocks + 1, sizeof(*p->blocks));
-				p->blocks[p->nblocks++] = xreallocarray(NULL,
-				    BLOCK, sizeof(**p->blocks));
-				p->used = 0;
-			}
-			e = &p->blocks[p->nblocks - 1][p->used++];
-			e->box = b;
-			e->next = c->head[weight];
+			e = carve(p, sizeof(*e));
+			*e = (struct entry){ b, c->head[weight], l, from, to };
 			c->head[weight] = e;
 		}
 }
@@ -143,32 +167,53 @@ add(struct crown_place *p, struct crown_geom_box b, enum weight weight)
 void
 crown_place_text(struct crown_place *p, struct crown_geom_box b)
 {
-	add(p, b, TEXT);
+	add(p, b, TEXT, NULL, 0, 0);
 }
 
 void
 crown_place_avoid(struct crown_place *p, struct crown_geom_box b)
 {
-	add(p, b, THING);
+	add(p, b, THING, NULL, 0, 0);
+}
+
+/* The centre of dot i of line l. */
+static struct crown_point
+centre(const struct line *l, int i)
+{
+	return (struct crown_point){ l->x1 + l->dx * i / l->n,
+	    l->y1 + l->dy * i / l->n };
+}
+
+/* The box of the dots centred in b (a point: one dot's): the same bits
+ * as their boxes put together, as rounding keeps the order of numbers
+ * (the least x - DOT / 2 is the least x, less DOT / 2). */
+static struct crown_geom_box
+dot_box(struct crown_geom_box b)
+{
+	return (struct crown_geom_box){ b.minx - DOT / 2, b.miny - DOT / 2,
+	    b.maxx + DOT / 2, b.maxy + DOT / 2 };
 }
 
 void
 crown_place_line(struct crown_place *p, double x1, double y1, double x2,
     double y2)
 {
-	double	dx = x2 - x1, dy = y2 - y1, len, x, y;
-	int	n, i;
+	struct crown_point	 c[RUN];
+	struct line		*l;
+	double			 dx = x2 - x1, dy = y2 - y1, len;
+	int			 i, k;
 
 	/* the length by the larger side: no libm, a little more dots on a
 	 * diagonal than needed */
 	len = (dx < 0 ? -dx : dx) > (dy < 0 ? -dy : dy) ? (dx < 0 ? -dx : dx) :
 	    (dy < 0 ? -dy : dy);
-	n = (int)(len / DOT) + 1;
-	for (i = 0; i <= n; i++) {
-		x = x1 + dx * i / n;
-		y = y1 + dy * i / n;
-		add(p, (struct crown_geom_box){ x - DOT / 2, y - DOT / 2,
-		    x + DOT / 2, y + DOT / 2 }, LINE);
+	l = carve(p, sizeof(*l));
+	*l = (struct line){ x1, y1, dx, dy, (int)(len / DOT) + 1 };
+	for (i = 0; i <= l->n; i = k) {
+		for (k = i; k < i + RUN && k <= l->n; k++)
+			c[k - i] = centre(l, k);
+		add(p, dot_box(crown_geom_bounds(c, (size_t)(k - i))), LINE,
+		    l, i, k - 1);
 	}
 }
 
@@ -178,6 +223,23 @@ overlap(const struct crown_geom_box *a, const struct crown_geom_box *b)
 {
 	return a->minx < b->maxx && b->minx < a->maxx &&
 	    a->miny < b->maxy && b->miny < a->maxy;
+}
+
+/* b overlaps a dot of run e (whose box it overlaps). */
+static bool
+on_dots(const struct entry *e, const struct crown_geom_box *b)
+{
+	struct crown_geom_box	d;
+	struct crown_point	c;
+	int			i;
+
+	for (i = e->from; i <= e->to; i++) {
+		c = centre(e->line, i);
+		d = dot_box((struct crown_geom_box){ c.x, c.y, c.x, c.y });
+		if (overlap(&d, b))
+			return true;
+	}
+	return false;
 }
 
 /* b overlaps a box taken of at least weight least (in whatever order
@@ -195,10 +257,10 @@ taken(const struct crown_place *p, const struct crown_geom_box *b,
 		for (x = x0; x <= x1; x++) {
 			c = &p->cells[(size_t)y * (size_t)p->nx + (size_t)x];
 			for (w = least; w < NWEIGHT; w++)
-				for (e = c->head[w]; e != NULL; e = e->next) {
-					if (overlap(&e->box, b))
+				for (e = c->head[w]; e != NULL; e = e->next)
+					if (overlap(&e->box, b) &&
+					    (e->line == NULL || on_dots(e, b)))
 						return true;
-				}
 		}
 	return false;
 }
@@ -341,13 +403,13 @@ crown_place_label(struct crown_geom_box *out, struct crown_place *p,
 				pick = i;
 		}
 	if (pick == SIZE_MAX && far_place(out, p, at, w, h)) {
-		add(p, *out, TEXT);
+		crown_place_text(p, *out);
 		return false;
 	}
 	if (pick == SIZE_MAX)
 		pick = 0;
 	*out = c[pick];
-	add(p, c[pick], TEXT);
+	crown_place_text(p, c[pick]);
 	/* below, above or beside it: plainly its label; at a corner or
 	 * further out it could be taken for a neighbour's */
 	return pick < near - 4;

@@ -81,6 +81,23 @@ test_keeps_off(void **state)
 	assert_float_equal(placed(NULL, NULL, line).maxy, 98, 1e-9);
 }
 
+/*
+ * A line is kept as dots, RUN to an entry of the grid: one that reaches
+ * the place below only with its last dot keeps the label off it; one
+ * whose dots pass by that place's corner, though the box round them
+ * overlaps it, does not.
+ */
+static void
+test_lines(void **state)
+{
+	const double	far_end[] = { 300, 117, 151, 117 };
+	const double	corner[] = { 170, 114, 150, 134 };
+
+	(void)state;
+	assert_float_equal(placed(NULL, NULL, far_end).maxy, 98, 1e-9);
+	assert_float_equal(placed(NULL, NULL, corner).miny, 112, 1e-9);
+}
+
 /* Everything next to it taken: further out, and it says so. */
 static void
 test_moves_away(void **state)
@@ -197,6 +214,7 @@ main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_first_choice),
 		cmocka_unit_test(test_keeps_off),
+		cmocka_unit_test(test_lines),
 		cmocka_unit_test(test_moves_away),
 		cmocka_unit_test(test_nowhere),
 		cmocka_unit_test(test_far_out),
