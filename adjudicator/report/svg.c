@@ -177,8 +177,9 @@ put_points(struct crown_tval *m, const char *key, struct layout *l,
 		free(out);
 }
 
-/* A number of a point, x (axis 0) or y, by the memo. */
-static void
+/* A number of a point, x (axis 0) or y, by the memo; inline, as
+ * memo_fmt. */
+static inline void
 put_xy(struct crown_tval *m, const char *key, struct layout *l, int axis,
     double v)
 {
