@@ -73,12 +73,11 @@ static const char *const symbol_labels[NSYM] = {
  * The numbers the map wrote before, as text, in a table for x and one for
  * y: a unit's stands share their corners with each other and with its
  * outline, units in a line share their y, and most numbers were written
- * before (24 in 25 at 1,000 units a side, in rows).  A number has
- * one slot, found by a hash of its bits (as crown_addr_slot hashes an
+ * before (24 in 25 at 1,000 units a side, in rows).  A number has one
+ * slot, found by a hash of its bits (as crown_addr_slot hashes an
  * address), and takes it from whatever held it: one comparison a
- * number, where a search of the last eight written cost more than the
- * writing it saved.  The two tables, 50 KB, are the layout's, on the
- * stack.
+ * number, not a search of the last few written.  The two tables, 50 KB,
+ * are the layout's, on the stack.
  */
 #define MEMO_BITS	10
 #define MEMO_TEXT	16	/* longer numbers are not kept */
