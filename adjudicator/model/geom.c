@@ -120,6 +120,9 @@ static void	disk_interval(double *, double *, struct crown_point, double,
 		    double, double, struct crown_point, double);
 static size_t	cell_of(double, double, double, size_t);
 
+/* Points of a polygon whose orientations edges_meet keeps on the stack. */
+#define EDGES_STACK	16
+
 static const char *const compass_names[8] = {
 	"north", "north-east", "east", "south-east",
 	"south", "south-west", "west", "north-west"
@@ -134,6 +137,9 @@ crown_geom_norm(int deg)
 {
 	int	r;
 
+	/* Most bearings asked about are normal already: no division. */
+	if (deg >= 0 && deg < 360)
+		return deg;
 	r = deg % 360;
 	return r < 0 ? r + 360 : r;
 }
@@ -266,7 +272,13 @@ crown_geom_footprint(struct crown_quad *out, struct crown_point pos,
 	double			hw;
 
 	u = crown_geom_dir(facing);				/* ahead */
-	r = crown_geom_dir(crown_geom_norm(facing) + 90);	/* right */
+	/*
+	 * Right, crown_geom_dir(facing + 90), from ahead: (cos, -sin), the
+	 * very entries of the table.  0 - u.x, not -u.x: facing 0 and 180
+	 * have sin +0, and the table's right then has y +0, not -0.
+	 */
+	r.x = u.y;
+	r.y = 0 - u.x;
 	hw = width / 2;
 	out->c[0].x = pos.x - r.x * hw;
 	out->c[0].y = pos.y - r.y * hw;
@@ -433,16 +445,12 @@ crown_geom_point_in_poly(struct crown_point pt, const struct crown_point *p,
 	return in;
 }
 
-bool
-crown_geom_seg_intersect(struct crown_point a, struct crown_point b,
-    struct crown_point c, struct crown_point d)
+/* crown_geom_seg_intersect from its orientations: d1 and d2 of a and b
+ * from cd, d3 and d4 of c and d from ab. */
+static inline bool
+seg_meet(double d1, double d2, double d3, double d4, struct crown_point a,
+    struct crown_point b, struct crown_point c, struct crown_point d)
 {
-	double	d1, d2, d3, d4;
-
-	d1 = orient(c, d, a);
-	d2 = orient(c, d, b);
-	d3 = orient(a, b, c);
-	d4 = orient(a, b, d);
 	if (((d1 > 0 && d2 < 0) || (d1 < 0 && d2 > 0)) &&
 	    ((d3 > 0 && d4 < 0) || (d3 < 0 && d4 > 0)))
 		return true;
@@ -457,11 +465,54 @@ crown_geom_seg_intersect(struct crown_point a, struct crown_point b,
 }
 
 bool
+crown_geom_seg_intersect(struct crown_point a, struct crown_point b,
+    struct crown_point c, struct crown_point d)
+{
+	return seg_meet(orient(c, d, a), orient(c, d, b), orient(a, b, c),
+	    orient(a, b, d), a, b, c, d);
+}
+
+/*
+ * crown_geom_seg_intersect of some edge of a with some edge of b, with
+ * the orientations of b's vertices from each edge of a computed once
+ * for all of b's edges rather than for each pair.  apart: a's and b's
+ * boxes do not overlap (crown_geom_box_overlap), so no end of an edge
+ * lies in the box of an edge of the other, and only edges that cross
+ * meet: a pair whose c and d lie on one side of ab is passed over with
+ * the same answer crown_geom_seg_intersect would give it.
+ */
+static bool
+edges_meet(const struct crown_point *a, size_t na,
+    const struct crown_point *b, size_t nb, bool apart)
+{
+	double	 buf[EDGES_STACK], *row, d3, d4;
+	size_t	 i, j, k, l;
+	bool	 met = false;
+
+	row = nb <= EDGES_STACK ? buf : xreallocarray(NULL, nb, sizeof(*row));
+	for (i = 0, j = na - 1; i < na && !met; j = i++) {
+		for (k = 0; k < nb; k++)
+			row[k] = orient(a[j], a[i], b[k]);
+		for (k = 0, l = nb - 1; k < nb && !met; l = k++) {
+			d3 = row[l];
+			d4 = row[k];
+			if (apart && !((d3 > 0 && d4 < 0) || (d3 < 0 && d4 > 0)))
+				continue;
+			met = seg_meet(orient(b[l], b[k], a[j]),
+			    orient(b[l], b[k], a[i]), d3, d4, a[j], a[i], b[l],
+			    b[k]);
+		}
+	}
+	if (row != buf)
+		free(row);
+	return met;
+}
+
+bool
 crown_geom_poly_intersect(const struct crown_point *a, size_t na,
     const struct crown_point *b, size_t nb)
 {
 	struct crown_geom_box	ba, bb;
-	size_t			i, j, k, l;
 
 	if (na == 0 || nb == 0)
 		return false;
@@ -470,10 +521,8 @@ crown_geom_poly_intersect(const struct crown_point *a, size_t na,
 	bb = crown_geom_bounds(b, nb);
 	if (!crown_geom_box_overlap(&ba, &bb))
 		return false;
-	for (i = 0, j = na - 1; i < na; j = i++)
-		for (k = 0, l = nb - 1; k < nb; l = k++)
-			if (crown_geom_seg_intersect(a[j], a[i], b[l], b[k]))
-				return true;
+	if (edges_meet(a, na, b, nb, false))
+		return true;
 	/* No edges meet: one inside the other, or apart. */
 	return crown_geom_point_in_poly(a[0], b, nb) ||
 	    crown_geom_point_in_poly(b[0], a, na);
@@ -543,9 +592,8 @@ crown_geom_sweep(struct crown_point *out, const struct crown_point *p,
  * Distances.
  */
 
-double
-crown_geom_dist_point_seg(struct crown_point p, struct crown_point a,
-    struct crown_point b)
+static inline double
+point_seg(struct crown_point p, struct crown_point a, struct crown_point b)
 {
 	double	dx, dy, px, py, dot, len2, cr;
 
@@ -565,6 +613,13 @@ crown_geom_dist_point_seg(struct crown_point p, struct crown_point a,
 	 */
 	cr = dx * py - dy * px;
 	return fabs(cr) / sqrt(len2);
+}
+
+double
+crown_geom_dist_point_seg(struct crown_point p, struct crown_point a,
+    struct crown_point b)
+{
+	return point_seg(p, a, b);
 }
 
 double
@@ -592,26 +647,25 @@ crown_geom_dist_poly(const struct crown_point *a, size_t na,
 	struct crown_geom_box	ba, bb;
 	double			best, t;
 	size_t			i, j, k, l;
+	bool			apart;
 
 	if (na == 0 || nb == 0)
 		return HUGE_VAL;
-	if (crown_geom_poly_intersect(a, na, b, nb))
-		return 0;
 	/*
-	 * crown_geom_poly_intersect tried every pair of edges if the boxes
-	 * overlap.  If they are apart it tried none, and a pair of nearly
+	 * crown_geom_poly_intersect, and every pair of edges tried whether
+	 * the boxes overlap or not: where they are apart a pair of nearly
 	 * parallel edges may still meet in crown_geom_seg_intersect's
-	 * rounding: the distance is 0 then, as it always was (a replay
+	 * rounding, and the distance is 0 then, as it always was (a replay
 	 * measures as the turn did; test-geom).
 	 */
 	ba = crown_geom_bounds(a, na);
 	bb = crown_geom_bounds(b, nb);
-	if (!crown_geom_box_overlap(&ba, &bb))
-		for (i = 0, j = na - 1; i < na; j = i++)
-			for (k = 0, l = nb - 1; k < nb; l = k++)
-				if (crown_geom_seg_intersect(a[j], a[i],
-				    b[l], b[k]))
-					return 0;
+	apart = !crown_geom_box_overlap(&ba, &bb);
+	if (edges_meet(a, na, b, nb, apart))
+		return 0;
+	if (!apart && (crown_geom_point_in_poly(a[0], b, nb) ||
+	    crown_geom_point_in_poly(b[0], a, na)))
+		return 0;
 	/*
 	 * The least crown_geom_dist_seg_seg over every pair of edges: no
 	 * pair meets, so the least distance from a vertex of either to an
@@ -621,13 +675,11 @@ crown_geom_dist_poly(const struct crown_point *a, size_t na,
 	best = HUGE_VAL;
 	for (i = 0, j = na - 1; i < na; j = i++)
 		for (k = 0; k < nb; k++)
-			if ((t = crown_geom_dist_point_seg(b[k], a[j],
-			    a[i])) < best)
+			if ((t = point_seg(b[k], a[j], a[i])) < best)
 				best = t;
 	for (k = 0, l = nb - 1; k < nb; l = k++)
 		for (i = 0; i < na; i++)
-			if ((t = crown_geom_dist_point_seg(a[i], b[l],
-			    b[k])) < best)
+			if ((t = point_seg(a[i], b[l], b[k])) < best)
 				best = t;
 	return best;
 }

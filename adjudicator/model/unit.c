@@ -27,9 +27,9 @@ crown_unit_stands(const struct crown_unit *u)
 	size_t	i;
 	int	n = 0;
 
+	/* counted without a branch: every footprint asks */
 	for (i = 0; i < u->nstands; i++)
-		if (u->stands[i] > 0)
-			n++;
+		n += u->stands[i] > 0;
 	return n;
 }
 

@@ -324,6 +324,42 @@ test_footprint(void **state)
 }
 
 /*
+ * crown_geom_footprint takes its right from ahead, (cos, -sin), rather
+ * than from crown_geom_dir(facing + 90): the same bits at every facing,
+ * +0 (not -0) at 0 and 180 included, and crown_geom_norm's shortcut for
+ * bearings already in 0..359 agrees with the division on either side.
+ */
+static void
+test_footprint_right(void **state)
+{
+	struct crown_quad	q;
+	struct crown_point	u, r, want[4];
+	double			hw = 1.25, depth = 0.75;
+	int			f;
+
+	(void)state;
+	for (f = -1080; f <= 1080; f++) {
+		assert_int_equal(crown_geom_norm(f), ((f % 360) + 360) % 360);
+		u = crown_geom_dir(f);
+		r = crown_geom_dir(((f % 360) + 360) % 360 + 90);
+		want[0].x = -3.5 - r.x * hw;
+		want[0].y = -0.0 - r.y * hw;
+		want[1].x = -3.5 + r.x * hw;
+		want[1].y = -0.0 + r.y * hw;
+		want[2].x = want[1].x - u.x * depth;
+		want[2].y = want[1].y - u.y * depth;
+		want[3].x = want[0].x - u.x * depth;
+		want[3].y = want[0].y - u.y * depth;
+		/* at y -0, where the sign of a zero right shows */
+		crown_geom_footprint(&q, pt(-3.5, -0.0), f, 2 * hw, depth);
+		if (memcmp(q.c, want, sizeof(want)) != 0)
+			fail_msg("facing %d: footprint bits differ", f);
+	}
+	assert_int_equal(crown_geom_norm(INT_MAX), INT_MAX % 360);
+	assert_int_equal(crown_geom_norm(INT_MIN), INT_MIN % 360 + 360);
+}
+
+/*
  * Polygons.
  */
 
@@ -462,6 +498,142 @@ test_poly_dist_follows_edges(void **state)
 	assert_true(meet);
 	assert_true(crown_geom_dist_poly(a, 4, b, 4) == 0);
 	assert_true(crown_geom_dist_poly(b, 4, a, 4) == 0);
+}
+
+/*
+ * crown_geom_dist_poly as it was written before edges_meet: every pair
+ * of edges through crown_geom_seg_intersect, when the boxes overlap by
+ * way of crown_geom_poly_intersect, and every vertex against every edge.
+ */
+static double
+dist_poly_ref(const struct crown_point *a, size_t na,
+    const struct crown_point *b, size_t nb, bool *apart_meet)
+{
+	struct crown_geom_box	ba, bb;
+	double			best, t;
+	size_t			i, j, k, l;
+
+	*apart_meet = false;
+	if (na == 0 || nb == 0)
+		return HUGE_VAL;
+	if (crown_geom_poly_intersect(a, na, b, nb))
+		return 0;
+	ba = crown_geom_bounds(a, na);
+	bb = crown_geom_bounds(b, nb);
+	if (!crown_geom_box_overlap(&ba, &bb))
+		for (i = 0, j = na - 1; i < na; j = i++)
+			for (k = 0, l = nb - 1; k < nb; l = k++)
+				if (crown_geom_seg_intersect(a[j], a[i],
+				    b[l], b[k])) {
+					*apart_meet = true;
+					return 0;
+				}
+	best = HUGE_VAL;
+	for (i = 0, j = na - 1; i < na; j = i++)
+		for (k = 0; k < nb; k++)
+			if ((t = crown_geom_dist_point_seg(b[k], a[j],
+			    a[i])) < best)
+				best = t;
+	for (k = 0, l = nb - 1; k < nb; l = k++)
+		for (i = 0; i < na; i++)
+			if ((t = crown_geom_dist_point_seg(a[i], b[l],
+			    b[k])) < best)
+				best = t;
+	return best;
+}
+
+/* Both ways round, bit for bit; counts the pairs whose boxes were apart
+ * and whose edges met all the same. */
+static void
+check_dist_poly(const struct crown_point *a, size_t na,
+    const struct crown_point *b, size_t nb, int *apart_meet, int *zero)
+{
+	double	got, want;
+	bool	am;
+
+	want = dist_poly_ref(a, na, b, nb, &am);
+	got = crown_geom_dist_poly(a, na, b, nb);
+	if (memcmp(&got, &want, sizeof(got)) != 0)
+		fail_msg("dist_poly %.17g, expected %.17g", got, want);
+	*apart_meet += am;
+	*zero += want == 0;
+	want = dist_poly_ref(b, nb, a, na, &am);
+	got = crown_geom_dist_poly(b, nb, a, na);
+	if (memcmp(&got, &want, sizeof(got)) != 0)
+		fail_msg("dist_poly %.17g, expected %.17g (swapped)", got,
+		    want);
+}
+
+/*
+ * crown_geom_dist_poly against dist_poly_ref: long footprints in lines
+ * along their front edges (nearly collinear edges, boxes apart, some
+ * meeting in the rounding), footprints anywhere (overlapping,
+ * inside, apart), axis-aligned ones touching exactly, single points, and
+ * a polygon with more points than edges_meet keeps on its stack.
+ */
+static void
+test_poly_dist_reference(void **state)
+{
+	struct crown_quad	qa, qb;
+	struct crown_point	ring[40], p0, r, one[1];
+	uint32_t		seed = 20260412;
+	double			w, d, gap;
+	int			i, k, f, apart_meet = 0, zero = 0;
+
+	(void)state;
+	for (i = 0; i < 20000; i++) {
+		f = (int)(lcg(&seed) % 360);
+		w = 1 + (double)(lcg(&seed) % 800) / 100;
+		d = 0.25 + (double)(lcg(&seed) % 200) / 100;
+		p0 = pt(round(lcg_unit(&seed) * 7200) / 100,
+		    round(lcg_unit(&seed) * 4800) / 100);
+		crown_geom_footprint(&qa, p0, f, w, d);
+		switch (i % 4) {
+		case 0:
+		case 1:
+			/* long, and the next in the line gap inches on: about
+			 * one in a hundred meets in the rounding */
+			w *= 16;
+			crown_geom_footprint(&qa, p0, f, w, d);
+			gap = (double)(lcg(&seed) % 300) / 100;
+			r = crown_geom_dir(f + 90);
+			k = i % 4 == 0 ? 1 : -1;
+			crown_geom_footprint(&qb, pt(p0.x + k * r.x * (w + gap),
+			    p0.y + k * r.y * (w + gap)), f, w, d);
+			break;
+		case 2:
+			crown_geom_footprint(&qb, pt(p0.x + (lcg_unit(&seed) -
+			    0.5) * 12, p0.y + (lcg_unit(&seed) - 0.5) * 12),
+			    (int)(lcg(&seed) % 360), 1 + lcg_unit(&seed) * 8,
+			    0.25 + lcg_unit(&seed) * 2);
+			break;
+		default:
+			/* axis-aligned, edges and corners on one another */
+			crown_geom_footprint(&qa, pt(10, 10), 90 *
+			    (int)(lcg(&seed) % 4), 4, 2);
+			crown_geom_footprint(&qb, pt(10 + (double)(lcg(&seed) %
+			    13) / 2 - 3, 10 + (double)(lcg(&seed) % 13) / 2 -
+			    3), 90 * (int)(lcg(&seed) % 4), 4, 2);
+			break;
+		}
+		check_dist_poly(qa.c, 4, qb.c, 4, &apart_meet, &zero);
+		one[0] = qb.c[lcg(&seed) % 4];
+		check_dist_poly(qa.c, 4, one, 1, &apart_meet, &zero);
+		one[0] = pt(p0.x + (lcg_unit(&seed) - 0.5) * 6,
+		    p0.y + (lcg_unit(&seed) - 0.5) * 6);
+		check_dist_poly(one, 1, qa.c, 4, &apart_meet, &zero);
+	}
+	for (i = 0; i < 40; i++)
+		ring[i] = pt(30 + 10 * crown_geom_sin(i * 9),
+		    20 + 10 * crown_geom_cos(i * 9));
+	for (i = 0; i < 2000; i++) {
+		crown_geom_footprint(&qa, pt(lcg_unit(&seed) * 60,
+		    lcg_unit(&seed) * 40), (int)(lcg(&seed) % 360), 4, 1);
+		check_dist_poly(qa.c, 4, ring, 40, &apart_meet, &zero);
+	}
+	/* both sides of the boundary were tried */
+	if (apart_meet < 20 || zero < apart_meet + 1000)
+		fail_msg("%d apart but meeting, %d at 0", apart_meet, zero);
 }
 
 static void
@@ -1194,6 +1366,8 @@ main(void)
 		cmocka_unit_test(test_seg_polyline),
 		cmocka_unit_test(test_grid),
 		cmocka_unit_test(test_poly_dist_follows_edges),
+		cmocka_unit_test(test_poly_dist_reference),
+		cmocka_unit_test(test_footprint_right),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
