@@ -57,8 +57,6 @@ struct penalty {
 	size_t				 first;
 };
 
-static size_t	near_units(size_t **, struct crown_engine *,
-		    const struct crown_track *, double);
 static size_t	near_terrain(size_t **, struct crown_engine *,
 		    const struct crown_track *);
 static void	add_enemy_blockers(struct crown_track *,
@@ -81,24 +79,6 @@ static const struct crown_action_order *own_move(struct crown_engine *,
  * that no move looks at every unit or feature.
  */
 
-/* State indices of the units within `radius' of the track's box, in
- * state order.  *out is the caller's. */
-static size_t
-near_units(size_t **out, struct crown_engine *e, const struct crown_track *t,
-    double radius)
-{
-	struct crown_geom_box	 box;
-	const size_t		*v;
-	size_t			 n;
-
-	box = crown_track_box(t);
-	n = crown_engine_units_near(e, &box, radius, &v);
-	*out = xcalloc(n ? n : 1, sizeof(**out));
-	if (n > 0)
-		memcpy(*out, v, n * sizeof(**out));
-	return n;
-}
-
 /* The same for terrain features touching the track's box, in state
  * order. */
 static size_t
@@ -117,17 +97,22 @@ near_terrain(size_t **out, struct crown_engine *e,
 	return n;
 }
 
-/* The R4.5 (or R9.1, contact) blockers of the enemies near t, and the
- * R4.7 ones of the friends. */
+/* The R4.5 (or R9.1, contact) blockers of the enemies within reach of
+ * t's box, and the R4.7 ones of the friends, in state order.  The index's
+ * answer is read where it lies: adding blockers asks nothing more of it. */
 static void
 add_enemy_blockers(struct crown_track *t, struct crown_engine *e,
     const struct crown_unit *u, bool contact)
 {
-	size_t	*idx, n;
+	static const size_t	 none[1];
+	struct crown_geom_box	 box;
+	const size_t		*idx;
+	size_t			 n;
 
-	n = near_units(&idx, e, t, crown_track_enemy_reach(t));
-	crown_track_add_units(t, u, idx, n, contact);
-	free(idx);
+	box = crown_track_box(t);
+	n = crown_engine_units_near(e, &box, crown_track_enemy_reach(t), &idx);
+	/* never NULL, which would be every unit */
+	crown_track_add_units(t, u, n > 0 ? idx : none, n, contact);
 }
 
 /* R11.1, R4.7: the buildings near t, among idx[0..n-1], that a unit of a

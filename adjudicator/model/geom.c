@@ -1242,15 +1242,6 @@ box_valid(const struct crown_geom_box *b)
 	return b->minx <= b->maxx && b->miny <= b->maxy;
 }
 
-bool
-crown_geom_box_overlap(const struct crown_geom_box *a,
-    const struct crown_geom_box *b)
-{
-	return box_valid(a) && box_valid(b) &&
-	    a->minx <= b->maxx && b->minx <= a->maxx &&
-	    a->miny <= b->maxy && b->miny <= a->maxy;
-}
-
 /*
  * Cell of coordinate v.  Monotone in v, and the same function places
  * boxes and queries, so a box overlapping a query shares a cell with it.

@@ -302,9 +302,20 @@ bool	crown_geom_seg_polyline_nearest(double *out, struct crown_point a,
  * entries in them + k log k) for k results; never all-pairs.
  */
 
-/* Boxes overlap or touch (closed).  Boxes with NaN never overlap. */
-bool	crown_geom_box_overlap(const struct crown_geom_box *,
-	    const struct crown_geom_box *);
+/*
+ * Boxes overlap or touch (closed).  Boxes with NaN, or with min above max
+ * on either axis, never overlap.  Inline: the spatial indexes ask it of
+ * every candidate.
+ */
+static inline bool
+crown_geom_box_overlap(const struct crown_geom_box *a,
+    const struct crown_geom_box *b)
+{
+	return a->minx <= a->maxx && a->miny <= a->maxy &&
+	    b->minx <= b->maxx && b->miny <= b->maxy &&
+	    a->minx <= b->maxx && b->minx <= a->maxx &&
+	    a->miny <= b->maxy && b->miny <= a->maxy;
+}
 /*
  * Index n boxes; ids[i] is box i's id (ids == NULL: the index i).  The
  * boxes are copied.  Free with crown_geom_grid_free.
