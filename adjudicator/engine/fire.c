@@ -21,7 +21,9 @@
  *   clear line of sight (the charger is coming on), and unloads it like
  *   any fire.  A weapon without the band the test named does not fire.
  */
+#include <math.h>
 #include <stdarg.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -30,18 +32,20 @@
 #include "crown/common.h"
 #include "crown/fire.h"
 #include "crown/firing.h"
+#include "crown/fmt.h"
 #include "crown/spatial.h"
 #include "crown/unit.h"
 #include "crown/xalloc.h"
-
 
 static bool	 in_melee(const struct crown_state *, const char *);
 static bool	 ready(struct crown_engine *, struct crown_unit *,
 		    const struct crown_action_order *);
 static bool	 over_budget(struct crown_engine *, const struct crown_unit *,
 		    const struct crown_action_order *);
+static const char *fixed2(char *, double);
 static char	*reach_text(const struct crown_unit *,
-		    const struct crown_band *, double, bool *);
+		    const struct crown_fire_target *, const struct crown_band *,
+		    double, bool *);
 static enum crown_band_name leader_band(const struct crown_rules *,
 		    const struct crown_band *);
 static int	 fire_at(struct crown_engine *, struct crown_unit *,
@@ -267,14 +271,34 @@ ready(struct crown_engine *e, struct crown_unit *u,
 	return true;
 }
 
-/* "out of range: its rifled musket reaches 18.00 inches" or why it is
- * too close (then *close is set); caller frees. */
-static char *
-reach_text(const struct crown_unit *u, const struct crown_band *bands,
-    double range, bool *close)
+/* v as "%.2f" prints it into buf, of CROWN_FMT_MAX bytes: crown_fmt_fixed's
+ * digits, and printf's own for what it leaves to printf (a sign bit,
+ * NaN). */
+static const char *
+fixed2(char *buf, double v)
 {
-	char		*what, *p, *out;
+	if (signbit(v) || isnan(v))
+		snprintf(buf, CROWN_FMT_MAX, "%.2f", v);
+	else
+		crown_fmt_fixed(buf, v, 2);
+	return buf;
+}
+
+/*
+ * "b0 is 24.00 inches away, out of range: its rifled musket reaches 18.00
+ * inches", or why it is too close (then *close is set): the reason a
+ * shot was not fired, joined rather than printed, as most orders of a
+ * large turn's fire meet it; caller frees.
+ */
+static char *
+reach_text(const struct crown_unit *u, const struct crown_fire_target *t,
+    const struct crown_band *bands, double range, bool *close)
+{
+	const char	*w[8];
+	char		 r[CROWN_FMT_MAX], lim[CROWN_FMT_MAX];
+	char		*out, *p, *end;
 	double		 lo = -1, hi = 0;
+	size_t		 k;
 	int		 b;
 
 	for (b = 0; b < CROWN_NBAND; b++) {
@@ -284,19 +308,24 @@ reach_text(const struct crown_unit *u, const struct crown_band *bands,
 			lo = bands[b].min;
 		hi = bands[b].max;
 	}
-	what = xstrdup(crown_is_artillery(u->type) ?
-	    crown_gun_names[u->gun] : crown_weapon_names[u->weapon]);
-	for (p = what; *p != '\0'; p++)
+	*close = lo > 0 && range <= lo;
+	w[0] = t->name;
+	w[1] = " is ";
+	w[2] = fixed2(r, range);
+	w[3] = *close ? " inches away, too close: its " :
+	    " inches away, out of range: its ";
+	w[4] = crown_is_artillery(u->type) ? crown_gun_names[u->gun] :
+	    crown_weapon_names[u->weapon];
+	w[5] = *close ? " fires only beyond " : " reaches ";
+	w[6] = fixed2(lim, *close ? lo : hi);
+	w[7] = " inches";
+	out = crown_engine_join(w, 8);
+	/* the weapon's name, w[4], with its underscores as spaces */
+	for (p = out, k = 0; k < 4; k++)
+		p += strlen(w[k]);
+	for (end = p + strlen(w[4]); p < end; p++)
 		if (*p == '_')
 			*p = ' ';
-	*close = lo > 0 && range <= lo;
-	if (*close)
-		out = xasprintf("too close: its %s fires only beyond %.2f "
-		    "inches", what, lo);
-	else
-		out = xasprintf("out of range: its %s reaches %.2f inches",
-		    what, hi);
-	free(what);
 	return out;
 }
 
@@ -331,16 +360,14 @@ fire_at(struct crown_engine *e, struct crown_unit *u,
 	range = crown_fire_range(rules, u, t);
 	b = crown_rules_band(bands, range);		/* R13.1 */
 	if (b == CROWN_NBAND) {
-		why = reach_text(u, bands, range, &close);
+		why = reach_text(u, t, bands, range, &close);
 		/* the distance and which side of the bands it fell, for a
 		 * reader who needs only that (a side's report) */
-		ev = crown_events_at(e->ev, crown_engine_skip(e, u, a,
-		    art ? "R6.2" : "R5.3", "%s is %.2f inches away, %s",
-		    t->name, range, why));
+		ev = crown_events_at(e->ev, crown_engine_skip_why(e, u, a,
+		    art ? "R6.2" : "R5.3", why));
 		ev->has_range = true;
 		ev->range = range;
 		ev->band = xstrdup(close ? "too close" : "out of range");
-		free(why);
 		return e->error;
 	}
 	if (t->kind == CROWN_AT_LEADER)

@@ -77,6 +77,14 @@ size_t	crown_engine_event(struct crown_engine *, const char *kind,
 size_t	crown_engine_skip(struct crown_engine *, const struct crown_unit *,
 	    const struct crown_action_order *, const char *rule,
 	    const char *fmt, ...) __attribute__((format(printf, 5, 6)));
+/* The same with its reason written already: reason is the event's now. */
+size_t	crown_engine_skip_why(struct crown_engine *,
+	    const struct crown_unit *, const struct crown_action_order *,
+	    const char *rule, char *reason);
+/* w[0..n-1] end to end in a new string, as "%s%s..." would print them;
+ * no more than CROWN_JOIN_MAX of them. */
+#define CROWN_JOIN_MAX	16
+char	*crown_engine_join(const char *const *w, size_t n);
 struct crown_turn_unit *crown_engine_tu(struct crown_engine *,
 	    const struct crown_unit *);
 

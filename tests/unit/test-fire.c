@@ -13,6 +13,7 @@
 #include "crown/engine.h"
 #include "crown/events.h"
 #include "crown/fire.h"
+#include "crown/firing.h"
 #include "crown/melees.h"
 #include "crown/move.h"
 #include "crown/spatial.h"
@@ -428,6 +429,85 @@ test_R9_2_reaction_arc(void **state)
     "     class: veteran, weapon: rifled_musket, stands: [4, 4, 4],\n"	\
     "     x: 10, y: 3, facing: 0}\n"
 
+/*
+ * R5.3, R6.2: the words of a shot out of reach, written piece by piece,
+ * are what printf's "%.2f" and "%s" wrote: out of range (a weapon whose
+ * name has an underscore) and too close (a howitzer's least range).
+ */
+static void
+test_R5_3_reach_words(void **state)
+{
+	static const char *const units =
+	    "units:\n"
+	    "  - {id: rm, name: Rifles, side: french, type: infantry,\n"
+	    "     class: regular, weapon: rifled_musket, stands: [4, 4],\n"
+	    "     x: 10, y: 2, facing: 0}\n"
+	    "  - {id: far, name: Far Off, side: republic, type: infantry,\n"
+	    "     class: regular, weapon: rifled_musket, stands: [4, 4],\n"
+	    "     x: 10.5, y: 40.37, facing: 180}\n"
+	    "  - {id: how, name: Howitzer, side: french,\n"
+	    "     type: siege_artillery, gun: howitzer, class: regular,\n"
+	    "     stands: [4], x: 30, y: 2, facing: 0}\n"
+	    "  - {id: near, name: Near By, side: republic, type: infantry,\n"
+	    "     class: regular, weapon: rifled_musket, stands: [4, 4],\n"
+	    "     x: 30, y: 10, facing: 180, formation: column}\n";
+	static const struct {
+		const char	*firer, *target, *band, *what;
+		bool		 close;
+	} cases[] = {
+		{ "rm", "far", "out of range", "rifled musket", false },
+		{ "how", "near", "too close", "howitzer", true },
+	};
+	struct crown_action_order	 a;
+	struct crown_fire_target	 t;
+	const struct crown_band		*bands;
+	const struct crown_event	*ev;
+	struct crown_unit		*u;
+	struct fx			*f;
+	double				 range, lo, hi;
+	char				*why, *text;
+	size_t				 i;
+	int				 b;
+
+	(void)state;
+	f = fx_open(units, "");
+	f->e.phase = CROWN_PHASE_ACTIONS;
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		u = U(f, cases[i].firer);
+		u->loaded = true;
+		memset(&a, 0, sizeof(a));
+		a.kind = CROWN_FIRE;
+		a.target = (char *)cases[i].target;
+		assert_int_equal(crown_action_fire(&f->e, u, &a), 0);
+		ev = last(f, "order_skipped");
+		crown_fire_target_unit(&t, f->rules, U(f, cases[i].target));
+		range = crown_fire_range(f->rules, u, &t);
+		bands = crown_fire_bands(f->rules, u);
+		lo = -1;
+		hi = 0;
+		for (b = 0; b < CROWN_NBAND; b++)
+			if (bands[b].present) {
+				if (lo < 0)
+					lo = bands[b].min;
+				hi = bands[b].max;
+			}
+		why = cases[i].close ? xasprintf("%s is %.2f inches away, "
+		    "too close: its %s fires only beyond %.2f inches",
+		    t.name, range, cases[i].what, lo) : xasprintf("%s is %.2f "
+		    "inches away, out of range: its %s reaches %.2f inches",
+		    t.name, range, cases[i].what, hi);
+		text = xasprintf("%s's order to fire was not carried out: %s.",
+		    u->name, why);
+		assert_string_equal(ev->band, cases[i].band);
+		assert_string_equal(ev->reason, why);
+		assert_string_equal(ev->text, text);
+		assert_true(ev->range == range);
+		free(why);
+		free(text);
+	}
+	fx_close(f);
+}
+
 /* R6.4: help by regular or veteran infantry within reach makes good the
  * crew, from its last stand; not while no original gunner is left. */
 static void
@@ -553,6 +633,7 @@ main(void)
 		cmocka_unit_test(test_R11_3_classify),
 		cmocka_unit_test(test_R9_2_reaction_fire),
 		cmocka_unit_test(test_R9_2_reaction_arc),
+		cmocka_unit_test(test_R5_3_reach_words),
 		cmocka_unit_test(test_R6_4_crew),
 		cmocka_unit_test(test_R6_5_abandon),
 		cmocka_unit_test(test_R6_5_capture),
