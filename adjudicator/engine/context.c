@@ -115,6 +115,15 @@ crown_engine_join(const char *const *w, size_t n)
 	return s;
 }
 
+/* *field set to a copy of s: crown_event_set with nothing to format, for
+ * the words every move event has. */
+void
+crown_engine_set(char **field, const char *s)
+{
+	free(*field);
+	*field = xstrdup(s);
+}
+
 struct crown_turn_unit *
 crown_engine_tu(struct crown_engine *e, const struct crown_unit *u)
 {

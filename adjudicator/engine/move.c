@@ -257,7 +257,8 @@ crown_move_roll(struct crown_engine *e, struct crown_unit *u, size_t ev_i,
 	*gross = 0;
 	if (e->error != 0)
 		return e->error;
-	name = xasprintf("%s base", crown_utype_names[u->type]);
+	name = crown_engine_join((const char *[]){
+	    crown_utype_names[u->type], " base" }, 2);
 	roll_dice(e, u, ev_i, &r->move[u->type].normal, "move", name, &base,
 	    &last);
 	free(name);
@@ -600,7 +601,7 @@ describe_move(struct crown_engine *e, struct crown_unit *u, size_t ev_i,
 	}
 	if (st->by == NULL && st->s > 0 && path_end)
 		crown_buf_puts(&text, " It reached the end of its path.");
-	crown_event_set(&ev->result, "%s", result);
+	crown_engine_set(&ev->result, result);
 	free(ev->text);
 	ev->text = text.data;		/* the event's now */
 	if (st->by != NULL && st->by->kind == CROWN_BLOCK_EDGE) {
@@ -861,7 +862,7 @@ crown_action_move(struct crown_engine *e, struct crown_unit *u,
 	/* R4.2: the bonus only when asked for and on a road all the way */
 	road = a->road && legs_on_road(e, u, a->path, a->npath);
 	ev_i = crown_engine_event(e, "move", u->id, "R4.1");
-	crown_event_set(&crown_events_at(e->ev, ev_i)->order, "move");
+	crown_engine_set(&crown_events_at(e->ev, ev_i)->order, "move");
 	if (crown_move_roll(e, u, ev_i, CROWN_MOVE_NORMAL, road,
 	    &gross) != 0)
 		return e->error;

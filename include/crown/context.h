@@ -85,6 +85,8 @@ size_t	crown_engine_skip_why(struct crown_engine *,
  * no more than CROWN_JOIN_MAX of them. */
 #define CROWN_JOIN_MAX	16
 char	*crown_engine_join(const char *const *w, size_t n);
+/* An event's field (text, result, order) set to a copy of s. */
+void	 crown_engine_set(char **field, const char *s);
 struct crown_turn_unit *crown_engine_tu(struct crown_engine *,
 	    const struct crown_unit *);
 
