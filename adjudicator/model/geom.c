@@ -496,7 +496,8 @@ edges_meet(const struct crown_point *a, size_t na,
 		for (k = 0, l = nb - 1; k < nb && !met; l = k++) {
 			d3 = row[l];
 			d4 = row[k];
-			if (apart && !((d3 > 0 && d4 < 0) || (d3 < 0 && d4 > 0)))
+			if (apart &&
+			    !((d3 > 0 && d4 < 0) || (d3 < 0 && d4 > 0)))
 				continue;
 			met = seg_meet(orient(b[l], b[k], a[j]),
 			    orient(b[l], b[k], a[i]), d3, d4, a[j], a[i], b[l],
