@@ -271,6 +271,24 @@ has_nul(const char *buf, size_t len)
 }
 
 /*
+ * Can a scalar of this style hold what the file does not?  libyaml's
+ * reader refuses NUL and every control character but tab, CR, LF and NEL
+ * (U+0085), and its scanner turns each line break it reads (CR, LF, CR LF,
+ * NEL) into a newline: the text of a plain, single-quoted or block scalar
+ * is the file's, so only a double-quoted one's escapes ("\0", "\e",
+ * "\x9b") can make a NUL or a control character.  Any other style is
+ * looked at.
+ */
+static bool
+escapes(yaml_scalar_style_t style)
+{
+	return style != YAML_PLAIN_SCALAR_STYLE &&
+	    style != YAML_SINGLE_QUOTED_SCALAR_STYLE &&
+	    style != YAML_LITERAL_SCALAR_STYLE &&
+	    style != YAML_FOLDED_SCALAR_STYLE;
+}
+
+/*
  * The first control character of a string (C0 but tab and newline, DEL,
  * C1) as a code point, or 0.  libyaml refuses them in the file but lets
  * escapes ("\e", "\x1b", "\u009b") make them; printed in a message on
@@ -293,6 +311,25 @@ control_char(const char *s, size_t len)
 			return p[i + 1];
 	}
 	return 0;
+}
+
+/* Report a NUL or a control character in the scalar n's text. */
+static bool
+bad_text(const char *file, const struct crown_ynode *n, struct crown_diags *d)
+{
+	unsigned	cc;
+
+	if (memchr(n->str, '\0', n->len) != NULL) {
+		crown_diag_add(d, file, n->line, n->col, NULL,
+		    "NUL character in a string");
+		return true;
+	}
+	if ((cc = control_char(n->str, n->len)) != 0) {
+		crown_diag_add(d, file, n->line, n->col, NULL,
+		    "control character U+%04X in a string", cc);
+		return true;
+	}
+	return false;
 }
 
 void
@@ -389,7 +426,6 @@ crown_ydoc_parse(struct crown_ydoc **out, const char *file, const char *buf,
 	size_t			 nodes = 0;
 	unsigned		 docs = 0;
 	int			 bad = 0, done = 0, oom = 0;
-	unsigned		 cc;
 	struct crown_ynode	*n;
 	const char		*tag;
 
@@ -513,16 +549,8 @@ crown_ydoc_parse(struct crown_ydoc **out, const char *file, const char *buf,
 				    ev.data.scalar.length);
 				n->plain = ev.data.scalar.style ==
 				    YAML_PLAIN_SCALAR_STYLE;
-				if (memchr(n->str, '\0', n->len) != NULL) {
-					crown_diag_add(d, file, n->line, n->col,
-					    NULL, "NUL character in a string");
-					bad = 1;
-					break;
-				}
-				if ((cc = control_char(n->str, n->len)) != 0) {
-					crown_diag_add(d, file, n->line,
-					    n->col, NULL, "control character "
-					    "U+%04X in a string", cc);
+				if (escapes(ev.data.scalar.style) &&
+				    bad_text(file, n, d)) {
 					bad = 1;
 					break;
 				}

@@ -140,6 +140,116 @@ test_limits(void **state)
 	crown_diags_release(&d);
 }
 
+/* Does any scalar of the tree hold a NUL or a control character (C0 but
+ * tab and newline, DEL, C1)? */
+static bool
+holds_control(const struct crown_ynode *n)
+{
+	const unsigned char	*p;
+	size_t			 i;
+
+	if (n->kind == CROWN_Y_SCALAR) {
+		p = (const unsigned char *)n->str;
+		for (i = 0; i < n->len; i++)
+			if ((p[i] < 0x20 && p[i] != '\t' && p[i] != '\n') ||
+			    p[i] == 0x7f || (p[i] == 0xc2 && i + 1 < n->len &&
+			    p[i + 1] >= 0x80 && p[i + 1] <= 0x9f))
+				return true;
+		return false;
+	}
+	for (i = 0; i < n->n; i++)
+		if (holds_control(n->item[i]) || (n->kind == CROWN_Y_MAP &&
+		    holds_control(n->key[i])))
+			return true;
+	return false;
+}
+
+/*
+ * Only a double-quoted scalar's text is looked at for NUL and control
+ * characters: libyaml refuses them in the file and turns each line break
+ * (CR, NEL) into a newline, so no other style can hold one.  Every C0
+ * byte, DEL, every C1 character and CR LF, in each other style, in the
+ * middle of a line and before its break, is refused or read as text
+ * without one; each but tab and newline written as an escape in a
+ * double-quoted scalar is refused, as a value and as a key.  (v 0xa0
+ * stands for CR LF.)
+ */
+/* text is refused with the diagnostic want. */
+static void
+refused_with(const char *text, const char *want)
+{
+	struct crown_diags	d = { 0 };
+	int			error;
+
+	assert_null(parse(text, &d, &error));
+	assert_int_equal(error, CROWN_EINVALID);
+	assert_diag(&d, want);
+	crown_diags_release(&d);
+}
+
+static void
+test_controls_only_from_escapes(void **state)
+{
+	static const char *const shapes[][2] = {
+		{ "a: x", "y\n" }, { "a: x", "\n  y\n" }, { "a: x\n  ", "y\n" },
+		{ "x", "y: 1\n" }, { "a: 'x", "y'\n" }, { "a: 'x", "\n  y'\n" },
+		{ "a: |\n  x", "y\n  z\n" }, { "a: |\n  x", "\n  z\n" },
+		{ "a: >\n  x", "y\n  z\n" }, { "a: >\n  x", "\n  z\n" },
+		{ "- [x", "y]\n" }, { "- {x", "y: 'z'}\n" }
+	};
+	struct crown_diags	 d = { 0 };
+	struct crown_ydoc	*doc;
+	char			 c[4], text[64], want[64];
+	size_t			 i;
+	unsigned		 v;
+	int			 error, read = 0;
+
+	for (v = 1; v <= 0xa0; v++) {
+		if (v >= 0x20 && v < 0x7f)
+			continue;
+		if (v < 0x80)
+			snprintf(c, sizeof(c), "%c", (int)v);
+		else if (v < 0xa0)
+			snprintf(c, sizeof(c), "\xc2%c", (int)v);
+		else
+			snprintf(c, sizeof(c), "\r\n");
+		for (i = 0; i < CROWN_NELEM(shapes); i++) {
+			snprintf(text, sizeof(text), "%s%s%s", shapes[i][0], c,
+			    shapes[i][1]);
+			doc = parse(text, &d, &error);
+			if (doc != NULL) {
+				assert_false(holds_control(
+				    crown_ydoc_root(doc)));
+				read++;
+			}
+			crown_ydoc_free(doc);
+			crown_diags_release(&d);
+		}
+		if (v == '\t' || v == '\n' || v == 0xa0)
+			continue;
+		snprintf(text, sizeof(text), "a: \"x\\x%02xy\"\n", v);
+		snprintf(want, sizeof(want), "t.yaml:1:4: error: control "
+		    "character U+%04X in a string", v);
+		refused_with(text, want);
+		snprintf(text, sizeof(text), "{\"x\\u%04xy\": 1}\n", v);
+		snprintf(want, sizeof(want), "t.yaml:1:2: error: control "
+		    "character U+%04X in a string", v);
+		refused_with(text, want);
+	}
+	/* tab in every shape, and LF, CR, NEL and CR LF as the break of the
+	 * six that have room for one, read: the rest are libyaml's to
+	 * refuse */
+	assert_int_equal(read, 12 + 4 * 6);
+	refused_with("a: \"x\\0y\"\n",
+	    "t.yaml:1:4: error: NUL character in a string");
+	/* the escapes of text stay text */
+	doc = parse("a: \"\\t\\n\\_\\L\\P\"\n", &d, &error);
+	assert_non_null(doc);
+	assert_false(holds_control(crown_ydoc_root(doc)));
+	crown_ydoc_free(doc);
+	crown_diags_release(&d);
+}
+
 static void
 test_typed_reading(void **state)
 {
@@ -856,6 +966,7 @@ main(void)
 		cmocka_unit_test(test_aliases_and_anchors_refused),
 		cmocka_unit_test(test_duplicate_keys_refused),
 		cmocka_unit_test(test_limits),
+		cmocka_unit_test(test_controls_only_from_escapes),
 		cmocka_unit_test(test_typed_reading),
 		cmocka_unit_test(test_id_pattern),
 		cmocka_unit_test(test_emitter_quotes_and_numbers),
