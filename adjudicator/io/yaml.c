@@ -360,21 +360,58 @@ printable_ascii(const char *s)
 
 /*
  * The tag written on a node ("!evil", "tag:yaml.org,2002:str" for
- * "!!str"), or NULL.  libyaml resolves no tags of its own: a plain node
- * has none.
+ * "!!str") and the anchor named on it, or NULL.  libyaml resolves no tags
+ * of its own: a plain node has none.
  */
-static const char *
-event_tag(const yaml_event_t *ev)
+static void
+event_props(const yaml_event_t *ev, const char **tag, const char **anchor)
 {
-	const yaml_char_t	*t = NULL;
+	const yaml_char_t	*t = NULL, *a = NULL;
 
-	if (ev->type == YAML_SCALAR_EVENT)
+	if (ev->type == YAML_SCALAR_EVENT) {
 		t = ev->data.scalar.tag;
-	else if (ev->type == YAML_SEQUENCE_START_EVENT)
+		a = ev->data.scalar.anchor;
+	} else if (ev->type == YAML_SEQUENCE_START_EVENT) {
 		t = ev->data.sequence_start.tag;
-	else if (ev->type == YAML_MAPPING_START_EVENT)
+		a = ev->data.sequence_start.anchor;
+	} else if (ev->type == YAML_MAPPING_START_EVENT) {
 		t = ev->data.mapping_start.tag;
-	return (const char *)t;
+		a = ev->data.mapping_start.anchor;
+	}
+	*tag = (const char *)t;
+	*anchor = (const char *)a;
+}
+
+/*
+ * What libyaml allocated for an event, freed.  An event the tree keeps
+ * (a scalar, the start or end of a sequence or map, without anchor or
+ * tag) owns at most its scalar's text, which libyaml allocates with
+ * malloc: freeing that alone skips yaml_event_delete's look at the
+ * event's other pointers and its clearing of the event, which the next
+ * yaml_parser_parse clears again.  Any other event is libyaml's to free.
+ */
+static void
+event_delete(yaml_event_t *ev)
+{
+	const char	*tag, *anchor;
+
+	switch (ev->type) {
+	case YAML_SCALAR_EVENT:
+	case YAML_SEQUENCE_START_EVENT:
+	case YAML_MAPPING_START_EVENT:
+		event_props(ev, &tag, &anchor);
+		if (tag != NULL || anchor != NULL)
+			break;
+		if (ev->type == YAML_SCALAR_EVENT)
+			free(ev->data.scalar.value);
+		return;
+	case YAML_SEQUENCE_END_EVENT:
+	case YAML_MAPPING_END_EVENT:
+		return;
+	default:
+		break;
+	}
+	yaml_event_delete(ev);
 }
 
 /*
@@ -427,7 +464,7 @@ crown_ydoc_parse(struct crown_ydoc **out, const char *file, const char *buf,
 	unsigned		 docs = 0;
 	int			 bad = 0, done = 0, oom = 0;
 	struct crown_ynode	*n;
-	const char		*tag;
+	const char		*tag, *anchor;
 
 	*out = NULL;
 	doc = xcalloc(1, sizeof(*doc));
@@ -509,7 +546,8 @@ crown_ydoc_parse(struct crown_ydoc **out, const char *file, const char *buf,
 		case YAML_SCALAR_EVENT:
 		case YAML_SEQUENCE_START_EVENT:
 		case YAML_MAPPING_START_EVENT:
-			if ((tag = event_tag(&ev)) != NULL) {
+			event_props(&ev, &tag, &anchor);
+			if (tag != NULL) {
 				/* libyaml has decoded the tag's %XX: show it
 				 * only when it is plain printable ASCII */
 				crown_diag_add(d, file,
@@ -522,12 +560,7 @@ crown_ydoc_parse(struct crown_ydoc **out, const char *file, const char *buf,
 				bad = 1;
 				break;
 			}
-			if ((ev.type == YAML_SCALAR_EVENT &&
-			    ev.data.scalar.anchor != NULL) ||
-			    (ev.type == YAML_SEQUENCE_START_EVENT &&
-			    ev.data.sequence_start.anchor != NULL) ||
-			    (ev.type == YAML_MAPPING_START_EVENT &&
-			    ev.data.mapping_start.anchor != NULL)) {
+			if (anchor != NULL) {
 				crown_diag_add(d, file,
 				    (unsigned)ev.start_mark.line + 1,
 				    (unsigned)ev.start_mark.column + 1, NULL,
@@ -588,7 +621,7 @@ crown_ydoc_parse(struct crown_ydoc **out, const char *file, const char *buf,
 		default:
 			break;
 		}
-		yaml_event_delete(&ev);
+		event_delete(&ev);
 	}
 	yaml_parser_delete(&parser);
 	while (b.depth > 0)

@@ -140,6 +140,41 @@ test_limits(void **state)
 	crown_diags_release(&d);
 }
 
+/*
+ * Every kind of event, each freed once: the events the tree keeps free
+ * their text themselves, the rest go to yaml_event_delete (a leak or a
+ * double free is the sanitizer build's to find).  Anchors and tags on
+ * each kind of node, an alias, directives, an empty scalar, a document
+ * that ends early and one cut off by an error.
+ */
+static void
+test_every_event_freed(void **state)
+{
+	static const char *const texts[] = {
+		"a: &x 1\n", "a: &x [1]\n", "a: &x {b: 1}\n", "a: !t 1\n",
+		"a: !t [1]\n", "a: !t {b: 1}\n", "a: !!str 1\n",
+		"a: &x !t 1\n", "a: *x\n", "%YAML 1.1\n---\na: 1\n",
+		"%TAG !e! tag:e.org,2000:\n---\na: !e!x 1\n",
+		"%TAG !e! tag:e.org,2000:\n---\na: 1\n", "--- a\n...\n",
+		"a: 1\n---\nb: 2\n", "a: [1, {b: }, '', \"\"]\nc: |\n  x\n",
+		"a: [1, {b: }, '', \"\", |\n  x\n]\n",
+		"a: [1, {b: 2}\n", "a: {b: [1, 2], c: {d: 'e'}}\nf: g\n",
+		"a: 1\na: 2\n", "? [a]\n: 1\n", "a: \"\\e\"\n", "a: b: c\n"
+	};
+	struct crown_diags	 d = { 0 };
+	struct crown_ydoc	*doc;
+	size_t			 i;
+	int			 error, read = 0;
+
+	for (i = 0; i < CROWN_NELEM(texts); i++) {
+		doc = parse(texts[i], &d, &error);
+		read += doc != NULL;
+		crown_ydoc_free(doc);
+		crown_diags_release(&d);
+	}
+	assert_int_equal(read, 5);
+}
+
 /* Does any scalar of the tree hold a NUL or a control character (C0 but
  * tab and newline, DEL, C1)? */
 static bool
@@ -967,6 +1002,7 @@ main(void)
 		cmocka_unit_test(test_duplicate_keys_refused),
 		cmocka_unit_test(test_limits),
 		cmocka_unit_test(test_controls_only_from_escapes),
+		cmocka_unit_test(test_every_event_freed),
 		cmocka_unit_test(test_typed_reading),
 		cmocka_unit_test(test_id_pattern),
 		cmocka_unit_test(test_emitter_quotes_and_numbers),
