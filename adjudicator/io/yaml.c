@@ -132,6 +132,16 @@ new_node(struct crown_ydoc *doc, enum crown_ykind kind, yaml_mark_t mark,
 	return n;
 }
 
+/*
+ * The bit of a map's keybits for a key of len bytes: most look-ups of a
+ * key a map has not stop at this bit, without a look at the keys.
+ */
+static uint64_t
+key_bit(const char *key, size_t len)
+{
+	return (uint64_t)1 << (((unsigned char)key[0] + 5 * len) & 63);
+}
+
 /* Does the map key k read key (len bytes)?  Keys hold no NUL. */
 static bool
 key_is(const struct crown_ynode *k, const char *key, size_t len)
@@ -253,6 +263,8 @@ close_container(struct builder *b)
 		for (i = 0; i < n->n; i++) {
 			n->key[i] = kid[2 * i];
 			n->item[i] = kid[2 * i + 1];
+			n->keybits |= key_bit(n->key[i]->str,
+			    n->key[i]->len);
 		}
 	} else {
 		n->n = nkid;
@@ -764,6 +776,8 @@ crown_ymap_get(const struct crown_ynode *map, const char *key)
 	if (map == NULL || map->kind != CROWN_Y_MAP)
 		return NULL;
 	len = strlen(key);
+	if ((map->keybits & key_bit(key, len)) == 0)
+		return NULL;
 	for (i = 0; i < map->n; i++)
 		if (key_is(map->key[i], key, len))
 			return map->item[i];

@@ -7,6 +7,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 #include "crown/common.h"
 #include "crown/diag.h"
@@ -28,6 +29,8 @@ struct crown_ynode {
 	size_t			  n;		/* items of a sequence or map */
 	struct crown_ynode	**item;		/* sequence items; map values */
 	struct crown_ynode	**key;		/* map keys (scalars) */
+	uint64_t		  keybits;	/* map: a bit for each key's
+						 * first byte and length */
 };
 
 struct crown_ylimits {

@@ -47,6 +47,79 @@ test_places_are_one_based(void **state)
 	crown_diags_release(&d);
 }
 
+/*
+ * A map's look-up stops at once for most keys it does not have, by a bit
+ * for the first byte and length of each key it has: every key is found,
+ * whatever its first byte (past ASCII too) and length (past 64 bytes,
+ * where the bits wrap), in a map of few keys and in one of more keys
+ * than bits; a key it lacks is not, whether its bit is another key's
+ * or none.
+ */
+static void
+test_map_lookup(void **state)
+{
+	static const char *const keys[] = {
+		"a", "ab", "b", "x", "\xc3\xa9t\xc3\xa9", "\xe2\x80\x94",
+		"status", "stands", "7", "_", "~", "-k"
+	};
+	static const char *const absent[] = {
+		"ac", "c", "\xc3\xa9t\xc3\xa8", "\xc3\xa9", "stamps", "statue",
+		"a ", "A", "aa", "ab ", "8", "", "s"
+	};
+	struct crown_diags		 d = { 0 };
+	struct crown_buf		 b = { 0 };
+	struct crown_ydoc		*doc;
+	const struct crown_ynode	*root;
+	char				 key[80], val[16];
+	size_t				 i;
+	int				 error, many;
+
+	for (many = 0; many <= 1; many++) {
+		b.len = 0;
+		crown_buf_puts(&b, "");
+		for (i = 0; i < CROWN_NELEM(keys); i++)
+			crown_buf_printf(&b, "\"%s\": %zu\n", keys[i], i);
+		for (i = 0; many && i < 70; i++) {
+			memset(key, 'k', i + 1);
+			key[i + 1] = '\0';
+			crown_buf_printf(&b, "%s: l%zu\n", key, i);
+		}
+		doc = parse(b.data, &d, &error);
+		assert_int_equal(error, 0);
+		root = crown_ydoc_root(doc);
+		for (i = 0; i < CROWN_NELEM(keys); i++) {
+			snprintf(val, sizeof(val), "%zu", i);
+			assert_non_null(crown_ymap_get(root, keys[i]));
+			assert_string_equal(crown_ymap_get(root, keys[i])->str,
+			    val);
+		}
+		for (i = 0; i < CROWN_NELEM(absent); i++)
+			assert_null(crown_ymap_get(root, absent[i]));
+		for (i = 0; i < 72; i++) {
+			memset(key, 'k', i + 1);
+			key[i + 1] = '\0';
+			snprintf(val, sizeof(val), "l%zu", i);
+			if (many && i < 70)
+				assert_string_equal(crown_ymap_get(root,
+				    key)->str, val);
+			else
+				assert_null(crown_ymap_get(root, key));
+			key[i] = 'j';
+			assert_null(crown_ymap_get(root, key));
+		}
+		crown_ydoc_free(doc);
+	}
+	/* the empty key, and a map with none */
+	doc = parse("\"\": e\nk: {}\n", &d, &error);
+	root = crown_ydoc_root(doc);
+	assert_string_equal(crown_ymap_get(root, "")->str, "e");
+	assert_null(crown_ymap_get(crown_ymap_get(root, "k"), ""));
+	assert_null(crown_ymap_get(crown_ymap_get(root, "k"), "k"));
+	crown_ydoc_free(doc);
+	crown_diags_release(&d);
+	crown_buf_release(&b);
+}
+
 static void
 test_syntax_error_has_place(void **state)
 {
@@ -997,6 +1070,7 @@ main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_places_are_one_based),
+		cmocka_unit_test(test_map_lookup),
 		cmocka_unit_test(test_syntax_error_has_place),
 		cmocka_unit_test(test_aliases_and_anchors_refused),
 		cmocka_unit_test(test_duplicate_keys_refused),
