@@ -395,38 +395,6 @@ event_props(const yaml_event_t *ev, const char **tag, const char **anchor)
 }
 
 /*
- * What libyaml allocated for an event, freed.  An event the tree keeps
- * (a scalar, the start or end of a sequence or map, without anchor or
- * tag) owns at most its scalar's text, which libyaml allocates with
- * malloc: freeing that alone skips yaml_event_delete's look at the
- * event's other pointers and its clearing of the event, which the next
- * yaml_parser_parse clears again.  Any other event is libyaml's to free.
- */
-static void
-event_delete(yaml_event_t *ev)
-{
-	const char	*tag, *anchor;
-
-	switch (ev->type) {
-	case YAML_SCALAR_EVENT:
-	case YAML_SEQUENCE_START_EVENT:
-	case YAML_MAPPING_START_EVENT:
-		event_props(ev, &tag, &anchor);
-		if (tag != NULL || anchor != NULL)
-			break;
-		if (ev->type == YAML_SCALAR_EVENT)
-			free(ev->data.scalar.value);
-		return;
-	case YAML_SEQUENCE_END_EVENT:
-	case YAML_MAPPING_END_EVENT:
-		return;
-	default:
-		break;
-	}
-	yaml_event_delete(ev);
-}
-
-/*
  * libyaml's reader (encoding, control characters) gives a byte offset and
  * the bad byte or character rather than a mark: turn them into a place.
  */
@@ -475,6 +443,7 @@ crown_ydoc_parse(struct crown_ydoc **out, const char *file, const char *buf,
 	size_t			 nodes = 0;
 	unsigned		 docs = 0;
 	int			 bad = 0, done = 0, oom = 0;
+	bool			 kept;
 	struct crown_ynode	*n;
 	const char		*tag, *anchor;
 
@@ -535,6 +504,7 @@ crown_ydoc_parse(struct crown_ydoc **out, const char *file, const char *buf,
 			break;
 		}
 		n = NULL;
+		kept = false;
 		switch (ev.type) {
 		case YAML_STREAM_END_EVENT:
 			done = 1;
@@ -580,6 +550,7 @@ crown_ydoc_parse(struct crown_ydoc **out, const char *file, const char *buf,
 				bad = 1;
 				break;
 			}
+			kept = true;
 			if (lim != NULL && ++nodes > lim->max_nodes) {
 				crown_diag_add(d, file,
 				    (unsigned)ev.start_mark.line + 1,
@@ -625,6 +596,7 @@ crown_ydoc_parse(struct crown_ydoc **out, const char *file, const char *buf,
 			break;
 		case YAML_SEQUENCE_END_EVENT:
 		case YAML_MAPPING_END_EVENT:
+			kept = true;
 			n = close_container(&b);
 			if (n->kind == CROWN_Y_MAP &&
 			    check_duplicates(doc, n, d))
@@ -633,7 +605,18 @@ crown_ydoc_parse(struct crown_ydoc **out, const char *file, const char *buf,
 		default:
 			break;
 		}
-		event_delete(&ev);
+		/*
+		 * An event of the tree (a scalar, the start or end of a
+		 * sequence or map, with no anchor or tag) owns at most its
+		 * scalar's text, which libyaml allocates with malloc: freeing
+		 * that alone skips yaml_event_delete's look at the other
+		 * pointers and its clearing of the event, which the next
+		 * yaml_parser_parse clears again.
+		 */
+		if (!kept)
+			yaml_event_delete(&ev);
+		else if (ev.type == YAML_SCALAR_EVENT)
+			free(ev.data.scalar.value);
 	}
 	yaml_parser_delete(&parser);
 	while (b.depth > 0)
