@@ -165,13 +165,27 @@ cmp_keys(const void *a, const void *b)
 	return (*ka)->col < (*kb)->col ? -1 : (*ka)->col > (*kb)->col;
 }
 
+/* Has each key of map a bit of keybits of its own? */
+static bool
+bits_apart(const struct crown_ynode *map)
+{
+	uint64_t	bits = map->keybits;
+	size_t		n = 0;
+
+	for (; bits != 0; bits &= bits - 1)
+		n++;
+	return n == map->n;
+}
+
 /* Keys up to which a map is searched for a duplicate pair by pair. */
 #define SMALL_MAP	32
 
 /*
- * Report keys given twice.  A small map (every map crown writes) with no
- * two keys alike is seen pair by pair; any other is sorted, so a huge map
- * costs n log n and the report is in the same order whatever the size.
+ * Report keys given twice.  A map whose keys each have a bit of keybits
+ * of their own has none (two keys alike have the same bit).  A small map
+ * (every map crown writes) with no two keys alike is seen pair by pair;
+ * any other is sorted, so a huge map costs n log n and the report is in
+ * the same order whatever the size.
  */
 static int
 check_duplicates(struct crown_ydoc *doc, struct crown_ynode *map,
@@ -181,7 +195,7 @@ check_duplicates(struct crown_ydoc *doc, struct crown_ynode *map,
 	size_t			  i, j, first;
 	int			  bad = 0;
 
-	if (map->n < 2)
+	if (map->n < 2 || bits_apart(map))
 		return 0;
 	if (map->n <= SMALL_MAP) {
 		for (i = 1; i < map->n; i++)

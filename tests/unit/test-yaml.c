@@ -154,6 +154,7 @@ static void
 test_duplicate_keys_refused(void **state)
 {
 	struct crown_diags	 d = { 0 };
+	struct crown_ydoc	*doc;
 	int			 error;
 
 	assert_null(parse("a: 1\nb: 2\na: 3\n", &d, &error));
@@ -161,6 +162,23 @@ test_duplicate_keys_refused(void **state)
 	assert_diag(&d, "t.yaml:3:1: error: duplicate key 'a' (first at "
 	    "line 1)");
 	crown_diags_release(&d);
+	/* a map whose keys have bits of their own has none twice (two keys
+	 * alike share one); keys that share a bit are told apart */
+	doc = parse("ab: 1\nac: 2\nb: 3\n", &d, &error);
+	assert_int_equal(error, 0);
+	crown_ydoc_free(doc);
+	doc = parse("{x: 1, y: 2, xy: 3, yx: 4, a: 5}\n", &d, &error);
+	assert_int_equal(error, 0);
+	crown_ydoc_free(doc);
+	assert_null(parse("{x: 1, y: 2, xy: 3, yx: 4, a: 5, yx: 6}\n", &d,
+	    &error));
+	assert_diag(&d, "t.yaml:1:34: error: duplicate key 'yx'");
+	crown_diags_release(&d);
+	assert_null(parse("ab: 1\nac: 2\nab: 3\n", &d, &error));
+	assert_diag(&d, "t.yaml:3:1: error: duplicate key 'ab' (first at "
+	    "line 1)");
+	crown_diags_release(&d);
+	assert_no_diags(&d);
 }
 
 static void
