@@ -874,25 +874,52 @@ scalar(struct crown_yreader *r, const struct crown_ynode *n,
 	return CROWN_EINVALID;
 }
 
+/*
+ * A short whole number, [-]digits with at most 18 digits (so below
+ * 2^63), read without strtol, whose value it is.  false for any other
+ * text, for strtol to judge.
+ */
+static bool
+short_whole(const char *s, long *out)
+{
+	long	v = 0;
+	int	digits = 0;
+	bool	neg = *s == '-';
+
+	for (s += neg; *s != '\0'; s++) {
+		if (*s < '0' || *s > '9' || ++digits > 18)
+			return false;
+		v = v * 10 + (*s - '0');
+	}
+	if (digits == 0)
+		return false;
+	*out = neg ? -v : v;
+	return true;
+}
+
 int
 crown_yint(struct crown_yreader *r, const struct crown_ynode *n,
     const char *what, long lo, long hi, const char *rule, long *out)
 {
 	char	*end;
 	long	 v;
+	bool	 over = false;
 
 	if (scalar(r, n, what, "a whole number", rule) != 0)
 		return CROWN_EINVALID;
-	errno = 0;
-	v = strtol(n->str, &end, 10);
-	if (!n->plain || n->len == 0 || *end != '\0' ||
-	    (n->str[0] != '-' && n->str[0] != '+' &&
-	    (n->str[0] < '0' || n->str[0] > '9'))) {
-		crown_yerror(r, n, rule, "'%s' must be a whole number, not "
-		    "'%s'", what, n->str);
-		return CROWN_EINVALID;
+	if (!n->plain || !short_whole(n->str, &v)) {
+		errno = 0;
+		v = strtol(n->str, &end, 10);
+		if (!n->plain || n->len == 0 || *end != '\0' ||
+		    (n->str[0] != '-' && n->str[0] != '+' &&
+		    (n->str[0] < '0' || n->str[0] > '9'))) {
+			crown_yerror(r, n, rule, "'%s' must be a whole "
+			    "number, not '%s'", what, n->str);
+			return CROWN_EINVALID;
+		}
+		over = errno == ERANGE;
 	}
-	if (errno == ERANGE || v < lo || v > hi) {
+	if (over || v < lo || v > hi) {
 		crown_yerror(r, n, rule, "'%s' must be from %ld to %ld, not "
 		    "%s", what, lo, hi, n->str);
 		return CROWN_EINVALID;

@@ -2,6 +2,7 @@
  * test-yaml.c: the YAML layer: places, refusals, typed reading, emitting.
  */
 #include <dirent.h>
+#include <errno.h>
 #include <float.h>
 #include <limits.h>
 #include <math.h>
@@ -433,6 +434,68 @@ test_typed_reading(void **state)
 	free(s);
 	crown_ydoc_free(doc);
 	crown_diags_release(&d);
+}
+
+/*
+ * Whole numbers of up to 18 digits are read without strtol: each text,
+ * on both sides of 18 digits and of a long's range, reads as strtol
+ * reads it, or is refused as it refuses it.
+ */
+static void
+test_whole_numbers(void **state)
+{
+	static const char *const texts[] = {
+		"0", "7", "-0", "007", "-007", "+5", "-5", "-x", "+", "~", "--5",
+		"+-5", "1.0", "1e3", "0x10", "1_000", "5x", "x5",
+		"123456789012345678", "-123456789012345678",
+		"999999999999999999", "-999999999999999999",
+		"1234567890123456789", "-1234567890123456789",
+		"0000000000000000001", "9223372036854775807",
+		"-9223372036854775808", "9223372036854775808",
+		"-9223372036854775809", "99999999999999999999", "'5'", "\"-5\"",
+		"101", "-1", "100"
+	};
+	struct crown_diags		 d = { 0 };
+	struct crown_buf		 b = { 0 };
+	struct crown_yreader		 r = { "t.yaml", &d, 0 };
+	struct crown_ydoc		*doc;
+	const struct crown_ynode	*v;
+	const char			*t;
+	char				*end;
+	size_t				 i;
+	long				 got, want;
+	int				 error, ok, range;
+
+	for (i = 0; i < CROWN_NELEM(texts); i++)
+		for (range = 0; range <= 1; range++) {
+			b.len = 0;
+			crown_buf_printf(&b, "v: %s\n", texts[i]);
+			doc = parse(b.data, &d, &error);
+			assert_int_equal(error, 0);
+			v = crown_ymap_get(crown_ydoc_root(doc), "v");
+			t = texts[i];
+			errno = 0;
+			want = strtol(t, &end, 10);
+			ok = v->plain && *end == '\0' && errno != ERANGE &&
+			    (t[0] == '-' || t[0] == '+' ||
+			    (t[0] >= '0' && t[0] <= '9')) &&
+			    (!range || (want >= 0 && want <= 100));
+			got = 12345;
+			error = crown_yint(&r, v, "v", range ? 0 : LONG_MIN,
+			    range ? 100 : LONG_MAX, NULL, &got);
+			if (ok) {
+				assert_int_equal(error, 0);
+				assert_true(got == want);
+				assert_no_diags(&d);
+			} else {
+				assert_int_equal(error, CROWN_EINVALID);
+				assert_true(got == 12345);
+				assert_int_equal(d.n, 1);
+			}
+			crown_diags_release(&d);
+			crown_ydoc_free(doc);
+		}
+	crown_buf_release(&b);
 }
 
 static void
@@ -1096,6 +1159,7 @@ main(void)
 		cmocka_unit_test(test_controls_only_from_escapes),
 		cmocka_unit_test(test_every_event_freed),
 		cmocka_unit_test(test_typed_reading),
+		cmocka_unit_test(test_whole_numbers),
 		cmocka_unit_test(test_id_pattern),
 		cmocka_unit_test(test_emitter_quotes_and_numbers),
 		cmocka_unit_test(test_direct_writer_matches_libyaml),
