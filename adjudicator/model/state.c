@@ -14,7 +14,6 @@
 #include "crown/fmt.h"
 #include "crown/rules.h"
 #include "crown/state.h"
-#include "crown/template.h"
 #include "crown/unit.h"
 #include "crown/xalloc.h"
 #include "crown/yaml.h"
@@ -116,6 +115,35 @@ sort_order(size_t *v, size_t n, const struct crown_state *s)
 }
 
 /*
+ * The slot of the unit table where a search for id starts: FNV-1a, as
+ * crown_tkey_hash, taken up to the NUL so that a look-up does not first
+ * measure the id.
+ */
+static size_t
+id_slot(const struct crown_state *s, const char *id)
+{
+	uint32_t	h = 2166136261u;
+
+	for (; *id != '\0'; id++) {
+		h ^= (unsigned char)*id;
+		h *= 16777619u;
+	}
+	return h & (s->nslots - 1);
+}
+
+/* Are ids a and b the same?  strcmp's call costs more than an id's few
+ * bytes. */
+static bool
+same_id(const char *a, const char *b)
+{
+	while (*a != '\0' && *a == *b) {
+		a++;
+		b++;
+	}
+	return *a == *b;
+}
+
+/*
  * The reports look a unit up by its id some 70,000 times in a turn of
  * 1,000 a side: a hash table finds one in about one string comparison
  * where the sorted order takes eleven.  While two units share an id (a
@@ -145,7 +173,7 @@ crown_state_index(struct crown_state *s)
 	s->unit_slots = xcalloc(s->nslots, sizeof(*s->unit_slots));
 	for (i = 0; i < s->nunits; i++) {
 		id = s->units[i].id;
-		h = crown_tkey_hash(id, strlen(id)) & (s->nslots - 1);
+		h = id_slot(s, id);
 		while (s->unit_slots[h] != 0)
 			h = (h + 1) & (s->nslots - 1);
 		s->unit_slots[h] = i + 1;
@@ -161,10 +189,9 @@ crown_state_unit(const struct crown_state *s, const char *id)
 	if (id == NULL || s->unit_order == NULL)
 		return NULL;
 	if (s->unit_slots != NULL) {
-		h = crown_tkey_hash(id, strlen(id)) & (s->nslots - 1);
+		h = id_slot(s, id);
 		for (; s->unit_slots[h] != 0; h = (h + 1) & (s->nslots - 1))
-			if (strcmp(s->units[s->unit_slots[h] - 1].id,
-			    id) == 0)
+			if (same_id(s->units[s->unit_slots[h] - 1].id, id))
 				return &s->units[s->unit_slots[h] - 1];
 		return NULL;
 	}

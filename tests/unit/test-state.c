@@ -482,6 +482,9 @@ test_unit_lookup(void **state)
 		assert_string_equal(u->id, id);
 	}
 	assert_null(crown_state_unit(s, "u-3000"));
+	assert_null(crown_state_unit(s, "u-29990"));
+	assert_null(crown_state_unit(s, "u-1x"));
+	assert_null(crown_state_unit(s, "U-1"));
 	assert_null(crown_state_unit(s, "u-"));
 	assert_null(crown_state_unit(s, ""));
 	assert_null(crown_state_unit(s, NULL));
