@@ -765,8 +765,10 @@ crown_yerror(struct crown_yreader *r, const struct crown_ynode *n,
 	r->errors++;
 }
 
-const struct crown_ynode *
-crown_ymap_get(const struct crown_ynode *map, const char *key)
+/* crown_ymap_get, inline in the field readers: a unit's are called some
+ * thirty times for each unit of a state. */
+static inline const struct crown_ynode *
+map_get(const struct crown_ynode *map, const char *key)
 {
 	size_t	i, len;
 
@@ -779,6 +781,12 @@ crown_ymap_get(const struct crown_ynode *map, const char *key)
 		if (key_is(map->key[i], key, len))
 			return map->item[i];
 	return NULL;
+}
+
+const struct crown_ynode *
+crown_ymap_get(const struct crown_ynode *map, const char *key)
+{
+	return map_get(map, key);
 }
 
 const struct crown_ynode *
@@ -857,7 +865,7 @@ crown_yrequire(struct crown_yreader *r, const struct crown_ynode *map,
 {
 	const struct crown_ynode *v;
 
-	v = crown_ymap_get(map, key);
+	v = map_get(map, key);
 	if (v == NULL)
 		crown_yerror(r, map, rule, "missing key '%s'", key);
 	return v;
@@ -1119,7 +1127,7 @@ crown_yfield_int(struct crown_yreader *r, const struct crown_ynode *map,
     const char *key, bool required, long lo, long hi, const char *rule,
     long *out)
 {
-	const struct crown_ynode *v = crown_ymap_get(map, key);
+	const struct crown_ynode *v = map_get(map, key);
 
 	if (v == NULL)
 		return required ? (crown_yrequire(r, map, key, rule),
@@ -1132,7 +1140,7 @@ crown_yfield_num(struct crown_yreader *r, const struct crown_ynode *map,
     const char *key, bool required, double lo, double hi, const char *rule,
     double *out)
 {
-	const struct crown_ynode *v = crown_ymap_get(map, key);
+	const struct crown_ynode *v = map_get(map, key);
 
 	if (v == NULL)
 		return required ? (crown_yrequire(r, map, key, rule),
@@ -1144,7 +1152,7 @@ int
 crown_yfield_bool(struct crown_yreader *r, const struct crown_ynode *map,
     const char *key, bool required, const char *rule, bool *out)
 {
-	const struct crown_ynode *v = crown_ymap_get(map, key);
+	const struct crown_ynode *v = map_get(map, key);
 
 	if (v == NULL)
 		return required ? (crown_yrequire(r, map, key, rule),
@@ -1156,7 +1164,7 @@ int
 crown_yfield_str(struct crown_yreader *r, const struct crown_ynode *map,
     const char *key, bool required, const char *rule, char **out)
 {
-	const struct crown_ynode *v = crown_ymap_get(map, key);
+	const struct crown_ynode *v = map_get(map, key);
 	const char		 *s;
 
 	if (v == NULL)
@@ -1173,7 +1181,7 @@ int
 crown_yfield_id(struct crown_yreader *r, const struct crown_ynode *map,
     const char *key, bool required, const char *rule, char **out)
 {
-	const struct crown_ynode *v = crown_ymap_get(map, key);
+	const struct crown_ynode *v = map_get(map, key);
 	const char		 *s;
 
 	if (v == NULL)
@@ -1191,7 +1199,7 @@ crown_yfield_enum(struct crown_yreader *r, const struct crown_ynode *map,
     const char *key, bool required, const char *const *names, int count,
     const char *rule, int *out)
 {
-	const struct crown_ynode *v = crown_ymap_get(map, key);
+	const struct crown_ynode *v = map_get(map, key);
 
 	if (v == NULL)
 		return required ? (crown_yrequire(r, map, key, rule),
