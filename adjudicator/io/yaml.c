@@ -835,26 +835,58 @@ crown_ykind(struct crown_yreader *r, const struct crown_ynode *n,
 	return CROWN_EINVALID;
 }
 
+/* Is the key k name?  Compared in place: a call costs more than a key's
+ * few bytes. */
+static bool
+key_named(const struct crown_ynode *k, const char *name)
+{
+	const char	*s = k->str;
+
+	while (*s != '\0' && *s == *name) {
+		s++;
+		name++;
+	}
+	return *s == *name;
+}
+
+/*
+ * The entry of keys (a NULL-terminated list) naming k, or NULL.  The
+ * search starts at from and goes round: a map's keys are mostly written
+ * in the order of the list, so the one after the last found is most
+ * often the next.
+ */
+static const char *const *
+find_key(const char *const *keys, const char *const *from,
+    const struct crown_ynode *k)
+{
+	const char *const	*p;
+
+	for (p = from; *p != NULL; p++)
+		if (key_named(k, *p))
+			return p;
+	for (p = keys; p != from; p++)
+		if (key_named(k, *p))
+			return p;
+	return NULL;
+}
+
 int
 crown_ykeys(struct crown_yreader *r, const struct crown_ynode *map,
     const char *const *keys, const char *rule)
 {
 	size_t			 i;
-	const char *const	*k;
+	const char *const	*k, *const *from = keys;
 	int			 bad = 0;
 
 	if (map == NULL || map->kind != CROWN_Y_MAP)
 		return 0;
 	for (i = 0; i < map->n; i++) {
-		for (k = keys; *k != NULL; k++)
-			if ((*k)[0] == map->key[i]->str[0] &&
-			    strcmp(*k, map->key[i]->str) == 0)
-				break;
-		if (*k == NULL) {
+		if ((k = find_key(keys, from, map->key[i])) == NULL) {
 			crown_yerror(r, map->key[i], rule, "unknown key '%s'",
 			    map->key[i]->str);
 			bad = CROWN_EINVALID;
-		}
+		} else
+			from = k + 1;
 	}
 	return bad;
 }

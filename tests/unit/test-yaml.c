@@ -437,6 +437,53 @@ test_typed_reading(void **state)
 }
 
 /*
+ * A map's keys are looked for in the list of those it may have from the
+ * one after the last found, going round: known keys in any order are
+ * known, and a key that is a list entry's prefix or extension, or one
+ * given after all the others, is not.
+ */
+static void
+test_known_keys(void **state)
+{
+	static const char *const keys[] = { "a", "abc", "b", "c", "", NULL };
+	static const struct {
+		const char	*text;
+		int		 unknown;
+	} maps[] = {
+		{ "{a: 1, abc: 2, b: 3, c: 4, '': 5}", 0 },
+		{ "{'': 5, c: 4, b: 3, abc: 2, a: 1}", 0 },
+		{ "{b: 3, a: 1, c: 4, abc: 2}", 0 },
+		{ "{c: 1, ab: 2, a: 3}", 1 },
+		{ "{abcd: 1, b: 2, ' a': 3, A: 4}", 3 },
+		{ "{a: 1, b: 2, c: 3, d: 4}", 1 },
+		{ "{d: 1}", 1 },
+		{ "{}", 0 }
+	};
+	struct crown_diags		 d = { 0 };
+	struct crown_yreader		 r = { "t.yaml", &d, 0 };
+	struct crown_ydoc		*doc;
+	size_t				 i;
+	int				 error;
+
+	for (i = 0; i < CROWN_NELEM(maps); i++) {
+		doc = parse(maps[i].text, &d, &error);
+		assert_int_equal(error, 0);
+		r.errors = 0;
+		assert_int_equal(crown_ykeys(&r, crown_ydoc_root(doc), keys,
+		    NULL), maps[i].unknown ? CROWN_EINVALID : 0);
+		assert_int_equal(r.errors, maps[i].unknown);
+		crown_ydoc_free(doc);
+		crown_diags_release(&d);
+	}
+	doc = parse("{b: 1, ab: 2, a: 3}", &d, &error);
+	crown_ykeys(&r, crown_ydoc_root(doc), keys, NULL);
+	assert_int_equal(d.n, 1);
+	assert_diag(&d, "t.yaml:1:8: error: unknown key 'ab'");
+	crown_ydoc_free(doc);
+	crown_diags_release(&d);
+}
+
+/*
  * Whole numbers of up to 18 digits are read without strtol: each text,
  * on both sides of 18 digits and of a long's range, reads as strtol
  * reads it, or is refused as it refuses it.
@@ -1159,6 +1206,7 @@ main(void)
 		cmocka_unit_test(test_controls_only_from_escapes),
 		cmocka_unit_test(test_every_event_freed),
 		cmocka_unit_test(test_typed_reading),
+		cmocka_unit_test(test_known_keys),
 		cmocka_unit_test(test_whole_numbers),
 		cmocka_unit_test(test_id_pattern),
 		cmocka_unit_test(test_emitter_quotes_and_numbers),
