@@ -271,9 +271,10 @@ close_container(struct builder *b)
 	kid = b->kid != NULL ? b->kid + f->base : NULL;
 
 	if (n->kind == CROWN_Y_MAP) {
+		/* the keys, then the values, in one piece of the arena */
 		n->n = nkid / 2;
-		n->key = arena_alloc(b->doc, n->n * sizeof(*n->key));
-		n->item = arena_alloc(b->doc, n->n * sizeof(*n->item));
+		n->key = arena_alloc(b->doc, 2 * n->n * sizeof(*n->key));
+		n->item = n->key + n->n;
 		for (i = 0; i < n->n; i++) {
 			n->key[i] = kid[2 * i];
 			n->item[i] = kid[2 * i + 1];
