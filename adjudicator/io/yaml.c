@@ -983,23 +983,20 @@ short_decimal(const char *s, double *out)
 		1e11, 1e12, 1e13, 1e14, 1e15
 	};
 	unsigned long long	 m = 0;
-	int			 digits = 0, places = -1;
+	int			 digits = 0, places = 0;
 	bool			 neg = *s == '-';
 
-	for (s += neg; *s != '\0'; s++) {
-		if (*s == '.' && places < 0) {
-			places = 0;
-			continue;
-		}
-		if (*s < '0' || *s > '9' || ++digits > 15)
-			return false;
+	/* the whole part, then the fraction: too many digits only wrap m
+	 * round, and are refused below */
+	for (s += neg; *s >= '0' && *s <= '9'; s++, digits++)
 		m = m * 10 + (unsigned)(*s - '0');
-		if (places >= 0)
-			places++;
-	}
-	if (digits == 0)
+	if (*s == '.')
+		for (s++; *s >= '0' && *s <= '9'; s++, places++)
+			m = m * 10 + (unsigned)(*s - '0');
+	digits += places;
+	if (*s != '\0' || digits == 0 || digits > 15)
 		return false;
-	*out = (double)m / pow10[places > 0 ? places : 0];
+	*out = (double)m / pow10[places];
 	if (neg)
 		*out = -*out;
 	return true;
@@ -1012,27 +1009,28 @@ crown_ynum(struct crown_yreader *r, const struct crown_ynode *n,
 	char	*end;
 	double	 v;
 	size_t	 i;
+	bool	 over = false;
 
 	if (scalar(r, n, what, "a number", rule) != 0)
 		return CROWN_EINVALID;
-	errno = 0;
 	if (!n->plain || !short_decimal(n->str, &v)) {
 		/* decimal notation only: no hex floats, inf or nan */
 		for (i = 0; i < n->len; i++)
 			if (strchr("0123456789+-.eE", n->str[i]) == NULL)
 				break;
+		errno = 0;
 		v = strtod(n->str, &end);
 		if (!n->plain || n->len == 0 || i != n->len || *end != '\0') {
 			crown_yerror(r, n, rule, "'%s' must be a number, not "
 			    "'%s'", what, n->str);
 			return CROWN_EINVALID;
 		}
+		/* strtod says ERANGE for a value below DBL_MIN too: that
+		 * one is a number as good as zero, and in range if zero
+		 * is */
+		over = errno == ERANGE && fabs(v) > DBL_MIN;
 	}
-	/* strtod says ERANGE for a value below DBL_MIN too: that one is a
-	 * number as good as zero, and in range if zero is */
-	if (errno == ERANGE && fabs(v) <= DBL_MIN)
-		errno = 0;
-	if (errno == ERANGE || !(v >= lo && v <= hi)) {
+	if (over || !(v >= lo && v <= hi)) {
 		crown_yerror(r, n, rule, "'%s' must be from %g to %g, not %s",
 		    what, lo, hi, n->str);
 		return CROWN_EINVALID;

@@ -545,6 +545,84 @@ test_whole_numbers(void **state)
 	crown_buf_release(&b);
 }
 
+/* Read v (a YAML value) as a number from -1e300 to 1e300: 0 and *out, or
+ * CROWN_EINVALID. */
+static int
+read_num(const char *v, double *out)
+{
+	struct crown_diags		 d = { 0 };
+	struct crown_yreader		 r = { "t.yaml", &d, 0 };
+	struct crown_buf		 b = { 0 };
+	struct crown_ydoc		*doc;
+	int				 error;
+
+	crown_buf_printf(&b, "v: %s\n", v);
+	doc = parse(b.data, &d, &error);
+	assert_int_equal(error, 0);
+	error = crown_ynum(&r, crown_ymap_get(crown_ydoc_root(doc), "v"), "v",
+	    -1e300, 1e300, NULL, out);
+	assert_int_equal(d.n, error != 0);
+	crown_ydoc_free(doc);
+	crown_diags_release(&d);
+	crown_buf_release(&b);
+	return error;
+}
+
+/*
+ * Decimals of up to 15 digits are read without strtod: each reads as
+ * strtod reads it, to the bit, on both sides of 15 digits, with the point
+ * anywhere or nowhere, signs, and 20,000 random ones; what is not such a
+ * decimal goes to strtod.
+ */
+static void
+test_short_decimals(void **state)
+{
+	static const char *const texts[] = {
+		"0", "-0", "5", "5.", ".5", "-.5", "-5.", "0.1", "0.3", "-0.7",
+		"123456789012345", "1234567890123456", "12345678901234.5",
+		"1234567890123.45", ".123456789012345", ".1234567890123456",
+		"99999999999999.9", "999999999999999", "9999999999999999",
+		"0.000000000000001", "000000000000000.1", "1.5e3", "+1.5",
+		"1e-320", "1.2.3", "1..2", "--1", "-x", "1e999"
+	};
+	char		 text[32];
+	double		 got, want;
+	size_t		 i, k, n;
+	unsigned	 seed = 20261202;
+	int		 digits, point;
+
+	for (i = 0; i < CROWN_NELEM(texts) + 20000; i++) {
+		if (i < CROWN_NELEM(texts))
+			snprintf(text, sizeof(text), "%s", texts[i]);
+		else {
+			digits = 1 + (int)((unsigned)rand_r(&seed) % 17);
+			point = (int)((unsigned)rand_r(&seed) % (unsigned)(digits + 2)) - 1;
+			n = 0;
+			if ((unsigned)rand_r(&seed) % 2)
+				text[n++] = '-';
+			for (k = 0; k < (size_t)digits; k++) {
+				if ((int)k == point)
+					text[n++] = '.';
+				text[n++] = (char)('0' + (unsigned)rand_r(&seed) % 10);
+			}
+			if (point == digits)
+				text[n++] = '.';
+			text[n] = '\0';
+		}
+		want = strtod(text, NULL);
+		if (read_num(text, &got) == 0) {
+			if (memcmp(&got, &want, sizeof(got)) != 0)
+				fail_msg("'%s' reads %.17g, strtod %.17g", text,
+				    got, want);
+		} else
+			assert_true(strcmp(text, "1.2.3") == 0 ||
+			    strcmp(text, "1..2") == 0 ||
+			    strcmp(text, "--1") == 0 ||
+			    strcmp(text, "-x") == 0 ||
+			    strcmp(text, "1e999") == 0);
+	}
+}
+
 static void
 test_id_pattern(void **state)
 {
@@ -1208,6 +1286,7 @@ main(void)
 		cmocka_unit_test(test_typed_reading),
 		cmocka_unit_test(test_known_keys),
 		cmocka_unit_test(test_whole_numbers),
+		cmocka_unit_test(test_short_decimals),
 		cmocka_unit_test(test_id_pattern),
 		cmocka_unit_test(test_emitter_quotes_and_numbers),
 		cmocka_unit_test(test_direct_writer_matches_libyaml),
