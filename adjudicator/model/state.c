@@ -180,21 +180,17 @@ crown_state_index(struct crown_state *s)
 	}
 }
 
-struct crown_unit *
-crown_state_unit(const struct crown_state *s, const char *id)
+/*
+ * The unit of id in the sorted order, while two units share an id.  Not
+ * inline: its calls to strcmp would make every look-up through the hash
+ * table save and restore registers it has no use for.
+ */
+static struct crown_unit * __attribute__((noinline))
+unit_in_order(const struct crown_state *s, const char *id)
 {
-	size_t	lo = 0, hi = s->nunits, mid, h;
+	size_t	lo = 0, hi = s->nunits, mid;
 	int	c;
 
-	if (id == NULL || s->unit_order == NULL)
-		return NULL;
-	if (s->unit_slots != NULL) {
-		h = id_slot(s, id);
-		for (; s->unit_slots[h] != 0; h = (h + 1) & (s->nslots - 1))
-			if (same_id(s->units[s->unit_slots[h] - 1].id, id))
-				return &s->units[s->unit_slots[h] - 1];
-		return NULL;
-	}
 	while (lo < hi) {
 		mid = lo + (hi - lo) / 2;
 		c = strcmp(id, s->units[s->unit_order[mid]].id);
@@ -205,6 +201,22 @@ crown_state_unit(const struct crown_state *s, const char *id)
 		else
 			lo = mid + 1;
 	}
+	return NULL;
+}
+
+struct crown_unit *
+crown_state_unit(const struct crown_state *s, const char *id)
+{
+	size_t	h;
+
+	if (id == NULL || s->unit_order == NULL)
+		return NULL;
+	if (s->unit_slots == NULL)
+		return unit_in_order(s, id);
+	h = id_slot(s, id);
+	for (; s->unit_slots[h] != 0; h = (h + 1) & (s->nslots - 1))
+		if (same_id(s->units[s->unit_slots[h] - 1].id, id))
+			return &s->units[s->unit_slots[h] - 1];
 	return NULL;
 }
 
