@@ -836,20 +836,6 @@ crown_ykind(struct crown_yreader *r, const struct crown_ynode *n,
 	return CROWN_EINVALID;
 }
 
-/* Is the key k name?  Compared in place: a call costs more than a key's
- * few bytes. */
-static bool
-key_named(const struct crown_ynode *k, const char *name)
-{
-	const char	*s = k->str;
-
-	while (*s != '\0' && *s == *name) {
-		s++;
-		name++;
-	}
-	return *s == *name;
-}
-
 /*
  * The entry of keys (a NULL-terminated list) naming k, or NULL.  The
  * search starts at from and goes round: a map's keys are mostly written
@@ -863,10 +849,10 @@ find_key(const char *const *keys, const char *const *from,
 	const char *const	*p;
 
 	for (p = from; *p != NULL; p++)
-		if (key_named(k, *p))
+		if ((*p)[0] == k->str[0] && strcmp(*p, k->str) == 0)
 			return p;
 	for (p = keys; p != from; p++)
-		if (key_named(k, *p))
+		if ((*p)[0] == k->str[0] && strcmp(*p, k->str) == 0)
 			return p;
 	return NULL;
 }
