@@ -107,10 +107,10 @@ crown_engine_join(const char *const *w, size_t n)
 	if (n > CROWN_JOIN_MAX)
 		abort();	/* a caller's mistake, not input's */
 	for (i = 0; i < n; i++)
-		all += len[i] = strlen(w[i]);
+		all += len[i] = strlen(crown_engine_word(w[i]));
 	p = s = xmalloc(all + 1);
 	for (i = 0; i < n; p += len[i++])
-		memcpy(p, w[i], len[i]);
+		memcpy(p, crown_engine_word(w[i]), len[i]);
 	*p = '\0';
 	return s;
 }

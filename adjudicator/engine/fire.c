@@ -309,7 +309,7 @@ reach_text(const struct crown_unit *u, const struct crown_fire_target *t,
 		hi = bands[b].max;
 	}
 	*close = lo > 0 && range <= lo;
-	w[0] = t->name;
+	w[0] = crown_engine_word(t->name);
 	w[1] = " is ";
 	w[2] = fixed2(r, range);
 	w[3] = *close ? " inches away, too close: its " :

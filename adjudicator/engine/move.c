@@ -163,10 +163,13 @@ add_held_blockers(struct crown_track *t, struct crown_engine *e,
 static void
 put_words(struct crown_buf *b, const char *const *w, size_t n)
 {
-	size_t	i;
+	const char	*s;
+	size_t		 i;
 
-	for (i = 0; i < n; i++)
-		crown_buf_add(b, w[i], strlen(w[i]));
+	for (i = 0; i < n; i++) {
+		s = crown_engine_word(w[i]);
+		crown_buf_add(b, s, strlen(s));
+	}
 }
 
 /* v as "%d" does, after a '+' if plus and v is not negative ("%+d"). */
