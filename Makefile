@@ -38,11 +38,15 @@ ALL_CFLAGS = $(OPT) $(WARN) -ffp-contract=off -D_DEFAULT_SOURCE \
 	   -DCROWN_DATADIR='"$(DATADIR)"' $(PKG_CFLAGS) $(CFLAGS)
 PKG_CFLAGS = $(shell pkg-config --cflags $(PKGS)) $(DL_SONAMES)
 PKG_LIBS   = $(shell pkg-config --libs $(PKGS)) -lm
-LINK_LIBS  = $(shell pkg-config --libs $(PKGS_LINK)) -lm
+# -ldl: dlopen is the C library's own since glibc 2.34, libdl's before
+LINK_LIBS  = $(shell pkg-config --libs $(PKGS_LINK)) -lm -ldl
 # the name the loader knows a library by, read from the one built against:
-# $(call soname,MODULE,LIB) for libLIB.so of pkg-config's MODULE
-soname = $(shell objdump -p "$$(pkg-config --variable=libdir $(1))/lib$(2).so" \
-	   2>/dev/null | awk '$$1 == "SONAME" { print $$2 }')
+# $(call soname,MODULE,LIB) for libLIB.so of pkg-config's MODULE; a build
+# that cannot read it stops (crown would load nothing by an empty name)
+soname = $(or $(shell objdump -p \
+	   "$$(pkg-config --variable=libdir $(1))/lib$(2).so" 2>/dev/null | \
+	   awk '$$1 == "SONAME" { print $$2 }'),$(error cannot read the \
+	   soname of lib$(2).so (pkg-config $(1), objdump of binutils)))
 # (read once, when first used: the packages may be installed only then)
 DL_SONAMES = $(eval DL_SONAMES := \
 	   -DCROWN_SONAME_GIT2='"$(call soname,libgit2,git2)"' \
@@ -53,7 +57,7 @@ DL_SONAMES = $(eval DL_SONAMES := \
 # so the dynamic loader binds malloc and free to it (doc/design.md, "The
 # allocator").  The sanitizer builds keep their own allocator: MALLOC_LIB=.
 MALLOC_LIB ?= -lmimalloc
-MALLOC_DEF = $(if $(MALLOC_LIB),-DCROWN_MIMALLOC)
+MALLOC_DEF = $(if $(filter -lmimalloc,$(MALLOC_LIB)),-DCROWN_MIMALLOC)
 TEST_CFLAGS = $(shell pkg-config --cflags cmocka)
 TEST_LIBS  = $(shell pkg-config --libs cmocka)
 
@@ -218,11 +222,11 @@ fuzz-build:
 	    $(FUZZ_BINS) $(FUZZ_BUILD)/mkseeds
 
 $(BUILD)/fuzz-%: tests/fuzz/fuzz-%.c tests/fuzz/fuzz.h $(BUILD)/libcrown.a \
-    $(HDRS)
+    $(HDRS) Makefile
 	@echo "  CC $@"; $(CC) $(ALL_CFLAGS) -fsanitize=fuzzer -o $@ $< \
 	    $(BUILD)/libcrown.a $(PKG_LIBS) $(LDFLAGS)
 
-$(BUILD)/mkseeds: tests/fuzz/mkseeds.c $(BUILD)/libcrown.a $(HDRS)
+$(BUILD)/mkseeds: tests/fuzz/mkseeds.c $(BUILD)/libcrown.a $(HDRS) Makefile
 	@echo "  CC $@"; $(CC) $(ALL_CFLAGS) -o $@ $< $(BUILD)/libcrown.a \
 	    $(PKG_LIBS) $(LDFLAGS)
 

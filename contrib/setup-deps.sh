@@ -54,11 +54,16 @@ done
 command -v cc >/dev/null 2>&1 || missing="$missing gcc"
 t=$(mktemp -d) || exit 1
 printf 'int main(void) { return 0; }\n' >"$t/l.c"
-missing="$missing $(printf '%s\n' "$links" | while read -r lib pkg; do
-	command -v cc >/dev/null 2>&1 &&
-	    cc -o "$t/l" "$t/l.c" "-l$lib" >/dev/null 2>&1 ||
-	    printf '%s ' "$pkg"
-done)"
+# (without cc, gcc is missing already and the links cannot be tried: the
+# packages are asked for all the same, as with no pkg-config above)
+if command -v cc >/dev/null 2>&1; then
+	missing="$missing $(printf '%s\n' "$links" | while read -r lib pkg; do
+		cc -o "$t/l" "$t/l.c" "-l$lib" >/dev/null 2>&1 ||
+		    printf '%s ' "$pkg"
+	done)"
+else
+	missing="$missing $(printf '%s\n' "$links" | awk '{ print $2 }')"
+fi
 rm -rf "$t"
 if [ -n "$fuzz" ]; then
 	# libFuzzer is a library of clang's runtime, so try a link

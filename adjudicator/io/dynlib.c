@@ -1,6 +1,7 @@
 /*
  * dynlib.c: libraries loaded when first called (dynlib.h).
  */
+#define _GNU_SOURCE		/* RTLD_DEFAULT, on a glibc before 2.34 */
 #include <dlfcn.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -10,16 +11,10 @@
 #include "crown/dynlib.h"
 
 /* The sonames the Makefile read from the libraries crown was built
- * against (a build without them, the fuzzing one, names them itself). */
-#ifndef CROWN_SONAME_GIT2
-#define CROWN_SONAME_GIT2	"libgit2.so.1.5"
-#endif
-#ifndef CROWN_SONAME_GMIME
-#define CROWN_SONAME_GMIME	"libgmime-3.0.so.0"
-#endif
-#ifndef CROWN_SONAME_GPGME
-#define CROWN_SONAME_GPGME	"libgpgme.so.11"
-#endif
+ * against: dlopen of "" would give the program itself. */
+_Static_assert(sizeof(CROWN_SONAME_GIT2) > 1, "no soname for libgit2");
+_Static_assert(sizeof(CROWN_SONAME_GMIME) > 1, "no soname for GMime");
+_Static_assert(sizeof(CROWN_SONAME_GPGME) > 1, "no soname for GPGME");
 
 struct crown_dl	crown_dl_git2 = { "libgit2", CROWN_SONAME_GIT2, NULL, { { 0 } } };
 struct crown_dl	crown_dl_gmime = { "GMime", CROWN_SONAME_GMIME, NULL, { { 0 } } };

@@ -46,7 +46,10 @@ typedef void	(*crown_dl_fn)(void);
 
 /*
  * The function name of lib, loading lib first if it is not yet loaded.
- * name is remembered by its address: a string literal of the caller's.
+ * name is remembered by its address, so it must be a string of static
+ * storage that never changes (the macros below give a literal); and a
+ * slot is written without a lock, as crown runs one thread (crown verify
+ * forks).
  * A library that cannot be loaded, or has not name, is an installation
  * that cannot work: crown says which and exits 1, as when memory runs
  * out.

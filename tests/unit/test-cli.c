@@ -417,6 +417,17 @@ test_libraries(void **state)
 	free(said);
 }
 
+/* The environment the tests above set for crown, unset even when an
+ * assertion ended one early, so that no later run inherits it. */
+static int
+unset_env(void **state)
+{
+	(void)state;
+	unsetenv("MIMALLOC_VERBOSE");
+	unsetenv("LD_DEBUG");
+	return 0;
+}
+
 static int
 cmp_names(const void *a, const void *b)
 {
@@ -460,8 +471,10 @@ main(void)
 	tests[n].test_func = test_man_synopsis;
 	tests[n + 1].name = "allocator";
 	tests[n + 1].test_func = test_allocator;
+	tests[n + 1].teardown_func = unset_env;
 	tests[n + 2].name = "libraries";
 	tests[n + 2].test_func = test_libraries;
+	tests[n + 2].teardown_func = unset_env;
 	rc = _cmocka_run_group_tests("cli", tests, n + 3, NULL, NULL);
 	for (i = 0; i < n; i++)
 		free(names[i]);

@@ -4,8 +4,11 @@
  * what crown finds can be held against what the link found.  That crown
  * itself loads them only when called is test-cli's `libraries`.
  */
+#define _GNU_SOURCE		/* dlinfo */
 #include <sys/wait.h>
+#include <dlfcn.h>
 #include <fcntl.h>
+#include <link.h>
 #include <unistd.h>
 
 #include <git2.h>
@@ -20,8 +23,26 @@
 static struct crown_dl	libc_dl = { "the C library", "libc.so.6", NULL,
 			    { { 0 } } };
 
+/* The file lib was opened from names want: the library, not the program
+ * (which dlopen of an empty name would give, and whose symbols this test,
+ * linked with the libraries, would find all the same). */
+static void
+assert_opened(const struct crown_dl *lib, const char *want)
+{
+	struct link_map	*lm;
+
+	assert_true(crown_dl_loaded(lib));
+	assert_int_equal(dlinfo(lib->handle, RTLD_DI_LINKMAP, &lm), 0);
+	if (strstr(lm->l_name, want) == NULL) {
+		print_error("%s opened from '%s', not %s\n", lib->what,
+		    lm->l_name, want);
+		fail();
+	}
+}
+
 /* What crown finds is what the link found, for a function and for a
- * variable, and the library counts as loaded after. */
+ * variable, and the library counts as loaded after, opened from its own
+ * file. */
 static void
 test_same_as_linked(void **state)
 {
@@ -38,6 +59,9 @@ test_same_as_linked(void **state)
 	    (const void *)&g_utf8_skip);
 	assert_true(crown_dl_fn_of(&crown_dl_gpgme, "gpgme_new") ==
 	    (crown_dl_fn)gpgme_new);
+	assert_opened(&crown_dl_git2, "/libgit2.so.");
+	assert_opened(&crown_dl_gmime, "/libgmime-3.0.so.");
+	assert_opened(&crown_dl_gpgme, "/libgpgme.so.");
 }
 
 /* The macro a file's list of calls uses: a call, and a function passed
