@@ -180,7 +180,8 @@ test_crowd(void **state)
 }
 
 /*
- * The map kept thousands of boxes (in blocks of 1,024): texts of 4 by 4
+ * The map kept thousands of boxes (in blocks of 32 KiB, 585 entries a
+ * block): texts of 4 by 4
  * pixels tile the drawing but for the place left of the thing named; the
  * label goes there, clear of every one, whichever block holds it.
  */
