@@ -16,9 +16,12 @@ _Static_assert(sizeof(CROWN_SONAME_GIT2) > 1, "no soname for libgit2");
 _Static_assert(sizeof(CROWN_SONAME_GMIME) > 1, "no soname for GMime");
 _Static_assert(sizeof(CROWN_SONAME_GPGME) > 1, "no soname for GPGME");
 
-struct crown_dl	crown_dl_git2 = { "libgit2", CROWN_SONAME_GIT2, NULL, { { 0 } } };
-struct crown_dl	crown_dl_gmime = { "GMime", CROWN_SONAME_GMIME, NULL, { { 0 } } };
-struct crown_dl	crown_dl_gpgme = { "GPGME", CROWN_SONAME_GPGME, NULL, { { 0 } } };
+struct crown_dl	crown_dl_git2 = { "libgit2", CROWN_SONAME_GIT2, NULL,
+		    { { 0 } } };
+struct crown_dl	crown_dl_gmime = { "GMime", CROWN_SONAME_GMIME, NULL,
+		    { { 0 } } };
+struct crown_dl	crown_dl_gpgme = { "GPGME", CROWN_SONAME_GPGME, NULL,
+		    { { 0 } } };
 
 static void
 load(struct crown_dl *lib)

@@ -94,7 +94,8 @@ struct layout {
 	struct crown_place	*place;
 	struct crown_tval	*labels;	/* every placed text */
 	struct crown_tval	*lines;		/* label to what it names */
-	struct crown_geom_box	*units;		/* each unit's box (model_forces) */
+	/* each unit's box (model_forces) */
+	struct crown_geom_box	*units;
 	bool			 sym[NSYM];	/* drawn, for the legend */
 	struct memo		 memo[2];	/* of x, of y */
 };

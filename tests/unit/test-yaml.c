@@ -492,8 +492,8 @@ static void
 test_whole_numbers(void **state)
 {
 	static const char *const texts[] = {
-		"0", "7", "-0", "007", "-007", "+5", "-5", "-x", "+", "~", "--5",
-		"+-5", "1.0", "1e3", "0x10", "1_000", "5x", "x5",
+		"0", "7", "-0", "007", "-007", "+5", "-5", "-x", "+", "~",
+		"--5", "+-5", "1.0", "1e3", "0x10", "1_000", "5x", "x5",
 		"123456789012345678", "-123456789012345678",
 		"999999999999999999", "-999999999999999999",
 		"1234567890123456789", "-1234567890123456789",
@@ -596,14 +596,16 @@ test_short_decimals(void **state)
 			snprintf(text, sizeof(text), "%s", texts[i]);
 		else {
 			digits = 1 + (int)((unsigned)rand_r(&seed) % 17);
-			point = (int)((unsigned)rand_r(&seed) % (unsigned)(digits + 2)) - 1;
+			point = (int)((unsigned)rand_r(&seed) %
+			    (unsigned)(digits + 2)) - 1;
 			n = 0;
 			if ((unsigned)rand_r(&seed) % 2)
 				text[n++] = '-';
 			for (k = 0; k < (size_t)digits; k++) {
 				if ((int)k == point)
 					text[n++] = '.';
-				text[n++] = (char)('0' + (unsigned)rand_r(&seed) % 10);
+				text[n++] = (char)('0' +
+				    (unsigned)rand_r(&seed) % 10);
 			}
 			if (point == digits)
 				text[n++] = '.';
