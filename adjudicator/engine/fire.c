@@ -42,7 +42,6 @@ static bool	 ready(struct crown_engine *, struct crown_unit *,
 		    const struct crown_action_order *);
 static bool	 over_budget(struct crown_engine *, const struct crown_unit *,
 		    const struct crown_action_order *);
-static const char *fixed2(char *, double);
 static char	*reach_text(const struct crown_unit *,
 		    const struct crown_fire_target *, const struct crown_band *,
 		    double, bool *);
@@ -271,19 +270,6 @@ ready(struct crown_engine *e, struct crown_unit *u,
 	return true;
 }
 
-/* v as "%.2f" prints it into buf, of CROWN_FMT_MAX bytes: crown_fmt_fixed's
- * digits, and printf's own for what it leaves to printf (a sign bit,
- * NaN). */
-static const char *
-fixed2(char *buf, double v)
-{
-	if (signbit(v) || isnan(v))
-		snprintf(buf, CROWN_FMT_MAX, "%.2f", v);
-	else
-		crown_fmt_fixed(buf, v, 2);
-	return buf;
-}
-
 /*
  * "b0 is 24.00 inches away, out of range: its rifled musket reaches 18.00
  * inches", or why it is too close (then *close is set): the reason a
@@ -311,13 +297,15 @@ reach_text(const struct crown_unit *u, const struct crown_fire_target *t,
 	*close = lo > 0 && range <= lo;
 	w[0] = crown_engine_word(t->name);
 	w[1] = " is ";
-	w[2] = fixed2(r, range);
+	crown_fmt_fixed_printf(r, range, 2);
+	w[2] = r;
 	w[3] = *close ? " inches away, too close: its " :
 	    " inches away, out of range: its ";
 	w[4] = crown_is_artillery(u->type) ? crown_gun_names[u->gun] :
 	    crown_weapon_names[u->weapon];
 	w[5] = *close ? " fires only beyond " : " reaches ";
-	w[6] = fixed2(lim, *close ? lo : hi);
+	crown_fmt_fixed_printf(lim, *close ? lo : hi, 2);
+	w[6] = lim;
 	w[7] = " inches";
 	out = crown_engine_join(w, 8);
 	/* the weapon's name, w[4], with its underscores as spaces */

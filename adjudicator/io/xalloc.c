@@ -120,9 +120,9 @@ put_decimal(char *buf, unsigned long long u, bool neg, bool plus)
  * "%c", "%d", "%+d", "%u", "%ld", "%lu", "%zu", "%.Nf" (N up to
  * CROWN_FMT_DECIMALS) and "%%", without printf's general machinery,
  * which was a quarter of resolving a large turn.  -1 for any other
- * conversion, for output that does not fit in size bytes, for a NULL
- * string, and for a fixed-point number with its sign bit set (printf
- * writes "-0.00", crown_fmt_fixed "0.00"): the caller asks vsnprintf.
+ * conversion, for output that does not fit in size bytes, and for a
+ * NULL string: the caller asks vsnprintf.  "%.Nf" is
+ * crown_fmt_fixed_printf's, printf's bytes for a sign bit or NaN too.
  */
 static int
 quick_vsnprintf(char *buf, size_t size, const char *fmt, va_list ap)
@@ -192,10 +192,9 @@ quick_vsnprintf(char *buf, size_t size, const char *fmt, va_list ap)
 			goto put_unsigned;
 		case 'f':
 			f = va_arg(ap, double);
-			if (prec < 0 || prec > CROWN_FMT_DECIMALS ||
-			    signbit(f) || isnan(f))
+			if (prec < 0 || prec > CROWN_FMT_DECIMALS)
 				return -1;
-			k = crown_fmt_fixed(num, f, prec);
+			k = crown_fmt_fixed_printf(num, f, prec);
 			break;
 		default:
 			return -1;
