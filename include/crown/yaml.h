@@ -29,8 +29,6 @@ struct crown_ynode {
 	size_t			  n;		/* items of a sequence or map */
 	struct crown_ynode	**item;		/* sequence items; map values */
 	struct crown_ynode	**key;		/* map keys (scalars) */
-	uint64_t		  keybits;	/* map: a bit for each key's
-						 * first byte and length */
 };
 
 struct crown_ylimits {
