@@ -569,13 +569,12 @@ read_num(const char *v, double *out)
 }
 
 /*
- * Decimals of up to 15 digits are read without strtod: each reads as
- * strtod reads it, to the bit, on both sides of 15 digits, with the point
- * anywhere or nowhere, signs, and 20,000 random ones; what is not such a
- * decimal goes to strtod.
+ * A number reads as strtod reads it, to the bit, on both sides of 15
+ * digits, with the point anywhere or nowhere, signs, and 20,000 random
+ * ones; what is not a decimal number is refused.
  */
 static void
-test_short_decimals(void **state)
+test_decimals(void **state)
 {
 	static const char *const texts[] = {
 		"0", "-0", "5", "5.", ".5", "-.5", "-5.", "0.1", "0.3", "-0.7",
@@ -1288,7 +1287,7 @@ main(void)
 		cmocka_unit_test(test_typed_reading),
 		cmocka_unit_test(test_known_keys),
 		cmocka_unit_test(test_whole_numbers),
-		cmocka_unit_test(test_short_decimals),
+		cmocka_unit_test(test_decimals),
 		cmocka_unit_test(test_id_pattern),
 		cmocka_unit_test(test_emitter_quotes_and_numbers),
 		cmocka_unit_test(test_direct_writer_matches_libyaml),
