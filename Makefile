@@ -35,12 +35,6 @@ ALL_CFLAGS = $(OPT) $(WARN) -ffp-contract=off -D_DEFAULT_SOURCE \
 	   -DCROWN_DATADIR='"$(DATADIR)"' $(PKG_CFLAGS) $(CFLAGS)
 PKG_CFLAGS = $(shell pkg-config --cflags $(PKGS))
 PKG_LIBS   = $(shell pkg-config --libs $(PKGS)) -lm
-# mimalloc (Debian's libmimalloc-dev) takes the place of the C library's
-# malloc for crown and every library it loads: it comes first in the link,
-# so the dynamic loader binds malloc and free to it (doc/design.md, "The
-# allocator").  The sanitizer builds keep their own allocator: MALLOC_LIB=.
-MALLOC_LIB ?= -lmimalloc
-MALLOC_DEF = $(if $(filter -lmimalloc,$(MALLOC_LIB)),-DCROWN_MIMALLOC)
 TEST_CFLAGS = $(shell pkg-config --cflags cmocka)
 TEST_LIBS  = $(shell pkg-config --libs cmocka)
 
@@ -90,12 +84,12 @@ $(BUILD)/libcrown.a: $(LIB_OBJS)
 
 $(BUILD)/crown: $(BUILD)/obj/main.o $(BUILD)/libcrown.a Makefile
 	@echo "  CC $@"; $(CC) $(ALL_CFLAGS) -o $@ $(BUILD)/obj/main.o \
-	    $(BUILD)/libcrown.a $(MALLOC_LIB) $(PKG_LIBS) $(LDFLAGS)
+	    $(BUILD)/libcrown.a $(PKG_LIBS) $(LDFLAGS)
 
 $(BUILD)/tests/%: tests/unit/%.c $(BUILD)/libcrown.a $(HDRS) Makefile
 	@mkdir -p $(dir $@)
-	@echo "  CC $@"; $(CC) $(ALL_CFLAGS) $(TEST_CFLAGS) $(MALLOC_DEF) \
-	    -Itests/unit -o $@ $< $(BUILD)/libcrown.a $(MALLOC_LIB) \
+	@echo "  CC $@"; $(CC) $(ALL_CFLAGS) $(TEST_CFLAGS) \
+	    -Itests/unit -o $@ $< $(BUILD)/libcrown.a \
 	    $(PKG_LIBS) $(TEST_LIBS) $(LDFLAGS)
 
 # Run every unit test binary from the top of the tree; cmocka prints its
@@ -109,7 +103,7 @@ check-unit: $(UNIT_BINS) $(BUILD)/crown
 
 check-asan:
 	@$(MAKE) --no-print-directory BUILD=build/asan OPT="$(SAN_FLAGS)" \
-	    LDFLAGS="-fsanitize=address,undefined" MALLOC_LIB= check-unit
+	    LDFLAGS="-fsanitize=address,undefined" check-unit
 
 # The layers of doc/design.md, from the symbols of the object files: no
 # cycle, no call up the order main/cmd > history, mail, report > engine >
@@ -158,7 +152,7 @@ bench: deps
 # libyaml floor and the whole command (tests/bench/bench.c)
 $(BUILD)/bench: tests/bench/bench.c $(BUILD)/libcrown.a $(HDRS) Makefile
 	@echo "  CC $@"; $(CC) $(ALL_CFLAGS) -o $@ $< $(BUILD)/libcrown.a \
-	    $(MALLOC_LIB) $(PKG_LIBS) $(LDFLAGS)
+	    $(PKG_LIBS) $(LDFLAGS)
 
 # Fuzzing: the libFuzzer targets of tests/fuzz, built by clang with ASan
 # and UBSan into build/fuzz.  `make fuzz FUZZ_SECONDS=600` runs each target
@@ -201,7 +195,7 @@ fuzz-build:
 	    OPT="$(FUZZ_SAN) -fsanitize=fuzzer-no-link" \
 	    CFLAGS="-Wno-error \
 		-DCROWN_SRCDIR='\"$(CURDIR)/$(FUZZ_BUILD)/data\"'" \
-	    LDFLAGS="-fsanitize=address,undefined" MALLOC_LIB= \
+	    LDFLAGS="-fsanitize=address,undefined" \
 	    $(FUZZ_BINS) $(FUZZ_BUILD)/mkseeds
 
 $(BUILD)/fuzz-%: tests/fuzz/fuzz-%.c tests/fuzz/fuzz.h $(BUILD)/libcrown.a \

@@ -351,31 +351,6 @@ test_man_synopsis(void **state)
 }
 
 /*
- * crown runs on mimalloc, not the C library's malloc (doc/design.md, "The
- * allocator"): mimalloc, asked to be verbose, says it started.  A link that
- * put the C library first would leave mimalloc loaded but unused, and
- * silent.  The sanitizer builds link no mimalloc (CROWN_MIMALLOC unset):
- * there crown must say nothing of it.
- */
-static void
-test_allocator(void **state)
-{
-	char	*out, *said;
-
-	(void)state;
-	assert_int_equal(setenv("MIMALLOC_VERBOSE", "1", 1), 0);
-	run_crown("--version", &out, &said);
-	assert_int_equal(unsetenv("MIMALLOC_VERBOSE"), 0);
-#ifdef CROWN_MIMALLOC
-	assert_non_null(strstr(said, "mimalloc: process init"));
-#else
-	assert_null(strstr(said, "mimalloc"));
-#endif
-	free(out);
-	free(said);
-}
-
-/*
  * crown is linked with libgit2, GMime and GPGME the ordinary way
  * (doc/design.md, "Linked libraries"), so that ldd and packaging tools
  * see them: the loader, asked what it loads (LD_DEBUG=files), says each
@@ -424,13 +399,12 @@ test_libraries(void **state)
 	free(said);
 }
 
-/* The environment the tests above set for crown, unset even when an
- * assertion ended one early, so that no later run inherits it. */
+/* The environment test_libraries sets for crown, unset even when an
+ * assertion ended it early, so that no later run inherits it. */
 static int
 unset_env(void **state)
 {
 	(void)state;
-	unsetenv("MIMALLOC_VERBOSE");
 	unsetenv("LD_DEBUG");
 	return 0;
 }
@@ -466,7 +440,7 @@ main(void)
 	}
 	closedir(dp);
 	qsort(names, n, sizeof(*names), cmp_names);
-	tests = xcalloc(n + 3, sizeof(*tests));	/* and the three below */
+	tests = xcalloc(n + 2, sizeof(*tests));	/* and the two below */
 	g = xcalloc(n, sizeof(*g));
 	for (i = 0; i < n; i++) {
 		g[i].path = names[i];
@@ -476,13 +450,10 @@ main(void)
 	}
 	tests[n].name = "man-synopsis";
 	tests[n].test_func = test_man_synopsis;
-	tests[n + 1].name = "allocator";
-	tests[n + 1].test_func = test_allocator;
+	tests[n + 1].name = "libraries";
+	tests[n + 1].test_func = test_libraries;
 	tests[n + 1].teardown_func = unset_env;
-	tests[n + 2].name = "libraries";
-	tests[n + 2].test_func = test_libraries;
-	tests[n + 2].teardown_func = unset_env;
-	rc = _cmocka_run_group_tests("cli", tests, n + 3, NULL, NULL);
+	rc = _cmocka_run_group_tests("cli", tests, n + 2, NULL, NULL);
 	for (i = 0; i < n; i++)
 		free(names[i]);
 	free(names);
