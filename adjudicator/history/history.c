@@ -27,9 +27,6 @@
 #include "crown/outputs.h"
 #include "crown/xalloc.h"
 
-/* after every header: the library calls go through crown/dynlib.h */
-#include "git-dl.h"
-
 struct crown_history {
 	git_repository	*repo;
 	char		*dir;		/* as given, for messages */

@@ -260,12 +260,6 @@ xasprintf(const char *fmt, ...)
 	return p;
 }
 
-/* Past this many bytes an array grows four times over, not twice: realloc
- * copies the block, and a turn's outputs and arrays are megabytes.  (From
- * 256 KiB it saved 2.5 M instructions of crown resolve at 1,000 a side,
- * from 16 KiB 1.8 M more, from 4 KiB nothing more.) */
-#define GROW_FAST_FROM	((size_t)16 * 1024)
-
 void
 crown_grow_to(void *vp, size_t *cap, size_t n, size_t sz)
 {
@@ -275,9 +269,10 @@ crown_grow_to(void *vp, size_t *cap, size_t n, size_t sz)
 	if (n <= *cap)
 		return;
 	ncap = *cap < 8 ? 8 : *cap;
+	/* doubling: growing four times over saved nothing under the C
+	 * library's malloc (doc/performance.md) */
 	while (ncap < n)
-		ncap = ncap > SIZE_MAX / 4 ? n :
-		    ncap * (ncap * sz < GROW_FAST_FROM ? 2 : 4);
+		ncap = ncap > SIZE_MAX / 2 ? n : ncap * 2;
 	*v = xreallocarray(*v, ncap, sz);
 	*cap = ncap;
 }

@@ -31,9 +31,6 @@
 #include "crown/xalloc.h"
 #include "crown/yaml.h"
 
-/* after every header: the library calls go through crown/dynlib.h */
-#include "mime-dl.h"
-
 /* MIME levels (multiparts, embedded messages) beyond this are refused
  * before GMime sees them. */
 #define MAX_NESTING	64

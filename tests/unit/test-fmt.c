@@ -251,9 +251,8 @@ test_fixed_printf(void **state)
 }
 
 /*
- * crown_grow: the capacity doubles up to 16 KiB of array, then grows four
- * times over (fewer copies of a turn's megabytes of output); what was in
- * the array survives every move.
+ * crown_grow: the capacity starts at 8 and doubles; what was in the
+ * array survives every move.
  */
 static void
 test_grow_steps(void **state)
@@ -269,14 +268,11 @@ test_grow_steps(void **state)
 			continue;
 		if (last == 0)
 			assert_int_equal(cap, 8);
-		else if (last * sizeof(*v) < 16 * 1024)
-			assert_int_equal(cap, last * 2);
 		else
-			assert_int_equal(cap, last * 4);
+			assert_int_equal(cap, last * 2);
 		last = cap;
 	}
-	/* 8 * 2^9 elements of 4 bytes is 16 KiB; four steps of 4 past it
-	 * make 2^20, the first capacity over a million */
+	/* 8 * 2^17 is 2^20, the first capacity over a million */
 	assert_int_equal(cap, (size_t)1 << 20);
 	for (i = 0; i < 1000000; i++)
 		assert_int_equal(v[i], (uint32_t)((i + 1) * 2654435761u));
