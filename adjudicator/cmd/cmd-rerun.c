@@ -127,7 +127,9 @@ drop_entries(struct crown_buf *out, const struct crown_output *in,
 		rootitems[i] = root->item[i] == seq ?
 		    &seq2 : root->item[i];
 	root2.item = rootitems;
-	error = crown_ynode_emit(out, &root2);
+	if ((error = crown_ynode_emit(out, &root2)) != 0)
+		crown_diag_add(d, in->name, 0, 0, NULL, "cannot write the "
+		    "orders back");
 	free(rootitems);
 	free(items);
 	crown_ydoc_free(doc);

@@ -298,8 +298,10 @@ verify_turn0(struct verify *v, const char *id, const struct crown_outputs *got)
 	} else {
 		b = crown_outputs_add(&want,
 		    "turns/turn-000/" CROWN_CAMPAIGN_EVENTS);
-		if (crown_events_emit(b, &ev) != 0)
+		if (crown_events_emit(b, &ev) != 0) {
+			printf("turn 0: the events cannot be written\n");
 			goto cleanup;
+		}
 	}
 	/* the opening map (campaigns begun before it have none): drawn
 	 * again with the secret, as the turns' reports are; as committed

@@ -1218,7 +1218,8 @@ output(const struct crown_outputs *o, const char *name)
 
 /* The state as players may see it: no password hashes. */
 static int
-public_state(struct crown_buf *out, const struct crown_state *s)
+public_state(struct crown_buf *out, const struct crown_state *s,
+    struct crown_diags *d)
 {
 	struct crown_state	*c;
 	size_t			 i, j;
@@ -1232,7 +1233,9 @@ public_state(struct crown_buf *out, const struct crown_state *s)
 		}
 	free(c->umpire.password_sha256);
 	c->umpire.password_sha256 = NULL;
-	error = crown_state_emit(out, c);
+	if ((error = crown_state_emit(out, c)) != 0)
+		crown_diag_add(d, "state.yaml", 0, 0, NULL, "cannot "
+		    "format the state players see");
 	crown_state_free(c);
 	return error;
 }
@@ -1259,7 +1262,7 @@ static int
 side_extras(struct crown_buf *text, struct crown_buf *form,
     struct crown_mail_attach *att, size_t *natt, const struct crown_state *s,
     const struct crown_rules *rules, const struct crown_side *sd,
-    const struct crown_buf *state)
+    const struct crown_buf *state, struct crown_diags *d)
 {
 	bool	more;
 	int	error;
@@ -1271,8 +1274,11 @@ side_extras(struct crown_buf *text, struct crown_buf *form,
 		    s->turn + 1, s->deadline);
 	form->len = 0;
 	if (more && (error = crown_orders_form(form, s, rules, sd->id,
-	    false)) != 0)
+	    false)) != 0) {
+		crown_diag_add(d, "orders.yaml", 0, 0, NULL, "cannot "
+		    "write the orders form of side '%s'", sd->id);
 		return error;
+	}
 	if (more)
 		crown_buf_printf(text, "orders.yaml, attached, has every unit "
 		    "of yours holding: change it, `crown check` it and send "
@@ -1375,7 +1381,7 @@ crown_mail_turn_reports(const char *dir, const struct crown_state *after,
 	int				 error;
 
 	if ((error = mail_time(&t, date, d)) != 0 || !any_players(after) ||
-	    (error = public_state(&state, after)) != 0)
+	    (error = public_state(&state, after, d)) != 0)
 		return error;
 	outbox = xasprintf("%s/outbox", dir);
 	map = output(outputs, "map.svg");
@@ -1401,7 +1407,7 @@ crown_mail_turn_reports(const char *dir, const struct crown_state *after,
 		natt = 0;
 		attach_map(att, &natt, map);
 		if ((error = side_extras(&text, &form, att, &natt, after,
-		    rules, sd, &state)) != 0)
+		    rules, sd, &state, d)) != 0)
 			break;
 		subject = xasprintf("[%s] Turn %d: report for %s",
 		    after->name, after->turn, sd->name);
@@ -1433,7 +1439,7 @@ crown_mail_briefing(const char *dir, const struct crown_state *opening,
 
 	*sent = 0;
 	if ((error = mail_time(&t, date, d)) != 0 || !any_players(now) ||
-	    (error = public_state(&state, now)) != 0)
+	    (error = public_state(&state, now, d)) != 0)
 		return error;
 	crown_report_briefing(&brief, opening, victory);
 	outbox = xasprintf("%s/outbox", dir);
@@ -1459,7 +1465,7 @@ crown_mail_briefing(const char *dir, const struct crown_state *opening,
 			crown_buf_printf(&text, "map.svg, attached, is the "
 			    "table after turn %d.\n", now->turn);
 		if ((error = side_extras(&text, &form, att, &natt, now, rules,
-		    sd, &state)) != 0)
+		    sd, &state, d)) != 0)
 			break;
 		subject = xasprintf("[%s] Briefing for %s", now->name,
 		    sd->name);

@@ -154,15 +154,12 @@ int	crown_yfield_enum(struct crown_yreader *, const struct crown_ynode *map,
 	    int count, const char *rule, int *out);
 
 /*
- * Emitting into a crown_buf, so output order and number formatting are
- * ours alone: crown's own writer of the bytes libyaml's emitter would
- * write (yemit.c).  crown_yemit_use_reference(true) makes the emitters
- * made from then on go through libyaml's emitter instead, the reference
- * the tests compare with.
+ * Emitting into a crown_buf through libyaml's emitter, so output order
+ * and number formatting are ours alone (yemit.c).  An error (out of
+ * memory, text that is not UTF-8) makes the later calls do nothing and
+ * crown_yemit_finish return CROWN_ERROR.
  */
 struct crown_yemit;
-
-void	crown_yemit_use_reference(bool);
 
 struct crown_yemit *crown_yemit_new(struct crown_buf *out);
 
