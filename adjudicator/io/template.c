@@ -502,7 +502,7 @@ crown_tmap_printf(struct crown_tval *map, const char *key, const char *fmt,
 	int			 n;
 
 	va_start(ap, fmt);
-	n = crown_vsnprintf(buf, sizeof(buf), fmt, ap);
+	n = vsnprintf(buf, sizeof(buf), fmt, ap);
 	va_end(ap);
 	if (n < 0)
 		n = 0;
