@@ -239,6 +239,28 @@ test_join_words(void **state)
 	free(s);
 }
 
+/* The sentences print every name with "%s": a state without a unit's
+ * name (the reader always gives one; code may build one without) is
+ * refused before a word is written, rather than printing NULL. */
+static void
+test_unnamed_refused(void **state)
+{
+	struct fixture		*f = *state;
+	struct crown_unit	*u = crown_state_unit(f->s, "1-legion");
+	size_t			 i;
+	int			 turn = f->s->turn;
+	bool			 said = false;
+
+	free(u->name);
+	u->name = NULL;
+	assert_int_equal(resolve(f, NULL, 0, ""), CROWN_EINVALID);
+	assert_int_equal(f->ev.n, 0);
+	assert_int_equal(f->s->turn, turn);
+	for (i = 0; i < f->d.n; i++)
+		said |= strstr(f->d.v[i].msg, "has no id or name") != NULL;
+	assert_true(said);
+}
+
 int
 main(void)
 {
@@ -255,6 +277,8 @@ main(void)
 		cmocka_unit_test_setup_teardown(test_R1_3_casualties, setup,
 		    teardown),
 		cmocka_unit_test_setup_teardown(test_events_yaml, setup,
+		    teardown),
+		cmocka_unit_test_setup_teardown(test_unnamed_refused, setup,
 		    teardown),
 	};
 
