@@ -5,7 +5,6 @@
  */
 #include "testutil.h"
 
-#include "crown/context.h"
 #include "crown/dice.h"
 #include "crown/engine.h"
 #include "crown/events.h"
@@ -218,27 +217,6 @@ test_events_yaml(void **state)
 	crown_buf_release(&b);
 }
 
-/* The engine's sentences joined from words read as printf's "%s%s...":
- * a NULL word (a name an unchecked state lacks) is "(null)", as printf
- * prints it, not a crash. */
-static void
-test_join_words(void **state)
-{
-	char	*s;
-
-	(void)state;
-	s = crown_engine_join((const char *[]){ "a0", " fired at ", NULL,
-	    "." }, 4);
-	assert_string_equal(s, "a0 fired at (null).");
-	free(s);
-	s = crown_engine_join((const char *[]){ "", "x", "" }, 3);
-	assert_string_equal(s, "x");
-	free(s);
-	s = crown_engine_join(NULL, 0);
-	assert_string_equal(s, "");
-	free(s);
-}
-
 /* The sentences print every name with "%s": a state without a unit's
  * name (the reader always gives one; code may build one without) is
  * refused before a word is written, rather than printing NULL. */
@@ -265,7 +243,6 @@ int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_join_words),
 		cmocka_unit_test_setup_teardown(test_R2_1_sequence, setup,
 		    teardown),
 		cmocka_unit_test_setup_teardown(test_R2_3_no_orders, setup,

@@ -226,28 +226,6 @@ test_printf(void **state)
 	}
 }
 
-/* crown_fmt_fixed_printf writes what printf's "%.*f" writes, the sign
- * bit and NaN included, where crown_fmt_fixed writes "0.00". */
-static void
-test_fixed_printf(void **state)
-{
-	const double	v[] = { 0.0, -0.0, -0.001, -0.004999, 1.005, -3.25,
-			    24.0, 18.0, NAN, -NAN, INFINITY, -INFINITY,
-			    -1e300, 123456.78905 };
-	char		got[CROWN_FMT_MAX], want[CROWN_FMT_MAX];
-	size_t		i, n;
-	int		dec;
-
-	(void)state;
-	for (i = 0; i < CROWN_NELEM(v); i++)
-		for (dec = 0; dec <= CROWN_FMT_DECIMALS; dec++) {
-			n = crown_fmt_fixed_printf(got, v[i], dec);
-			snprintf(want, sizeof(want), "%.*f", dec, v[i]);
-			assert_string_equal(got, want);
-			assert_int_equal(n, strlen(want));
-		}
-}
-
 /*
  * crown_grow: the capacity doubles up to 16 KiB of array, then grows four
  * times over (fewer copies of a turn's megabytes of output); what was in
@@ -290,7 +268,6 @@ main(void)
 		cmocka_unit_test(test_long),
 		cmocka_unit_test(test_printf),
 		cmocka_unit_test(test_grow_steps),
-		cmocka_unit_test(test_fixed_printf),
 	};
 
 	return cmocka_run_group_tests_name("fmt", tests, NULL, NULL);
