@@ -48,11 +48,6 @@
 #include "crown/xalloc.h"
 #include "crown/yaml.h"
 
-/* Bytes a move's words are given at once, enough for most: the roll's
- * ("rolled 3+4 + 5 = 12"), and the event's sentences. */
-#define ROLL_ROOM	64
-#define TEXT_ROOM	192
-
 /* A terrain feature that cost dice (R4.4), from die `first' on. */
 struct penalty {
 	const struct crown_feature	*f;
@@ -66,8 +61,6 @@ static size_t	near_terrain(size_t **, struct crown_engine *,
 		    const struct crown_track *);
 static void	add_enemy_blockers(struct crown_track *,
 		    struct crown_engine *, const struct crown_unit *, bool);
-static void	put_words(struct crown_buf *, const char *const *, size_t);
-static void	put_int(struct crown_buf *, int, bool);
 static void	describe_roll(struct crown_buf *,
 		    const struct crown_event *, double);
 static int	move_core(struct crown_engine *, struct crown_unit *, size_t,
@@ -152,37 +145,6 @@ add_held_blockers(struct crown_track *t, struct crown_engine *e,
 	}
 }
 
-/*
- * Words.  The roll and the move of every move event are written piece by
- * piece rather than through crown_buf_printf, whose reading of a format
- * was most of their cost; the bytes are printf's (crown_fmt_long writes
- * what "%d" does, crown_fmt_inches what crown_inches does).
- */
-
-/* The strings w[0..n-1] onto b, one after the other. */
-static void
-put_words(struct crown_buf *b, const char *const *w, size_t n)
-{
-	const char	*s;
-	size_t		 i;
-
-	for (i = 0; i < n; i++) {
-		s = crown_engine_word(w[i]);
-		crown_buf_add(b, s, strlen(s));
-	}
-}
-
-/* v as "%d" does, after a '+' if plus and v is not negative ("%+d"). */
-static void
-put_int(struct crown_buf *b, int v, bool plus)
-{
-	char	num[CROWN_FMT_MAX];
-
-	if (plus && v >= 0)
-		crown_buf_add(b, "+", 1);
-	crown_buf_add(b, num, crown_fmt_long(num, v));
-}
-
 /* "rolled 3+4 + 5 = 12": the movement dice of an event (not terrain). */
 static void
 describe_roll(struct crown_buf *b, const struct crown_event *ev,
@@ -197,21 +159,21 @@ describe_roll(struct crown_buf *b, const struct crown_event *ev,
 		d = &ev->dice[i];
 		if (strncmp(d->purpose, "terrain", 7) == 0)
 			continue;
-		crown_buf_puts(b, n++ == 0 ? "rolled " : " + ");
-		put_int(b, d->roll, false);
+		crown_buf_printf(b, "%s%d", n++ == 0 ? "rolled " : " + ",
+		    d->roll);
 		for (j = 0; j < d->nmods; j++)
-			put_int(b, d->mods[j].value, true);
+			crown_buf_printf(b, "%+d", d->mods[j].value);
 		sum += d->score;
 	}
 	crown_fmt_inches(g, gross);
 	if (n == 0)
-		put_words(b, (const char *[]){ g, " inches" }, 2);
+		crown_buf_printf(b, "%s inches", g);
 	else {
 		if (gross != sum) {
 			crown_fmt_inches(f, gross - sum);
-			put_words(b, (const char *[]){ " + ", f }, 2);
+			crown_buf_printf(b, " + %s", f);
 		}
-		put_words(b, (const char *[]){ " = ", g }, 2);
+		crown_buf_printf(b, " = %s", g);
 	}
 }
 
@@ -260,8 +222,7 @@ crown_move_roll(struct crown_engine *e, struct crown_unit *u, size_t ev_i,
 	*gross = 0;
 	if (e->error != 0)
 		return e->error;
-	name = crown_engine_join((const char *[]){
-	    crown_utype_names[u->type], " base" }, 2);
+	name = xasprintf("%s base", crown_utype_names[u->type]);
 	roll_dice(e, u, ev_i, &r->move[u->type].normal, "move", name, &base,
 	    &last);
 	free(name);
@@ -539,17 +500,15 @@ describe_move(struct crown_engine *e, struct crown_unit *u, size_t ev_i,
 	char			*d, dist[CROWN_FMT_MAX];
 
 	result = st->s > 0 ? "moved" : "no_move";
-	crown_grow(&text.data, &text.cap, TEXT_ROOM, 1);
 	crown_fmt_inches(dist, st->s);
-	/* "%s %s %s inch%s %s (%s)." and "%s did not get forward (%s)." */
 	if (st->s > 0)
-		put_words(&text, (const char *[]){ u->name, " ", verb, " ",
-		    dist, " inch", strcmp(dist, "1") == 0 ? "" : "es", " ",
+		crown_buf_printf(&text, "%s %s %s inch%s %s (%s).", u->name,
+		    verb, dist, strcmp(dist, "1") == 0 ? "" : "es",
 		    crown_geom_compass(crown_geom_bearing(ev->from, ev->to)),
-		    " (", roll, ")." }, 12);
+		    roll);
 	else
-		put_words(&text, (const char *[]){ u->name,
-		    " did not get forward (", roll, ")." }, 4);
+		crown_buf_printf(&text, "%s did not get forward (%s).",
+		    u->name, roll);
 	if (st->by != NULL) {
 		switch (st->by->kind) {
 		case CROWN_BLOCK_ENEMY:
@@ -646,9 +605,6 @@ move_core(struct crown_engine *e, struct crown_unit *u, size_t ev_i,
 	ev->has_from = ev->has_to = true;
 	ev->from.x = ev->to.x = u->x;
 	ev->from.y = ev->to.y = u->y;
-	/* room for the words at once rather than eight bytes, then twice
-	 * as many, and again: they are written piece by piece */
-	crown_grow(&roll.data, &roll.cap, ROLL_ROOM, 1);
 	crown_buf_puts(&roll, "");
 	if (how != NULL)
 		crown_buf_puts(&roll, how);
