@@ -18,6 +18,7 @@
 #include "crown/cmd.h"
 #include "crown/common.h"
 #include "crown/history.h"
+#include "crown/play.h"
 #include "crown/svg.h"
 #include "crown/xalloc.h"
 
@@ -396,34 +397,34 @@ replaced_salt(char **tag, struct verify *v, int k, const unsigned char *salt)
 }
 
 /*
- * The salt turn k (commit id) must have, into salt, or NULL for the old
- * keying: the salt of its committed orders; for an adopted rerun, that
- * of the turn it replaced (*tag names the line kept).  A turn without a
- * salt is one made before salts, which none of the turns after a salted
- * one may be.
+ * The salt turn k (commit id) must have, into t: that of its committed
+ * orders (crown_play_read took it); for an adopted rerun, that of the
+ * turn it replaced (*tag names the line kept); none (the old keying) for
+ * a turn without a salt, one made before salts, which none of the turns
+ * after a salted one may be.
  */
-static const unsigned char *
-want_salt(unsigned char *salt, char **tag, struct verify *v, int k,
-    const char *id, const struct crown_outputs *orders,
-    struct crown_orders *const *ov, size_t n)
+static void
+want_salt(char **tag, struct verify *v, int k, const char *id,
+    struct crown_turn *t)
 {
 	struct crown_diags	quiet = { 0 };
 	unsigned char		recorded[CROWN_SALT_BYTES];
 	int			rc;
 
 	*tag = NULL;
-	crown_campaign_salt(salt, k, orders, ov, n);
 	rc = crown_campaign_salt_read(recorded, v->h, id, k, &quiet);
 	crown_diags_release(&quiet);
-	if (rc == CROWN_ENOTFOUND)
-		return v->salted ? salt : NULL;
+	if (rc == CROWN_ENOTFOUND) {
+		t->salted = v->salted;
+		return;
+	}
 	v->salted = true;
-	if (rc != 0 || sodium_memcmp(recorded, salt, sizeof(recorded)) == 0)
-		return salt;
+	if (rc != 0 || sodium_memcmp(recorded, t->salt, sizeof(recorded)) ==
+	    0)
+		return;
 	replaced_salt(tag, v, k, recorded);
 	if (*tag != NULL)
-		memcpy(salt, recorded, sizeof(recorded));
-	return salt;
+		memcpy(t->salt, recorded, sizeof(recorded));
 }
 
 /*
@@ -488,15 +489,13 @@ replay_turn(FILE *out, bool *carried, struct verify *v, int k,
 {
 	struct crown_campaign	 camp = { 0 };
 	struct crown_outputs	 orders = { 0 }, want = { 0 };
-	struct crown_orders	**ov = NULL;
+	struct crown_play_input	 in;
 	struct crown_state	*after = NULL;
 	struct crown_turn	 t = { 0 };
 	const struct crown_output *st;
 	char			*label, *odir, *tdir, *what = NULL;
 	char			*deadline = NULL, *tag = NULL, *hex;
-	unsigned char		 salt[CROWN_SALT_BYTES];
-	const unsigned char	*sp;
-	size_t			 i, n = 0;
+	size_t			 i;
 	int			 bad = 1;
 	bool			 shared = false;
 
@@ -514,27 +513,30 @@ replay_turn(FILE *out, bool *carried, struct verify *v, int k,
 	for (i = 0; i < pfiles->n; i++)
 		if (strcmp(pfiles->v[i].name, CROWN_CAMPAIGN_STATE) != 0)
 			add_copy(&want, &pfiles->v[i]);
-	add_under(&want, &orders, NULL);
-	if (crown_campaign_orders(&ov, &n, &orders, camp.state, camp.rules,
-	    v->d) != 0) {
+	memset(&in, 0, sizeof(in));
+	in.before = camp.state;
+	in.rules = camp.rules;
+	in.orders = &orders;
+	in.templates = v->templates;
+	if (crown_play_read(&t, &in, v->d) != 0) {
 		fprintf(out, "turn %d: the committed orders are not valid\n",
 		    k);
 		goto cleanup;
 	}
 	/* each side's orders under its own name, as crown turn puts them */
-	for (i = 0; i < n; i++) {
+	for (i = 0; i < t.norders; i++) {
 		free(what);
-		what = xasprintf("%s/%s.yaml", odir, ov[i]->side);
-		if (strcmp(what, ov[i]->file) != 0) {
+		what = xasprintf("%s/%s.yaml", odir, t.orders[i]->side);
+		if (strcmp(what, t.orders[i]->file) != 0) {
 			fprintf(out, "turn %d: %s:1: differs: the orders of "
-			    "side '%s' belong in %s\n", k, ov[i]->file,
-			    ov[i]->side, what);
+			    "side '%s' belong in %s\n", k, t.orders[i]->file,
+			    t.orders[i]->side, what);
 			goto cleanup;
 		}
 	}
 	free(what);
 	what = NULL;
-	sp = want_salt(salt, &tag, v, k, id, &orders, ov, n);
+	want_salt(&tag, v, k, id, &t);
 	if (v->have_secret) {
 		/* the deadline is the umpire's input, like the date: take it
 		 * from the committed state; a broken state shows up in the
@@ -542,24 +544,24 @@ replay_turn(FILE *out, bool *carried, struct verify *v, int k,
 		if ((st = find(got, CROWN_CAMPAIGN_STATE)) != NULL)
 			deadline = crown_state_deadline_of(st->data.data,
 			    st->data.len);
-		/* the orders as validated above */
-		if (crown_campaign_play_orders(&t, camp.state, camp.rules, ov,
-		    n, v->secret, sp, v->templates, deadline, v->d) != 0) {
+		in.secret = v->secret;
+		in.deadline = deadline;
+		if (crown_play_resolve(&t, &in, v->d) != 0) {
 			fprintf(out, "turn %d: cannot be replayed from its "
 			    "committed orders\n", k);
 			goto cleanup;
 		}
-		add_under(&want, &t.files, NULL);
+		crown_play_files(&want, &t, CROWN_PLAY_COMMIT);
 	} else {
+		add_under(&want, &orders, NULL);
 		/* the salt needs no secret: checked all the same */
-		free(what);
 		what = xasprintf("%s/%s", tdir, CROWN_CAMPAIGN_DICE_SALT);
 		for (i = 0; i < got->n; i++)
 			if (under(got->v[i].name, tdir) &&
 			    strcmp(got->v[i].name, what) != 0)
 				add_copy(&want, &got->v[i]);
-		if (sp != NULL) {
-			hex = crown_campaign_secret_hex(sp);
+		if (t.salted) {
+			hex = crown_campaign_secret_hex(t.salt);
 			crown_buf_puts(crown_outputs_add(&want, what), hex);
 			free(hex);
 		}
@@ -588,13 +590,12 @@ replay_turn(FILE *out, bool *carried, struct verify *v, int k,
 		/* the next turn may go on from here */
 		free(label);
 		label = xasprintf("turn-%d:%s", k, CROWN_CAMPAIGN_STATE);
-		st = find(&t.files, CROWN_CAMPAIGN_STATE);
 		carry_drop(v);
-		if (st != NULL && crown_state_settle(t.after, label)) {
+		if (crown_state_settle(t.after, label)) {
 			v->carry = t.after;
 			t.after = NULL;
-			crown_buf_add(&v->carry_text, st->data.data,
-			    st->data.len);
+			crown_buf_add(&v->carry_text, t.state_text.data,
+			    t.state_text.len);
 			v->carry_id = xstrdup(id);
 		}
 	}
@@ -607,7 +608,6 @@ cleanup:
 	free(deadline);
 	crown_state_free(after);
 	crown_turn_release(&t);
-	crown_campaign_orders_free(ov, n);
 	crown_outputs_release(&want);
 	crown_outputs_release(&orders);
 	if (shared)

@@ -743,6 +743,43 @@ test_deterministic(void **state)
 	free(b);
 }
 
+/*
+ * crown resolve with a campaign's secret plays the turn crown turn plays
+ * with the same orders' bytes: the same salt (dice.c), read from the same
+ * bytes it plays, so the same events, reports, map and state.
+ */
+static void
+test_resolve_is_turn(void **state)
+{
+	struct run	 r;
+	char		*dir = path("c"), *out = path("out");
+	char		*start = path("start.yaml"), *text;
+
+	new_campaign(dir);
+	text = sh("git -C '%s' show main:state.yaml > '%s' && echo ok", dir,
+	    start);
+	assert_string_equal(text, "ok\n");
+	free(text);
+	RUN(&r, crown_cmd_resolve, "--state", start, "--rules", RULES,
+	    "--orders", DATA "/french-1.yaml", "--orders",
+	    DATA "/republic-1.yaml", "--secret-file", SECRET, "--templates",
+	    TMPL, "--out", out);
+	assert_int_equal(r.status, 0);
+	run_release(&r);
+	turn1(dir);
+	text = sh("cd '%s' && for f in events.yaml report.md "
+	    "report-french.md report-republic.md map.svg; do "
+	    "git show main:turns/turn-001/$f | cmp -s - '%s/'$f || "
+	    "echo $f differs; done; git show main:state.yaml | "
+	    "cmp -s - '%s/state.yaml' || echo state.yaml differs; echo done",
+	    dir, out, out);
+	assert_string_equal(text, "done\n");
+	free(text);
+	free(start);
+	free(out);
+	free(dir);
+}
+
 /* A file of files with one line replaced (line 0: none); a file it does
  * not have is added, holding `with`. */
 static void
@@ -2672,6 +2709,8 @@ main(void)
 		cmocka_unit_test_setup_teardown(test_new_turn_verify, setup,
 		    teardown),
 		cmocka_unit_test_setup_teardown(test_deterministic, setup,
+		    teardown),
+		cmocka_unit_test_setup_teardown(test_resolve_is_turn, setup,
 		    teardown),
 		cmocka_unit_test_setup_teardown(test_verify_names_difference,
 		    setup, teardown),
