@@ -32,20 +32,18 @@ struct crown_play_input {
 	/*
 	 * The dice: a script (crown resolve --dice-script; the caller's,
 	 * rolled from where it stands), else the campaign's of secret and
-	 * the salt.  With neither, the orders are read, validated and
-	 * their salt taken, and the turn stops there (CROWN_PLAY_READ):
-	 * what crown verify checks without the secret.
+	 * the salt.  With neither, crown_play stops once the orders are
+	 * read and validated and their salt taken (CROWN_PLAY_READ).
 	 */
 	struct crown_dice		*dice;
 	const unsigned char		*secret;
 	/* the salt: NULL for that of the orders; else this one (a rerun
 	 * keeps main's, dice.c) */
 	const unsigned char		*salt;
-	bool				 unsalted;	/* the keying of the
-							 * turns made before
-							 * salts: none */
-	const char			*templates;	/* NULL:
-						 * crown_templates_find() */
+	/* the keying of the turns made before salts: none */
+	bool				 unsalted;
+	/* the report templates' directory; NULL: crown_templates_find() */
+	const char			*templates;
 	/* the next orders deadline the new state records (game.deadline):
 	 * NULL keeps the old one, "" clears it */
 	const char			*deadline;
@@ -122,8 +120,8 @@ enum crown_play_layout {
 };
 
 /* out += the files of a turn played (CROWN_PLAY_DONE). */
-void	crown_play_files(struct crown_outputs *out, const struct crown_turn *,
-	    enum crown_play_layout);
+void	crown_play_files(struct crown_outputs *out,
+	    const struct crown_turn *, enum crown_play_layout);
 
 /*
  * files += each of paths, named by its path, read once: what crown_play

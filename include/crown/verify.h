@@ -13,11 +13,11 @@
 
 struct crown_verify_input {
 	struct crown_history		*h;
-	const struct crown_chain	*chain;		/* the line, main */
-	const char			*dir;		/* the campaign */
-	const char			*secret_file;	/* NULL: .git's, or
-							 * the revealed one */
-	const char			*templates;	/* NULL: installed */
+	const struct crown_chain	*chain;	/* the line, main */
+	const char			*dir;	/* the campaign */
+	/* NULL: .git/crown-secret, or the revealed secret.hex */
+	const char			*secret_file;
+	const char			*templates; /* NULL: installed */
 };
 
 /*

@@ -745,36 +745,68 @@ test_deterministic(void **state)
 
 /*
  * crown resolve with a campaign's secret plays the turn crown turn plays
- * with the same orders' bytes: the same salt (dice.c), read from the same
- * bytes it plays, so the same events, reports, map and state.
+ * with the same orders' bytes: the same salt (dice.c), taken from the
+ * bytes it plays, so the same events, reports, map and state.  It reads
+ * each orders file once: given a pipe whose writer sends other bytes to
+ * a second reader, it plays and salts the first bytes and leaves the
+ * second unread (it used to read the file again for the salt).
  */
 static void
 test_resolve_is_turn(void **state)
 {
+	static const char volleys[] = "game: Test Campaign\nturn: 1\n"
+	    "side: french\norders:\n  - unit: 1-legion\n"
+	    "    actions: [fire: 2-militia, reload, fire: 2-militia]\n";
 	struct run	 r;
 	char		*dir = path("c"), *out = path("out");
-	char		*start = path("start.yaml"), *text;
+	char		*start = path("start.yaml"), *fifo = path("fifo");
+	char		*first = path("french-1.yaml"), *second = path("other");
+	char		*text, *want;
+	FILE		*fp;
 
+	assert_non_null(fp = fopen(first, "w"));
+	fputs(volleys, fp);
+	assert_int_equal(fclose(fp), 0);
+	assert_non_null(fp = fopen(second, "w"));
+	fprintf(fp, "%s# not the orders played\n", volleys);
+	assert_int_equal(fclose(fp), 0);
 	new_campaign(dir);
-	text = sh("git -C '%s' show main:state.yaml > '%s' && echo ok", dir,
-	    start);
+	text = sh("git -C '%s' show main:state.yaml > '%s' && mkfifo '%s' && "
+	    "echo ok", dir, start, fifo);
+	assert_string_equal(text, "ok\n");
+	free(text);
+	/* the first reader of the pipe gets the orders, a second the
+	 * others */
+	text = sh("(cat '%s' > '%s'; sleep 1; cat '%s' > '%s') >/dev/null "
+	    "2>&1 & echo ok", first, fifo, second, fifo);
 	assert_string_equal(text, "ok\n");
 	free(text);
 	RUN(&r, crown_cmd_resolve, "--state", start, "--rules", RULES,
-	    "--orders", DATA "/french-1.yaml", "--orders",
-	    DATA "/republic-1.yaml", "--secret-file", SECRET, "--templates",
-	    TMPL, "--out", out);
+	    "--orders", fifo, "--orders", DATA "/republic-1.yaml",
+	    "--secret-file", SECRET, "--templates", TMPL, "--out", out);
 	assert_int_equal(r.status, 0);
 	run_release(&r);
-	turn1(dir);
+	text = sh("timeout 10 cat '%s' | wc -c", fifo);
+	want = xasprintf("%zu\n", strlen(volleys) +
+	    strlen("# not the orders played\n"));
+	assert_string_equal(text, want);
+	free(want);
+	free(text);
+	EXPECT(0, crown_cmd_turn, dir, first, DATA "/republic-1.yaml",
+	    "--templates", TMPL, "--date", "2026-03-08");
 	text = sh("cd '%s' && for f in events.yaml report.md "
 	    "report-french.md report-republic.md map.svg; do "
 	    "git show main:turns/turn-001/$f | cmp -s - '%s/'$f || "
 	    "echo $f differs; done; git show main:state.yaml | "
-	    "cmp -s - '%s/state.yaml' || echo state.yaml differs; echo done",
-	    dir, out, out);
-	assert_string_equal(text, "done\n");
+	    "cmp -s - '%s/state.yaml' || echo state.yaml differs; "
+	    "grep -c 'roll' '%s/events.yaml'", dir, out, out, out);
+	assert_null(strstr(text, "differs"));
+	/* dice were rolled: the salt decided them */
+	assert_true(strtol(text, NULL, 10) > 0);
 	free(text);
+	free(second);
+	free(first);
+	free(fifo);
 	free(start);
 	free(out);
 	free(dir);
