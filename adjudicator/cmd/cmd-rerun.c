@@ -14,6 +14,7 @@
 #include "crown/common.h"
 #include "crown/fmt.h"
 #include "crown/history.h"
+#include "crown/play.h"
 #include "crown/unit.h"
 #include "crown/xalloc.h"
 #include "crown/yaml.h"
@@ -336,6 +337,7 @@ cmd_rerun_exec(struct crown_run *r)
 	struct crown_outputs	  given = { 0 }, orig = { 0 }, orders = { 0 };
 	struct crown_outputs	  files = { 0 };
 	struct crown_orders	**ov = NULL;
+	struct crown_play_input	  in;
 	struct crown_turn	  t = { 0 };
 	struct crown_who	  who = { 0 };
 	struct crown_state	 *cur = NULL;
@@ -345,9 +347,9 @@ cmd_rerun_exec(struct crown_run *r)
 	char			  id[CROWN_OID_HEX + 1];
 	char			  prev[CROWN_OID_HEX + 1];
 	char			 *label = NULL, *odir = NULL, *msg = NULL;
-	char			 *branch = NULL, *text, *p;
+	char			 *branch = NULL, *p;
 	const char		**paths = NULL, *sub, *reason;
-	size_t			  npaths = 0, n = 0, i, j, len;
+	size_t			  npaths = 0, n = 0, i, j;
 	long			  turn;
 	int			  error = 0, status, k, rc;
 
@@ -377,20 +379,8 @@ cmd_rerun_exec(struct crown_run *r)
 		goto cleanup;
 
 	/* the amended orders, checked against the turn's start */
-	for (i = 0; i < npaths; i++) {
-		int e = crown_read_file(&text, &len, paths[i],
-		    crown_ylimits_orders.max_bytes, &d);
-
-		if (e != 0) {
-			if (error == 0 || e == CROWN_ENOTFOUND)
-				error = e;
-			continue;
-		}
-		b = crown_outputs_add(&given, paths[i]);
-		crown_buf_add(b, text, len);
-		free(text);
-	}
-	if (error != 0 || (error = crown_campaign_orders(&ov, &n, &given,
+	if ((error = crown_play_read_files(&given, paths, npaths, &d)) != 0 ||
+	    (error = crown_campaign_orders(&ov, &n, &given,
 	    camp.state, camp.rules, &d)) != 0)
 		goto cleanup;
 	/* each replaces its side's file; the others stand */
@@ -444,21 +434,18 @@ cmd_rerun_exec(struct crown_run *r)
 			error = rc;
 			goto cleanup;
 		}
-		if ((error = crown_campaign_play(&t, cur, camp.rules, &orders,
-		    secret, rc == 0 ? salt : NULL, r->templates, NULL,
-		    &d)) != 0)
+		memset(&in, 0, sizeof(in));
+		in.before = cur;
+		in.rules = camp.rules;
+		in.orders = &orders;
+		in.secret = secret;
+		in.salt = rc == 0 ? salt : NULL;
+		in.unsalted = rc != 0;
+		in.templates = r->templates;
+		if ((error = crown_play(&t, &in, &d)) != 0)
 			goto cleanup;
 		crown_outputs_release(&files);
-		for (i = 0; i < orders.n; i++) {
-			b = crown_outputs_add(&files, orders.v[i].name);
-			crown_buf_add(b, orders.v[i].data.data,
-			    orders.v[i].data.len);
-		}
-		for (i = 0; i < t.files.n; i++) {
-			b = crown_outputs_add(&files, t.files.v[i].name);
-			crown_buf_add(b, t.files.v[i].data.data,
-			    t.files.v[i].data.len);
-		}
+		crown_play_files(&files, &t, CROWN_PLAY_COMMIT);
 		free(msg);
 		msg = xasprintf("Turn %d: %s\n\nRerun of turn %ld with "
 		    "amended orders (%s).\n%s%s%s%zu events.\n", k,

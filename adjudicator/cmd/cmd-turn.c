@@ -14,13 +14,14 @@
 #include "crown/common.h"
 #include "crown/history.h"
 #include "crown/mail.h"
+#include "crown/play.h"
 #include "crown/xalloc.h"
 #include "crown/yaml.h"
 
 static int	cmd_turn_check(const struct crown_run *);
 static int	cmd_turn_refuse(struct crown_run *, struct crown_diags *);
 static bool	cmd_turn_writes(const struct crown_run *);
-static int	dry_run(const struct crown_turn *, int);
+static int	dry_run(const struct crown_turn *);
 static const char *shown(const char *, const char *);
 static void	say_orders(const char *const *, struct crown_orders *const *,
 		    size_t, const char *const *, size_t, const char *);
@@ -115,20 +116,11 @@ missing_sides(const struct crown_state *s, struct crown_orders *const *ov,
 
 /* --dry-run: the umpire's report of the turn played in memory. */
 static int
-dry_run(const struct crown_turn *t, int turn)
+dry_run(const struct crown_turn *t)
 {
-	char	*dir = crown_campaign_turn_dir(turn), *want;
-	size_t	 i;
-
-	want = xasprintf("%s/report.md", dir);
-	for (i = 0; i < t->files.n; i++)
-		if (strcmp(t->files.v[i].name, want) == 0)
-			fwrite(t->files.v[i].data.data, 1,
-			    t->files.v[i].data.len, stdout);
+	fwrite(t->umpire.data, 1, t->umpire.len, stdout);
 	fprintf(stderr, "crown turn: dry run of turn %d: nothing written or "
-	    "committed\n", turn);
-	free(want);
-	free(dir);
+	    "committed\n", t->turn);
 	return 0;
 }
 
@@ -222,20 +214,19 @@ cmd_turn_exec(struct crown_run *r)
 	struct crown_diags	  d = { 0 };
 	struct crown_history	 *h = r->h;
 	struct crown_campaign	  camp = { 0 };
-	struct crown_outputs	  given = { 0 }, named = { 0 }, files = { 0 };
-	struct crown_orders	**ov = NULL;
+	struct crown_outputs	  given = { 0 }, files = { 0 };
+	struct crown_play_input	  in;
 	struct crown_turn	  t = { 0 };
 	struct crown_who	  who = { 0 };
-	struct crown_buf	 *b, body = { 0 };
+	struct crown_buf	  body = { 0 };
 	unsigned char		  secret[CROWN_SECRET_BYTES];
-	unsigned char		  salt[CROWN_SALT_BYTES];
 	char			  id[CROWN_OID_HEX + 1], **pending = NULL;
-	char			 *odir = NULL, *msg = NULL, *text;
+	char			 *msg = NULL;
 	char			 *tag = NULL, *label = NULL, *when = NULL;
 	char			 *next_deadline;
 	const char		**paths, *dir = r->dir, *head, *deadline;
-	size_t			  npending = 0, npaths, n = 0;
-	size_t			  i, len;
+	size_t			  npending = 0, npaths;
+	size_t			  i;
 	int			  error = 0, status, next;
 	bool			  committed = false, from_pending;
 
@@ -267,36 +258,18 @@ cmd_turn_exec(struct crown_run *r)
 		paths = r->operand + 1;
 		npaths = r->noperands - 1;
 	}
-	for (i = 0; i < npaths; i++) {
-		int e = crown_read_file(&text, &len, paths[i],
-		    crown_ylimits_orders.max_bytes, &d);
-
-		if (e != 0) {
-			if (error == 0 || e == CROWN_ENOTFOUND)
-				error = e;
-			continue;
-		}
-		b = crown_outputs_add(&given, paths[i]);
-		crown_buf_add(b, text, len);
-		free(text);
-	}
-	if (error != 0)
-		goto cleanup;
-	if ((error = crown_campaign_orders(&ov, &n, &given, camp.state,
-	    camp.rules, &d)) != 0)
+	memset(&in, 0, sizeof(in));
+	in.before = camp.state;
+	in.rules = camp.rules;
+	in.orders = &given;
+	in.templates = r->templates;
+	if ((error = crown_play_read_files(&given, paths, npaths, &d)) != 0 ||
+	    (error = crown_play_read(&t, &in, &d)) != 0)
 		goto cleanup;
 	if (r->opt[TURN_ALLOW_MISSING].value == NULL &&
-	    (error = missing_sides(camp.state, ov, n, dir, &d)) != 0)
+	    (error = missing_sides(camp.state, t.orders, t.norders, dir,
+	    &d)) != 0)
 		goto cleanup;
-	/* stored under the side's name in the commit */
-	odir = crown_campaign_orders_dir(next);
-	for (i = 0; i < n; i++) {
-		char *p = xasprintf("%s/%s.yaml", odir, ov[i]->side);
-
-		b = crown_outputs_add(&named, p);
-		crown_buf_add(b, given.v[i].data.data, given.v[i].data.len);
-		free(p);
-	}
 
 	if ((error = crown_campaign_secret(secret, h, r->secret_file,
 	    camp.state->dice_commitment, false, &d)) != 0)
@@ -304,40 +277,30 @@ cmd_turn_exec(struct crown_run *r)
 	/* the old deadline has passed: the new state has the next (given,
 	 * or game.deadline_every after it) or none */
 	next_deadline = crown_campaign_next_deadline(camp.state, deadline);
-	/* the dice depend on the orders as accepted, so nobody knew them
-	 * before (dice.c) */
-	crown_campaign_salt(salt, next, &named, ov, n);
-	/* the orders as validated above (the same bytes as named) */
-	error = crown_campaign_play_orders(&t, camp.state, camp.rules, ov, n,
-	    secret, salt, r->templates, next_deadline, &d);
+	in.secret = secret;
+	in.deadline = next_deadline;
+	error = crown_play_resolve(&t, &in, &d);
 	free(next_deadline);
 	sodium_memzero(secret, sizeof(secret));
 	if (error != 0)
 		goto cleanup;
 
 	if (!cmd_turn_writes(r)) {
-		error = dry_run(&t, next);
+		error = dry_run(&t);
 		goto cleanup;
 	}
-	for (i = 0; i < named.n; i++) {
-		b = crown_outputs_add(&files, named.v[i].name);
-		crown_buf_add(b, named.v[i].data.data, named.v[i].data.len);
-	}
-	for (i = 0; i < t.files.n; i++) {
-		b = crown_outputs_add(&files, t.files.v[i].name);
-		crown_buf_add(b, t.files.v[i].data.data,
-		    t.files.v[i].data.len);
-	}
+	crown_play_files(&files, &t, CROWN_PLAY_COMMIT);
 	crown_buf_puts(&body, "");
-	if (n == 0)
+	if (t.norders == 0)
 		crown_buf_puts(&body, "No orders: every unit held (R2.3).\n");
 	else {
 		crown_buf_puts(&body, "Orders from");
-		for (i = 0; i < n; i++)
+		for (i = 0; i < t.norders; i++)
 			crown_buf_printf(&body, "%s %s", i == 0 ? "" :
-			    i + 1 == n ? " and" : ",", ov[i]->side);
+			    i + 1 == t.norders ? " and" : ",",
+			    t.orders[i]->side);
 		crown_buf_puts(&body, ".\n");
-		if (n < camp.state->nsides)
+		if (t.norders < camp.state->nsides)
 			crown_buf_puts(&body, "The other sides had none "
 			    "(--allow-missing): their units held (R2.3).\n");
 	}
@@ -363,10 +326,10 @@ cmd_turn_exec(struct crown_run *r)
 	/* each player's report as a mail in the outbox (issue 12) */
 	when = xasprintf("@%lld", (long long)who.stamp.time);
 	if ((error = crown_mail_turn_reports(crown_history_workdir(h),
-	    t.after, camp.rules, &t.files, when, &d)) != 0)
+	    t.after, camp.rules, t.reports, &t.map, when, &d)) != 0)
 		goto cleanup;
 	printf("turn %d committed (%.7s): %s\n", next, id, t.headline);
-	say_orders(paths, ov, n, from_pending ? NULL :
+	say_orders(paths, t.orders, t.norders, from_pending ? NULL :
 	    (const char *const *)pending, from_pending ? 0 : npending,
 	    crown_history_workdir(h));
 cleanup:
@@ -381,11 +344,8 @@ cleanup:
 	crown_buf_release(&body);
 	crown_turn_release(&t);
 	crown_who_release(&who);
-	crown_campaign_orders_free(ov, n);
 	crown_outputs_release(&files);
-	crown_outputs_release(&named);
 	crown_outputs_release(&given);
-	free(odir);
 	for (i = 0; i < npending; i++)
 		free(pending[i]);
 	free(pending);

@@ -1199,23 +1199,6 @@ crown_mail_umpire(const struct crown_state *s)
 
 /* Reports after a turn. */
 
-/* The output called name, or whose last path component is name (a
- * turn's files are "turns/turn-003/report-french.md"). */
-static const struct crown_buf *
-output(const struct crown_outputs *o, const char *name)
-{
-	const char	*base;
-	size_t		 i;
-
-	for (i = 0; o != NULL && i < o->n; i++) {
-		base = strrchr(o->v[i].name, '/');
-		base = base != NULL ? base + 1 : o->v[i].name;
-		if (strcmp(base, name) == 0)
-			return &o->v[i].data;
-	}
-	return NULL;
-}
-
 /* The state as players may see it: no password hashes. */
 static int
 public_state(struct crown_buf *out, const struct crown_state *s,
@@ -1367,15 +1350,15 @@ any_players(const struct crown_state *s)
 
 int
 crown_mail_turn_reports(const char *dir, const struct crown_state *after,
-    const struct crown_rules *rules, const struct crown_outputs *outputs,
-    const char *date, struct crown_diags *d)
+    const struct crown_rules *rules, const struct crown_buf *reports,
+    const struct crown_buf *map, const char *date, struct crown_diags *d)
 {
 	struct crown_buf		 state = { 0 }, text = { 0 };
 	struct crown_buf		 form = { 0 };
 	struct crown_mail_attach	 att[3];
-	const struct crown_buf		*rep, *map;
+	const struct crown_buf		*rep;
 	const struct crown_side		*sd;
-	char				*outbox, *name, *subject;
+	char				*outbox, *subject;
 	long long			 t;
 	size_t				 i, natt;
 	int				 error;
@@ -1384,14 +1367,11 @@ crown_mail_turn_reports(const char *dir, const struct crown_state *after,
 	    (error = public_state(&state, after, d)) != 0)
 		return error;
 	outbox = xasprintf("%s/outbox", dir);
-	map = output(outputs, "map.svg");
 	for (i = 0; i < after->nsides && error == 0; i++) {
 		sd = &after->sides[i];
 		if (sd->nplayers == 0)
 			continue;
-		name = xasprintf("report-%s.md", sd->id);
-		rep = output(outputs, name);
-		free(name);
+		rep = reports != NULL ? &reports[i] : NULL;
 		text.len = 0;
 		crown_buf_puts(&text, "");
 		if (rep != NULL && rep->len > 0)

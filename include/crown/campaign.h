@@ -1,8 +1,8 @@
 /*
  * campaign.h: a campaign repository as crown sees it (FORMATS.md
- * "Campaign repository"): the turns on main, what a turn starts from, and
- * playing one turn in memory.  Shared by new, turn, verify, rerun and the
- * other history commands; all git goes through history.h.
+ * "Campaign repository"): the turns on main and what a turn starts from
+ * (play.h plays one).  Shared by new, turn, verify, rerun and the other
+ * history commands; all git goes through history.h.
  */
 #ifndef CROWN_CAMPAIGN_H
 #define CROWN_CAMPAIGN_H
@@ -177,15 +177,6 @@ int	crown_campaign_orders(struct crown_orders ***out, size_t *n,
 /* Free n orders and their array (also those of crown_cmd_load_orders). */
 void	crown_campaign_orders_free(struct crown_orders **, size_t n);
 
-/* One turn played in memory. */
-struct crown_turn {
-	int			 turn;		/* the turn played */
-	struct crown_state	*after;
-	struct crown_events	 ev;
-	struct crown_outputs	 files;		/* state.yaml, turns/... */
-	char			*headline;	/* without "Turn N: " */
-};
-
 /*
  * The salt of turn `turn' from its orders as crown_campaign_orders read
  * them (orders->v[i] is ov[i]'s file): their bytes, by side.
@@ -200,34 +191,6 @@ void	crown_campaign_salt(unsigned char *salt, int turn,
  */
 int	crown_campaign_salt_read(unsigned char *salt, struct crown_history *,
 	    const char *commit, int turn, struct crown_diags *d);
-
-/*
- * Play the turn after `before` with orders (in memory, named
- * orders/turn-NNN/SIDE.yaml) and the campaign dice of secret and salt
- * (NULL: unsalted, for the turns made before salts): validate, resolve,
- * write the state, the events, the salt (turns/turn-NNN/dice-salt, when
- * there is one) and the reports (from the templates directory, or
- * crown_templates_find() when NULL) into out->files.
- * The same inputs give the same bytes, which is what verify and rerun
- * rely on.  deadline is the next orders deadline the new state records
- * (game.deadline): NULL keeps the old one, "" clears it.
- */
-int	crown_campaign_play(struct crown_turn *out,
-	    const struct crown_state *before, const struct crown_rules *,
-	    const struct crown_outputs *orders, const unsigned char *secret,
-	    const unsigned char *salt, const char *templates,
-	    const char *deadline,
-	    struct crown_diags *d);
-/* The same with the orders parsed and validated already (by
- * crown_campaign_orders, against before and rules): what verify replays
- * with, having checked them itself. */
-int	crown_campaign_play_orders(struct crown_turn *out,
-	    const struct crown_state *before, const struct crown_rules *,
-	    struct crown_orders *const *ov, size_t n,
-	    const unsigned char *secret, const unsigned char *salt,
-	    const char *templates, const char *deadline,
-	    struct crown_diags *d);
-void	crown_turn_release(struct crown_turn *);
 
 /* What happened, in a few words, from the states before and after. */
 char	*crown_campaign_headline(const struct crown_state *before,

@@ -131,15 +131,6 @@ extern const struct crown_cmd crown_cmd_reveal;
 extern const struct crown_cmd crown_cmd_show;
 extern const struct crown_cmd crown_cmd_turn;
 extern const struct crown_cmd crown_cmd_verify;
-/*
- * A hook for the tests: when set, crown verify calls it on each state it
- * carries from one turn to the next (crown_state_settle) as a turn starts
- * from it, so that they can count the turns that did and change the state,
- * to show that a turn replayed from a carried state that differs is
- * replayed again from the committed bytes before verify says anything.
- */
-struct crown_state;
-extern void (*crown_verify_carried)(struct crown_state *);
 extern const struct crown_cmd crown_cmd_muster;
 extern const struct crown_cmd crown_cmd_resolve;
 extern const struct crown_cmd crown_cmd_rules;

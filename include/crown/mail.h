@@ -197,9 +197,10 @@ struct crown_mail_addr crown_mail_umpire(const struct crown_state *);
 
 /*
  * After a turn: one message per player of each side, into the Maildir
- * dir/outbox: the side's report (the output named report-SIDE.md, or
- * ending in /report-SIDE.md, as a turn's files do) as the text,
- * with map.svg and the new state (state.yaml, without the players'
+ * dir/outbox: the side's report (reports[i] for after->sides[i], as
+ * crown_play renders them; NULL: none) as the text, with the map
+ * (map.svg, when map is not NULL) and the new state (state.yaml, without
+ * the players'
  * password hashes) attached, and while the game goes on (rules not
  * NULL, before game.last_turn) the side's orders form for the next turn
  * (orders.yaml, crown_orders_form) and the deadline.  date is the turn's date (as
@@ -209,8 +210,8 @@ struct crown_mail_addr crown_mail_umpire(const struct crown_state *);
  */
 int	crown_mail_turn_reports(const char *dir,
 	    const struct crown_state *after, const struct crown_rules *rules,
-	    const struct crown_outputs *outputs, const char *date,
-	    struct crown_diags *d);
+	    const struct crown_buf *reports, const struct crown_buf *map,
+	    const char *date, struct crown_diags *d);
 
 /*
  * The players' briefing (crown_report_briefing of the opening state, the

@@ -174,18 +174,6 @@ int	crown_state_parse(struct crown_state **out, const char *file,
 /* Write s in a stable order, positions to 2 decimals.  0 or CROWN_ERROR. */
 int	crown_state_emit(struct crown_buf *out, const struct crown_state *s);
 struct crown_state *crown_state_clone(const struct crown_state *);
-/*
- * Make s, a state the engine made, what crown_state_parse(file) gives of
- * crown_state_emit(s): positions as written (two decimals), what is not
- * written as the reader fills it in, file.  False when the reader would
- * refuse that form for anything a turn can change (the turn, the
- * deadlines, every value of the units, leaders, melees and buildings,
- * by the reader's own limits).  Line and column stay as they were.
- * crown verify goes on from a turn's state so settled instead of parsing
- * the bytes it has just compared.
- */
-bool	crown_state_settle(struct crown_state *s, const char *file);
-
 /* Rebuild the id index after adding or removing units. */
 void	crown_state_index(struct crown_state *);
 void	crown_state_free(struct crown_state *);

@@ -998,7 +998,7 @@ test_turn_reports(void **state)
 	struct crown_state	*s = NULL;
 	struct crown_rules	*rules = NULL;
 	struct crown_diags	 d = { 0 };
-	struct crown_outputs	 out = { 0 };
+	struct crown_buf	 rep[2] = { { 0 } }, map = { 0 };
 	struct camp		 cp;
 	char			*p, **v, *raw, *text;
 	size_t			 n, i;
@@ -1012,19 +1012,19 @@ test_turn_reports(void **state)
 	assert_int_equal(crown_state_load(&s, p, &d), 0);
 	free(p);
 	s->turn = 3;
-	crown_buf_puts(crown_outputs_add(&out, "report.md"), "umpire only\n");
-	crown_buf_puts(crown_outputs_add(&out,
-	    "turns/turn-003/report-french.md"),
-	    "# Turn 3\nThe Legion held.\n"
-	    "\\*Lanceros\\* \\<de\\> Jalapa \\| \\#1 took a charge\\_test.\n");
-	crown_buf_puts(crown_outputs_add(&out, "report-republic.md"),
-	    "# Turn 3\nThe militia reloaded.\n");
-	crown_buf_puts(crown_outputs_add(&out, "map.svg"), "<svg/>\n");
-	assert_int_equal(crown_mail_turn_reports(cp.dir, s, rules, &out, "bad",
-	    &d), CROWN_EUSAGE);
+	/* one report a side, in the order of the sides */
+	assert_int_equal(s->nsides, 2);
+	for (i = 0; i < s->nsides; i++)
+		crown_buf_puts(&rep[i], strcmp(s->sides[i].id, "french") ==
+		    0 ? "# Turn 3\nThe Legion held.\n\\*Lanceros\\* "
+		    "\\<de\\> Jalapa \\| \\#1 took a charge\\_test.\n" :
+		    "# Turn 3\nThe militia reloaded.\n");
+	crown_buf_puts(&map, "<svg/>\n");
+	assert_int_equal(crown_mail_turn_reports(cp.dir, s, rules, rep, &map,
+	    "bad", &d), CROWN_EUSAGE);
 	assert_diag(&d, "'bad' is not a time");
 	crown_diags_release(&d);
-	assert_int_equal(crown_mail_turn_reports(cp.dir, s, rules, &out,
+	assert_int_equal(crown_mail_turn_reports(cp.dir, s, rules, rep, &map,
 	    "2026-12-06T09:00:00Z", &d), 0);
 	assert_no_diags(&d);
 	p = xasprintf("%s/outbox/new", cp.dir);
@@ -1087,7 +1087,7 @@ test_turn_reports(void **state)
 	free_files(v);
 	/* after the last turn: no form and no deadline */
 	s->last_turn = 3;
-	assert_int_equal(crown_mail_turn_reports(cp.dir, s, rules, &out,
+	assert_int_equal(crown_mail_turn_reports(cp.dir, s, rules, rep, &map,
 	    "2026-12-06T09:00:00Z", &d), 0);
 	v = files(p, &n);
 	assert_int_equal(n, 2);
@@ -1103,7 +1103,9 @@ test_turn_reports(void **state)
 	}
 	free_files(v);
 	free(p);
-	crown_outputs_release(&out);
+	crown_buf_release(&rep[0]);
+	crown_buf_release(&rep[1]);
+	crown_buf_release(&map);
 	crown_rules_free(rules);
 	crown_state_free(s);
 	camp_free(&cp);
