@@ -684,10 +684,12 @@ crown_history_log(struct crown_hlist *out, struct crown_history *h,
 		if (hc->nparents == 0)
 			break;
 		if (git_commit_parent(&parent, c, 0) != 0) {
+			/* the message first: hc goes with the list */
+			rc = git_fail(d, h->dir, CROWN_EINVALID,
+			    "cannot read the parent of %s", hc->id);
 			git_commit_free(c);
 			crown_hlist_release(out);
-			return git_fail(d, h->dir, CROWN_EINVALID,
-			    "cannot read the parent of %s", hc->id);
+			return rc;
 		}
 		git_commit_free(c);
 		c = parent;

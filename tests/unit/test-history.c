@@ -1420,6 +1420,35 @@ test_turn_writes_files(void **state)
 	free(dir);
 }
 
+/*
+ * A shallow clone (git clone --depth 1) holds the last commit without
+ * its parent: crown log says which commit's parent is missing.
+ */
+static void
+test_shallow_clone(void **state)
+{
+	struct run	 r;
+	char		*dir = path("c"), *clone = path("s"), *text, *want;
+	char		 id[CROWN_OID_HEX + 1];
+
+	new_campaign(dir);
+	turn1(dir);
+	turn2(dir);
+	ref_id(id, dir, CROWN_MAIN_REF);
+	text = sh("git clone -q --depth 1 'file://%s' '%s' 2>&1 && echo ok",
+	    dir, clone);
+	assert_string_equal(text, "ok\n");
+	free(text);
+	RUN(&r, crown_cmd_log, clone);
+	assert_int_not_equal(r.status, 0);
+	want = xasprintf("cannot read the parent of %s", id);
+	assert_has(r.err, want);
+	free(want);
+	run_release(&r);
+	free(clone);
+	free(dir);
+}
+
 static void
 test_player_clone(void **state)
 {
@@ -2688,6 +2717,8 @@ main(void)
 		cmocka_unit_test_setup_teardown(test_turn_writes_files, setup,
 		    teardown),
 		cmocka_unit_test_setup_teardown(test_player_clone, setup,
+		    teardown),
+		cmocka_unit_test_setup_teardown(test_shallow_clone, setup,
 		    teardown),
 		cmocka_unit_test_setup_teardown(test_format_one, setup,
 		    teardown),
