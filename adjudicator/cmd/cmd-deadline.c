@@ -114,7 +114,7 @@ cmd_deadline_exec(struct crown_run *r)
 		    s->deadline_every : "", c->last + 1, buf);
 	}
 	if ((error = crown_campaign_commit_state(id, r->h, c, s, msg,
-	    &who.stamp, &d)) != 0)
+	    &who.stamp, NULL, &d)) != 0)
 		goto cleanup;
 	printf("%.*s (%.7s)\n", (int)strcspn(msg, "\n"), msg, id);
 cleanup:

@@ -2,15 +2,19 @@
  * cmd-new.c: crown new: a campaign repository from a scenario, committed
  * as turn 0 and tagged turn-0.
  */
+#include <sys/stat.h>
+
 #include <dirent.h>
 #include <errno.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
+#include <unistd.h>
 
 #include <sodium.h>
 
+#include "crown/advance.h"
 #include "crown/campaign.h"
 #include "crown/cmd.h"
 #include "crown/common.h"
@@ -20,6 +24,8 @@
 #include "crown/svg.h"
 #include "crown/xalloc.h"
 #include "crown/yaml.h"
+
+#define NEW_SUFFIX	".crown-new."
 
 static int	cmd_new_exec(struct crown_run *);
 static int	make_pending(const char *, struct crown_diags *);
@@ -49,7 +55,9 @@ const struct crown_cmd crown_cmd_new = {
 	"else the installed templates), mailed with each player's briefing.\n"
 	"--umpire (else game.umpire) names the commit's author; --date\n"
 	"(YYYY-MM-DD[THH:MM[:SS]][Z|+HH:MM] or seconds since 1970) is its\n"
-	"date, now when not given.",
+	"date, now when not given.  The campaign is built beside DIR and\n"
+	"renamed into place whole: a crown new stopped at any moment leaves\n"
+	"no DIR or a complete campaign.",
 	.flags = CROWN_CMD_SECRET | CROWN_CMD_WHO | CROWN_CMD_TEMPLATES,
 	.options = new_options,
 	.operands = { 1, 1, "give one DIR" },
@@ -75,6 +83,77 @@ dir_free(const char *dir)
 			n++;
 	closedir(dp);
 	return n == 0 ? 0 : -1;
+}
+
+/* Is dir a campaign: a repository whose main is a line of turns? */
+static bool
+is_campaign(const char *dir)
+{
+	struct crown_history	*h = NULL;
+	struct crown_chain	 c = { 0 };
+	struct crown_diags	 ignore = { 0 };
+	bool			 yes;
+
+	yes = crown_history_open(&h, dir, false, &ignore) == 0 &&
+	    crown_campaign_chain(&c, h, CROWN_MAIN_REF, &ignore) == 0;
+	crown_chain_release(&c);
+	crown_history_close(h);
+	crown_diags_release(&ignore);
+	return yes;
+}
+
+/*
+ * Where crown new builds DIR: ".DIR.crown-new.PID" beside it, renamed
+ * into place when whole; *parent is DIR's directory.  Caller frees both.
+ */
+static char *
+temporary(char **parent, const char *dir)
+{
+	char		*copy = xstrdup(dir), *slash, *t;
+	size_t		 len = strlen(copy);
+
+	while (len > 1 && copy[len - 1] == '/')
+		copy[--len] = '\0';
+	if ((slash = strrchr(copy, '/')) == NULL) {
+		*parent = xstrdup(".");
+		t = xasprintf(".%s" NEW_SUFFIX "%ld", copy, (long)getpid());
+	} else {
+		*parent = slash == copy ? xstrdup("/") :
+		    xstrndup(copy, (size_t)(slash - copy));
+		t = xasprintf("%s/.%s" NEW_SUFFIX "%ld", *parent, slash + 1,
+		    (long)getpid());
+	}
+	free(copy);
+	return t;
+}
+
+/* The temporaries of crown new runs that died in parent, removed. */
+static void
+sweep(const char *parent)
+{
+	struct dirent	*de;
+	DIR		*dp;
+	const char	*suf;
+	char		*end, *p;
+	long		 pid;
+
+	if ((dp = opendir(parent)) == NULL)
+		return;
+	while ((de = readdir(dp)) != NULL) {
+		if (de->d_name[0] != '.' ||
+		    (suf = strstr(de->d_name, NEW_SUFFIX)) == NULL)
+			continue;
+		pid = strtol(suf + strlen(NEW_SUFFIX), &end, 10);
+		if (*end != '\0' || pid <= 0 || pid == (long)getpid() ||
+		    kill((pid_t)pid, 0) == 0 || errno != ESRCH)
+			continue;
+		p = xasprintf("%s/%s", parent, de->d_name);
+		fprintf(stderr, "crown: removing %s, left by a crown new that "
+		    "did not finish\n", p);
+		crown_campaign_remove_tree(p, false);
+		free(p);
+	}
+	closedir(dp);
 }
 
 /* DIR/orders/pending, and DIR/orders above it. */
@@ -166,7 +245,8 @@ cmd_new_exec(struct crown_run *r)
 	struct crown_rules	 *rules = NULL;
 	struct crown_history	 *h = NULL;
 	struct crown_events	  ev = { 0 };
-	struct crown_outputs	  files = { 0 };
+	struct crown_outputs	  files = { 0 }, mails = { 0 };
+	struct crown_advance	  step = { 0 };
 	struct crown_who	  who = { 0 };
 	struct crown_buf	  state_text = { 0 }, *b, *map;
 	unsigned char		  secret[CROWN_SECRET_BYTES];
@@ -174,11 +254,11 @@ cmd_new_exec(struct crown_run *r)
 	char			 *scen_text = NULL, *rules_text = NULL;
 	char			 *rules_path = NULL, *msg = NULL, *head = NULL;
 	char			 *when = NULL, *vic = NULL;
+	char			 *tmp = NULL, *parent = NULL;
 	size_t			  sent;
 	const char		 *dir = r->operand[0], *scenario;
 	size_t			  scen_len = 0, rules_len = 0;
-	int			  error = 0, status, fresh = -1;
-	bool			  created = false;
+	int			  error = 0, status;
 
 	if ((scenario = r->opt[NEW_SCENARIO].value) == NULL)
 		return crown_cmd_usage_error(r->cmd, "--scenario is required");
@@ -219,15 +299,13 @@ cmd_new_exec(struct crown_run *r)
 	if ((error = crown_campaign_normalise(&state_text, s, rules,
 	    scen_text, scen_len, secret, &ev, &d)) != 0)
 		goto cleanup;
-	if ((fresh = dir_free(dir)) < 0 && crown_history_abandoned(dir)) {
-		fprintf(stderr, "crown: %s: removing the repository a killed "
-		    "crown new left before its first commit\n", dir);
-		crown_campaign_remove_tree(dir, true);
-		fresh = dir_free(dir);
-	}
-	if (fresh < 0) {
-		crown_diag_add(&d, dir, 0, 0, NULL, "already exists and is "
-		    "not an empty directory");
+	if (dir_free(dir) < 0) {
+		if (is_campaign(dir))
+			crown_diag_add(&d, dir, 0, 0, NULL, "is a campaign "
+			    "already: use it, e.g. crown status %s", dir);
+		else
+			crown_diag_add(&d, dir, 0, 0, NULL, "exists and is not "
+			    "a campaign: remove it or choose another name");
 		error = CROWN_EWRITE;
 		goto cleanup;
 	}
@@ -256,54 +334,66 @@ cmd_new_exec(struct crown_run *r)
 	    head, s->name != NULL ? s->name : "", rules->id != NULL ?
 	    rules->id : "", s->dice_commitment);
 
-	created = true;
-	if ((error = crown_history_create(&h, dir, &d)) != 0)
-		goto cleanup;
-	if ((error = crown_history_config_set(h, "core.autocrlf", "false",
-	    &d)) != 0 ||
-	    (error = crown_campaign_secret_save(h, secret, &d)) != 0 ||
-	    (error = crown_history_commit(id, h, NULL, &files, msg,
-	    &who.stamp, &d)) != 0)
-		goto cleanup;
-	/* the commit point: main exists from here on */
-	if ((error = crown_history_ref_set(h, CROWN_MAIN_REF, id, NULL, false,
-	    "crown new", &d)) != 0)
-		goto cleanup;
-	fresh = 2;	/* nothing to undo any more */
-	if ((error = crown_history_tag(h, "turn-0", id, NULL, NULL, false,
-	    &d)) != 0 || (error = crown_history_checkout(h, &d)) != 0)
-		goto cleanup;
-	/* where the mail (crown inbox) or the umpire puts the orders of
-	 * turn 1; ignored by git, so not in the commit */
-	if ((error = make_pending(dir, &d)) != 0)
-		goto cleanup;
-	/* each player's briefing, with the orders form of turn 1, in
+	/* each player's briefing, with the orders form of turn 1, for
 	 * DIR/outbox (issue 20) */
 	when = xasprintf("@%lld", (long long)who.stamp.time);
 	vic = crown_cmd_victory(s->name);
-	if ((error = crown_mail_briefing(dir, s, s, rules, vic, map, NULL,
+	if ((error = crown_mail_briefing(&mails, s, s, rules, vic, map, NULL,
 	    when, &sent, &d)) != 0)
 		goto cleanup;
+
+	/* built beside DIR and renamed into place whole */
+	tmp = temporary(&parent, dir);
+	sweep(parent);
+	crown_campaign_remove_tree(tmp, false);
+	if ((error = crown_history_create(&h, tmp, &d)) != 0 ||
+	    (error = crown_history_config_set(h, "core.autocrlf", "false",
+	    &d)) != 0 ||
+	    (error = crown_campaign_secret_save(h, secret, &d)) != 0)
+		goto cleanup;
+	step.ref = CROWN_MAIN_REF;
+	step.log = "crown new";
+	step.files = &files;
+	step.message = msg;
+	step.stamp = &who.stamp;
+	step.tag.name = "turn-0";
+	step.tree = CROWN_ADVANCE_CHECKOUT;
+	step.mails = &mails;
+	/* where the mail (crown inbox) or the umpire puts the orders of
+	 * turn 1; ignored by git, so not in the commit */
+	if ((error = crown_advance(id, h, &step, &d)) != 0 ||
+	    (error = make_pending(tmp, &d)) != 0)
+		goto cleanup;
+	crown_history_close(h);
+	h = NULL;
+	if ((error = crown_history_step("rename", &d)) != 0)
+		goto cleanup;
+	if (rename(tmp, dir) != 0) {
+		crown_diag_add(&d, dir, 0, 0, NULL, "cannot make the "
+		    "campaign: %s", strerror(errno));
+		error = CROWN_EWRITE;
+		goto cleanup;
+	}
 	printf("%s: turn 0 committed (%.7s): %s\n", dir, id, head);
 	printf("dice commitment: %s\n", s->dice_commitment);
 	if (sent > 0)
 		printf("%zu briefing%s for the players in %s/outbox\n", sent,
 		    sent == 1 ? "" : "s", dir);
 cleanup:
-	if (error != 0 && fresh == 2)
-		crown_diag_add(&d, dir, 0, 0, NULL, "turn 0 is committed; "
-		    "the next crown command on it finishes the work tree");
 	crown_history_close(h);
-	/* a failed creation leaves nothing behind */
-	if (error != 0 && created && fresh != 2)
-		crown_campaign_remove_tree(dir, fresh == 0);
+	/* a failed crown new leaves nothing behind */
+	if (error != 0 && tmp != NULL)
+		crown_campaign_remove_tree(tmp, false);
 	status = crown_cmd_fail(&d, error);
 	sodium_memzero(secret, sizeof(secret));
+	free(parent);
+	free(tmp);
 	free(vic);
 	free(when);
 	free(head);
 	free(msg);
 	crown_buf_release(&state_text);
+	crown_outputs_release(&mails);
 	crown_outputs_release(&files);
 	crown_events_release(&ev);
 	crown_who_release(&who);

@@ -9,6 +9,7 @@
 
 #include <sodium.h>
 
+#include "crown/advance.h"
 #include "crown/campaign.h"
 #include "crown/cmd.h"
 #include "crown/common.h"
@@ -290,6 +291,21 @@ unit_changes(const struct crown_state *was, const struct crown_state *now)
 	crown_buf_release(&b);
 }
 
+/* A commit of the rerun line, its branch not moved yet. */
+static int
+commit(char *id, struct crown_history *h, const char *parent,
+    const struct crown_outputs *files, const char *msg,
+    const struct crown_stamp *stamp, struct crown_diags *d)
+{
+	struct crown_advance	step = { 0 };
+
+	step.parent = parent;
+	step.files = files;
+	step.message = msg;
+	step.stamp = stamp;
+	return crown_advance(id, h, &step, d);
+}
+
 /*
  * The roster and deadline changes main has between its commits from and
  * to (indices of c), each committed again after prev on the rerun line
@@ -318,7 +334,7 @@ replay_admin(char *prev, struct crown_history *h,
 			crown_diag_add(d, CROWN_CAMPAIGN_STATE, 0, 0, NULL,
 			    "cannot format the state");
 			error = CROWN_ERROR;
-		} else if ((error = crown_history_commit(id, h, prev, &files,
+		} else if ((error = commit(id, h, prev, &files,
 		    c->l.v[i].message, stamp, d)) == 0)
 			memcpy(prev, id, CROWN_OID_HEX + 1);
 		crown_outputs_release(&files);
@@ -336,6 +352,7 @@ cmd_rerun_exec(struct crown_run *r)
 	struct crown_campaign	  camp = { 0 }, last = { 0 };
 	struct crown_outputs	  given = { 0 }, orig = { 0 }, orders = { 0 };
 	struct crown_outputs	  files = { 0 };
+	struct crown_advance	  step = { 0 };
 	struct crown_orders	**ov = NULL;
 	struct crown_play_input	  in;
 	struct crown_turn	  t = { 0 };
@@ -453,8 +470,8 @@ cmd_rerun_exec(struct crown_run *r)
 		    reason != NULL ? CROWN_REASON_KEY : "",
 		    reason != NULL ? reason : "", reason != NULL ? "\n" : "",
 		    t.ev.n);
-		if ((error = crown_history_commit(id, h, prev, &files, msg,
-		    &who.stamp, &d)) != 0)
+		if ((error = commit(id, h, prev, &files, msg, &who.stamp,
+		    &d)) != 0)
 			goto cleanup;
 		sub = strchr(c->l.v[c->at[k]].subject, ':');
 		printf("turn %d: %s (was:%s)\n", k, t.headline,
@@ -466,9 +483,14 @@ cmd_rerun_exec(struct crown_run *r)
 		crown_turn_release(&t);
 	}
 	if ((error = replay_admin(prev, h, c, c->at[c->last], c->tip + 1,
-	    cur, &who.stamp, &d)) != 0 ||
-	    (error = crown_history_ref_set(h, branch, prev, NULL, true,
-	    "crown rerun", &d)) != 0)
+	    cur, &who.stamp, &d)) != 0)
+		goto cleanup;
+	/* the branch, made or replaced: main and the work tree stay */
+	step.ref = branch;
+	step.force = true;
+	step.log = "crown rerun";
+	step.to = prev;
+	if ((error = crown_advance(id, h, &step, &d)) != 0)
 		goto cleanup;
 	free(label);
 	label = xasprintf("turn-%d", c->last);

@@ -356,13 +356,14 @@ password(struct crown_state *s, struct crown_roster *ro,
 	return 0;
 }
 
-/* The briefing of turn 0, mailed to the player just added (the last
- * of the side's players), with the campaign as it stands (the map of the
- * last turn played, when it has one) and the orders form of the next
- * turn, into DIR/outbox (issue 20). */
+/* The briefing of turn 0, for the player just added (the last of the
+ * side's players), with the campaign as it stands (the map of the last
+ * turn played, when it has one) and the orders form of the next turn,
+ * added to mails for DIR/outbox (issue 20). */
 static int
-mail_briefing(const struct crown_run *r, const struct crown_campaign *now,
-    const struct crown_who *who, struct crown_diags *d)
+mail_briefing(struct crown_outputs *mails, const struct crown_run *r,
+    const struct crown_campaign *now, const struct crown_who *who,
+    struct crown_diags *d)
 {
 	const struct crown_chain *c = &r->chain;
 	const struct crown_side	*sd;
@@ -390,13 +391,10 @@ mail_briefing(const struct crown_run *r, const struct crown_campaign *now,
 	}
 	when = xasprintf("@%lld", (long long)who->stamp.time);
 	vic = crown_cmd_victory(opening.state->name);
-	error = crown_mail_briefing(r->dir, opening.state, now->state,
+	error = crown_mail_briefing(mails, opening.state, now->state,
 	    now->rules, vic, &map, sd->players[sd->nplayers - 1].email, when,
 	    &sent, d);
 	crown_buf_release(&map);
-	if (error == 0 && sent > 0)
-		printf("the briefing for %s is in %s/outbox\n",
-		    sd->players[sd->nplayers - 1].email, r->dir);
 	free(vic);
 	free(when);
 	crown_campaign_release(&opening);
@@ -411,6 +409,8 @@ cmd_roster_exec(struct crown_run *r)
 	struct crown_campaign	 camp = { 0 };
 	struct crown_roster	 ro = { 0 };
 	struct crown_who	 who = { 0 };
+	struct crown_outputs	 mails = { 0 };
+	const struct crown_side	*sd;
 	char			 id[CROWN_OID_HEX + 1];
 	char			*label, *path, *msg = NULL;
 	const char		*what = r->operand[1];
@@ -438,8 +438,10 @@ cmd_roster_exec(struct crown_run *r)
 		    r->dir);
 	else
 		error = password(camp.state, &ro, r, &msg, &d);
+	if (error == 0 && strcmp(what, "add") == 0)
+		error = mail_briefing(&mails, r, &camp, &who, &d);
 	if (error != 0 || (error = crown_campaign_commit_state(id, r->h, c,
-	    camp.state, msg, &who.stamp, &d)) != 0)
+	    camp.state, msg, &who.stamp, &mails, &d)) != 0)
 		goto cleanup;
 	/* the player is gone from the state: the credentials can go */
 	if (strcmp(what, "remove") == 0 && crown_roster_find(&ro,
@@ -448,11 +450,14 @@ cmd_roster_exec(struct crown_run *r)
 		error = crown_roster_save(&ro, path, &d);
 	}
 	printf("%.*s (%.7s)\n", (int)strcspn(msg, "\n"), msg, id);
-	if (error == 0 && strcmp(what, "add") == 0 &&
-	    (error = mail_briefing(r, &camp, &who, &d)) != 0)
-		crown_diag_add(&d, r->dir, 0, 0, NULL, "the player is added "
-		    "(%.7s), but the briefing is not in the outbox", id);
+	if (mails.n > 0) {
+		sd = &camp.state->sides[crown_state_side(camp.state,
+		    r->operand[2])];
+		printf("the briefing for %s is in %s/outbox\n",
+		    sd->players[sd->nplayers - 1].email, r->dir);
+	}
 cleanup:
+	crown_outputs_release(&mails);
 	free(msg);
 	free(path);
 	free(label);

@@ -9,6 +9,7 @@
 
 #include <sodium.h>
 
+#include "crown/advance.h"
 #include "crown/campaign.h"
 #include "crown/cmd.h"
 #include "crown/common.h"
@@ -215,7 +216,9 @@ cmd_turn_exec(struct crown_run *r)
 	struct crown_history	 *h = r->h;
 	struct crown_campaign	  camp = { 0 };
 	struct crown_outputs	  given = { 0 }, files = { 0 };
+	struct crown_outputs	  mails = { 0 };
 	struct crown_play_input	  in;
+	struct crown_advance	  step = { 0 };
 	struct crown_turn	  t = { 0 };
 	struct crown_who	  who = { 0 };
 	struct crown_buf	  body = { 0 };
@@ -223,12 +226,13 @@ cmd_turn_exec(struct crown_run *r)
 	char			  id[CROWN_OID_HEX + 1], **pending = NULL;
 	char			 *msg = NULL;
 	char			 *tag = NULL, *label = NULL, *when = NULL;
+	char			 *done = NULL;
 	char			 *next_deadline;
 	const char		**paths, *dir = r->dir, *head, *deadline;
 	size_t			  npending = 0, npaths;
 	size_t			  i;
 	int			  error = 0, status, next;
-	bool			  committed = false, from_pending;
+	bool			  from_pending;
 
 	deadline = r->opt[TURN_DEADLINE].value;
 	/* the last turn, or the roster or deadline changed after it */
@@ -306,44 +310,43 @@ cmd_turn_exec(struct crown_run *r)
 	}
 	crown_buf_printf(&body, "%zu events.\n", t.ev.n);
 	msg = xasprintf("Turn %d: %s\n\n%s", next, t.headline, body.data);
-	if ((error = crown_history_commit(id, h, head, &files, msg,
-	    &who.stamp, &d)) != 0)
-		goto cleanup;
-	/* the commit point */
-	if ((error = crown_history_ref_set(h, CROWN_MAIN_REF, id, head, false,
-	    msg, &d)) != 0)
-		goto cleanup;
-	committed = true;
-	tag = xasprintf("turn-%d", next);
-	if ((error = crown_history_tag(h, tag, id, NULL, NULL, true, &d)) != 0
-	    || (error = crown_history_checkout_files(h, &files, &d)) != 0)
-		goto cleanup;
-	for (i = 0; from_pending && i < npending && error == 0; i++)
-		if ((error = crown_history_step(pending[i], &d)) == 0)
-			unlink(pending[i]);
-	if (error != 0)
-		goto cleanup;
 	/* each player's report as a mail in the outbox (issue 12) */
 	when = xasprintf("@%lld", (long long)who.stamp.time);
-	if ((error = crown_mail_turn_reports(crown_history_workdir(h),
-	    t.after, camp.rules, t.reports, &t.map, when, &d)) != 0)
+	if ((error = crown_mail_turn_reports(&mails, t.after, camp.rules,
+	    t.reports, &t.map, when, &d)) != 0)
+		goto cleanup;
+	tag = xasprintf("turn-%d", next);
+	done = xasprintf("turn %d is committed", next);
+	step.ref = CROWN_MAIN_REF;
+	step.expect = head;
+	step.parent = head;
+	step.files = &files;
+	step.message = msg;
+	step.stamp = &who.stamp;
+	step.tag.name = tag;
+	step.tag.force = true;
+	step.tree = CROWN_ADVANCE_FILES;
+	step.pending = from_pending ? pending : NULL;
+	step.npending = from_pending ? npending : 0;
+	step.mails = &mails;
+	step.done = done;
+	step.dir = dir;
+	if ((error = crown_advance(id, h, &step, &d)) != 0)
 		goto cleanup;
 	printf("turn %d committed (%.7s): %s\n", next, id, t.headline);
 	say_orders(paths, t.orders, t.norders, from_pending ? NULL :
 	    (const char *const *)pending, from_pending ? 0 : npending,
 	    crown_history_workdir(h));
 cleanup:
-	if (error != 0 && committed)
-		crown_diag_add(&d, dir, 0, 0, NULL, "turn %d is committed; "
-		    "the next crown command on it finishes the work tree",
-		    camp.state->turn + 1);
 	status = crown_cmd_fail(&d, error);
+	free(done);
 	free(tag);
 	free(when);
 	free(msg);
 	crown_buf_release(&body);
 	crown_turn_release(&t);
 	crown_who_release(&who);
+	crown_outputs_release(&mails);
 	crown_outputs_release(&files);
 	crown_outputs_release(&given);
 	for (i = 0; i < npending; i++)

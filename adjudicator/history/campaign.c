@@ -16,6 +16,7 @@
 #include <sodium.h>
 
 #include "crown/buildings.h"
+#include "crown/advance.h"
 #include "crown/campaign.h"
 #include "crown/common.h"
 #include "crown/engine.h"
@@ -959,6 +960,8 @@ done:
 	free(dirty);
 	if (error == 0)
 		repair_pending(h, c, d);
+	if (error == 0)
+		error = crown_advance_repair(h, c->l.v[c->l.n - 1].id, d);
 	return error;
 }
 

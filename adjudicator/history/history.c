@@ -410,46 +410,6 @@ fail:
 	return error;
 }
 
-bool
-crown_history_abandoned(const char *dir)
-{
-	git_repository	*repo = NULL;
-	git_oid		 id;
-	struct dirent	*de;
-	struct stat	 st;
-	DIR		*dp;
-	char		*p, host[256];
-	long		 pid;
-	int		 others = 0;
-	bool		 dead = false, ours;
-
-	if ((dp = opendir(dir)) == NULL)
-		return false;
-	while ((de = readdir(dp)) != NULL)
-		if (strcmp(de->d_name, ".") != 0 &&
-		    strcmp(de->d_name, "..") != 0 &&
-		    strcmp(de->d_name, ".git") != 0)
-			others++;
-	closedir(dp);
-	if (others > 0)
-		return false;
-	/* no crown at work in it: no lock, or one whose holder is gone */
-	p = xasprintf("%s/.git/crown.lock", dir);
-	ours = lstat(p, &st) != 0 ? errno == ENOENT :
-	    lock_holder(&pid, host, sizeof(host), &dead, p) && dead;
-	free(p);
-	if (!ours)
-		return false;
-	init();
-	if (git_repository_open_ext(&repo, dir, GIT_REPOSITORY_OPEN_NO_SEARCH,
-	    NULL) == 0 && git_reference_name_to_id(&id, repo, CROWN_MAIN_REF)
-	    == GIT_ENOTFOUND)
-		others = -1;
-	git_repository_free(repo);
-	git_libgit2_shutdown();
-	return others == -1;
-}
-
 int
 crown_history_open(struct crown_history **out, const char *dir, bool lock,
     struct crown_diags *d)
@@ -681,10 +641,12 @@ crown_history_log(struct crown_hlist *out, struct crown_history *h,
 		if (hc->nparents == 0)
 			break;
 		if (git_commit_parent(&parent, c, 0) != 0) {
+			/* the message first: hc goes with the list */
+			rc = git_fail(d, h->dir, CROWN_EINVALID,
+			    "cannot read the parent of %s", hc->id);
 			git_commit_free(c);
 			crown_hlist_release(out);
-			return git_fail(d, h->dir, CROWN_EINVALID,
-			    "cannot read the parent of %s", hc->id);
+			return rc;
 		}
 		git_commit_free(c);
 		c = parent;

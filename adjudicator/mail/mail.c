@@ -1130,16 +1130,23 @@ write_all(int fd, const char *data, size_t len)
 	return 0;
 }
 
-int
-crown_maildir_deliver(const char *dir, const char *data, size_t len,
-    long long date, char **name, struct crown_diags *d)
+char *
+crown_maildir_name(const char *data, size_t len, long long date)
 {
-	char	 hex[CROWN_SHA256_HEX], *n, *tmp, *dst, *sub;
+	char	hex[CROWN_SHA256_HEX];
+
+	crown_mail_sha256_hex(hex, data, len);
+	return xasprintf("%lld.%.16s.crown", date, hex);
+}
+
+int
+crown_maildir_put(const char *dir, const char *name, const char *data,
+    size_t len, struct crown_diags *d)
+{
+	char	*tmp, *dst, *sub;
 	int	 fd, error = CROWN_EWRITE;
 	size_t	 i;
 
-	if (name != NULL)
-		*name = NULL;
 	for (i = 0; i < 3; i++) {
 		sub = xasprintf("%s/%s", dir, i == 0 ? "tmp" : i == 1 ?
 		    "new" : "cur");
@@ -1149,10 +1156,8 @@ crown_maildir_deliver(const char *dir, const char *data, size_t len,
 			return error;
 	}
 	error = CROWN_EWRITE;
-	crown_mail_sha256_hex(hex, data, len);
-	n = xasprintf("%lld.%.16s.crown", date, hex);
-	tmp = xasprintf("%s/tmp/%s", dir, n);
-	dst = xasprintf("%s/new/%s", dir, n);
+	tmp = xasprintf("%s/tmp/%s", dir, name);
+	dst = xasprintf("%s/new/%s", dir, name);
 	fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC, 0600);
 	if (fd < 0) {
 		crown_diag_add(d, tmp, 0, 0, NULL, "cannot write: %s",
@@ -1173,13 +1178,26 @@ crown_maildir_deliver(const char *dir, const char *data, size_t len,
 		goto cleanup;
 	}
 	error = 0;
-	if (name != NULL) {
-		*name = n;
-		n = NULL;
-	}
 cleanup:
 	free(dst);
 	free(tmp);
+	return error;
+}
+
+int
+crown_maildir_deliver(const char *dir, const char *data, size_t len,
+    long long date, char **name, struct crown_diags *d)
+{
+	char	*n = crown_maildir_name(data, len, date);
+	int	 error;
+
+	if (name != NULL)
+		*name = NULL;
+	if ((error = crown_maildir_put(dir, n, data, len, d)) == 0 &&
+	    name != NULL) {
+		*name = n;
+		n = NULL;
+	}
 	free(n);
 	return error;
 }
@@ -1293,16 +1311,18 @@ attach_map(struct crown_mail_attach *att, size_t *natt,
 }
 
 /* The message to each player of side sd with an address (only that
- * address, when only is not NULL), into Maildir outbox. */
+ * address, when only is not NULL), added to mails under its Maildir
+ * name. */
 static int
-mail_side(const char *outbox, const struct crown_state *s,
+mail_side(struct crown_outputs *mails, const struct crown_state *s,
     const struct crown_side *sd, const char *only, const char *subject,
     const char *text, const struct crown_mail_attach *att, size_t natt,
-    long long t, size_t *sent, struct crown_diags *d)
+    long long t, size_t *sent)
 {
 	struct crown_buf	 msg = { 0 };
 	struct crown_mail_addr	 to;
 	struct crown_mail_out	 o;
+	char			*name;
 	size_t			 j;
 	int			 error = 0;
 
@@ -1321,11 +1341,12 @@ mail_side(const char *outbox, const struct crown_state *s,
 		o.text = text;
 		o.attach = att;
 		o.nattach = natt;
-		msg.len = 0;
-		if ((error = crown_mail_build(&msg, &o)) == 0)
-			error = crown_maildir_deliver(outbox, msg.data,
-			    msg.len, t, NULL, d);
-		if (error == 0 && sent != NULL)
+		if ((error = crown_mail_build(&msg, &o)) != 0)
+			break;
+		name = crown_maildir_name(msg.data, msg.len, t);
+		crown_outputs_take(mails, name, &msg);
+		free(name);
+		if (sent != NULL)
 			(*sent)++;
 	}
 	crown_buf_release(&msg);
@@ -1349,16 +1370,17 @@ any_players(const struct crown_state *s)
 }
 
 int
-crown_mail_turn_reports(const char *dir, const struct crown_state *after,
-    const struct crown_rules *rules, const struct crown_buf *reports,
-    const struct crown_buf *map, const char *date, struct crown_diags *d)
+crown_mail_turn_reports(struct crown_outputs *mails,
+    const struct crown_state *after, const struct crown_rules *rules,
+    const struct crown_buf *reports, const struct crown_buf *map,
+    const char *date, struct crown_diags *d)
 {
 	struct crown_buf		 state = { 0 }, text = { 0 };
 	struct crown_buf		 form = { 0 };
 	struct crown_mail_attach	 att[3];
 	const struct crown_buf		*rep;
 	const struct crown_side		*sd;
-	char				*outbox, *subject;
+	char				*subject;
 	long long			 t;
 	size_t				 i, natt;
 	int				 error;
@@ -1366,7 +1388,6 @@ crown_mail_turn_reports(const char *dir, const struct crown_state *after,
 	if ((error = mail_time(&t, date, d)) != 0 || !any_players(after) ||
 	    (error = public_state(&state, after, d)) != 0)
 		return error;
-	outbox = xasprintf("%s/outbox", dir);
 	for (i = 0; i < after->nsides && error == 0; i++) {
 		sd = &after->sides[i];
 		if (sd->nplayers == 0)
@@ -1391,11 +1412,10 @@ crown_mail_turn_reports(const char *dir, const struct crown_state *after,
 			break;
 		subject = xasprintf("[%s] Turn %d: report for %s",
 		    after->name, after->turn, sd->name);
-		error = mail_side(outbox, after, sd, NULL, subject, text.data,
-		    att, natt, t, NULL, d);
+		error = mail_side(mails, after, sd, NULL, subject, text.data,
+		    att, natt, t, NULL);
 		free(subject);
 	}
-	free(outbox);
 	crown_buf_release(&form);
 	crown_buf_release(&text);
 	crown_buf_release(&state);
@@ -1403,7 +1423,8 @@ crown_mail_turn_reports(const char *dir, const struct crown_state *after,
 }
 
 int
-crown_mail_briefing(const char *dir, const struct crown_state *opening,
+crown_mail_briefing(struct crown_outputs *mails,
+    const struct crown_state *opening,
     const struct crown_state *now, const struct crown_rules *rules,
     const char *victory, const struct crown_buf *map, const char *only,
     const char *date, size_t *sent, struct crown_diags *d)
@@ -1412,7 +1433,7 @@ crown_mail_briefing(const char *dir, const struct crown_state *opening,
 	struct crown_buf		 brief = { 0 }, form = { 0 };
 	struct crown_mail_attach	 att[3];
 	const struct crown_side		*sd;
-	char				*outbox, *subject;
+	char				*subject;
 	long long			 t;
 	size_t				 i, natt;
 	int				 error;
@@ -1422,7 +1443,6 @@ crown_mail_briefing(const char *dir, const struct crown_state *opening,
 	    (error = public_state(&state, now, d)) != 0)
 		return error;
 	crown_report_briefing(&brief, opening, victory);
-	outbox = xasprintf("%s/outbox", dir);
 	for (i = 0; i < now->nsides && error == 0; i++) {
 		sd = &now->sides[i];
 		if (sd->nplayers == 0)
@@ -1449,11 +1469,10 @@ crown_mail_briefing(const char *dir, const struct crown_state *opening,
 			break;
 		subject = xasprintf("[%s] Briefing for %s", now->name,
 		    sd->name);
-		error = mail_side(outbox, now, sd, only, subject, text.data,
-		    att, natt, t, sent, d);
+		error = mail_side(mails, now, sd, only, subject, text.data,
+		    att, natt, t, sent);
 		free(subject);
 	}
-	free(outbox);
 	crown_buf_release(&form);
 	crown_buf_release(&brief);
 	crown_buf_release(&text);

@@ -86,12 +86,13 @@ void	crown_chain_release(struct crown_chain *);
 bool	crown_campaign_subject_admin(const char *subject);
 /*
  * Commit st as the state.yaml of a change on main's tip (c->tip), with
- * message msg, and bring the work tree to it; id is the new commit.
+ * message msg, and bring the work tree to it, and mails (NULL: none) to
+ * the outbox (crown_advance); id is the new commit.
  */
 int	crown_campaign_commit_state(char *id, struct crown_history *,
 	    const struct crown_chain *c, const struct crown_state *st,
 	    const char *msg, const struct crown_stamp *stamp,
-	    struct crown_diags *d);
+	    const struct crown_outputs *mails, struct crown_diags *d);
 /*
  * Does after differ from before only in what a roster or deadline
  * change may change (the players, game.deadline, game.deadline_every,

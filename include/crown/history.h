@@ -72,13 +72,6 @@ int	crown_history_create(struct crown_history **out, const char *dir,
 	    struct crown_diags *d);
 
 /*
- * Is dir a campaign a killed crown new left before its commit point: only
- * a .git, with nothing on main, and no crown at work in it (no lock, or a
- * dead holder's)?  Nothing in it can be lost: it holds no turn.
- */
-bool	crown_history_abandoned(const char *dir);
-
-/*
  * Open the repository at dir.  With `lock`, take the campaign's lock
  * (.git/crown.lock, O_EXCL): CROWN_ELOCKED if another run holds it.
  * CROWN_ENOTFOUND if dir is not a repository.

@@ -3,7 +3,9 @@
  * gives the arguments, the exit status and the expected standard output
  * and error (exact, or lines that must appear), and files the run must
  * write.  "$TMP" in an argument is a fresh temporary directory, where
- * `fixtures` can make edited copies of the project's files first.
+ * `fixtures` can make edited copies of the project's files first, and
+ * `before` (a list of argument lists) runs crown first, each run to
+ * succeed.
  */
 #include <dirent.h>
 #include <fcntl.h>
@@ -163,6 +165,34 @@ make_fixtures(const struct crown_ynode *fx, const char *tmp)
 	}
 }
 
+/* The runs of `before`, each to exit 0. */
+static void
+run_before(const struct crown_ynode *before, const char *bin,
+    const char *tmp)
+{
+	const struct crown_ynode	*args;
+	char				*argv[MAX_ARGS + 2], *out, *err;
+	size_t				 i, j, n;
+
+	out = xasprintf("%s/.before-stdout", tmp);
+	err = xasprintf("%s/.before-stderr", tmp);
+	for (i = 0; before != NULL && i < before->n; i++) {
+		args = before->item[i];
+		n = 0;
+		argv[n++] = xstrdup(bin);
+		for (j = 0; j < args->n && n < MAX_ARGS; j++)
+			argv[n++] = subst(args->item[j]->str, tmp);
+		argv[n] = NULL;
+		assert_int_equal(run(argv, out, err), 0);
+		for (j = 0; j < n; j++)
+			free(argv[j]);
+	}
+	unlink(out);
+	unlink(err);
+	free(out);
+	free(err);
+}
+
 static void
 test_golden(void **state)
 {
@@ -187,6 +217,7 @@ test_golden(void **state)
 	assert_non_null(args);
 	assert_non_null(mkdtemp(tmp));
 	make_fixtures(crown_ymap_get(root, "fixtures"), tmp);
+	run_before(crown_ymap_get(root, "before"), bin, tmp);
 	argv[argc++] = xstrdup(bin);
 	for (i = 0; i < args->n && argc < MAX_ARGS; i++)
 		argv[argc++] = subst(args->item[i]->str, tmp);

@@ -1372,6 +1372,35 @@ test_turn_writes_files(void **state)
 	free(dir);
 }
 
+/*
+ * A shallow clone (git clone --depth 1) holds the last commit without
+ * its parent: crown log says which commit's parent is missing.
+ */
+static void
+test_shallow_clone(void **state)
+{
+	struct run	 r;
+	char		*dir = path("c"), *clone = path("s"), *text, *want;
+	char		 id[CROWN_OID_HEX + 1];
+
+	new_campaign(dir);
+	turn1(dir);
+	turn2(dir);
+	ref_id(id, dir, CROWN_MAIN_REF);
+	text = sh("git clone -q --depth 1 'file://%s' '%s' 2>&1 && echo ok",
+	    dir, clone);
+	assert_string_equal(text, "ok\n");
+	free(text);
+	RUN(&r, crown_cmd_log, clone);
+	assert_int_not_equal(r.status, 0);
+	want = xasprintf("cannot read the parent of %s", id);
+	assert_has(r.err, want);
+	free(want);
+	run_release(&r);
+	free(clone);
+	free(dir);
+}
+
 static void
 test_player_clone(void **state)
 {
@@ -2500,6 +2529,130 @@ test_fault_new_kill(void **state)
 	free(dir);
 }
 
+/* op(dir) run in a child killed at its nth write step, as by kill -9
+ * (its output thrown away): the child's exit status. */
+static int
+killed_at(unsigned long n, void (*op)(const char *), const char *dir)
+{
+	pid_t	pid;
+	int	st, fd;
+
+	fflush(stdout);
+	fflush(stderr);
+	if ((pid = fork()) == 0) {
+		fd = open("/dev/null", O_WRONLY);
+		dup2(fd, 1);
+		dup2(fd, 2);
+		crown_history_fail_after(n, true);
+		op(dir);
+		_exit(0);
+	}
+	assert_true(pid > 0);
+	assert_int_equal(waitpid(pid, &st, 0), pid);
+	assert_true(WIFEXITED(st));
+	return WEXITSTATUS(st);
+}
+
+/*
+ * crown new killed at each of its steps (issue 30): it builds the
+ * campaign beside DIR and renames it into place, so DIR is absent or a
+ * whole campaign (verified, clean, its briefings in the outbox), and
+ * the next crown new removes what the killed one left.
+ */
+static void
+test_new_whole_or_nothing(void **state)
+{
+	struct run	 r;
+	char		*dir = path("n"), *text;
+	unsigned long	 steps, n;
+
+	crown_history_fail_after(0, false);
+	new_campaign(dir);
+	steps = crown_history_steps();
+	crown_campaign_remove_tree(dir, false);
+	for (n = 1; n <= steps + 1; n++) {
+		assert_int_equal(killed_at(n, new_campaign, dir), n <= steps ?
+		    CROWN_EXIT_INTERNAL : 0);
+		if (exists(dir) != (n > steps)) {
+			print_error("killed at step %lu of %lu: DIR %s\n", n,
+			    steps, exists(dir) ? "exists" : "is absent");
+			fail();
+		}
+		if (!exists(dir))
+			new_campaign(dir);
+		/* whatever the killed run left beside it is gone */
+		text = sh("ls -A '%s'", base);
+		assert_string_equal(text, "n\n");
+		free(text);
+		RUN(&r, crown_cmd_verify, dir, "--templates", TMPL);
+		assert_int_equal(r.status, 0);
+		run_release(&r);
+		assert_fsck(dir);
+		assert_clean(dir);
+		text = sh("ls '%s/outbox/new' | wc -l; ls -A '%s/orders'", dir,
+		    dir);
+		assert_string_equal(text + strspn(text, " "), "2\npending\n");
+		free(text);
+		crown_campaign_remove_tree(dir, false);
+	}
+	free(dir);
+}
+
+/*
+ * A turn killed at each of its steps: the players' mails of turn 1 reach
+ * the outbox once, whole, whether the kill came before the commit point
+ * (the turn is played again) or after it (the next command's repair
+ * moves them out of .git/crown-outbox).
+ */
+static void
+test_outbox_after_kill(void **state)
+{
+	char		*zero = path("zero"), *dir, *text, *want;
+	char		 id0[CROWN_OID_HEX + 1], id[CROWN_OID_HEX + 1];
+	unsigned long	 steps, n;
+
+	new_campaign(zero);
+	text = sh("rm -rf '%s/outbox' && echo ok", zero);
+	assert_string_equal(text, "ok\n");
+	free(text);
+	ref_id(id0, zero, CROWN_MAIN_REF);
+	dir = path("c");
+	text = sh("cp -a '%s' '%s' && echo ok", zero, dir);
+	assert_string_equal(text, "ok\n");
+	free(text);
+	crown_history_fail_after(0, false);
+	turn1(dir);
+	steps = crown_history_steps();
+	want = sh("ls '%s/outbox/new'", dir);
+	assert_int_equal(strlen(want), 2 * strlen("1772928000.0123456789abcdef"
+	    ".crown\n"));
+	crown_campaign_remove_tree(dir, false);
+	for (n = 1; n <= steps; n++) {
+		text = sh("cp -a '%s' '%s' && echo ok", zero, dir);
+		assert_string_equal(text, "ok\n");
+		free(text);
+		assert_int_equal(killed_at(n, turn1, dir),
+		    CROWN_EXIT_INTERNAL);
+		ref_id(id, dir, CROWN_MAIN_REF);
+		if (strcmp(id, id0) == 0)
+			turn1(dir);
+		else
+			EXPECT(0, crown_cmd_deadline, dir, "none");
+		text = sh("ls '%s/outbox/new'; ls -A '%s/.git/crown-outbox' "
+		    "2>/dev/null", dir, dir);
+		if (strcmp(text, want) != 0) {
+			print_error("killed at step %lu of %lu: the outbox "
+			    "holds\n%s\nnot\n%s", n, steps, text, want);
+			fail();
+		}
+		free(text);
+		crown_campaign_remove_tree(dir, false);
+	}
+	free(want);
+	free(dir);
+	free(zero);
+}
+
 static void
 test_dates(void **state)
 {
@@ -2639,6 +2792,8 @@ main(void)
 		    teardown),
 		cmocka_unit_test_setup_teardown(test_player_clone, setup,
 		    teardown),
+		cmocka_unit_test_setup_teardown(test_shallow_clone, setup,
+		    teardown),
 		cmocka_unit_test_setup_teardown(test_format_one, setup,
 		    teardown),
 		cmocka_unit_test_setup_teardown(test_format_newer, setup,
@@ -2671,6 +2826,10 @@ main(void)
 		    teardown),
 		cmocka_unit_test_setup_teardown(test_fault_new_kill, setup,
 		    teardown),
+		cmocka_unit_test_setup_teardown(test_new_whole_or_nothing,
+		    setup, teardown),
+		cmocka_unit_test_setup_teardown(test_outbox_after_kill,
+		    setup, teardown),
 		cmocka_unit_test_setup_teardown(test_fault_error, setup,
 		    teardown),
 		cmocka_unit_test_setup_teardown(test_fault_kill, setup,

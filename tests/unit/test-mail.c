@@ -992,6 +992,26 @@ test_state_keys(void **state)
 	camp_free(&cp);
 }
 
+/* The reports' mails made, then put in dir/outbox, as a turn does. */
+static int
+turn_reports(const char *dir, const struct crown_state *s,
+    const struct crown_rules *rules, const struct crown_buf *rep,
+    const struct crown_buf *map, const char *date, struct crown_diags *d)
+{
+	struct crown_outputs	 mails = { 0 };
+	char			*outbox = xasprintf("%s/outbox", dir);
+	size_t			 i;
+	int			 error;
+
+	error = crown_mail_turn_reports(&mails, s, rules, rep, map, date, d);
+	for (i = 0; i < mails.n && error == 0; i++)
+		error = crown_maildir_put(outbox, mails.v[i].name,
+		    mails.v[i].data.data, mails.v[i].data.len, d);
+	crown_outputs_release(&mails);
+	free(outbox);
+	return error;
+}
+
 static void
 test_turn_reports(void **state)
 {
@@ -1020,11 +1040,11 @@ test_turn_reports(void **state)
 		    "\\<de\\> Jalapa \\| \\#1 took a charge\\_test.\n" :
 		    "# Turn 3\nThe militia reloaded.\n");
 	crown_buf_puts(&map, "<svg/>\n");
-	assert_int_equal(crown_mail_turn_reports(cp.dir, s, rules, rep, &map,
-	    "bad", &d), CROWN_EUSAGE);
+	assert_int_equal(turn_reports(cp.dir, s, rules, rep, &map, "bad",
+	    &d), CROWN_EUSAGE);
 	assert_diag(&d, "'bad' is not a time");
 	crown_diags_release(&d);
-	assert_int_equal(crown_mail_turn_reports(cp.dir, s, rules, rep, &map,
+	assert_int_equal(turn_reports(cp.dir, s, rules, rep, &map,
 	    "2026-12-06T09:00:00Z", &d), 0);
 	assert_no_diags(&d);
 	p = xasprintf("%s/outbox/new", cp.dir);
@@ -1087,7 +1107,7 @@ test_turn_reports(void **state)
 	free_files(v);
 	/* after the last turn: no form and no deadline */
 	s->last_turn = 3;
-	assert_int_equal(crown_mail_turn_reports(cp.dir, s, rules, rep, &map,
+	assert_int_equal(turn_reports(cp.dir, s, rules, rep, &map,
 	    "2026-12-06T09:00:00Z", &d), 0);
 	v = files(p, &n);
 	assert_int_equal(n, 2);
