@@ -76,8 +76,8 @@ cmd_check_exec(struct crown_run *r)
 	/* R4.7: a state with units on top of each other cannot be played;
 	 * say so with the orders' problems */
 	overlaps = crown_state_check_overlaps(s, rules, &d);
-	if ((error = crown_cmd_load_orders(&orders, &n, paths, npaths, true,
-	    s, rules, &d)) != 0)
+	if ((error = crown_cmd_load_orders(&orders, &n, paths, npaths, s,
+	    rules, &d)) != 0)
 		goto cleanup;
 	if ((error = overlaps) != 0)
 		goto cleanup;

@@ -134,7 +134,7 @@ cmd_resolve_exec(struct crown_run *r)
 		goto cleanup;
 	crown_timings_mark(&tm, "load rules");
 	if ((error = crown_cmd_load_orders(&orders, &n, order_paths->values,
-	    order_paths->nvalues, false, s, rules, &d)) != 0)
+	    order_paths->nvalues, s, rules, &d)) != 0)
 		goto cleanup;
 	crown_timings_mark(&tm, "load and check orders");
 	if (script != NULL)

@@ -290,13 +290,9 @@ cmd_turn_exec(struct crown_run *r)
 		goto cleanup;
 	/* stored under the side's name in the commit */
 	odir = crown_campaign_orders_dir(next);
-	for (i = 0; i < n; i++) {
-		char *p = xasprintf("%s/%s.yaml", odir, ov[i]->side);
-
-		b = crown_outputs_add(&named, p);
-		crown_buf_add(b, given.v[i].data.data, given.v[i].data.len);
-		free(p);
-	}
+	if ((error = crown_campaign_orders_kept(&named, &given, ov, n, odir,
+	    &d)) != 0)
+		goto cleanup;
 
 	if ((error = crown_campaign_secret(secret, h, r->secret_file,
 	    camp.state->dice_commitment, false, &d)) != 0)
