@@ -396,6 +396,23 @@ wrap(struct crown_buf *b, const char *text)
 	}
 }
 
+/* crown check --mail: the answer as its reader sees it, set off by
+ * four spaces from what the inbox prints of the mail. */
+static void
+show_answer(const char *to, const char *subject, const char *text)
+{
+	const char	*p, *e;
+
+	printf("\n    To: %s\n    Subject: %s\n\n", to, subject);
+	for (p = text; *p != '\0'; p = *e != '\0' ? e + 1 : e) {
+		e = strchr(p, '\n');
+		if (e == NULL)
+			e = p + strlen(p);
+		printf("%s%.*s\n", e > p ? "    " : "", (int)(e - p), p);
+	}
+	printf("\n");
+}
+
 static void
 deliver(struct crown_inbox *ib, const struct crown_mail *m,
     const struct verdict *v, const char *subject, const char *text,
@@ -444,9 +461,7 @@ deliver(struct crown_inbox *ib, const struct crown_mail *m,
 	o.nattach = natt;
 	error = crown_mail_build(&msg, &o);
 	if (error == 0 && ib->dry)
-		/* crown check --mail: the answer, as its reader sees it */
-		printf("\n  To: %s\n  Subject: %s\n\n%s\n", to.addr,
-		    subject, wrapped.data);
+		show_answer(to.addr, subject, wrapped.data);
 	else if (error == 0)
 		hold(ib, NULL, msg.data, msg.len);
 	else
