@@ -15,6 +15,7 @@
 #include <sys/stat.h>
 
 #include <dirent.h>
+#include <dlfcn.h>
 #include <unistd.h>
 
 #include "testrun.h"
@@ -35,6 +36,20 @@
 #define FILE_DOORS	4
 
 static char	base[] = "/tmp/crown-reader-XXXXXX";
+
+/* The seam: fsync() counted. */
+static unsigned long	nfsync;
+
+int
+fsync(int fd)
+{
+	static int	(*real)(int);
+
+	if (real == NULL)
+		*(void **)&real = dlsym(RTLD_NEXT, "fsync");
+	nfsync++;
+	return real(fd);
+}
 
 static char *
 path(const char *name)
@@ -399,6 +414,59 @@ test_turn_keeps(void **state)
 	free(f);
 }
 
+/*
+ * crown inbox syncs each file it changes once a run, however many mails
+ * change it, and its log once: n accepted mails cost n answers' syncs
+ * and a few more, not five each.
+ */
+static void
+test_inbox_syncs(void **state)
+{
+	struct run	 r;
+	char		*c, *box, *p, *text, *msg;
+	unsigned	 i, n = 40;
+	unsigned long	 before;
+
+	(void)state;
+	c = path("syncs");
+	EXPECT(0, crown_cmd_new, c, "--templates", TMPL, "--scenario", SCEN,
+	    "--rules", RULES, "--secret-file", SECRET, "--date",
+	    "2026-03-01T10:00:00+01:00");
+	box = path("syncs-mail");
+	assert_int_equal(mkdir(box, 0755), 0);
+	p = xasprintf("%s/new", box);
+	assert_int_equal(mkdir(p, 0755), 0);
+	free(p);
+	for (i = 0; i < n; i++) {
+		text = xasprintf("side: french\n1-legion: hold\ngun-1: move "
+		    "20,%u\n", 20 + i);
+		msg = mail(text, strlen(text), false, 1000 + i);
+		p = xasprintf("%s/new/%04u", box, i);
+		put(p, msg, strlen(msg));
+		free(p);
+		free(msg);
+		free(text);
+	}
+	before = nfsync;
+	RUN(&r, crown_cmd_inbox, c, box, "--now", NOW, "--max-answers",
+	    "1000");
+	assert_int_equal(r.status, 0);
+	assert_has(r.out, "40 messages: 40 accepted");
+	run_release(&r);
+	/* an answer each; the orders and their proof, their folder, the
+	 * outbox's folder and the log once */
+	assert_true(nfsync - before <= n + 5);
+	assert_true(nfsync - before >= n + 1);
+	/* the last mail's orders are filed */
+	p = xasprintf("%s/orders/pending/french.yaml", c);
+	text = tu_slurp(p);
+	assert_has(text, "to: [20.00, 59.00]");
+	free(text);
+	free(p);
+	free(box);
+	free(c);
+}
+
 int
 main(void)
 {
@@ -406,6 +474,7 @@ main(void)
 		cmocka_unit_test(test_text),
 		cmocka_unit_test(test_corpus),
 		cmocka_unit_test(test_turn_keeps),
+		cmocka_unit_test(test_inbox_syncs),
 	};
 	char	*rm;
 	int	 status;
