@@ -9,7 +9,6 @@
 #include "crown/campaign.h"
 #include "crown/cmd.h"
 #include "crown/common.h"
-#include "crown/history.h"
 #include "crown/inbox.h"
 #include "crown/mail.h"
 #include "crown/xalloc.h"
@@ -58,15 +57,8 @@ static int
 check_mail(struct crown_run *r)
 {
 	struct crown_diags		 d = { 0 };
-	struct crown_history		*h = NULL;
-	struct crown_state		*s = NULL;
-	struct crown_rules		*rules = NULL;
-	struct crown_inbox		*ib = NULL;
 	struct crown_inbox_options	 opt;
 	const char			*now = r->opt[CHECK_NOW].value;
-	size_t				 i;
-	int				 error = 0, e;
-	bool				 all = false;
 
 	if (r->opt[CHECK_STATE].value != NULL ||
 	    r->opt[CHECK_RULES].value != NULL)
@@ -77,36 +69,14 @@ check_mail(struct crown_run *r)
 		    "give a campaign DIR and the messages to check");
 	memset(&opt, 0, sizeof(opt));
 	if (now != NULL && crown_mail_parse_time(&opt.now, now) != 0)
-		return crown_cmd_usage_error(r->cmd, "--now: '%s' "
-		    "is not a time (YYYY-MM-DDTHH:MM:SSZ)", now);
-	if (now == NULL)
-		opt.now = crown_mail_now();
+		return crown_cmd_usage_error(r->cmd, "--now: '%s' is not a "
+		    "time (YYYY-MM-DDTHH:MM:SSZ)", now);
 	opt.dir = r->operand[0];
 	opt.max_bytes = CROWN_MAIL_MAX_BYTES;
 	opt.max_answers = (unsigned)r->noperands;
 	opt.dry = true;
-	/* read only: no lock taken, nothing repaired */
-	if ((error = crown_cmd_mail_campaign(&s, &rules, &h, opt.dir, false,
-	    &d)) != 0)
-		goto cleanup;
-	opt.s = s;
-	opt.rules = rules;
-	if ((error = crown_inbox_open(&ib, &opt, &d)) != 0)
-		goto cleanup;
-	for (i = 1; i < r->noperands; i++)
-		if ((e = crown_inbox_read_message(ib, r->operand[i], &d)) !=
-		    0 && (error == 0 || e == CROWN_ENOTFOUND))
-			error = e;
-cleanup:
-	e = crown_inbox_close(ib, &all, &d);
-	if (error == 0)
-		error = e;
-	if (error == 0 && !all)
-		error = CROWN_EINVALID;
-	crown_rules_free(rules);
-	crown_state_free(s);
-	crown_history_close(h);
-	return crown_cmd_fail(&d, error);
+	return crown_cmd_fail(&d, crown_cmd_inbox_run(&opt, now != NULL,
+	    r->operand + 1, r->noperands - 1, true, &d));
 }
 
 static int

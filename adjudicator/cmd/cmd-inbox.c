@@ -115,20 +115,60 @@ cleanup:
 	return error;
 }
 
+int
+crown_cmd_inbox_run(struct crown_inbox_options *opt, bool now_given,
+    const char *const *src, size_t n, bool messages, struct crown_diags *d)
+{
+	struct crown_history	*h = NULL;
+	struct crown_state	*s = NULL;
+	struct crown_rules	*rules = NULL;
+	struct crown_inbox	*ib = NULL;
+	size_t			 i;
+	int			 error, e;
+	bool			 all = false;
+
+	if (!now_given)
+		opt->now = crown_mail_now();
+	/* a campaign repository: hold its lock, as crown turn does; a
+	 * dry run takes none and repairs nothing */
+	if ((error = crown_cmd_mail_campaign(&s, &rules, &h, opt->dir,
+	    !opt->dry, d)) != 0)
+		goto cleanup;
+	opt->s = s;
+	opt->rules = rules;
+	if ((error = crown_inbox_open(&ib, opt, d)) != 0)
+		goto cleanup;
+	for (i = 0; i < n && (messages || error == 0); i++) {
+		if (!messages)
+			error = crown_inbox_read(ib, src[i], d);
+		else if ((e = crown_inbox_read_message(ib, src[i], d)) != 0 &&
+		    (error == 0 || e == CROWN_ENOTFOUND))
+			error = e;
+	}
+	if (error == 0 && !opt->dry)
+		crown_inbox_summary(ib);
+cleanup:
+	/* what was read is filed, answered and logged, even before a
+	 * mailbox that could not be read */
+	e = crown_inbox_close(ib, &all, d);
+	if (error == 0)
+		error = e;
+	if (error == 0 && opt->dry && !all)
+		error = CROWN_EINVALID;
+	crown_rules_free(rules);
+	crown_state_free(s);
+	crown_history_close(h);
+	return error;
+}
+
 static int
 cmd_inbox_exec(struct crown_run *r)
 {
 	struct crown_diags		 d = { 0 };
-	struct crown_history		*h = NULL;
-	struct crown_state		*s = NULL;
-	struct crown_rules		*rules = NULL;
-	struct crown_inbox		*ib = NULL;
 	struct crown_inbox_options	 opt;
 	const char			*now, *max, *answers;
 	char				*end;
 	unsigned long			 n;
-	size_t				 i;
-	int				 error = 0, e;
 
 	memset(&opt, 0, sizeof(opt));
 	opt.max_bytes = CROWN_MAIL_MAX_BYTES;
@@ -152,30 +192,7 @@ cmd_inbox_exec(struct crown_run *r)
 	if (now != NULL && crown_mail_parse_time(&opt.now, now) != 0)
 		return crown_cmd_usage_error(r->cmd, "--now: '%s' "
 		    "is not a time (YYYY-MM-DDTHH:MM:SSZ)", now);
-	if (now == NULL)
-		opt.now = crown_mail_now();
 	opt.dir = r->operand[0];
-
-	/* a campaign repository: hold its lock, as crown turn does */
-	if ((error = crown_cmd_mail_campaign(&s, &rules, &h, opt.dir, true,
-	    &d)) != 0)
-		goto cleanup;
-	opt.s = s;
-	opt.rules = rules;
-	if ((error = crown_inbox_open(&ib, &opt, &d)) != 0)
-		goto cleanup;
-	for (i = 1; i < r->noperands && error == 0; i++)
-		error = crown_inbox_read(ib, r->operand[i], &d);
-	if (error == 0)
-		crown_inbox_summary(ib);
-cleanup:
-	/* what was read is filed, answered and logged, even before a
-	 * mailbox that could not be read */
-	e = crown_inbox_close(ib, NULL, &d);
-	if (error == 0)
-		error = e;
-	crown_rules_free(rules);
-	crown_state_free(s);
-	crown_history_close(h);
-	return crown_cmd_fail(&d, error);
+	return crown_cmd_fail(&d, crown_cmd_inbox_run(&opt, now != NULL,
+	    r->operand + 1, r->noperands - 1, false, &d));
 }
