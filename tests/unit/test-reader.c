@@ -16,6 +16,7 @@
 
 #include <dirent.h>
 #include <dlfcn.h>
+#include <errno.h>
 #include <unistd.h>
 
 #include "testrun.h"
@@ -37,8 +38,9 @@
 
 static char	base[] = "/tmp/crown-reader-XXXXXX";
 
-/* The seam: fsync() counted. */
+/* The seam: fsync() counted, and failed (EIO) while fail_fsync. */
 static unsigned long	nfsync;
+static bool		fail_fsync;
 
 int
 fsync(int fd)
@@ -48,6 +50,10 @@ fsync(int fd)
 	if (real == NULL)
 		*(void **)&real = dlsym(RTLD_NEXT, "fsync");
 	nfsync++;
+	if (fail_fsync) {
+		errno = EIO;
+		return -1;
+	}
 	return real(fd);
 }
 
@@ -403,7 +409,7 @@ test_turn_keeps(void **state)
 	    "2026-03-01T10:00:00+01:00");
 	EXPECT(0, crown_cmd_turn, c, CORPUS "/ok-shorthand-everything.txt",
 	    "--allow-missing", "--templates", TMPL, "--date", "2026-03-08");
-	EXPECT(0, crown_cmd_verify, c);
+	EXPECT(0, crown_cmd_verify, c, "--templates", TMPL);
 	f = xasprintf("%s/orders/turn-001/french.yaml", c);
 	free(c);
 	c = tu_slurp(f);
@@ -467,6 +473,81 @@ test_inbox_syncs(void **state)
 	free(c);
 }
 
+static size_t
+count(const char *dir)
+{
+	struct dirent	*de;
+	DIR		*dp;
+	size_t		 n = 0;
+
+	if ((dp = opendir(dir)) == NULL)
+		return 0;
+	while ((de = readdir(dp)) != NULL)
+		n += de->d_name[0] != '.';
+	closedir(dp);
+	return n;
+}
+
+/*
+ * A mail is answered only once the orders it filed are on disk: when
+ * they cannot be synced, no answer reaches the outbox and the log does
+ * not take the mail, which the next run reads again.
+ */
+static void
+test_inbox_answers_after_filing(void **state)
+{
+	struct run	 r;
+	char		*c, *box, *p, *text, *msg, *outbox;
+	unsigned	 i;
+	size_t		 before;
+
+	(void)state;
+	c = path("durable");
+	EXPECT(0, crown_cmd_new, c, "--templates", TMPL, "--scenario", SCEN,
+	    "--rules", RULES, "--secret-file", SECRET, "--date",
+	    "2026-03-01T10:00:00+01:00");
+	box = path("durable-mail");
+	assert_int_equal(mkdir(box, 0755), 0);
+	p = xasprintf("%s/new", box);
+	assert_int_equal(mkdir(p, 0755), 0);
+	free(p);
+	for (i = 0; i < 3; i++) {
+		text = xasprintf("side: french\n1-legion: hold\ngun-1: move "
+		    "20,%u\n", 30 + i);
+		msg = mail(text, strlen(text), false, 2000 + i);
+		p = xasprintf("%s/new/%u", box, i);
+		put(p, msg, strlen(msg));
+		free(p);
+		free(msg);
+		free(text);
+	}
+	/* crown new mailed the players their turn-0 reports */
+	outbox = xasprintf("%s/outbox/new", c);
+	before = count(outbox);
+	fail_fsync = true;
+	RUN(&r, crown_cmd_inbox, c, box, "--now", NOW);
+	fail_fsync = false;
+	assert_int_equal(r.status, 73);
+	assert_has(r.err, "orders/pending/french.yaml: error: cannot write");
+	run_release(&r);
+	assert_int_equal(count(outbox), before);
+	p = xasprintf("%s/orders/inbox.log", c);
+	text = tu_slurp(p);
+	assert_true(text == NULL || *text == '\0');
+	free(text);
+	free(p);
+	/* read again: filed, then answered */
+	RUN(&r, crown_cmd_inbox, c, box, "--now", NOW);
+	assert_int_equal(r.status, 0);
+	assert_has(r.out, "3 messages: 3 accepted, 0 late, 0 refused, 0 "
+	    "already read");
+	run_release(&r);
+	assert_int_equal(count(outbox), before + 3);
+	free(outbox);
+	free(box);
+	free(c);
+}
+
 int
 main(void)
 {
@@ -475,6 +556,7 @@ main(void)
 		cmocka_unit_test(test_corpus),
 		cmocka_unit_test(test_turn_keeps),
 		cmocka_unit_test(test_inbox_syncs),
+		cmocka_unit_test(test_inbox_answers_after_filing),
 	};
 	char	*rm;
 	int	 status;
