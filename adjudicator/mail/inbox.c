@@ -974,6 +974,36 @@ file_orders(struct crown_inbox *ib, const struct verdict *v,
 }
 static int	flush(struct crown_inbox *);
 
+/* A refused message: said, answered when it may be, kept, logged. */
+static void
+refuse(struct crown_inbox *ib, const struct crown_mail_raw *raw,
+    const char *ref, const struct crown_mail *m, struct verdict *v,
+    bool late)
+{
+	bool	answer;
+
+	ib->refused++;
+	answer = v->player != NULL && may_answer(ib, v->player->email);
+	if (answer)
+		printf("%s: refused, answered to %s:\n", ref,
+		    v->player->email);
+	else if (v->player != NULL) {
+		printf("%s: refused, not answered (", ref);
+		over_limit(ib, v->player->email);
+		printf("):\n");
+	} else
+		printf("%s: refused, not answered (not from a player):\n",
+		    ref);
+	print_why(v);
+	/* only what is answered is kept: mail from strangers, or past the
+	 * limit of answers, costs a line of the log and no more */
+	if (answer) {
+		reply_refused(ib, m, v, late);
+		record(ib, raw, ref, m, v);
+	}
+	append_log(ib, v, raw, m != NULL ? m->from : NULL);
+}
+
 static int
 process(void *arg, const struct crown_mail_raw *raw)
 {
@@ -1068,26 +1098,7 @@ process(void *arg, const struct crown_mail_raw *raw)
 	append_log(ib, &v, raw, m->from);
 	goto cleanup;
 refused:
-	ib->refused++;
-	answer = v.player != NULL && may_answer(ib, v.player->email);
-	if (answer)
-		printf("%s: refused, answered to %s:\n", ref,
-		    v.player->email);
-	else if (v.player != NULL) {
-		printf("%s: refused, not answered (", ref);
-		over_limit(ib, v.player->email);
-		printf("):\n");
-	} else
-		printf("%s: refused, not answered (not from a player):\n",
-		    ref);
-	print_why(&v);
-	/* only what is answered is kept: mail from strangers, or past the
-	 * limit of answers, costs a line of the log and no more */
-	if (answer) {
-		reply_refused(ib, m, &v, late);
-		record(ib, raw, ref, m, &v);
-	}
-	append_log(ib, &v, raw, m != NULL ? m->from : NULL);
+	refuse(ib, raw, ref, m, &v, late);
 cleanup:
 	free(ref);
 	crown_buf_release(&yaml);
