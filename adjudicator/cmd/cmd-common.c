@@ -175,8 +175,8 @@ load_orders_file(struct crown_orders **out, const char *path,
 
 int
 crown_cmd_load_orders(struct crown_orders ***out, size_t *n,
-    const char *const *paths, size_t npaths, const struct crown_state *s, const struct crown_rules *rules,
-    struct crown_diags *d)
+    const char *const *paths, size_t npaths, const struct crown_state *s,
+    const struct crown_rules *rules, struct crown_diags *d)
 {
 	struct crown_orders	**v;
 	size_t			  i;

@@ -243,7 +243,7 @@ crown_campaign_orders(struct crown_orders ***out, size_t *n,
     const struct crown_outputs *orders, const struct crown_state *s,
     const struct crown_rules *rules, struct crown_diags *d)
 {
-	struct crown_orders_context	  ctx = { s->name, s->turn + 1, false };
+	struct crown_orders_context	  ctx;
 	struct crown_orders_read	  r;
 	struct crown_orders		**v;
 	size_t				  i, k = 0;
@@ -251,6 +251,9 @@ crown_campaign_orders(struct crown_orders ***out, size_t *n,
 
 	*out = NULL;
 	*n = 0;
+	ctx.game = s->name;
+	ctx.turn = s->turn + 1;
+	ctx.sender = false;
 	v = xcalloc(orders->n ? orders->n : 1, sizeof(*v));
 	for (i = 0; i < orders->n; i++) {
 		if (crown_orders_read(&r, orders->v[i].name,

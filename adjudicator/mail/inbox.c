@@ -75,7 +75,7 @@ struct answered {
  * orders/late/SIDE.yaml): read once, kept here, written once a batch. */
 struct filed {
 	char			 receipt[CROWN_SHA256_HEX];	/* or "" */
-	enum crown_proof	 proof;		/* NONE when nothing is filed */
+	enum crown_proof	 proof;		/* NONE: nothing filed */
 	struct crown_buf	 yaml;		/* when changed */
 	bool			 changed;
 };
@@ -602,8 +602,8 @@ reply_filed(struct crown_inbox *ib, const struct crown_mail *m,
 
 /* Keep a refused message's story in orders/rejected/. */
 static void
-record(struct crown_inbox *ib, const struct crown_mail_raw *raw, const char *ref,
-    const struct crown_mail *m, const struct verdict *v)
+record(struct crown_inbox *ib, const struct crown_mail_raw *raw,
+    const char *ref, const struct crown_mail *m, const struct verdict *v)
 {
 	struct crown_buf	 b = { 0 };
 	char			*name, stamp[CROWN_MAIL_TIME_LEN], *clean;

@@ -26,7 +26,9 @@ struct line {
 static const char *const attribution_words[] = {
 	"wrote", "writes", "\xc3\xa9" "crit", "schrieb", "escribi\xc3\xb3",
 	"scritto", "schreef", "escreveu", "skrev", "napisa\xc5\x82",
-	"kirjoitti", "\xd0\xbd\xd0\xb0\xd0\xbf\xd0\xb8\xd1\x81\xd0\xb0\xd0\xbb",
+	"kirjoitti",
+	/* Russian */
+	"\xd0\xbd\xd0\xb0\xd0\xbf\xd0\xb8\xd1\x81\xd0\xb0\xd0\xbb",
 	NULL
 };
 

@@ -38,7 +38,7 @@ struct crown_orders_context {
 };
 
 struct crown_orders_read {
-	struct crown_orders	*orders;	/* what could be read, or NULL */
+	struct crown_orders	*orders;	/* what could be read */
 	char			*password;	/* the first password line's
 						 * value, or NULL */
 	bool			 yaml;		/* an orders file, not
