@@ -420,6 +420,33 @@ test_turn_keeps(void **state)
 	free(f);
 }
 
+/* A fresh campaign c, and the Maildir box with n mails of the French
+ * player's orders, each another (gun-1 moves to 20,20+i). */
+static void
+campaign_and_mail(const char *c, const char *box, unsigned n, unsigned id)
+{
+	char		*p, *text, *msg;
+	unsigned	 i;
+
+	EXPECT(0, crown_cmd_new, c, "--templates", TMPL, "--scenario", SCEN,
+	    "--rules", RULES, "--secret-file", SECRET, "--date",
+	    "2026-03-01T10:00:00+01:00");
+	assert_int_equal(mkdir(box, 0755), 0);
+	p = xasprintf("%s/new", box);
+	assert_int_equal(mkdir(p, 0755), 0);
+	free(p);
+	for (i = 0; i < n; i++) {
+		text = xasprintf("side: french\n1-legion: hold\ngun-1: move "
+		    "20,%u\n", 20 + i);
+		msg = mail(text, strlen(text), false, id + i);
+		p = xasprintf("%s/new/%04u", box, i);
+		put(p, msg, strlen(msg));
+		free(p);
+		free(msg);
+		free(text);
+	}
+}
+
 /*
  * crown inbox syncs each file it changes once a run, however many mails
  * change it, and its log once: n accepted mails cost n answers' syncs
@@ -429,30 +456,14 @@ static void
 test_inbox_syncs(void **state)
 {
 	struct run	 r;
-	char		*c, *box, *p, *text, *msg;
-	unsigned	 i, n = 40;
+	char		*c, *box, *p, *text;
+	unsigned	 n = 40;
 	unsigned long	 before;
 
 	(void)state;
 	c = path("syncs");
-	EXPECT(0, crown_cmd_new, c, "--templates", TMPL, "--scenario", SCEN,
-	    "--rules", RULES, "--secret-file", SECRET, "--date",
-	    "2026-03-01T10:00:00+01:00");
 	box = path("syncs-mail");
-	assert_int_equal(mkdir(box, 0755), 0);
-	p = xasprintf("%s/new", box);
-	assert_int_equal(mkdir(p, 0755), 0);
-	free(p);
-	for (i = 0; i < n; i++) {
-		text = xasprintf("side: french\n1-legion: hold\ngun-1: move "
-		    "20,%u\n", 20 + i);
-		msg = mail(text, strlen(text), false, 1000 + i);
-		p = xasprintf("%s/new/%04u", box, i);
-		put(p, msg, strlen(msg));
-		free(p);
-		free(msg);
-		free(text);
-	}
+	campaign_and_mail(c, box, n, 1000);
 	before = nfsync;
 	RUN(&r, crown_cmd_inbox, c, box, "--now", NOW, "--max-answers",
 	    "1000");
@@ -497,30 +508,13 @@ static void
 test_inbox_answers_after_filing(void **state)
 {
 	struct run	 r;
-	char		*c, *box, *p, *text, *msg, *outbox;
-	unsigned	 i;
+	char		*c, *box, *p, *text, *outbox;
 	size_t		 before;
 
 	(void)state;
 	c = path("durable");
-	EXPECT(0, crown_cmd_new, c, "--templates", TMPL, "--scenario", SCEN,
-	    "--rules", RULES, "--secret-file", SECRET, "--date",
-	    "2026-03-01T10:00:00+01:00");
 	box = path("durable-mail");
-	assert_int_equal(mkdir(box, 0755), 0);
-	p = xasprintf("%s/new", box);
-	assert_int_equal(mkdir(p, 0755), 0);
-	free(p);
-	for (i = 0; i < 3; i++) {
-		text = xasprintf("side: french\n1-legion: hold\ngun-1: move "
-		    "20,%u\n", 30 + i);
-		msg = mail(text, strlen(text), false, 2000 + i);
-		p = xasprintf("%s/new/%u", box, i);
-		put(p, msg, strlen(msg));
-		free(p);
-		free(msg);
-		free(text);
-	}
+	campaign_and_mail(c, box, 3, 2000);
 	/* crown new mailed the players their turn-0 reports */
 	outbox = xasprintf("%s/outbox/new", c);
 	before = count(outbox);
