@@ -364,7 +364,7 @@ cmd_rerun_exec(struct crown_run *r)
 	char			  id[CROWN_OID_HEX + 1];
 	char			  prev[CROWN_OID_HEX + 1];
 	char			 *label = NULL, *odir = NULL, *msg = NULL;
-	char			 *branch = NULL, *p;
+	char			 *branch = NULL;
 	const char		**paths = NULL, *sub, *reason;
 	size_t			  npaths = 0, n = 0, i, j;
 	long			  turn;
@@ -405,12 +405,9 @@ cmd_rerun_exec(struct crown_run *r)
 	if ((error = crown_history_files(&orig, h, c->l.v[c->at[turn]].id,
 	    odir, &d)) != 0)
 		goto cleanup;
-	for (i = 0; i < n; i++) {
-		p = xasprintf("%s/%s.yaml", odir, ov[i]->side);
-		b = crown_outputs_add(&orders, p);
-		crown_buf_add(b, given.v[i].data.data, given.v[i].data.len);
-		free(p);
-	}
+	if ((error = crown_campaign_orders_kept(&orders, &given, ov, n, odir,
+	    &d)) != 0)
+		goto cleanup;
 	for (i = 0; i < orig.n; i++) {
 		for (j = 0; j < n; j++)
 			if (strcmp(orders.v[j].name, orig.v[i].name) == 0)

@@ -19,6 +19,7 @@
 #include "crown/cmd.h"
 #include "crown/common.h"
 #include "crown/mail.h"
+#include "crown/orders-read.h"
 #include "crown/xalloc.h"
 #include "crown/yaml.h"
 
@@ -109,10 +110,14 @@ struct pending {
 	bool			 used;		/* shown on a side's line */
 };
 
-/* The pending files of dir, read and parsed (problems kept quiet). */
+/* The pending files of dir, read as crown turn reads them (problems
+ * kept quiet). */
 static void
-load_pending(struct pending **out, size_t *n, const char *dir)
+load_pending(struct pending **out, size_t *n, const char *dir,
+    const struct crown_state *s)
 {
+	struct crown_orders_context ctx = { s->name, s->turn + 1, false };
+	struct crown_orders_read r;
 	struct crown_diags	 quiet = { 0 };
 	struct pending		*v;
 	char			**paths, *buf;
@@ -126,8 +131,11 @@ load_pending(struct pending **out, size_t *n, const char *dir)
 		if (crown_read_file(&buf, &len, paths[i],
 		    crown_ylimits_orders.max_bytes, &quiet) == 0) {
 			crown_mail_sha256_hex(v[i].rec, buf, len);
-			crown_orders_parse(&v[i].o, paths[i], buf, len,
+			crown_orders_read(&r, paths[i], buf, len, &ctx,
 			    &quiet);
+			v[i].o = r.orders;
+			r.orders = NULL;
+			crown_orders_read_release(&r);
 			free(buf);
 		}
 		crown_diags_release(&quiet);
@@ -202,7 +210,7 @@ cmd_status_exec(struct crown_run *r)
 		    s->name, s->last_turn);
 		goto cleanup;
 	}
-	load_pending(&pv, &npending, dir);
+	load_pending(&pv, &npending, dir, s);
 	printf("%s: orders for turn %d", s->name, next);
 	if (s->deadline != NULL &&
 	    crown_mail_parse_time(&deadline, s->deadline) == 0) {

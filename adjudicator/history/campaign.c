@@ -23,6 +23,7 @@
 #include "crown/fire.h"
 #include "crown/leaders.h"
 #include "crown/officers.h"
+#include "crown/orders-read.h"
 #include "crown/outputs.h"
 #include "crown/xalloc.h"
 #include "crown/yaml.h"
@@ -243,19 +244,27 @@ crown_campaign_orders(struct crown_orders ***out, size_t *n,
     const struct crown_outputs *orders, const struct crown_state *s,
     const struct crown_rules *rules, struct crown_diags *d)
 {
-	struct crown_orders	**v;
-	size_t			  i, k = 0;
-	int			  error = 0;
+	struct crown_orders_context	  ctx;
+	struct crown_orders_read	  r;
+	struct crown_orders		**v;
+	size_t				  i, k = 0;
+	int				  error = 0;
 
 	*out = NULL;
 	*n = 0;
+	ctx.game = s->name;
+	ctx.turn = s->turn + 1;
+	ctx.sender = false;
 	v = xcalloc(orders->n ? orders->n : 1, sizeof(*v));
 	for (i = 0; i < orders->n; i++) {
-		if (crown_orders_parse(&v[k], orders->v[i].name,
-		    orders->v[i].data.data, orders->v[i].data.len, d) != 0)
+		if (crown_orders_read(&r, orders->v[i].name,
+		    orders->v[i].data.data, orders->v[i].data.len, &ctx, d) !=
+		    0)
 			error = CROWN_EINVALID;
-		if (v[k] != NULL)
+		if ((v[k] = r.orders) != NULL)
 			k++;
+		r.orders = NULL;
+		crown_orders_read_release(&r);
 	}
 	if (crown_orders_validate_set(v, k, s, rules, d) != 0)
 		error = CROWN_EINVALID;
@@ -265,6 +274,29 @@ crown_campaign_orders(struct crown_orders ***out, size_t *n,
 	}
 	*out = v;
 	*n = k;
+	return 0;
+}
+
+int
+crown_campaign_orders_kept(struct crown_outputs *out,
+    const struct crown_outputs *given, struct crown_orders *const *ov,
+    size_t n, const char *dir, struct crown_diags *d)
+{
+	struct crown_buf	*b;
+	size_t			 i;
+	char			*p;
+
+	for (i = 0; i < n && i < given->n; i++) {
+		p = xasprintf("%s/%s.yaml", dir, ov[i]->side);
+		b = crown_outputs_add(out, p);
+		free(p);
+		if (crown_orders_read_kept(b, given->v[i].data.data,
+		    given->v[i].data.len, ov[i]) != 0) {
+			crown_diag_add(d, given->v[i].name, 0, 0, NULL,
+			    "cannot write the orders as an orders file");
+			return CROWN_ERROR;
+		}
+	}
 	return 0;
 }
 

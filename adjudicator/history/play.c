@@ -83,8 +83,8 @@ int
 crown_play_read(struct crown_turn *out, const struct crown_play_input *in,
     struct crown_diags *d)
 {
-	size_t	i;
-	int	error;
+	char	*odir;
+	int	 error;
 
 	memset(out, 0, sizeof(*out));
 	out->turn = in->before->turn + 1;
@@ -92,17 +92,22 @@ crown_play_read(struct crown_turn *out, const struct crown_play_input *in,
 	if ((error = crown_campaign_orders(&out->orders, &out->norders,
 	    in->orders, in->before, in->rules, d)) != 0)
 		return error;
-	for (i = 0; i < in->orders->n; i++)
-		crown_buf_add(crown_outputs_add(&out->orders_text,
-		    in->orders->v[i].name), in->orders->v[i].data.data,
-		    in->orders->v[i].data.len);
+	/* what the turn commits of each file: its bytes when it is an
+	 * orders file as it is, else its orders as one, so that no
+	 * password, quotation or signature reaches the history */
+	odir = crown_campaign_orders_dir(out->turn);
+	error = crown_campaign_orders_kept(&out->orders_text, in->orders,
+	    out->orders, out->norders, odir, d);
+	free(odir);
+	if (error != 0)
+		return error;
 	/* the dice depend on the orders as accepted, so that nobody knew
 	 * them before (dice.c) */
 	out->salted = !in->unsalted;
 	if (in->salt != NULL)
 		memcpy(out->salt, in->salt, sizeof(out->salt));
 	else
-		crown_campaign_salt(out->salt, out->turn, in->orders,
+		crown_campaign_salt(out->salt, out->turn, &out->orders_text,
 		    out->orders, out->norders);
 	mark(in, "load and check orders");
 	return 0;

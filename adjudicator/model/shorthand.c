@@ -843,12 +843,23 @@ crown_shorthand_parse(struct crown_orders **out, const char *file,
 bool
 crown_shorthand_is_yaml(const char *buf, size_t len)
 {
-	size_t	pos = 0;
+	size_t	pos = 0, i;
 
 	if (len >= 3 && memcmp(buf, "\xef\xbb\xbf", 3) == 0)
 		pos = 3;
 	while (pos < len) {
 		if (len - pos >= 7 && strncmp(buf + pos, "orders:", 7) == 0)
+			return true;
+		/* YAML's flow style, JSON: no shorthand line holds them */
+		for (i = pos; i < len && buf[i] != '\n' && buf[i] != ':' &&
+		    buf[i] != '[' && buf[i] != '{' && buf[i] != ' ' &&
+		    buf[i] != '\t'; i++)
+			;
+		if (i < len && buf[i] == ':')
+			for (i++; i < len && (buf[i] == ' ' ||
+			    buf[i] == '\t'); i++)
+				;
+		if (i < len && (buf[i] == '[' || buf[i] == '{'))
 			return true;
 		while (pos < len && buf[pos] != '\n')
 			pos++;
@@ -954,6 +965,9 @@ crown_shorthand_to_yaml(struct crown_buf *out, const struct crown_orders *o)
 	crown_yemit_kstr(e, "game", o->game != NULL ? o->game : "");
 	crown_yemit_kint(e, "turn", o->turn);
 	crown_yemit_kstr(e, "side", o->side != NULL ? o->side : "");
+	/* the side's own entropy reaches the dice with the file's bytes */
+	if (o->seed != NULL)
+		crown_yemit_kstr(e, "seed", o->seed);
 	crown_yemit_str(e, "orders");
 	crown_yemit_seq(e, o->nunits + o->nleaders == 0);
 	for (i = 0; i < o->nunits; i++) {

@@ -175,6 +175,15 @@ void	crown_campaign_release(struct crown_campaign *);
 int	crown_campaign_orders(struct crown_orders ***out, size_t *n,
 	    const struct crown_outputs *orders, const struct crown_state *,
 	    const struct crown_rules *, struct crown_diags *d);
+/*
+ * What a turn commits of the orders read as above (given->v[i] is ov[i]'s
+ * file): DIR/SIDE.yaml for each, the file's bytes when it is an orders
+ * file as it is, else its orders as a canonical orders file
+ * (crown_orders_read_kept).  Appended to out; 0 or CROWN_ERROR.
+ */
+int	crown_campaign_orders_kept(struct crown_outputs *out,
+	    const struct crown_outputs *given, struct crown_orders *const *ov,
+	    size_t n, const char *dir, struct crown_diags *d);
 /* Free n orders and their array (also those of crown_cmd_load_orders). */
 void	crown_campaign_orders_free(struct crown_orders **, size_t n);
 

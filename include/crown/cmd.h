@@ -210,10 +210,21 @@ int	crown_cmd_load_rules(struct crown_rules **out, const char *path,
 int	crown_cmd_mail_campaign(struct crown_state **state,
 	    struct crown_rules **rules, struct crown_history **h,
 	    const char *dir, bool lock, struct crown_diags *d);
-/* Load and validate order files against s; all problems to d.  With
- * shorthand, a file in the mail syntax is read too (crown check). */
+/*
+ * crown inbox and crown check --mail: the mail of the campaign opt->dir
+ * (crown_cmd_mail_campaign, locked unless opt->dry) judged by inbox.h,
+ * read at opt->now when now_given, else now; from n mailboxes, or with
+ * messages n files of one message each (all read; CROWN_EINVALID when
+ * a dry run would not accept them all).
+ */
+struct crown_inbox_options;
+int	crown_cmd_inbox_run(struct crown_inbox_options *opt, bool now_given,
+	    const char *const *src, size_t n, bool messages,
+	    struct crown_diags *d);
+/* Load and validate order files against s through the one reader
+ * (orders-read.h), as crown turn reads them; all problems to d. */
 int	crown_cmd_load_orders(struct crown_orders ***out, size_t *n,
-	    const char *const *paths, size_t npaths, bool shorthand,
+	    const char *const *paths, size_t npaths,
 	    const struct crown_state *s, const struct crown_rules *rules,
 	    struct crown_diags *d);
 

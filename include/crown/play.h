@@ -66,8 +66,10 @@ enum crown_play_step {
 struct crown_turn {
 	int			 turn;		/* the turn played */
 	enum crown_play_step	 step;
-	/* the orders as read, in the order given, with their bytes
-	 * (orders_text.v[i] is orders[i]'s file) */
+	/* the orders as read, in the order given, and what the turn
+	 * commits of each (orders_text.v[i], named orders/turn-NNN/SIDE.yaml:
+	 * orders[i]'s file as it came when it is an orders file as it is,
+	 * else its orders written as one; the salt is of these bytes) */
 	struct crown_orders	**orders;
 	size_t			 norders;
 	struct crown_outputs	 orders_text;

@@ -1645,7 +1645,7 @@ test_inbox_passwords_and_empty(void **state)
 	assert_int_equal(inbox(&c, "2026-12-06T00:00:00Z"), 73);
 	assert_has(c.out, "new/5: not filed: cannot write orders/late/"
 	    "french.yaml\n");
-	assert_has(c.err, "orders/late/french.yaml: error: cannot write: ");
+	assert_has(c.err, "orders/late: error: cannot write: ");
 	assert_null(reply(&c, "m3@example.org"));
 	p = xasprintf("%s/orders/late", c.dir);
 	unlink(p);
