@@ -32,6 +32,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "crown/calendar.h"
 #include "crown/campaign.h"
 #include "crown/cmd.h"
 #include "crown/common.h"
@@ -113,7 +114,7 @@ struct inbox {
 	struct crown_rules	*rules;
 	struct crown_diags	*d;
 	long long		 now;
-	char			 nowstr[CROWN_MAIL_TIME_LEN];
+	char			 nowstr[CROWN_CAL_TIME_LEN];
 	bool			 has_deadline;
 	long long		 deadline;
 	size_t			 max;
@@ -661,7 +662,7 @@ record(struct inbox *ib, const struct crown_mail_raw *raw, const char *ref,
     const struct crown_mail *m, const struct verdict *v)
 {
 	struct crown_buf	 b = { 0 };
-	char			*name, stamp[CROWN_MAIL_TIME_LEN], *clean;
+	char			*name, stamp[CROWN_CAL_TIME_LEN], *clean;
 	size_t			 i, j;
 
 	/* 2026-12-05T18:00:00Z -> 20261205T180000Z */
@@ -1301,12 +1302,12 @@ cmd_inbox_exec(struct crown_run *r)
 			    MAX_ANSWERS_MAX);
 		ib.max_answers = (unsigned)n;
 	}
-	if (now != NULL && crown_mail_parse_time(&ib.now, now) != 0)
+	if (now != NULL && crown_cal_parse_time(&ib.now, now) != 0)
 		return crown_cmd_usage_error(r->cmd, "--now: '%s' "
 		    "is not a time (YYYY-MM-DDTHH:MM:SSZ)", now);
 	if (now == NULL)
-		ib.now = crown_mail_now();
-	crown_mail_format_time(ib.nowstr, sizeof(ib.nowstr), ib.now);
+		ib.now = crown_cal_now();
+	crown_cal_format_time(ib.nowstr, sizeof(ib.nowstr), ib.now);
 	ib.dir = r->operand[0];
 
 	/* a campaign repository: hold its lock, as crown turn does */
@@ -1314,7 +1315,7 @@ cmd_inbox_exec(struct crown_run *r)
 	    true, &d)) != 0)
 		goto cleanup;
 	if (ib.s->deadline != NULL &&
-	    crown_mail_parse_time(&ib.deadline, ib.s->deadline) == 0)
+	    crown_cal_parse_time(&ib.deadline, ib.s->deadline) == 0)
 		ib.has_deadline = true;
 	ib.umpire = crown_mail_umpire(ib.s);
 	if ((error = load_roster(&ib, &d)) != 0)
