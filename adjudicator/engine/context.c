@@ -101,16 +101,16 @@ crown_engine_skip_why(struct crown_engine *e, const struct crown_unit *u,
 char *
 crown_engine_join(const char *const *w, size_t n)
 {
-	size_t	 len[CROWN_JOIN_MAX], i, all = 0;
+	size_t	 i, len, all = 0;
 	char	*s, *p;
 
-	if (n > CROWN_JOIN_MAX)
-		abort();	/* a caller's mistake, not input's */
 	for (i = 0; i < n; i++)
-		all += len[i] = strlen(crown_engine_word(w[i]));
+		all += strlen(crown_engine_word(w[i]));
 	p = s = xmalloc(all + 1);
-	for (i = 0; i < n; p += len[i++])
-		memcpy(p, crown_engine_word(w[i]), len[i]);
+	for (i = 0; i < n; i++, p += len) {
+		len = strlen(crown_engine_word(w[i]));
+		memcpy(p, crown_engine_word(w[i]), len);
+	}
 	*p = '\0';
 	return s;
 }

@@ -902,9 +902,9 @@ repair_pending(struct crown_history *h, const struct crown_chain *c,
 				if (held.v[i].data.len == len &&
 				    memcmp(held.v[i].data.data, text, len) ==
 				    0) {
-					fprintf(stderr, "crown: removing %s: "
-					    "turn %d already holds it\n", path,
-					    c->last);
+					crown_diag_note(d, "crown", 0, 0, NULL,
+					    "removing %s: turn %d already "
+					    "holds it", path, c->last);
 					unlink(path);
 					break;
 				}
@@ -919,19 +919,19 @@ done:
 	crown_outputs_release(&held);
 	free(odir);
 	free(dir);
-	(void)d;
 }
 
 int
 crown_campaign_repair(struct crown_history *h, const struct crown_chain *c,
     struct crown_diags *d)
 {
-	char	**dirty = NULL;
-	size_t	  n = 0, i;
-	int	  error;
-	bool	  moved;
+	struct crown_buf	  list = { 0 };
+	char			**dirty = NULL;
+	size_t			  n = 0, i;
+	int			  error;
+	bool			  moved;
 
-	crown_history_sweep(h);
+	crown_history_sweep(h, d);
 	if ((error = crown_history_check_locks(h, d)) != 0)
 		return error;
 	if ((error = repair_tags(h, c, d)) != 0)
@@ -939,7 +939,8 @@ crown_campaign_repair(struct crown_history *h, const struct crown_chain *c,
 	if ((error = crown_history_head_to(h, CROWN_MAIN_REF, &moved, d)) != 0)
 		return error;
 	if (moved)
-		fprintf(stderr, "crown: HEAD was not on main; it is again\n");
+		crown_diag_note(d, "crown", 0, 0, NULL, "HEAD was not on main; "
+		    "it is again");
 	if ((error = crown_history_dirty(&dirty, &n, h, d)) != 0)
 		return error;
 	/* a work tree of another branch's checkout is no hand edit */
@@ -947,14 +948,16 @@ crown_campaign_repair(struct crown_history *h, const struct crown_chain *c,
 	    (error = crown_campaign_hand_edits(h, c, dirty, n, d)) != 0)
 		goto done;
 	if (n > 0) {
-		fprintf(stderr, "crown: the work tree differs from the last "
-		    "commit (");
 		for (i = 0; i < n; i++)
-			fprintf(stderr, "%s%s", i > 0 ? ", " : "", dirty[i]);
-		fprintf(stderr, "); restoring it\n");
+			crown_buf_printf(&list, "%s%s", i > 0 ? ", " : "",
+			    dirty[i]);
+		crown_diag_note(d, "crown", 0, 0, NULL, "the work tree "
+		    "differs from the last commit (%s); restoring it",
+		    list.data);
 		error = crown_history_checkout(h, d);
 	}
 done:
+	crown_buf_release(&list);
 	for (i = 0; i < n; i++)
 		free(dirty[i]);
 	free(dirty);

@@ -285,7 +285,8 @@ void	crown_who_release(struct crown_who *);
  * Before a command writes: make tags turn-N (and reveal) point at main's
  * commits, bring the work tree back to the last commit if a killed run
  * left it behind, and remove pending orders a committed turn already
- * holds.  Notes go to stderr.
+ * holds.  What it did goes to d as notes (crown_diag_note), for the
+ * command to print.
  */
 int	crown_campaign_repair(struct crown_history *,
 	    const struct crown_chain *, struct crown_diags *d);

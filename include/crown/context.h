@@ -88,9 +88,7 @@ crown_engine_word(const char *s)
 {
 	return s != NULL ? s : "(null)";
 }
-/* w[0..n-1] end to end in a new string, as "%s%s..." would print them;
- * no more than CROWN_JOIN_MAX of them. */
-#define CROWN_JOIN_MAX	16
+/* w[0..n-1] end to end in a new string, as "%s%s..." would print them. */
 char	*crown_engine_join(const char *const *w, size_t n);
 /* An event's field (text, result, order) set to a copy of s. */
 void	 crown_engine_set(char **field, const char *s);

@@ -127,7 +127,7 @@ int	crown_ybool(struct crown_yreader *, const struct crown_ynode *,
 int	crown_ystr(struct crown_yreader *, const struct crown_ynode *,
 	    const char *what, const char *rule, const char **out);
 
-/* An id: [a-z0-9][a-z0-9_-]{0,31}, checked with PCRE2. */
+/* An id: [a-z0-9][a-z0-9_-]{0,31}. */
 int	crown_yid(struct crown_yreader *, const struct crown_ynode *,
 	    const char *what, const char *rule, const char **out);
 bool	crown_id_valid(const char *);

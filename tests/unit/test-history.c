@@ -1782,7 +1782,8 @@ test_rerun_keeps_salt(void **state)
 static void
 test_repair_head(void **state)
 {
-	char	*dir = path("c"), *text;
+	struct run	 r;
+	char		*dir = path("c"), *text;
 
 	new_campaign(dir);
 	turn1(dir);
@@ -1792,7 +1793,13 @@ test_repair_head(void **state)
 	    dir);
 	assert_string_equal(text, "ok\n");
 	free(text);
-	turn2(dir);
+	/* the repair's notes, printed before the command's output */
+	RUN(&r, crown_cmd_turn, dir, DATA "/republic-2.yaml", "--templates",
+	    TMPL, "--date", "2026-03-15", "--allow-missing");
+	assert_int_equal(r.status, 0);
+	print_message("%s", r.err);
+	assert_has(r.err, "crown: HEAD was not on main; it is again\n");
+	run_release(&r);
 	text = sh("git -C '%s' symbolic-ref HEAD", dir);
 	assert_string_equal(text, "refs/heads/main\n");
 	free(text);
