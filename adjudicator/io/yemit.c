@@ -1102,6 +1102,12 @@ crown_yemit_str(struct crown_yemit *e, const char *s)
 }
 
 void
+crown_yemit_quoted(struct crown_yemit *e, const char *s)
+{
+	scalar(e, s, strlen(s), S_DOUBLE, 0);
+}
+
+void
 crown_yemit_int(struct crown_yemit *e, long v)
 {
 	char	buf[CROWN_FMT_MAX];

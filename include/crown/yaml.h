@@ -177,6 +177,9 @@ void	crown_yemit_end(struct crown_yemit *);
 
 /* A string, quoted when it would otherwise read back as something else. */
 void	crown_yemit_str(struct crown_yemit *, const char *);
+/* A string in double quotes whatever it holds (a name from a rules file,
+ * which a reader should see is text). */
+void	crown_yemit_quoted(struct crown_yemit *, const char *);
 void	crown_yemit_int(struct crown_yemit *, long);
 void	crown_yemit_bool(struct crown_yemit *, bool);
 
