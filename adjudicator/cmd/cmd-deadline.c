@@ -54,7 +54,8 @@ cmd_deadline_check(const struct crown_run *r)
 		if (every != NULL)
 			return crown_cmd_usage_error(r->cmd, "--every needs "
 			    "a deadline to repeat, not none");
-	} else if (when[0] == '+' ? crown_cal_duration_parse(&t, when + 1) != 0 :
+	} else if (when[0] == '+' ?
+	    crown_cal_duration_parse(&t, when + 1) != 0 :
 	    crown_cal_parse_time(&t, when) != 0)
 		return crown_cmd_usage_error(r->cmd, "'%s' is not a time "
 		    "(YYYY-MM-DDTHH:MM:SSZ), +DURATION (+7d, +36h) or none",

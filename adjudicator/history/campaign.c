@@ -939,8 +939,8 @@ crown_campaign_repair(struct crown_history *h, const struct crown_chain *c,
 	if ((error = crown_history_head_to(h, CROWN_MAIN_REF, &moved, d)) != 0)
 		return error;
 	if (moved)
-		crown_diag_note(d, "crown", 0, 0, NULL, "HEAD was not on main; "
-		    "it is again");
+		crown_diag_note(d, "crown", 0, 0, NULL, "HEAD was not on "
+		    "main; it is again");
 	if ((error = crown_history_dirty(&dirty, &n, h, d)) != 0)
 		return error;
 	/* a work tree of another branch's checkout is no hand edit */

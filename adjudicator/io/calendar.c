@@ -178,9 +178,10 @@ crown_cal_format_time(char *buf, size_t len, long long t)
 void
 crown_cal_format_date(char *buf, size_t len, long long t, int offset)
 {
-	long long	y, rem, days = day_of(t + (long long)offset * 60, &rem);
+	long long	y, rem, days;
 	unsigned	m, d;
 
+	days = day_of(t + (long long)offset * 60, &rem);
 	crown_cal_civil_from_days(&y, &m, &d, days);
 	(void)snprintf(buf, len, "%04lld-%02u-%02u", y, m, d);
 }

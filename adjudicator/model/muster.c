@@ -45,9 +45,9 @@ crown_muster_row(const struct crown_rules *rules, const char *type,
 			return r;
 	}
 	if (known)
-		crown_diag_add(d, where, 0, 0, "R12.1", "the troop tables have "
-		    "no '%s' for %ld; `crown muster --list` shows their years",
-		    type, year);
+		crown_diag_add(d, where, 0, 0, "R12.1", "the troop tables "
+		    "have no '%s' for %ld; `crown muster --list` shows their "
+		    "years", type, year);
 	else
 		crown_diag_add(d, where, 0, 0, "R12.1", "unknown troop type "
 		    "'%s'; `crown muster --list` shows the types", type);

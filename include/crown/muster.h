@@ -27,15 +27,15 @@
 /* What the umpire asks for. */
 struct crown_muster_spec {
 	long		 year;
-	long		 count;			/* 1 to CROWN_MUSTER_MAX_COUNT */
-	const char	*side;			/* NULL: the placeholder */
-	const char	*prefix;		/* NULL: the type, '-' for '_' */
+	long		 count;		/* 1 to CROWN_MUSTER_MAX_COUNT */
+	const char	*side;		/* NULL: the placeholder */
+	const char	*prefix;	/* NULL: the type, '-' for '_' */
 	int		 stands[CROWN_MUSTER_MAX_STANDS];
-	size_t		 nstands;		/* 0: the default */
-	bool		 at;			/* x, y and facing given */
-	double		 x, y;			/* the first unit's place */
+	size_t		 nstands;	/* 0: the default */
+	bool		 at;		/* x, y and facing given */
+	double		 x, y;		/* the first unit's place */
 	long		 facing;
-	const char	*script;		/* the dice script, or NULL */
+	const char	*script;	/* the dice script, or NULL */
 };
 
 /* One unit raised. */
