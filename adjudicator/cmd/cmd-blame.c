@@ -17,6 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "crown/calendar.h"
 #include "crown/campaign.h"
 #include "crown/cmd.h"
 #include "crown/common.h"
@@ -84,7 +85,7 @@ cmd_blame_exec(struct crown_run *r)
 		cid = c->l.v[c->at[t]].id;
 		if ((error = crown_story_turn_load(&tf, r->h, cid, t, &d)) != 0)
 			goto cleanup;
-		crown_campaign_format_date(date, sizeof(date),
+		crown_cal_format_date(date, sizeof(date),
 		    c->l.v[c->at[t]].time, c->l.v[c->at[t]].offset);
 		sub = strchr(c->l.v[c->at[t]].subject, ':');
 		printf("\nturn %d (%s, %.7s):%s\n", t, date, cid,

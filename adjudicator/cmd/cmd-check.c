@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "crown/calendar.h"
 #include "crown/campaign.h"
 #include "crown/cmd.h"
 #include "crown/common.h"
@@ -68,7 +69,7 @@ check_mail(struct crown_run *r)
 		return crown_cmd_usage_error(r->cmd,
 		    "give a campaign DIR and the messages to check");
 	memset(&opt, 0, sizeof(opt));
-	if (now != NULL && crown_mail_parse_time(&opt.now, now) != 0)
+	if (now != NULL && crown_cal_parse_time(&opt.now, now) != 0)
 		return crown_cmd_usage_error(r->cmd, "--now: '%s' is not a "
 		    "time (YYYY-MM-DDTHH:MM:SSZ)", now);
 	opt.dir = r->operand[0];

@@ -86,6 +86,9 @@ crown_cmd_run(const struct crown_cmd *cmd, int argc, char **argv)
 			status = crown_cmd_fail(&d, error);
 			goto done;
 		}
+		/* the repairs' notes, before the command's own output */
+		crown_diags_print(stderr, &d);
+		crown_diags_release(&d);
 	}
 	status = cmd->exec(&r);
 done:

@@ -10,6 +10,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "crown/calendar.h"
 #include "crown/campaign.h"
 #include "crown/cmd.h"
 #include "crown/common.h"
@@ -128,7 +129,7 @@ crown_cmd_inbox_run(struct crown_inbox_options *opt, bool now_given,
 	bool			 all = false;
 
 	if (!now_given)
-		opt->now = crown_mail_now();
+		opt->now = crown_cal_now();
 	/* a campaign repository: hold its lock, as crown turn does; a
 	 * dry run takes none and repairs nothing */
 	if ((error = crown_cmd_mail_campaign(&s, &rules, &h, opt->dir,
@@ -189,7 +190,7 @@ cmd_inbox_exec(struct crown_run *r)
 			    MAX_ANSWERS_MAX);
 		opt.max_answers = (unsigned)n;
 	}
-	if (now != NULL && crown_mail_parse_time(&opt.now, now) != 0)
+	if (now != NULL && crown_cal_parse_time(&opt.now, now) != 0)
 		return crown_cmd_usage_error(r->cmd, "--now: '%s' "
 		    "is not a time (YYYY-MM-DDTHH:MM:SSZ)", now);
 	opt.dir = r->operand[0];

@@ -15,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "crown/calendar.h"
 #include "crown/campaign.h"
 #include "crown/cmd.h"
 #include "crown/common.h"
@@ -79,23 +80,6 @@ log_time(const char *log, const char *verdict, const char *side, int turn,
 		free(copy);
 	}
 	return found;
-}
-
-/* "2d 3h 05m" */
-static void
-span(char *buf, size_t len, long long secs)
-{
-	long long	d = secs / 86400, h = secs / 3600 % 24;
-	long long	m = secs / 60 % 60;
-
-	if (d > 0)
-		snprintf(buf, len, "%lldd %lldh %02lldm", d, h, m);
-	else if (h > 0)
-		snprintf(buf, len, "%lldh %02lldm", h, m);
-	else if (secs >= 60)
-		snprintf(buf, len, "%lldm", m);
-	else
-		snprintf(buf, len, "%llds", secs);
 }
 
 /*
@@ -188,11 +172,11 @@ cmd_status_exec(struct crown_run *r)
 
 	now_arg = r->opt[STATUS_NOW].value;
 	dir = r->operand[0];
-	if (now_arg != NULL && crown_mail_parse_time(&now, now_arg) != 0)
+	if (now_arg != NULL && crown_cal_parse_time(&now, now_arg) != 0)
 		return crown_cmd_usage_error(r->cmd, "--now: '%s' "
 		    "is not a time (YYYY-MM-DDTHH:MM:SSZ)", now_arg);
 	if (now_arg == NULL)
-		now = crown_mail_now();
+		now = crown_cal_now();
 
 	if ((error = crown_cmd_mail_campaign(&s, NULL, &h, dir, false,
 	    &d)) != 0)
@@ -213,9 +197,9 @@ cmd_status_exec(struct crown_run *r)
 	load_pending(&pv, &npending, dir, s);
 	printf("%s: orders for turn %d", s->name, next);
 	if (s->deadline != NULL &&
-	    crown_mail_parse_time(&deadline, s->deadline) == 0) {
+	    crown_cal_parse_time(&deadline, s->deadline) == 0) {
 		passed = now > deadline;
-		span(dl, sizeof(dl), passed ? now - deadline :
+		crown_cal_format_span(dl, sizeof(dl), passed ? now - deadline :
 		    deadline - now);
 		printf(", deadline %s (%s%s%s)\n", s->deadline,
 		    passed ? "passed " : "in ", dl, passed ? " ago" : "");

@@ -10,6 +10,7 @@
 #include <sodium.h>
 
 #include "crown/advance.h"
+#include "crown/calendar.h"
 #include "crown/campaign.h"
 #include "crown/cmd.h"
 #include "crown/common.h"
@@ -83,7 +84,7 @@ cmd_turn_check(const struct crown_run *r)
 {
 	const char	*deadline = r->opt[TURN_DEADLINE].value;
 
-	if (deadline != NULL && !crown_utc_time_valid(deadline))
+	if (deadline != NULL && !crown_cal_time_valid(deadline))
 		return crown_cmd_usage_error(r->cmd, "--deadline must be a "
 		    "UTC time as YYYY-MM-DDTHH:MM:SSZ");
 	return 0;

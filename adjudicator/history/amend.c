@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "crown/advance.h"
+#include "crown/calendar.h"
 #include "crown/campaign.h"
 #include "crown/common.h"
 #include "crown/history.h"
@@ -91,16 +92,16 @@ char *
 crown_campaign_next_deadline(const struct crown_state *before,
     const char *given)
 {
-	char		 buf[CROWN_MAIL_TIME_LEN];
+	char		 buf[CROWN_CAL_TIME_LEN];
 	long long	 t, every;
 
 	if (given != NULL)
 		return xstrdup(given);
 	if (before->deadline == NULL || before->deadline_every == NULL ||
-	    crown_mail_parse_time(&t, before->deadline) != 0 ||
-	    crown_duration_parse(&every, before->deadline_every) != 0)
+	    crown_cal_parse_time(&t, before->deadline) != 0 ||
+	    crown_cal_duration_parse(&every, before->deadline_every) != 0)
 		return xstrdup("");
-	crown_mail_format_time(buf, sizeof(buf), t + every);
+	crown_cal_format_time(buf, sizeof(buf), t + every);
 	return xstrdup(buf);
 }
 

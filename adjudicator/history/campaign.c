@@ -5,18 +5,17 @@
  * that a replay gives the same bytes as the turn it checks).
  */
 #include <dirent.h>
-#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <time.h>
 #include <unistd.h>
 
 #include <sodium.h>
 
-#include "crown/buildings.h"
 #include "crown/advance.h"
+#include "crown/buildings.h"
+#include "crown/calendar.h"
 #include "crown/campaign.h"
 #include "crown/common.h"
 #include "crown/engine.h"
@@ -671,122 +670,6 @@ ident_ok(const char *s)
 	return true;
 }
 
-/* Days since 1970-01-01 of a civil date (proleptic Gregorian). */
-static long long
-days_from_civil(long long y, unsigned m, unsigned d)
-{
-	long long	era, yoe, doy, doe;
-
-	y -= m <= 2;
-	era = (y >= 0 ? y : y - 399) / 400;
-	yoe = y - era * 400;
-	doy = (153 * (m + (m > 2 ? -3 : 9)) + 2) / 5 + d - 1;
-	doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
-	return era * 146097 + doe - 719468;
-}
-
-static void
-civil_from_days(long long z, int *y, unsigned *m, unsigned *d)
-{
-	long long	era, doe, yoe, doy, mp;
-
-	z += 719468;
-	era = (z >= 0 ? z : z - 146096) / 146097;
-	doe = z - era * 146097;
-	yoe = (doe - doe / 1460 + doe / 36524 - doe / 146096) / 365;
-	doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-	mp = (5 * doy + 2) / 153;
-	*d = (unsigned)(doy - (153 * mp + 2) / 5 + 1);
-	*m = (unsigned)(mp < 10 ? mp + 3 : mp - 9);
-	*y = (int)(yoe + era * 400 + (*m <= 2));
-}
-
-/* n digits at *p, advancing it; -1 if not digits. */
-static long
-digits(const char **p, int n)
-{
-	long	v = 0;
-	int	i;
-
-	for (i = 0; i < n; i++) {
-		if ((*p)[i] < '0' || (*p)[i] > '9')
-			return -1;
-		v = v * 10 + ((*p)[i] - '0');
-	}
-	*p += n;
-	return v;
-}
-
-int
-crown_campaign_parse_date(long long *t, int *offset, const char *s)
-{
-	static const unsigned	 mdays[12] = {
-		31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31
-	};
-	const char		*p = s;
-	char			*end;
-	long			 y, mo, d, hh = 0, mi = 0, ss = 0, oh, om;
-	long long		 v;
-	int			 sign;
-
-	if (*p == '@')
-		p++;
-	if (*p >= '0' && *p <= '9' && strchr(p, '-') == NULL) {
-		errno = 0;
-		v = strtoll(p, &end, 10);
-		if (errno != 0 || *end != '\0' || end == p)
-			return -1;
-		*t = v;
-		*offset = 0;
-		return 0;
-	}
-	if (p != s || (y = digits(&p, 4)) < 0 || *p++ != '-' ||
-	    (mo = digits(&p, 2)) < 1 || mo > 12 || *p++ != '-' ||
-	    (d = digits(&p, 2)) < 1 || d > (long)mdays[mo - 1])
-		return -1;
-	if (mo == 2 && d == 29 && !(y % 4 == 0 && (y % 100 != 0 ||
-	    y % 400 == 0)))
-		return -1;
-	*offset = 0;
-	if (*p == 'T' || *p == ' ') {
-		p++;
-		if ((hh = digits(&p, 2)) < 0 || hh > 23 || *p++ != ':' ||
-		    (mi = digits(&p, 2)) < 0 || mi > 59)
-			return -1;
-		if (*p == ':' && (p++, (ss = digits(&p, 2)) < 0 || ss > 59))
-			return -1;
-		if (*p == 'Z')
-			p++;
-		else if (*p == '+' || *p == '-') {
-			sign = *p++ == '-' ? -1 : 1;
-			if ((oh = digits(&p, 2)) < 0 || oh > 14)
-				return -1;
-			if (*p == ':')
-				p++;
-			if ((om = digits(&p, 2)) < 0 || om > 59)
-				return -1;
-			*offset = sign * (int)(oh * 60 + om);
-		}
-	}
-	if (*p != '\0')
-		return -1;
-	*t = days_from_civil(y, (unsigned)mo, (unsigned)d) * 86400 +
-	    hh * 3600 + mi * 60 + ss - (long long)*offset * 60;
-	return 0;
-}
-
-void
-crown_campaign_format_date(char *buf, size_t len, long long t, int offset)
-{
-	long long	local = t + (long long)offset * 60, days;
-	unsigned	m, d;
-	int		y;
-
-	days = local >= 0 ? local / 86400 : -((-local + 86399) / 86400);
-	civil_from_days(days, &y, &m, &d);
-	snprintf(buf, len, "%04d-%02u-%02u", y, m, d);
-}
-
 int
 crown_campaign_who(struct crown_who *out, const char *umpire,
     const char *date, const struct crown_state *s, struct crown_diags *d)
@@ -824,7 +707,7 @@ crown_campaign_who(struct crown_who *out, const char *umpire,
 		return CROWN_EUSAGE;
 	}
 	if (date != NULL) {
-		if (crown_campaign_parse_date(&out->stamp.time,
+		if (crown_cal_parse_date(&out->stamp.time,
 		    &out->stamp.offset, date) != 0) {
 			crown_diag_add(d, "--date", 0, 0, NULL, "'%s' is not "
 			    "a date: give YYYY-MM-DD[THH:MM[:SS]][Z|+HH:MM] "
@@ -833,7 +716,7 @@ crown_campaign_who(struct crown_who *out, const char *umpire,
 			return CROWN_EUSAGE;
 		}
 	} else {
-		out->stamp.time = (long long)time(NULL);
+		out->stamp.time = crown_cal_now();
 		out->stamp.offset = 0;
 	}
 	out->stamp.name = out->name;
@@ -934,9 +817,9 @@ repair_pending(struct crown_history *h, const struct crown_chain *c,
 				if (held.v[i].data.len == len &&
 				    memcmp(held.v[i].data.data, text, len) ==
 				    0) {
-					fprintf(stderr, "crown: removing %s: "
-					    "turn %d already holds it\n", path,
-					    c->last);
+					crown_diag_note(d, "crown", 0, 0, NULL,
+					    "removing %s: turn %d already "
+					    "holds it", path, c->last);
 					unlink(path);
 					break;
 				}
@@ -951,19 +834,19 @@ done:
 	crown_outputs_release(&held);
 	free(odir);
 	free(dir);
-	(void)d;
 }
 
 int
 crown_campaign_repair(struct crown_history *h, const struct crown_chain *c,
     struct crown_diags *d)
 {
-	char	**dirty = NULL;
-	size_t	  n = 0, i;
-	int	  error;
-	bool	  moved;
+	struct crown_buf	  list = { 0 };
+	char			**dirty = NULL;
+	size_t			  n = 0, i;
+	int			  error;
+	bool			  moved;
 
-	crown_history_sweep(h);
+	crown_history_sweep(h, d);
 	if ((error = crown_history_check_locks(h, d)) != 0)
 		return error;
 	if ((error = repair_tags(h, c, d)) != 0)
@@ -971,7 +854,8 @@ crown_campaign_repair(struct crown_history *h, const struct crown_chain *c,
 	if ((error = crown_history_head_to(h, CROWN_MAIN_REF, &moved, d)) != 0)
 		return error;
 	if (moved)
-		fprintf(stderr, "crown: HEAD was not on main; it is again\n");
+		crown_diag_note(d, "crown", 0, 0, NULL, "HEAD was not on "
+		    "main; it is again");
 	if ((error = crown_history_dirty(&dirty, &n, h, d)) != 0)
 		return error;
 	/* a work tree of another branch's checkout is no hand edit */
@@ -979,14 +863,16 @@ crown_campaign_repair(struct crown_history *h, const struct crown_chain *c,
 	    (error = crown_campaign_hand_edits(h, c, dirty, n, d)) != 0)
 		goto done;
 	if (n > 0) {
-		fprintf(stderr, "crown: the work tree differs from the last "
-		    "commit (");
 		for (i = 0; i < n; i++)
-			fprintf(stderr, "%s%s", i > 0 ? ", " : "", dirty[i]);
-		fprintf(stderr, "); restoring it\n");
+			crown_buf_printf(&list, "%s%s", i > 0 ? ", " : "",
+			    dirty[i]);
+		crown_diag_note(d, "crown", 0, 0, NULL, "the work tree "
+		    "differs from the last commit (%s); restoring it",
+		    list.data);
 		error = crown_history_checkout(h, d);
 	}
 done:
+	crown_buf_release(&list);
 	for (i = 0; i < n; i++)
 		free(dirty[i]);
 	free(dirty);

@@ -101,6 +101,9 @@ crown_history_step(const char *what, struct crown_diags *d)
 	steps++;
 	if (fail_at == 0 || steps != fail_at)
 		return 0;
+	/* the one exit of library code: the fault simulator's kill, which
+	 * only a test's crown_history_fail_after(n, true) arms, stands for
+	 * a power cut at this step (no flushing, no cleanup) */
 	if (fail_kill)
 		_exit(CROWN_EXIT_INTERNAL);
 	crown_diag_add(d, "crown", 0, 0, NULL, "injected failure at step "
@@ -350,9 +353,9 @@ take_lock(struct crown_history *h, struct crown_diags *d)
 		if (tries == 0 && lock_holder(&pid, host, sizeof(host),
 		    &dead, path) && dead && take_over(&h->dead_since, path,
 		    pid, host)) {
-			fprintf(stderr, "crown: taking over %s: crown %ld on "
-			    "%s, which held it, is no longer running\n", path,
-			    pid, host);
+			crown_diag_note(d, "crown", 0, 0, NULL, "taking over "
+			    "%s: crown %ld on %s, which held it, is no longer "
+			    "running", path, pid, host);
 			h->took_over = true;
 			continue;
 		}
@@ -484,8 +487,8 @@ git_lock(struct crown_history *h, const char *p, const struct stat *st,
 	    st->st_mtim.tv_nsec >= h->dead_since.tv_nsec)) &&
 	    st->st_mtim.tv_sec + GIT_LOCK_QUIET <= now.tv_sec &&
 	    unlink(p) == 0) {
-		fprintf(stderr, "crown: removed %s, left by the run that "
-		    "died with the campaign's lock\n", p);
+		crown_diag_note(d, "crown", 0, 0, NULL, "removed %s, left by "
+		    "the run that died with the campaign's lock", p);
 		return;
 	}
 	crown_diag_add(d, p, 0, 0, NULL, "a lock of git's: left by a killed "
@@ -554,7 +557,7 @@ crown_history_check_locks(struct crown_history *h, struct crown_diags *d)
 }
 
 void
-crown_history_sweep(struct crown_history *h)
+crown_history_sweep(struct crown_history *h, struct crown_diags *d)
 {
 	struct dirent	*de;
 	DIR		*dp;
@@ -573,8 +576,8 @@ crown_history_sweep(struct crown_history *h)
 			continue;
 		p = xasprintf("%s/%s", dir, de->d_name);
 		if (unlink(p) == 0)
-			fprintf(stderr, "crown: removed %s, left by a killed "
-			    "run\n", p);
+			crown_diag_note(d, "crown", 0, 0, NULL, "removed %s, "
+			    "left by a killed run", p);
 		free(p);
 	}
 	closedir(dp);

@@ -25,6 +25,7 @@
 
 #include <sodium.h>
 
+#include "crown/calendar.h"
 #include "crown/campaign.h"
 #include "crown/common.h"
 #include "crown/history.h"
@@ -856,7 +857,7 @@ turns_load(struct site *s, struct crown_diags *d)
 		hc = &c->l.v[c->at[t]];
 		tu->t = t;
 		tu->commit = hc->id;
-		crown_campaign_format_date(tu->date, sizeof(tu->date),
+		crown_cal_format_date(tu->date, sizeof(tu->date),
 		    hc->time, hc->offset);
 		sub = strchr(hc->subject, ':');
 		sub = sub != NULL ? sub + 1 : hc->subject;

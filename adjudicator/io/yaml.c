@@ -16,8 +16,6 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#define PCRE2_CODE_UNIT_WIDTH 8
-#include <pcre2.h>
 #include <yaml.h>
 
 #include "crown/common.h"
@@ -956,45 +954,32 @@ crown_ystr(struct crown_yreader *r, const struct crown_ynode *n,
 	return 0;
 }
 
-static pcre2_code *id_re;
-static pcre2_match_data *id_md;
-static bool id_jit;
+/* The longest id. */
+#define ID_MAX	32
 
-static void
-id_re_free(void)
+static bool
+id_start(char c)
 {
-	pcre2_match_data_free(id_md);
-	pcre2_code_free(id_re);
+	return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9');
 }
 
+/*
+ * [a-z0-9][a-z0-9_-]{0,31}: a class of characters and a length, checked
+ * as such (a pattern library would add an initialisation that can fail
+ * to a predicate that cannot).
+ */
 bool
 crown_id_valid(const char *s)
 {
-	int		 errcode;
-	PCRE2_SIZE	 erroff;
+	size_t	i;
 
-	if (id_re == NULL) {
-		id_re = pcre2_compile((PCRE2_SPTR)"^[a-z0-9][a-z0-9_-]{0,31}\\z",
-		    PCRE2_ZERO_TERMINATED, 0, &errcode, &erroff, NULL);
-		if (id_re == NULL) {
-			PCRE2_UCHAR msg[120];
-
-			pcre2_get_error_message(errcode, msg, sizeof(msg));
-			fprintf(stderr, "crown: id pattern at %zu: %s\n",
-			    (size_t)erroff, (char *)msg);
-			abort();
-		}
-		/* every id of a file is matched: compile the pattern to
-		 * machine code where PCRE2 can (else it is interpreted) */
-		id_jit = pcre2_jit_compile(id_re, PCRE2_JIT_COMPLETE) == 0;
-		id_md = pcre2_match_data_create_from_pattern(id_re, NULL);
-		atexit(id_re_free);
-	}
-	if (id_jit)
-		return pcre2_jit_match(id_re, (PCRE2_SPTR)s, strlen(s), 0, 0,
-		    id_md, NULL) >= 0;
-	return pcre2_match(id_re, (PCRE2_SPTR)s, strlen(s), 0, 0, id_md,
-	    NULL) >= 0;
+	if (!id_start(s[0]))
+		return false;
+	for (i = 1; s[i] != '\0'; i++)
+		if (i >= ID_MAX || !(id_start(s[i]) || s[i] == '_' ||
+		    s[i] == '-'))
+			return false;
+	return true;
 }
 
 int

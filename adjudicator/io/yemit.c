@@ -218,8 +218,15 @@ crown_yemit_str(struct crown_yemit *e, const char *s)
 	scalar(e, s, len, str_style(s, len));
 }
 
+void
+crown_yemit_quoted(struct crown_yemit *e, const char *s)
+{
+	scalar(e, s, strlen(s), YAML_DOUBLE_QUOTED_SCALAR_STYLE);
+}
+
 /* crown's own numbers and words are plain: libyaml finds nothing in
  * them that needs quotes */
+
 void
 crown_yemit_int(struct crown_yemit *e, long v)
 {

@@ -39,6 +39,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "crown/calendar.h"
 #include "crown/common.h"
 #include "crown/inbox.h"
 #include "crown/mail.h"
@@ -97,7 +98,7 @@ struct crown_inbox {
 	size_t			 nheld, held_cap, held_bytes;
 	struct crown_buf	 log;		/* the batch's lines */
 	long long		 now;
-	char			 nowstr[CROWN_MAIL_TIME_LEN];
+	char			 nowstr[CROWN_CAL_TIME_LEN];
 	bool			 has_deadline;
 	long long		 deadline;
 	size_t			 max;
@@ -606,7 +607,7 @@ record(struct crown_inbox *ib, const struct crown_mail_raw *raw,
     const char *ref, const struct crown_mail *m, const struct verdict *v)
 {
 	struct crown_buf	 b = { 0 };
-	char			*name, stamp[CROWN_MAIL_TIME_LEN], *clean;
+	char			*name, stamp[CROWN_CAL_TIME_LEN], *clean;
 	size_t			 i, j;
 
 	/* 2026-12-05T18:00:00Z -> 20261205T180000Z */
@@ -1297,9 +1298,9 @@ crown_inbox_open(struct crown_inbox **out,
 	ib->now = opt->now;
 	ib->max = opt->max_bytes;
 	ib->max_answers = opt->max_answers;
-	crown_mail_format_time(ib->nowstr, sizeof(ib->nowstr), ib->now);
+	crown_cal_format_time(ib->nowstr, sizeof(ib->nowstr), ib->now);
 	if (ib->s->deadline != NULL &&
-	    crown_mail_parse_time(&ib->deadline, ib->s->deadline) == 0)
+	    crown_cal_parse_time(&ib->deadline, ib->s->deadline) == 0)
 		ib->has_deadline = true;
 	ib->umpire = crown_mail_umpire(ib->s);
 	path = crown_roster_path(ib->dir);

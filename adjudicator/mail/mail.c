@@ -18,12 +18,12 @@
 #include <string.h>
 #include <strings.h>
 #include <sys/stat.h>
-#include <time.h>
 #include <unistd.h>
 
 #include <gmime/gmime.h>
 #include <sodium.h>
 
+#include "crown/calendar.h"
 #include "crown/common.h"
 #include "crown/mail.h"
 #include "crown/report.h"
@@ -36,6 +36,10 @@
 #define MAX_NESTING	64
 #define MAX_ADDR	254
 
+/* GMime's one initialisation, which cannot fail.  libsodium needs none
+ * here: SHA-256, hex and a constant-time comparison pick no
+ * implementation at run time and draw no random bytes, which is all
+ * that sodium_init prepares. */
 static void
 mail_init(void)
 {
@@ -45,138 +49,6 @@ mail_init(void)
 		return;
 	done = true;
 	g_mime_init();
-	if (sodium_init() < 0) {
-		fputs("crown: cannot initialise libsodium\n", stderr);
-		abort();
-	}
-}
-
-/* Times: proleptic Gregorian days, as in H. Hinnant's date algorithms,
- * so no time zone or locale is involved. */
-
-static long long
-days_from_civil(long long y, unsigned m, unsigned d)
-{
-	long long	era;
-	unsigned	yoe, doy, doe;
-
-	y -= m <= 2;
-	era = (y >= 0 ? y : y - 399) / 400;
-	yoe = (unsigned)(y - era * 400);
-	doy = (153 * (m > 2 ? m - 3 : m + 9) + 2) / 5 + d - 1;
-	doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
-	return era * 146097 + (long long)doe - 719468;
-}
-
-static void
-civil_from_days(long long z, long long *y, unsigned *m, unsigned *d)
-{
-	long long	era;
-	unsigned	doe, yoe, doy, mp;
-
-	z += 719468;
-	era = (z >= 0 ? z : z - 146096) / 146097;
-	doe = (unsigned)(z - era * 146097);
-	yoe = (doe - doe / 1460 + doe / 36524 - doe / 146096) / 365;
-	*y = (long long)yoe + era * 400;
-	doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-	mp = (5 * doy + 2) / 153;
-	*d = doy - (153 * mp + 2) / 5 + 1;
-	*m = mp < 10 ? mp + 3 : mp - 9;
-	*y += *m <= 2;
-}
-
-/* n digits of s as a number; -1 if they are not all digits. */
-static long
-digits(const char *s, size_t n)
-{
-	long	v = 0;
-	size_t	i;
-
-	for (i = 0; i < n; i++) {
-		if (s[i] < '0' || s[i] > '9')
-			return -1;
-		v = v * 10 + (s[i] - '0');
-	}
-	return v;
-}
-
-int
-crown_mail_parse_time(long long *out, const char *s)
-{
-	static const unsigned	mdays[] = {
-		31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31
-	};
-	long			y, mo, d, h, mi, sec = 0, oh, om;
-	const char		*p;
-	long long		t;
-	size_t			n;
-
-	if (s == NULL)
-		return -1;
-	p = s[0] == '@' ? s + 1 : s;
-	n = strlen(p);
-	if (n > 0 && n <= 15 && digits(p, n) >= 0) {
-		*out = digits(p, n);
-		return 0;
-	}
-	if (n < 17 || (y = digits(s, 4)) < 0 || s[4] != '-' ||
-	    (mo = digits(s + 5, 2)) < 0 || s[7] != '-' ||
-	    (d = digits(s + 8, 2)) < 0 || (s[10] != 'T' && s[10] != ' ') ||
-	    (h = digits(s + 11, 2)) < 0 || s[13] != ':' ||
-	    (mi = digits(s + 14, 2)) < 0)
-		return -1;
-	p = s + 16;
-	if (*p == ':') {
-		if ((sec = digits(p + 1, 2)) < 0)
-			return -1;
-		p += 3;
-	}
-	if (y < 1970 || mo < 1 || mo > 12 || d < 1 ||
-	    d > (long)mdays[mo - 1] || h > 23 || mi > 59 || sec > 59)
-		return -1;
-	if (mo == 2 && d == 29 && !(y % 4 == 0 && (y % 100 != 0 ||
-	    y % 400 == 0)))
-		return -1;
-	t = days_from_civil(y, (unsigned)mo, (unsigned)d) * 86400 +
-	    h * 3600 + mi * 60 + sec;
-	if (strcmp(p, "Z") == 0) {
-		*out = t;
-		return 0;
-	}
-	/* +HH:MM or +HHMM east of UTC */
-	if ((*p != '+' && *p != '-') || (oh = digits(p + 1, 2)) < 0)
-		return -1;
-	if (p[3] == ':')
-		om = digits(p + 4, 2), n = 6;
-	else
-		om = digits(p + 3, 2), n = 5;
-	if (om < 0 || p[n] != '\0' || oh > 23 || om > 59)
-		return -1;
-	t -= (*p == '+' ? 1 : -1) * (oh * 3600 + om * 60);
-	*out = t;
-	return 0;
-}
-
-void
-crown_mail_format_time(char *buf, size_t len, long long t)
-{
-	long long	days, y, rem;
-	unsigned	m, d;
-
-	days = t >= 0 ? t / 86400 : -((-t + 86399) / 86400);
-	rem = t - days * 86400;
-	civil_from_days(days, &y, &m, &d);
-	snprintf(buf, len, "%04lld-%02u-%02uT%02lld:%02lld:%02lldZ", y, m, d,
-	    rem / 3600, rem / 60 % 60, rem % 60);
-}
-
-long long
-crown_mail_now(void)
-{
-	time_t	t = time(NULL);
-
-	return t == (time_t)-1 ? 0 : (long long)t;
 }
 
 /* Hashes. */
@@ -1241,13 +1113,13 @@ public_state(struct crown_buf *out, const struct crown_state *s,
 	return error;
 }
 
-/* The time of a mail from date (crown_mail_parse_time; NULL: now). */
+/* The time of a mail from date (crown_cal_parse_time; NULL: now). */
 static int
 mail_time(long long *t, const char *date, struct crown_diags *d)
 {
 	if (date == NULL)
-		*t = crown_mail_now();
-	else if (crown_mail_parse_time(t, date) != 0) {
+		*t = crown_cal_now();
+	else if (crown_cal_parse_time(t, date) != 0) {
 		crown_diag_add(d, "date", 0, 0, NULL, "'%s' is not a time "
 		    "(YYYY-MM-DDTHH:MM:SSZ, or seconds since 1970)", date);
 		return CROWN_EUSAGE;

@@ -94,18 +94,13 @@ struct parser {
 	bool			 ordered;	/* past the first order line */
 };
 
-static void
-re_free(void)
-{
-	size_t	i;
-
-	pcre2_match_data_free(md);
-	for (i = 0; i < NRE; i++)
-		pcre2_code_free(re[i]);
-}
-
-static void
-re_init(void)
+/*
+ * Compile the patterns, once: they stay for the life of the process
+ * (reachable, never a leak).  The patterns are constants, so only a
+ * PCRE2 without memory fails: CROWN_ERROR with a diagnostic.
+ */
+static int
+re_init(struct crown_diags *d)
 {
 	PCRE2_UCHAR	msg[120];
 	PCRE2_SIZE	erroff;
@@ -113,20 +108,27 @@ re_init(void)
 	int		errcode;
 
 	if (md != NULL)
-		return;
+		return 0;
 	for (i = 0; i < NRE; i++) {
+		if (re[i] != NULL)
+			continue;
 		re[i] = pcre2_compile((PCRE2_SPTR)patterns[i],
 		    PCRE2_ZERO_TERMINATED, 0, &errcode, &erroff, NULL);
 		if (re[i] == NULL) {
 			pcre2_get_error_message(errcode, msg, sizeof(msg));
-			fprintf(stderr, "crown: shorthand pattern %zu at %zu: "
-			    "%s\n", i, (size_t)erroff, (char *)msg);
-			abort();
+			crown_diag_add(d, "crown", 0, 0, NULL, "shorthand "
+			    "pattern %zu at %zu: %s", i, (size_t)erroff,
+			    (char *)msg);
+			return CROWN_ERROR;
 		}
 	}
 	/* enough pairs for the widest pattern */
-	md = pcre2_match_data_create(8, NULL);
-	atexit(re_free);
+	if ((md = pcre2_match_data_create(8, NULL)) == NULL) {
+		crown_diag_add(d, "crown", 0, 0, NULL, "shorthand patterns: "
+		    "out of memory");
+		return CROWN_ERROR;
+	}
+	return 0;
 }
 
 /* Match pattern k against s[0..len) from off; groups in ov (pairs). */
@@ -768,8 +770,8 @@ crown_shorthand_parse(struct crown_orders **out, const char *file,
 	struct parser	 p;
 	PCRE2_SIZE	*ov, v[2 * L_NGROUPS];
 	size_t		 pos = 0, eol, n;
+	int		 error;
 
-	re_init();
 	memset(&p, 0, sizeof(p));
 	p.file = file;
 	p.d = d;
@@ -777,6 +779,8 @@ crown_shorthand_parse(struct crown_orders **out, const char *file,
 	p.o->file = xstrdup(file);
 	p.o->turn = -1;
 	*out = p.o;
+	if ((error = re_init(d)) != 0)
+		return error;
 	if (len > crown_ylimits_orders.max_bytes) {
 		unsigned line, col;
 

@@ -10,6 +10,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "crown/calendar.h"
 #include "crown/common.h"
 #include "crown/fmt.h"
 #include "crown/rules.h"
@@ -379,78 +380,6 @@ is_hex64(const char *s)
 	return i == 64;
 }
 
-int
-crown_duration_parse(long long *secs, const char *s)
-{
-	long long	 t = 0, n;
-	const char	*p = s;
-
-	*secs = 0;
-	if (*p == '\0')
-		return -1;
-	while (*p != '\0') {
-		if (*p < '0' || *p > '9')
-			return -1;
-		for (n = 0; *p >= '0' && *p <= '9'; p++)
-			if ((n = n * 10 + (*p - '0')) > 100000000LL)
-				return -1;
-		switch (*p++) {
-		case 'w':
-			n *= 7 * 86400;
-			break;
-		case 'd':
-			n *= 86400;
-			break;
-		case 'h':
-			n *= 3600;
-			break;
-		case 'm':
-			n *= 60;
-			break;
-		default:
-			return -1;
-		}
-		if ((t += n) > 10LL * 366 * 86400)
-			return -1;
-	}
-	if (t == 0)
-		return -1;
-	*secs = t;
-	return 0;
-}
-
-/* "YYYY-MM-DDTHH:MM:SSZ", a real UTC date and time (game.deadline). */
-bool
-crown_utc_time_valid(const char *s)
-{
-	static const char	 shape[] = "dddd-dd-ddTdd:dd:ddZ";
-	static const int	 mdays[] = {
-		31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31
-	};
-	int			 y, mo, dd;
-	size_t			 i;
-
-	for (i = 0; shape[i] != '\0'; i++) {
-		if (shape[i] == 'd' ? s[i] < '0' || s[i] > '9' :
-		    s[i] != shape[i])
-			return false;
-	}
-	if (s[i] != '\0')
-		return false;
-	y = (s[0] - '0') * 1000 + (s[1] - '0') * 100 + (s[2] - '0') * 10 +
-	    (s[3] - '0');
-	mo = (s[5] - '0') * 10 + (s[6] - '0');
-	dd = (s[8] - '0') * 10 + (s[9] - '0');
-	if (y < 1970 || mo < 1 || mo > 12 || dd < 1 || dd > mdays[mo - 1])
-		return false;
-	if (mo == 2 && dd == 29 && !(y % 4 == 0 && (y % 100 != 0 ||
-	    y % 400 == 0)))
-		return false;
-	return (s[11] - '0') * 10 + (s[12] - '0') < 24 &&
-	    (s[14] - '0') * 10 + (s[15] - '0') < 60 &&
-	    (s[17] - '0') * 10 + (s[18] - '0') < 60;
-}
-
 static void
 read_game(struct loader *l, const struct crown_ynode *g)
 {
@@ -489,14 +418,14 @@ read_game(struct loader *l, const struct crown_ynode *g)
 		    NULL, "'dice_commitment' must be 64 lower-case hex "
 		    "digits (a SHA-256)");
 	crown_yfield_str(&l->r, g, "deadline", false, NULL, &s->deadline);
-	if (s->deadline != NULL && !crown_utc_time_valid(s->deadline))
+	if (s->deadline != NULL && !crown_cal_time_valid(s->deadline))
 		crown_yerror(&l->r, crown_ymap_get(g, "deadline"), NULL,
 		    "'deadline' must be a UTC time written "
 		    "YYYY-MM-DDTHH:MM:SSZ, as 2026-12-05T18:00:00Z");
 	crown_yfield_str(&l->r, g, "deadline_every", false, NULL,
 	    &s->deadline_every);
 	if (s->deadline_every != NULL &&
-	    crown_duration_parse(&every, s->deadline_every) != 0)
+	    crown_cal_duration_parse(&every, s->deadline_every) != 0)
 		crown_yerror(&l->r, crown_ymap_get(g, "deadline_every"), NULL,
 		    "'deadline_every' must be a duration, as 7d or 36h");
 }

@@ -254,18 +254,12 @@ int	crown_campaign_who(struct crown_who *out, const char *umpire,
 	    struct crown_diags *d);
 void	crown_who_release(struct crown_who *);
 
-/* Parse a --date: 0, or -1 if malformed. */
-int	crown_campaign_parse_date(long long *t, int *offset, const char *);
-
-/* "2026-03-01" in the stamp's own offset; buf of 11 bytes at least. */
-void	crown_campaign_format_date(char *buf, size_t len, long long t,
-	    int offset);
-
 /*
  * Before a command writes: make tags turn-N (and reveal) point at main's
  * commits, bring the work tree back to the last commit if a killed run
  * left it behind, and remove pending orders a committed turn already
- * holds.  Notes go to stderr.
+ * holds.  What it did goes to d as notes (crown_diag_note), for the
+ * command to print.
  */
 int	crown_campaign_repair(struct crown_history *,
 	    const struct crown_chain *, struct crown_diags *d);

@@ -86,7 +86,7 @@ int	crown_history_open(struct crown_history **out, const char *dir,
  *
  * The locks libgit2 and git take (index.lock, HEAD.lock, a NAME.lock under refs)
  * left by a killed run: those made while a dead holder had crown's lock,
- * which this run took over, are removed (stderr says so); any other is
+ * which this run took over, are removed (a note in d); any other is
  * CROWN_ELOCKED with a diagnostic naming it, as a git command run by hand
  * takes the same ones.  Checked under crown's lock, before any write.
  */
@@ -94,8 +94,8 @@ int	crown_history_check_locks(struct crown_history *,
 	    struct crown_diags *d);
 
 /* Remove the objects a killed run was writing (objects/tmp_object_git2_*),
- * saying so on stderr; under crown's lock. */
-void	crown_history_sweep(struct crown_history *);
+ * each with a note in d; under crown's lock. */
+void	crown_history_sweep(struct crown_history *, struct crown_diags *d);
 
 /* Release the lock (if held) and the repository. */
 void	crown_history_close(struct crown_history *);

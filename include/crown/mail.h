@@ -29,24 +29,7 @@
 #define CROWN_MAIL_MAX_BYTES	((size_t)1024 * 1024)
 /* Of a refused oversize mail only this much is read, for its headers. */
 #define CROWN_MAIL_HEAD_BYTES	((size_t)64 * 1024)
-/* "2026-12-05T18:00:00Z" and its NUL */
-#define CROWN_MAIL_TIME_LEN	21
 #define CROWN_SHA256_HEX	65	/* 64 digits and a NUL */
-
-/* Times. */
-
-/*
- * Parse a time: ISO 8601 "YYYY-MM-DDTHH:MM:SSZ" (or with an offset,
- * "+01:00", or without seconds), or seconds since the epoch ("@" before
- * them optional).  0, or -1 when s is none of these.
- */
-int	crown_mail_parse_time(long long *out, const char *s);
-
-/* "2026-12-05T18:00:00Z" into buf (CROWN_MAIL_TIME_LEN bytes). */
-void	crown_mail_format_time(char *buf, size_t len, long long t);
-
-/* The time now, or 0 when the clock cannot be read. */
-long long crown_mail_now(void);
 
 /* Hashes (libsodium). */
 
@@ -211,7 +194,7 @@ struct crown_mail_addr crown_mail_umpire(const struct crown_state *);
  * password hashes) attached, and while the game goes on (rules not
  * NULL, before game.last_turn) the side's orders form for the next turn
  * (orders.yaml, crown_orders_form) and the deadline.  date is the turn's date (as
- * crown_mail_parse_time reads it; NULL: now).  Players without an email
+ * crown_cal_parse_time reads it; NULL: now).  Players without an email
  * address are skipped.  0, CROWN_EUSAGE for a bad date, or CROWN_ERROR;
  * problems to d.
  */

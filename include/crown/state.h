@@ -216,14 +216,6 @@ const char *crown_leader_rank_word(const struct crown_leader *);
 struct crown_point crown_leader_pos(const struct crown_state *,
 	    const struct crown_leader *);
 
-/* A duration, game.deadline_every and crown deadline's: one or more
- * NUMBER UNIT with units w d h m ("7d", "36h", "1d12h"), into seconds;
- * 0, or -1 when s is not one (or is zero, or over ten years). */
-int	crown_duration_parse(long long *secs, const char *s);
-
-/* "YYYY-MM-DDTHH:MM:SSZ", a real UTC date and time (game.deadline). */
-bool	crown_utc_time_valid(const char *);
-
 /* The first leader of this rank (state order) attached to u, fit to lead;
  * NULL if none. */
 struct crown_leader *crown_leader_attached(const struct crown_state *,

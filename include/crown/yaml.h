@@ -125,7 +125,7 @@ int	crown_ybool(struct crown_yreader *, const struct crown_ynode *,
 int	crown_ystr(struct crown_yreader *, const struct crown_ynode *,
 	    const char *what, const char *rule, const char **out);
 
-/* An id: [a-z0-9][a-z0-9_-]{0,31}, checked with PCRE2. */
+/* An id: [a-z0-9][a-z0-9_-]{0,31}. */
 int	crown_yid(struct crown_yreader *, const struct crown_ynode *,
 	    const char *what, const char *rule, const char **out);
 bool	crown_id_valid(const char *);
@@ -172,6 +172,9 @@ void	crown_yemit_end(struct crown_yemit *);
 
 /* A string, quoted when it would otherwise read back as something else. */
 void	crown_yemit_str(struct crown_yemit *, const char *);
+/* A string in double quotes whatever it holds (a name from a rules file,
+ * which a reader should see is text). */
+void	crown_yemit_quoted(struct crown_yemit *, const char *);
 void	crown_yemit_int(struct crown_yemit *, long);
 void	crown_yemit_bool(struct crown_yemit *, bool);
 

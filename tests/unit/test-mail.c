@@ -538,59 +538,6 @@ static const char m_bad_yaml_no_password[] = BAD_YAML(MILAN,
 /* Unit tests of the pieces. */
 
 static void
-test_times(void **state)
-{
-	long long	t;
-	char		buf[CROWN_MAIL_TIME_LEN];
-
-	(void)state;
-	assert_int_equal(crown_mail_parse_time(&t, DEADLINE), 0);
-	assert_true(t == DEADLINE_T);
-	crown_mail_format_time(buf, sizeof(buf), t);
-	assert_string_equal(buf, DEADLINE);
-	assert_int_equal(crown_mail_parse_time(&t, "2026-12-05T19:30+01:30"),
-	    0);
-	assert_true(t == DEADLINE_T);
-	assert_int_equal(crown_mail_parse_time(&t, "2026-12-05T16:00:00-0200"),
-	    0);
-	assert_true(t == DEADLINE_T);
-	assert_int_equal(crown_mail_parse_time(&t, "@1796493600"), 0);
-	assert_true(t == DEADLINE_T);
-	assert_int_equal(crown_mail_parse_time(&t, "0"), 0);
-	assert_true(t == 0);
-	crown_mail_format_time(buf, sizeof(buf), 0);
-	assert_string_equal(buf, "1970-01-01T00:00:00Z");
-	/* leap days: 2024 and 2000 have one, 2100 and 2026 none */
-	assert_int_equal(crown_mail_parse_time(&t, "2024-02-29T00:00:00Z"),
-	    0);
-	crown_mail_format_time(buf, sizeof(buf), t + 86400);
-	assert_string_equal(buf, "2024-03-01T00:00:00Z");
-	assert_int_equal(crown_mail_parse_time(&t, "2000-02-29T23:59:59Z"),
-	    0);
-	assert_int_equal(crown_mail_parse_time(&t, "2100-02-29T00:00:00Z"),
-	    -1);
-	assert_int_equal(crown_mail_parse_time(&t, "2026-02-29T00:00:00Z"),
-	    -1);
-	crown_mail_format_time(buf, sizeof(buf), 4102444799LL);
-	assert_string_equal(buf, "2099-12-31T23:59:59Z");
-	/* what is not a time */
-	assert_int_equal(crown_mail_parse_time(&t, "2026-12-05T24:00:00Z"),
-	    -1);
-	assert_int_equal(crown_mail_parse_time(&t, "2026-12-05T18:60:00Z"),
-	    -1);
-	assert_int_equal(crown_mail_parse_time(&t, "2026-13-05T18:00:00Z"),
-	    -1);
-	assert_int_equal(crown_mail_parse_time(&t, "2026-12-05T18:00:00"),
-	    -1);
-	assert_int_equal(crown_mail_parse_time(&t, "2026-12-05T18:00:00Zx"),
-	    -1);
-	assert_int_equal(crown_mail_parse_time(&t, "tomorrow"), -1);
-	assert_int_equal(crown_mail_parse_time(&t, ""), -1);
-	assert_int_equal(crown_mail_parse_time(&t, "@"), -1);
-	assert_int_equal(crown_mail_parse_time(&t, NULL), -1);
-}
-
-static void
 test_hashes_and_passwords(void **state)
 {
 	char	hex[CROWN_SHA256_HEX];
@@ -2464,7 +2411,6 @@ int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_times),
 		cmocka_unit_test(test_hashes_and_passwords),
 		cmocka_unit_test(test_parse_attachments),
 		cmocka_unit_test(test_parse_text),
