@@ -129,44 +129,65 @@ hash_hex(char *hex, const struct crown_buf *b)
 	sodium_bin2hex(hex, 33, h, sizeof(h));
 }
 
-/* A file's bytes, NUL-terminated, appended to b; false when it cannot be
- * read. */
-static bool
-slurp(struct crown_buf *b, const char *path)
+/*
+ * A file's bytes, NUL-terminated, appended to b.  CROWN_ENOTFOUND, and
+ * nothing said, when there is no such file; `error' (a diagnostic with
+ * the file's name) when it cannot be read.
+ */
+static int
+slurp(struct crown_buf *b, const char *path, int error,
+    struct crown_diags *d)
 {
 	FILE	*fp = fopen(path, "rb");
 	char	 chunk[4096];
 	size_t	 n;
+	int	 e;
 
-	if (fp == NULL)
-		return false;
+	if (fp == NULL) {
+		if (errno == ENOENT)
+			return CROWN_ENOTFOUND;
+		crown_diag_add(d, path, 0, 0, NULL, "cannot read: %s",
+		    strerror(errno));
+		return error;
+	}
 	crown_buf_puts(b, "");
+	errno = 0;
 	while ((n = fread(chunk, 1, sizeof(chunk), fp)) > 0)
 		crown_buf_add(b, chunk, n);
+	e = errno;
+	if (ferror(fp)) {
+		crown_diag_add(d, path, 0, 0, NULL, "cannot read: %s",
+		    strerror(e));
+		fclose(fp);
+		return error;
+	}
 	fclose(fp);
-	return true;
+	return 0;
 }
 
 /*
  * The manifest's first lines: what every page depends on besides its
  * commits: crown's version, the side, and the page templates' bytes.
+ * Caller frees *out.  CROWN_ENOTFOUND when a template cannot be read.
  */
-static char *
-manifest_head(const struct crown_site_input *in)
+static int
+manifest_head(char **out, const struct crown_site_input *in,
+    struct crown_diags *d)
 {
 	struct crown_buf	 b = { 0 };
 	struct dirent		**ents = NULL;
 	char			 hex[33], *path;
-	int			 n, i;
+	int			 n, i, error = 0;
 
+	*out = NULL;
 	crown_buf_puts(&b, "");
 	n = scandir(in->templates, &ents, NULL, alphasort);
 	for (i = 0; i < n; i++) {
-		if (strncmp(ents[i]->d_name, "site-", 5) == 0) {
+		if (error == 0 && strncmp(ents[i]->d_name, "site-", 5) == 0) {
 			path = xasprintf("%s/%s", in->templates,
 			    ents[i]->d_name);
 			crown_buf_printf(&b, "%s\n", ents[i]->d_name);
-			(void)slurp(&b, path);
+			error = slurp(&b, path, CROWN_ENOTFOUND, d);
 			free(path);
 		}
 		free(ents[i]);
@@ -174,8 +195,11 @@ manifest_head(const struct crown_site_input *in)
 	free(ents);
 	hash_hex(hex, &b);
 	crown_buf_release(&b);
-	return xasprintf(MANIFEST_HEAD "\ncrown %s\nside %s\ntemplates %s\n",
-	    CROWN_VERSION, in->side != NULL ? in->side : "-", hex);
+	if (error == 0)
+		*out = xasprintf(MANIFEST_HEAD "\ncrown %s\nside %s\n"
+		    "templates %s\n", CROWN_VERSION, in->side != NULL ?
+		    in->side : "-", hex);
+	return error;
 }
 
 /*
@@ -193,6 +217,7 @@ manifest_read(struct site *s, struct crown_diags *d)
 	DIR		*dir;
 	char		*path, *line, *next, *sp;
 	bool		 empty = true, same;
+	int		 error;
 
 	if (stat(out, &st) != 0) {
 		if (errno != ENOENT) {
@@ -207,8 +232,11 @@ manifest_read(struct site *s, struct crown_diags *d)
 		return CROWN_EWRITE;
 	}
 	path = xasprintf("%s/%s", out, CROWN_SITE_MANIFEST);
-	if (!slurp(&b, path)) {
-		free(path);
+	error = slurp(&b, path, CROWN_EWRITE, d);
+	free(path);
+	if (error == CROWN_EWRITE)
+		return error;
+	if (error == CROWN_ENOTFOUND) {
 		if ((dir = opendir(out)) != NULL) {
 			while ((e = readdir(dir)) != NULL)
 				if (strcmp(e->d_name, ".") != 0 &&
@@ -223,7 +251,6 @@ manifest_read(struct site *s, struct crown_diags *d)
 		    "directory", CROWN_SITE_MANIFEST);
 		return CROWN_EWRITE;
 	}
-	free(path);
 	same = strncmp(b.data, s->head, strlen(s->head)) == 0;
 	for (line = b.data; line != NULL && *line != '\0'; line = next) {
 		if ((next = strchr(line, '\n')) != NULL)
@@ -935,8 +962,8 @@ crown_site_write(struct crown_site_stats *out,
 		goto cleanup;
 	}
 	links_make(&s);
-	s.head = manifest_head(in);
-	if ((error = manifest_read(&s, d)) != 0)
+	if ((error = manifest_head(&s.head, in, d)) != 0 ||
+	    (error = manifest_read(&s, d)) != 0)
 		goto cleanup;
 	units = xasprintf("%s/" UNITS_DIR, in->out);
 	error = crown_mkdirs(units, d);

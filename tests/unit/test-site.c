@@ -641,6 +641,33 @@ test_site_refusals(void **state)
 	assert_has(r.err, "site-unit.html");
 	run_release(&r);
 	free(p);
+	/* a page template that cannot be read (a directory): named,
+	 * missing input */
+	write_file("tmpl/site-unit.html.tmpl", "ok\n");
+	write_file("tmpl/site-index.html.tmpl", "ok\n");
+	p = path("tmpl/site-extra.html.tmpl");
+	assert_int_equal(mkdir(p, 0777), 0);
+	free(p);
+	p = path("tmpl");
+	RUN(&r, crown_cmd_site, dir, tout, "--templates", p);
+	assert_int_equal(r.status, 66);
+	assert_has(r.err, "site-extra.html.tmpl: error: cannot read");
+	run_release(&r);
+	free(p);
+	/* a manifest that cannot be read (a directory): named, and OUT
+	 * cannot be written */
+	p = path("m-out");
+	assert_int_equal(mkdir(p, 0777), 0);
+	free(p);
+	p = path("m-out/" CROWN_SITE_MANIFEST);
+	assert_int_equal(mkdir(p, 0777), 0);
+	free(p);
+	p = path("m-out");
+	RUN(&r, crown_cmd_site, dir, p, "--templates", TMPL);
+	assert_int_equal(r.status, 73);
+	assert_has(r.err, CROWN_SITE_MANIFEST ": error: cannot read");
+	run_release(&r);
+	free(p);
 	free(tout);
 	free(dir);
 	free(out);
