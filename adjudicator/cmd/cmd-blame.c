@@ -82,7 +82,10 @@ cmd_blame_exec(struct crown_run *r)
 	crown_campaign_release(&camp);
 	for (t = 1; t <= c->last; t++) {
 		cid = c->l.v[c->at[t]].id;
-		if ((error = crown_story_turn_load(&tf, r->h, cid, t, &d)) != 0)
+		if ((error = crown_story_turn_load(&tf, r->h, cid, t,
+		    &d)) != 0 || (crown_story_lost(&tf, id) > 0 &&
+		    (error = crown_story_turn_orders(&tf, r->h, cid, t,
+		    &d)) != 0))
 			goto cleanup;
 		crown_campaign_format_date(date, sizeof(date),
 		    c->l.v[c->at[t]].time, c->l.v[c->at[t]].offset);

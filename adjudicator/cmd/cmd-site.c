@@ -69,6 +69,7 @@ cmd_site_exec(struct crown_run *r)
 	if ((error = crown_campaign_load(&camp, r->h,
 	    r->chain.l.v[r->chain.at[0]].id, "turn-0", &d)) != 0)
 		goto cleanup;
+	in.start = camp.state;
 	in.victory = victory = crown_cmd_victory(camp.state->name);
 	if ((error = crown_site_write(&stats, &in, &d)) != 0)
 		goto cleanup;

@@ -300,6 +300,19 @@ crown_story_unit(struct crown_story *out, const struct crown_story_turn *tf,
 	}
 }
 
+long
+crown_story_lost(const struct crown_story_turn *tf, const char *id)
+{
+	const struct crown_ynode	*root = crown_ydoc_root(tf->events);
+	long				 lost = 0;
+	size_t				 k;
+
+	for (k = first_mention(tf, id); k < tf->nmentions &&
+	    is(tf->mentions[k].id, id); k++)
+		lost += loss_of(root->item[tf->mentions[k].event], id);
+	return lost;
+}
+
 void
 crown_story_release(struct crown_story *s)
 {
@@ -337,11 +350,8 @@ int
 crown_story_turn_load(struct crown_story_turn *tf, struct crown_history *h,
     const char *commit, int t, struct crown_diags *d)
 {
-	struct crown_outputs	 files = { 0 };
 	struct crown_buf	 b = { 0 };
-	struct crown_orders	*o;
 	char			*dir, *path;
-	size_t			 i;
 	int			 error;
 
 	memset(tf, 0, sizeof(*tf));
@@ -357,6 +367,20 @@ crown_story_turn_load(struct crown_story_turn *tf, struct crown_history *h,
 	if (error != 0)
 		return error;
 	index_mentions(tf);
+	return 0;
+}
+
+int
+crown_story_turn_orders(struct crown_story_turn *tf,
+    struct crown_history *h, const char *commit, int t,
+    struct crown_diags *d)
+{
+	struct crown_outputs	 files = { 0 };
+	struct crown_orders	*o;
+	char			*dir;
+	size_t			 i;
+	int			 error;
+
 	dir = crown_campaign_orders_dir(t);
 	error = crown_history_files(&files, h, commit, dir, d);
 	free(dir);

@@ -23,7 +23,8 @@ struct crown_story_mention {
 	size_t		 event;
 };
 
-/* What a turn's commit holds for the story. */
+/* What a turn's commit holds for the story: its events, and its orders
+ * once crown_story_turn_orders has read them. */
 struct crown_story_turn {
 	struct crown_ydoc		 *events;
 	struct crown_orders		**orders;	/* one per side that
@@ -37,10 +38,17 @@ struct crown_story_turn {
 /* Does an event of the turn name unit id? */
 bool	crown_story_names(const struct crown_story_turn *, const char *id);
 
-/* The events and the orders of turn t, from its commit. */
+/* The events of turn t, from its commit. */
 int	crown_story_turn_load(struct crown_story_turn *,
 	    struct crown_history *, const char *commit, int t,
 	    struct crown_diags *d);
+/* Its orders too, which crown_story_unit needs to explain a loss. */
+int	crown_story_turn_orders(struct crown_story_turn *,
+	    struct crown_history *, const char *commit, int t,
+	    struct crown_diags *d);
+
+/* The figures unit id lost by the turn's events. */
+long	crown_story_lost(const struct crown_story_turn *, const char *id);
 void	crown_story_turn_release(struct crown_story_turn *);
 
 /*
