@@ -81,4 +81,15 @@ void	crown_story_release(struct crown_story *);
  * in s; NULL when s has no such unit.  Caller frees. */
 char	*crown_story_strength(const struct crown_state *s, const char *id);
 
+/*
+ * The same of unit id after the turn of `commit', from its state.yaml,
+ * reading only the unit's own part of it (and the game, table and sides
+ * it is checked against) where the file is laid out as crown writes it.
+ * *out NULL when the state has no such unit; label names the turn in
+ * diagnostics ("turn-3").  Caller frees *out.
+ */
+int	crown_story_strength_read(char **out, struct crown_history *,
+	    const char *commit, const char *label, const char *id,
+	    struct crown_diags *d);
+
 #endif
