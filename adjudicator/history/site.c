@@ -84,9 +84,8 @@ struct told {
 struct unit {
 	const char		*id;
 	bool			 tell;		/* (maybe) made anew */
-	bool			 fresh;		/* manifest's key, file there */
 	char			*start;		/* strength at turn 0 */
-	char			*last;		/* after the turn walked last */
+	char			*last;		/* after the last walked */
 	struct crown_buf	 keys;		/* commits that touched it */
 	struct told		*told;
 	size_t			 ntold, cap;
@@ -329,8 +328,10 @@ manifest_read(struct site *s, struct crown_diags *d)
 	path = xasprintf("%s/%s", out, CROWN_SITE_MANIFEST);
 	error = slurp(&b, path, CROWN_EWRITE, d);
 	free(path);
-	if (error == CROWN_EWRITE)
+	if (error == CROWN_EWRITE) {
+		crown_buf_release(&b);
 		return error;
+	}
 	if (error == CROWN_ENOTFOUND) {
 		if ((dir = opendir(out)) != NULL) {
 			while ((e = readdir(dir)) != NULL)
@@ -979,8 +980,8 @@ walk(struct site *s, int from, bool tell, struct crown_diags *d)
 				    s->turns[t].commit);
 				u->start = line != NULL ? xstrdup(line) :
 				    NULL;
-			} else if (t > from && (crown_story_names(&tf, u->id) ||
-			    !same_line(line, u->last))) {
+			} else if (t > from && (!same_line(line, u->last) ||
+			    crown_story_names(&tf, u->id))) {
 				if (tell)
 					tell_turn(s, u, t, line, &tf);
 				else
@@ -1058,8 +1059,7 @@ units_decide(struct site *s, struct crown_diags *d)
 			grew = false;
 	for (k = 0; k < s->nlinks; k++) {
 		name = unit_page(s->units[k].id);
-		s->units[k].fresh = fresh(s, name);
-		s->units[k].tell = last < 0 || !grew || !s->units[k].fresh;
+		s->units[k].tell = last < 0 || !grew || !fresh(s, name);
 		free(name);
 	}
 	if (last >= 0 && grew && (size_t)last + 1 < s->nturns)
@@ -1216,6 +1216,61 @@ links_make(struct site *s)
 		s->units[s->nlinks].id = st->units[i].id;
 		s->ids[s->nlinks++] = st->units[i].id;
 	}
+}
+
+/* Is the turn line "N COMMIT ..." that of turn n of c? */
+static bool
+same_turn(const char *line, int n, const struct crown_chain *c)
+{
+	const char	*id = c->l.v[c->at[n]].id;
+	char		*end;
+	long		 t;
+
+	errno = 0;
+	t = strtol(line, &end, 10);
+	return end != line && errno == 0 && t == n && *end == ' ' &&
+	    strncmp(end + 1, id, strlen(id)) == 0 &&
+	    (end[1 + strlen(id)] == ' ' || end[1 + strlen(id)] == '\0');
+}
+
+bool
+crown_site_current(struct crown_site_stats *out,
+    const struct crown_site_input *in)
+{
+	struct crown_diags	 quiet = { 0 };
+	struct crown_buf	 b = { 0 };
+	char			*head = NULL, *path, *line, *next, *sp;
+	int			 turns = 0;
+	bool			 ok;
+
+	memset(out, 0, sizeof(*out));
+	path = xasprintf("%s/%s", in->out, CROWN_SITE_MANIFEST);
+	ok = manifest_head(&head, in, &quiet) == 0 &&
+	    slurp(&b, path, CROWN_EWRITE, &quiet) == 0 &&
+	    strncmp(b.data, head, strlen(head)) == 0;
+	free(path);
+	for (line = b.data; ok && *line != '\0'; line = next) {
+		if ((next = strchr(line, '\n')) == NULL)
+			break;
+		*next++ = '\0';
+		if (strncmp(line, "turn ", 5) == 0)
+			ok = turns <= in->chain->last &&
+			    same_turn(line + 5, turns++, in->chain);
+		else if (strncmp(line, "page ", 5) == 0 &&
+		    (sp = strchr(line + 5, ' ')) != NULL) {
+			*sp = '\0';
+			path = xasprintf("%s/%s", in->out, line + 5);
+			ok = strstr(line + 5, "..") == NULL &&
+			    access(path, F_OK) == 0;
+			free(path);
+			out->pages++;
+		}
+	}
+	ok = ok && turns == in->chain->last + 1;
+	crown_buf_release(&b);
+	crown_diags_release(&quiet);
+	free(head);
+	return ok;
 }
 
 int

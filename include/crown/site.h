@@ -20,6 +20,7 @@
 #ifndef CROWN_SITE_H
 #define CROWN_SITE_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 #include "crown/campaign.h"
@@ -60,5 +61,15 @@ struct crown_site_stats {
  */
 int	crown_site_write(struct crown_site_stats *out,
 	    const struct crown_site_input *in, struct crown_diags *d);
+
+/*
+ * Is the site in in->out that of in->chain as it stands: made by this
+ * crown, from these templates, for this side, of this line turn for
+ * turn, with every page there?  Then a run has nothing to write, and
+ * *out counts the pages.  Reads no commit, and not in->start (which may
+ * be NULL); false for anything else, or anything that cannot be read.
+ */
+bool	crown_site_current(struct crown_site_stats *out,
+	    const struct crown_site_input *in);
 
 #endif
