@@ -20,10 +20,7 @@
 #include "crown/xalloc.h"
 
 #define DATA	"tests/data/campaign"
-#define SCEN	"tests/data/scenario-small.yaml"
-#define RULES	"rules/maximilian.yaml"
 #define TMPL	"templates"
-#define SECRET	DATA "/secret.hex"
 
 static char	base[] = "/tmp/crown-pack-XXXXXX";
 
@@ -73,12 +70,7 @@ sound(const char *dir)
 static void
 campaign(const char *dir)
 {
-	EXPECT(0, crown_cmd_new, dir, "--scenario", SCEN, "--rules", RULES,
-	    "--secret-file", SECRET, "--templates", TMPL, "--date",
-	    "2026-03-01T10:00:00+01:00");
-	EXPECT(0, crown_cmd_turn, dir, DATA "/french-1.yaml",
-	    DATA "/republic-1.yaml", "--templates", TMPL, "--date",
-	    "2026-03-08");
+	TU_CAMPAIGN(dir, "tests/data/scenario-small.yaml", false);
 }
 
 /* Pack the campaign at dir in-process, the threshold at one. */
