@@ -17,6 +17,7 @@
 #include "crown/cmd.h"
 #include "crown/common.h"
 #include "crown/orders-read.h"
+#include "crown/pack.h"
 #include "crown/paths.h"
 #include "crown/xalloc.h"
 #include "crown/yaml.h"
@@ -55,6 +56,18 @@ check_operands(const struct crown_run *r)
 	    r->operand[cmd->operands.max]);
 }
 
+/* After a command's commit: pack the loose objects when there are many
+ * (pack.h); a failure loses nothing and is a warning. */
+static void
+pack_history(struct crown_run *r)
+{
+	struct crown_diags	d = { 0 };
+
+	if (r->h != NULL && crown_pack_auto(NULL, r->h, &d) != 0)
+		crown_diags_print(stderr, &d);
+	crown_diags_release(&d);
+}
+
 int
 crown_cmd_run(const struct crown_cmd *cmd, int argc, char **argv)
 {
@@ -91,6 +104,8 @@ crown_cmd_run(const struct crown_cmd *cmd, int argc, char **argv)
 		crown_diags_release(&d);
 	}
 	status = cmd->exec(&r);
+	if (lock && status == 0)
+		pack_history(&r);
 done:
 	crown_campaign_release(&r.start);
 	crown_chain_release(&r.chain);
