@@ -3,7 +3,7 @@
  * and the sides: each unit's orders as carried out or not and why
  * (carried[], not_carried[], not_carried_by_rule[]), the orders the turn
  * skipped, each side's tally of losses and routs, and what needs the
- * umpire's look.  report.c makes the rest of the model and calls these.
+ * umpire's look.  render.c calls these beside report.c's parts.
  */
 #include <stdbool.h>
 #include <stdlib.h>

@@ -1,8 +1,9 @@
 /*
- * report-model.h: what the two files of the report model share inside
+ * report-model.h: what the files of the report model share inside
  * report/ (report.c: the turn's events, units and leaders; carried.c: the
- * orders, the sides' tallies and what needs the umpire's look).  Not a
- * public header: nothing outside report/ includes it.
+ * orders, the sides' tallies and what needs the umpire's look; render.c:
+ * the models made and rendered, calling both).  Not a public header:
+ * nothing outside report/ includes it.
  */
 #ifndef CROWN_REPORT_MODEL_H
 #define CROWN_REPORT_MODEL_H
@@ -104,6 +105,15 @@ enum sight crown_rm_sight(const struct model *mo,
 /* The map of event i as `how` shows it, made once for every model. */
 const struct crown_tval *crown_rm_event_map(const struct model *mo,
 	    size_t i, enum sight how);
+
+/* What every model of a turn shares, made and freed once a turn. */
+void	crown_rm_shared_init(struct shared *sh,
+	    const struct crown_report_input *in);
+void	crown_rm_shared_release(struct shared *sh);
+/* report.c: the half-turns' events, the units and the leaders. */
+void	crown_rm_halves(struct crown_tval *root, const struct model *mo);
+void	crown_rm_units(struct crown_tval *root, const struct model *mo);
+void	crown_rm_leaders(struct crown_tval *root, const struct model *mo);
 
 /* carried.c: the parts of a model that come from the orders. */
 void	crown_rm_sides(struct crown_tval *root,

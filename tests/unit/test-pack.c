@@ -84,7 +84,9 @@ pack(const char *dir)
 	crown_pack_threshold(1);
 	assert_int_equal(crown_history_open(&h, dir, true, &d), 0);
 	assert_int_equal(crown_pack_auto(&n, h, &d), 0);
-	assert_int_equal(d.n, 0);
+	/* notes only: the lock of a packer killed before is taken over */
+	assert_int_equal(crown_diags_errors(&d), 0);
+	crown_diags_release(&d);
 	crown_history_close(h);
 	crown_pack_threshold(CROWN_PACK_LOOSE);
 	return n;
