@@ -12,21 +12,6 @@
 #include "crown/yaml.h"
 
 static void
-emit_person(struct crown_yemit *e, const char *key,
-    const struct crown_person *p)
-{
-	crown_yemit_str(e, key);
-	crown_yemit_map(e, true);
-	if (p->name != NULL)
-		crown_yemit_kstr(e, "name", p->name);
-	if (p->email != NULL)
-		crown_yemit_kstr(e, "email", p->email);
-	if (p->password_sha256 != NULL)
-		crown_yemit_kstr(e, "password_sha256", p->password_sha256);
-	crown_yemit_end(e);
-}
-
-static void
 emit_points(struct crown_yemit *e, const char *key,
     const struct crown_point *p, size_t n)
 {
@@ -102,16 +87,23 @@ emit_unit(struct crown_yemit *e, const struct crown_unit *u)
 	crown_yemit_end(e);
 }
 
-int
-crown_state_emit(struct crown_buf *out, const struct crown_state *s)
+/* The umpire or a player: a flow map of what is known of them. */
+static void
+emit_person(struct crown_yemit *e, const struct crown_person *p)
 {
-	struct crown_yemit	*e;
-	size_t			 i, j;
-	int			 error;
+	crown_yemit_map(e, true);
+	if (p->name != NULL)
+		crown_yemit_kstr(e, "name", p->name);
+	if (p->email != NULL)
+		crown_yemit_kstr(e, "email", p->email);
+	if (p->password_sha256 != NULL)
+		crown_yemit_kstr(e, "password_sha256", p->password_sha256);
+	crown_yemit_end(e);
+}
 
-	e = crown_yemit_new(out);
-	crown_yemit_map(e, false);
-
+static void
+emit_game(struct crown_yemit *e, const struct crown_state *s)
+{
 	crown_yemit_str(e, "game");
 	crown_yemit_map(e, false);
 	crown_yemit_kstr(e, "name", s->name);
@@ -123,8 +115,10 @@ crown_state_emit(struct crown_buf *out, const struct crown_state *s)
 	crown_yemit_kbool(e, "allow_elite", s->allow_elite);
 	if (s->year != 0)
 		crown_yemit_kint(e, "year", s->year);
-	if (s->umpire.name != NULL || s->umpire.email != NULL)
-		emit_person(e, "umpire", &s->umpire);
+	if (s->umpire.name != NULL || s->umpire.email != NULL) {
+		crown_yemit_str(e, "umpire");
+		emit_person(e, &s->umpire);
+	}
 	if (s->dice_commitment != NULL)
 		crown_yemit_kstr(e, "dice_commitment", s->dice_commitment);
 	if (s->deadline != NULL)
@@ -132,65 +126,117 @@ crown_state_emit(struct crown_buf *out, const struct crown_state *s)
 	if (s->deadline_every != NULL)
 		crown_yemit_kstr(e, "deadline_every", s->deadline_every);
 	crown_yemit_end(e);
+}
 
+static void
+emit_table(struct crown_yemit *e, const struct crown_state *s)
+{
 	crown_yemit_str(e, "table");
 	crown_yemit_map(e, true);
 	crown_yemit_knum2(e, "width", s->width);
 	crown_yemit_knum2(e, "height", s->height);
 	crown_yemit_end(e);
+}
+
+static void
+emit_side(struct crown_yemit *e, const struct crown_side *sd)
+{
+	size_t	j;
+
+	crown_yemit_map(e, false);
+	crown_yemit_kstr(e, "id", sd->id);
+	crown_yemit_kstr(e, "name", sd->name);
+	crown_yemit_kstr(e, "home_edge", crown_edge_names[sd->home_edge]);
+	if (sd->army != CROWN_ARMY_UNKNOWN)
+		crown_yemit_kstr(e, "army", crown_army_names[sd->army]);
+	crown_yemit_str(e, "players");
+	crown_yemit_seq(e, false);
+	for (j = 0; j < sd->nplayers; j++)
+		emit_person(e, &sd->players[j]);
+	crown_yemit_end(e);
+	crown_yemit_end(e);
+}
+
+static void
+emit_feature(struct crown_yemit *e, const struct crown_feature *f)
+{
+	crown_yemit_map(e, false);
+	crown_yemit_kstr(e, "id", f->id);
+	if (f->name != NULL)
+		crown_yemit_kstr(e, "name", f->name);
+	crown_yemit_kstr(e, "type", crown_terrain_names[f->type]);
+	emit_points(e, f->is_path ? "path" : "polygon", f->pts, f->npts);
+	if (f->type == CROWN_ROAD)
+		crown_yemit_knum2(e, "width", f->width);
+	if (f->type == CROWN_BUILDING && f->bclass != 0)
+		crown_yemit_kint(e, "class", f->bclass);
+	if (f->type == CROWN_BUILDING && f->damage != 0)
+		crown_yemit_kint(e, "damage", f->damage);
+	crown_yemit_end(e);
+}
+
+static void
+emit_leader(struct crown_yemit *e, const struct crown_leader *ld)
+{
+	crown_yemit_map(e, false);
+	crown_yemit_kstr(e, "id", ld->id);
+	crown_yemit_kstr(e, "name", ld->name);
+	crown_yemit_kstr(e, "side", ld->side);
+	crown_yemit_kstr(e, "rank", crown_rank_names[ld->rank]);
+	crown_yemit_kint(e, "bonus", ld->bonus);
+	if (ld->figures > 1)
+		crown_yemit_kint(e, "figures", ld->figures);
+	if (ld->attached != NULL)
+		crown_yemit_kstr(e, "attached", ld->attached);
+	else {
+		crown_yemit_knum2(e, "x", ld->x);
+		crown_yemit_knum2(e, "y", ld->y);
+	}
+	crown_yemit_kstr(e, "status", crown_leader_status_names[ld->status]);
+	crown_yemit_end(e);
+}
+
+static void
+emit_melee(struct crown_yemit *e, const struct crown_melee *m)
+{
+	crown_yemit_map(e, false);
+	emit_ids(e, "attackers", m->attackers, m->nattackers);
+	emit_ids(e, "defenders", m->defenders, m->ndefenders);
+	crown_yemit_kint(e, "rounds", m->rounds);
+	crown_yemit_kstr(e, "attack", crown_attack_names[m->attack]);
+	if (m->attacker_losses != 0)
+		crown_yemit_kint(e, "attacker_losses", m->attacker_losses);
+	if (m->defender_losses != 0)
+		crown_yemit_kint(e, "defender_losses", m->defender_losses);
+	crown_yemit_end(e);
+}
+
+/*
+ * The top-level keys in FORMATS.md's order: the game and the table, then
+ * one block sequence each of sides, terrain, units, leaders and melees.
+ */
+int
+crown_state_emit(struct crown_buf *out, const struct crown_state *s)
+{
+	struct crown_yemit	*e;
+	size_t			 i;
+	int			 error;
+
+	e = crown_yemit_new(out);
+	crown_yemit_map(e, false);
+	emit_game(e, s);
+	emit_table(e, s);
 
 	crown_yemit_str(e, "sides");
 	crown_yemit_seq(e, false);
-	for (i = 0; i < s->nsides; i++) {
-		const struct crown_side *sd = &s->sides[i];
-
-		crown_yemit_map(e, false);
-		crown_yemit_kstr(e, "id", sd->id);
-		crown_yemit_kstr(e, "name", sd->name);
-		crown_yemit_kstr(e, "home_edge",
-		    crown_edge_names[sd->home_edge]);
-		if (sd->army != CROWN_ARMY_UNKNOWN)
-			crown_yemit_kstr(e, "army", crown_army_names[sd->army]);
-		crown_yemit_str(e, "players");
-		crown_yemit_seq(e, false);
-		for (j = 0; j < sd->nplayers; j++) {
-			crown_yemit_map(e, true);
-			if (sd->players[j].name != NULL)
-				crown_yemit_kstr(e, "name",
-				    sd->players[j].name);
-			if (sd->players[j].email != NULL)
-				crown_yemit_kstr(e, "email",
-				    sd->players[j].email);
-			if (sd->players[j].password_sha256 != NULL)
-				crown_yemit_kstr(e, "password_sha256",
-				    sd->players[j].password_sha256);
-			crown_yemit_end(e);
-		}
-		crown_yemit_end(e);
-		crown_yemit_end(e);
-	}
+	for (i = 0; i < s->nsides; i++)
+		emit_side(e, &s->sides[i]);
 	crown_yemit_end(e);
 
 	crown_yemit_str(e, "terrain");
 	crown_yemit_seq(e, false);
-	for (i = 0; i < s->nterrain; i++) {
-		const struct crown_feature *f = &s->terrain[i];
-
-		crown_yemit_map(e, false);
-		crown_yemit_kstr(e, "id", f->id);
-		if (f->name != NULL)
-			crown_yemit_kstr(e, "name", f->name);
-		crown_yemit_kstr(e, "type", crown_terrain_names[f->type]);
-		emit_points(e, f->is_path ? "path" : "polygon", f->pts,
-		    f->npts);
-		if (f->type == CROWN_ROAD)
-			crown_yemit_knum2(e, "width", f->width);
-		if (f->type == CROWN_BUILDING && f->bclass != 0)
-			crown_yemit_kint(e, "class", f->bclass);
-		if (f->type == CROWN_BUILDING && f->damage != 0)
-			crown_yemit_kint(e, "damage", f->damage);
-		crown_yemit_end(e);
-	}
+	for (i = 0; i < s->nterrain; i++)
+		emit_feature(e, &s->terrain[i]);
 	crown_yemit_end(e);
 
 	crown_yemit_str(e, "units");
@@ -201,47 +247,14 @@ crown_state_emit(struct crown_buf *out, const struct crown_state *s)
 
 	crown_yemit_str(e, "leaders");
 	crown_yemit_seq(e, false);
-	for (i = 0; i < s->nleaders; i++) {
-		const struct crown_leader *ld = &s->leaders[i];
-
-		crown_yemit_map(e, false);
-		crown_yemit_kstr(e, "id", ld->id);
-		crown_yemit_kstr(e, "name", ld->name);
-		crown_yemit_kstr(e, "side", ld->side);
-		crown_yemit_kstr(e, "rank", crown_rank_names[ld->rank]);
-		crown_yemit_kint(e, "bonus", ld->bonus);
-		if (ld->figures > 1)
-			crown_yemit_kint(e, "figures", ld->figures);
-		if (ld->attached != NULL)
-			crown_yemit_kstr(e, "attached", ld->attached);
-		else {
-			crown_yemit_knum2(e, "x", ld->x);
-			crown_yemit_knum2(e, "y", ld->y);
-		}
-		crown_yemit_kstr(e, "status",
-		    crown_leader_status_names[ld->status]);
-		crown_yemit_end(e);
-	}
+	for (i = 0; i < s->nleaders; i++)
+		emit_leader(e, &s->leaders[i]);
 	crown_yemit_end(e);
 
 	crown_yemit_str(e, "melees");
 	crown_yemit_seq(e, false);
-	for (i = 0; i < s->nmelees; i++) {
-		const struct crown_melee *m = &s->melees[i];
-
-		crown_yemit_map(e, false);
-		emit_ids(e, "attackers", m->attackers, m->nattackers);
-		emit_ids(e, "defenders", m->defenders, m->ndefenders);
-		crown_yemit_kint(e, "rounds", m->rounds);
-		crown_yemit_kstr(e, "attack", crown_attack_names[m->attack]);
-		if (m->attacker_losses != 0)
-			crown_yemit_kint(e, "attacker_losses",
-			    m->attacker_losses);
-		if (m->defender_losses != 0)
-			crown_yemit_kint(e, "defender_losses",
-			    m->defender_losses);
-		crown_yemit_end(e);
-	}
+	for (i = 0; i < s->nmelees; i++)
+		emit_melee(e, &s->melees[i]);
 	crown_yemit_end(e);
 
 	crown_yemit_end(e);
