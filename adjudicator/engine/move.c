@@ -956,6 +956,93 @@ crown_action_formation(struct crown_engine *e, struct crown_unit *u,
 }
 
 /*
+ * R4.3 (b): the haul of t, d inches along its own move order of this turn
+ * if it has one, else straight ahead; enemies (no nearer than 1 inch), N/A
+ * terrain and, for a unit on the table, its edge stop it.  tr is the
+ * caller's to free.
+ */
+static void
+haul(struct crown_engine *e, const struct crown_unit *t, double d,
+    struct crown_track *tr, struct crown_stop *st)
+{
+	const struct crown_rules	*r = e->rules;
+	const struct crown_action_order	*own;
+	struct crown_quad		 qt;
+	struct crown_point		 ahead, dir, start;
+	size_t				*near, nnear;
+
+	crown_unit_footprint(&qt, r, t);
+	own = own_move(e, t);
+	start.x = t->x;
+	start.y = t->y;
+	if (own != NULL)
+		crown_track_init(tr, e->s, r, start, &qt, own->path,
+		    own->npath);
+	else {
+		dir = crown_geom_dir(t->facing);
+		ahead.x = t->x + dir.x * d;
+		ahead.y = t->y + dir.y * d;
+		crown_track_init(tr, e->s, r, start, &qt, &ahead, 1);
+	}
+	add_enemy_blockers(tr, e, t, false);
+	nnear = near_terrain(&near, e, tr);
+	crown_track_add_terrain(tr, near, nnear, t->type);
+	free(near);
+	if (!crown_track_off_table(e->s, (struct crown_point){
+	    t->x + tr->coff.x, t->y + tr->coff.y }))
+		crown_track_add_blocker(tr, CROWN_BLOCK_EDGE);
+	crown_track_run(tr, d < tr->len ? d : tr->len, st);
+}
+
+/* R4.3: whether t's footprint still touches terrain that sticks its type. */
+static bool
+still_stuck(const struct crown_engine *e, const struct crown_unit *t)
+{
+	const struct crown_rules	*r = e->rules;
+	const struct crown_feature	*f;
+	struct crown_quad		 qt;
+	size_t				 i;
+	bool				 still;
+
+	crown_unit_footprint(&qt, r, t);
+	still = false;
+	for (i = 0; i < e->s->nterrain; i++) {
+		f = &e->s->terrain[i];
+		if (r->terrain_move[f->type][t->type].stuck &&
+		    crown_track_feature_touches(f, qt.c, 4))
+			still = true;
+	}
+	return still;
+}
+
+/* The help event's sentence: how far u hauled t of the d it could, and
+ * what came of it. */
+static void
+describe_haul(struct crown_engine *e, struct crown_event *ev,
+    const struct crown_unit *u, const struct crown_unit *t,
+    const struct crown_stop *st, double d)
+{
+	char	*s1, *s2, *s3;
+
+	s1 = crown_inches(st->s);
+	s2 = crown_inches(d);
+	s3 = crown_inches(e->rules->stuck_move_per_stand);
+	crown_event_set(&ev->text, "%s hauled %s %s inch%s %s (%d stand%s x "
+	    "%s inch%s, up to %s inches)%s", u->name, t->name, s1,
+	    strcmp(s1, "1") == 0 ? "" : "es", st->s > 0 ?
+	    crown_geom_compass(crown_geom_bearing(ev->from, ev->to)) :
+	    "forward", crown_unit_stands(u),
+	    crown_unit_stands(u) == 1 ? "" : "s", s3,
+	    strcmp(s3, "1") == 0 ? "" : "es", s2,
+	    t->status == CROWN_LOST ?
+	    "; it was dragged off the table and is out of the game." :
+	    t->stuck ? "; it is still stuck." : "; it is free.");
+	free(s1);
+	free(s2);
+	free(s3);
+}
+
+/*
  * R4.3 (b): the helper, within help_reach of the stuck gun or wagon,
  * hauls it stuck_move_per_stand inches for each of its stands, at once,
  * along the stuck unit's own move order of this turn if it has one, else
@@ -970,18 +1057,15 @@ crown_action_help(struct crown_engine *e, struct crown_unit *u,
     const struct crown_action_order *a)
 {
 	const struct crown_rules	*r = e->rules;
-	const struct crown_action_order	*own;
-	const struct crown_feature	*f;
 	struct crown_unit		*t;
 	struct crown_event		*ev;
 	struct crown_quad		 qh, qt;
-	struct crown_point		 ahead, dir, start;
 	struct crown_track		 tr;
 	struct crown_stop		 st;
 	double				 d, dist;
-	size_t				*near, nnear, i, ev_i;
-	bool				 still;
-	char				*s1, *s2, *s3;
+	size_t				 i, ev_i;
+	bool				 off;
+	char				*s1, *s2;
 
 	t = a->target != NULL ? crown_state_unit(e->s, a->target) : NULL;
 	if (t == NULL || t->status == CROWN_LOST) {
@@ -1013,26 +1097,7 @@ crown_action_help(struct crown_engine *e, struct crown_unit *u,
 		return 0;
 	}
 	d = r->stuck_move_per_stand * crown_unit_stands(u);
-	own = own_move(e, t);
-	start.x = t->x;
-	start.y = t->y;
-	if (own != NULL)
-		crown_track_init(&tr, e->s, r, start, &qt, own->path,
-		    own->npath);
-	else {
-		dir = crown_geom_dir(t->facing);
-		ahead.x = t->x + dir.x * d;
-		ahead.y = t->y + dir.y * d;
-		crown_track_init(&tr, e->s, r, start, &qt, &ahead, 1);
-	}
-	add_enemy_blockers(&tr, e, t, false);
-	nnear = near_terrain(&near, e, &tr);
-	crown_track_add_terrain(&tr, near, nnear, t->type);
-	free(near);
-	if (!crown_track_off_table(e->s, (struct crown_point){
-	    t->x + tr.coff.x, t->y + tr.coff.y }))
-		crown_track_add_blocker(&tr, CROWN_BLOCK_EDGE);
-	crown_track_run(&tr, d < tr.len ? d : tr.len, &st);
+	haul(e, t, d, &tr, &st);
 
 	crown_engine_tu(e, u)->moved = true;
 	crown_engine_tu(e, u)->moved_this_half = true;
@@ -1049,39 +1114,14 @@ crown_action_help(struct crown_engine *e, struct crown_unit *u,
 	t->x = st.at.x;
 	t->y = st.at.y;
 	crown_engine_unit_moved(e, t);
-	crown_unit_footprint(&qt, r, t);
-	still = false;
-	for (i = 0; i < e->s->nterrain; i++) {
-		f = &e->s->terrain[i];
-		if (r->terrain_move[f->type][t->type].stuck &&
-		    crown_track_feature_touches(f, qt.c, 4))
-			still = true;
-	}
-	if (st.by != NULL && st.by->kind == CROWN_BLOCK_EDGE) {
+	off = st.by != NULL && st.by->kind == CROWN_BLOCK_EDGE;
+	if (off)
 		t->status = CROWN_LOST;
-		still = false;
-	}
-	t->stuck = still;
-	crown_event_set(&ev->result, "%s", st.by != NULL &&
-	    st.by->kind == CROWN_BLOCK_EDGE ? "lost" : still ? "still_stuck" :
-	    "freed");
-	s1 = crown_inches(st.s);
-	s2 = crown_inches(d);
-	s3 = crown_inches(r->stuck_move_per_stand);
-	crown_event_set(&ev->text, "%s hauled %s %s inch%s %s (%d stand%s x "
-	    "%s inch%s, up to %s inches)%s", u->name, t->name, s1,
-	    strcmp(s1, "1") == 0 ? "" : "es", st.s > 0 ?
-	    crown_geom_compass(crown_geom_bearing(ev->from, ev->to)) :
-	    "forward", crown_unit_stands(u),
-	    crown_unit_stands(u) == 1 ? "" : "s", s3,
-	    strcmp(s3, "1") == 0 ? "" : "es", s2,
-	    st.by != NULL && st.by->kind == CROWN_BLOCK_EDGE ?
-	    "; it was dragged off the table and is out of the game." :
-	    still ? "; it is still stuck." : "; it is free.");
-	free(s1);
-	free(s2);
-	free(s3);
-	if (st.by != NULL && st.by->kind == CROWN_BLOCK_EDGE) {
+	t->stuck = !off && still_stuck(e, t);
+	crown_event_set(&ev->result, "%s", off ? "lost" : t->stuck ?
+	    "still_stuck" : "freed");
+	describe_haul(e, ev, u, t, &st, d);
+	if (off) {
 		i = crown_engine_event(e, "lost", t->id, "R4.5");
 		crown_event_set(&crown_events_at(e->ev, i)->text,
 		    "%s left the table and is out of the game.", t->name);
