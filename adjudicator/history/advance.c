@@ -5,7 +5,6 @@
  */
 #include <dirent.h>
 #include <errno.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -209,8 +208,8 @@ drop_adopted(struct crown_history *h, const char *tip, struct crown_diags *d)
 		if (crown_history_ref_get(have, h, refs[i], d) != 0 ||
 		    !crown_history_is_ancestor(h, have, tip))
 			continue;
-		fprintf(stderr, "crown: deleting %s: main holds it, "
-		    "adopted\n", refs[i]);
+		crown_diag_note(d, "crown", 0, 0, NULL, "deleting %s: main "
+		    "holds it, adopted", refs[i]);
 		error = crown_history_ref_delete(h, refs[i], d);
 	}
 	for (i = 0; i < n; i++)
@@ -238,10 +237,10 @@ crown_advance_repair(struct crown_history *h, const char *tip,
 			memset(&mails, 0, sizeof(mails));
 			if (crown_history_is_ancestor(h, de->d_name, tip)) {
 				unstage(dir, &mails);
-				fprintf(stderr, "crown: %zu mail%s of commit "
-				    "%.7s, which a killed run left, into the "
-				    "outbox\n", mails.n, mails.n == 1 ? "" :
-				    "s", de->d_name);
+				crown_diag_note(d, "crown", 0, 0, NULL,
+				    "%zu mail%s of commit %.7s, which a killed "
+				    "run left, into the outbox", mails.n,
+				    mails.n == 1 ? "" : "s", de->d_name);
 				error = deliver(h, de->d_name, &mails, d);
 			} else
 				unstage(dir, NULL);
