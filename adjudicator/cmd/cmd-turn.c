@@ -3,16 +3,12 @@
  * commit it, whole or not at all.
  */
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include "crown/calendar.h"
-#include "crown/campaign.h"
 #include "crown/cmd.h"
-#include "crown/common.h"
 #include "crown/history.h"
 #include "crown/taketurn.h"
-#include "crown/xalloc.h"
 
 static int	cmd_turn_check(const struct crown_run *);
 static int	cmd_turn_refuse(struct crown_run *, struct crown_diags *);
@@ -137,39 +133,12 @@ static int
 cmd_turn_refuse(struct crown_run *r, struct crown_diags *d)
 {
 	const struct crown_chain *c = &r->chain;
-	struct crown_campaign	  camp = { 0 };
-	const struct crown_state *s;
-	char			 *label;
 	int			  error;
 
-	if (c->revealed) {
-		crown_diag_add(d, r->dir, 0, 0, NULL, "the campaign secret "
-		    "was revealed after turn %d: the game is over", c->last);
-		return CROWN_EINVALID;
-	}
-	label = xasprintf("turn-%d", c->last);
-	if ((error = crown_campaign_load(&camp, r->h,
-	    c->l.v[c->at[c->last]].id, label, d)) != 0)
-		goto cleanup;
-	s = camp.state;
-	if (s->turn != c->last) {
-		crown_diag_add(d, label, 0, 0, NULL, "state.yaml says turn "
-		    "%d, the commit says turn %d", s->turn, c->last);
-		error = CROWN_EINVALID;
-	} else if (s->last_turn > 0 && s->turn >= s->last_turn) {
-		crown_diag_add(d, r->dir, 0, 0, NULL, "the game ended with "
-		    "turn %d (game.last_turn)", s->last_turn);
-		error = CROWN_EINVALID;
-	}
-cleanup:
-	/* the start of the turn when no roster or deadline change came
-	 * after the last turn: exec takes it rather than read it again */
-	if (error == 0 && c->tip == c->at[c->last]) {
-		r->start = camp;
+	error = crown_campaign_turn_refuse(&r->start, r->h, c, r->dir, d);
+	/* exec takes what it loaded rather than read it again */
+	if (error == 0 && r->start.state != NULL)
 		memcpy(r->start_id, c->l.v[c->tip].id, sizeof(r->start_id));
-	} else
-		crown_campaign_release(&camp);
-	free(label);
 	return error;
 }
 

@@ -200,6 +200,46 @@ cleanup:
 }
 
 int
+crown_campaign_turn_refuse(struct crown_campaign *start,
+    struct crown_history *h, const struct crown_chain *c, const char *dir,
+    struct crown_diags *d)
+{
+	struct crown_campaign	  camp = { 0 };
+	const struct crown_state *s;
+	char			 *label;
+	int			  error;
+
+	if (c->revealed) {
+		crown_diag_add(d, dir, 0, 0, NULL, "the campaign secret was "
+		    "revealed after turn %d: the game is over", c->last);
+		return CROWN_EINVALID;
+	}
+	label = xasprintf("turn-%d", c->last);
+	if ((error = crown_campaign_load(&camp, h, c->l.v[c->at[c->last]].id,
+	    label, d)) != 0)
+		goto cleanup;
+	s = camp.state;
+	if (s->turn != c->last) {
+		crown_diag_add(d, label, 0, 0, NULL, "state.yaml says turn "
+		    "%d, the commit says turn %d", s->turn, c->last);
+		error = CROWN_EINVALID;
+	} else if (s->last_turn > 0 && s->turn >= s->last_turn) {
+		crown_diag_add(d, dir, 0, 0, NULL, "the game ended with turn "
+		    "%d (game.last_turn)", s->last_turn);
+		error = CROWN_EINVALID;
+	}
+cleanup:
+	/* the start of the turn when no roster or deadline change came
+	 * after the last turn */
+	if (error == 0 && c->tip == c->at[c->last])
+		*start = camp;
+	else
+		crown_campaign_release(&camp);
+	free(label);
+	return error;
+}
+
+int
 crown_campaign_turn(struct crown_taketurn *out,
     const struct crown_taketurn_input *in, struct crown_diags *d)
 {

@@ -55,6 +55,18 @@ struct crown_taketurn {
 };
 
 /*
+ * The refusals of a turn that need only the history, before anything is
+ * touched: after the reveal, after game.last_turn, or when the last
+ * turn's state.yaml is not of its commit's turn: CROWN_EINVALID with the
+ * problem in d.  On 0, *start (empty before) holds the campaign of
+ * main's tip when that is the last turn's commit (no roster or deadline
+ * change after it), for crown_campaign_turn to take; else it stays
+ * empty.
+ */
+int	crown_campaign_turn_refuse(struct crown_campaign *start,
+	    struct crown_history *, const struct crown_chain *c,
+	    const char *dir, struct crown_diags *d);
+/*
  * Take the next turn of in->chain: the orders read and validated, all of
  * them, before any die (CROWN_EINVALID with every problem, and with every
  * side that has none unless in->allow_missing, nothing touched); the
