@@ -49,6 +49,8 @@
 #define CROWN_REVEAL_TAG	"reveal"
 #define CROWN_REPLACED_TAG	"replaced"	/* replaced/turn-N[-k] */
 #define CROWN_RERUN_BRANCH	"rerun"		/* rerun/turn-N */
+/* a rerun's or an adoption's --reason, a line of its message */
+#define CROWN_REASON_KEY	"Reason: "
 
 /* "orders/turn-007", "turns/turn-007"; caller frees. */
 char	*crown_campaign_orders_dir(int turn);

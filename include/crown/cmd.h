@@ -164,10 +164,10 @@ void	crown_cmd_args_free(struct crown_run *);
 
 /*
  * --reason TEXT of rerun and adopt: one line of the message, "Reason:
- * TEXT", that crown log shows.  crown_cmd_reason_check: a usage error
- * (its exit status) for an empty text or one of several lines, else 0.
+ * TEXT" (CROWN_REASON_KEY, campaign.h), that crown log shows.
+ * crown_cmd_reason_check: a usage error (its exit status) for an empty
+ * text or one of several lines, else 0.
  */
-#define CROWN_REASON_KEY	"Reason: "
 int	crown_cmd_reason_check(const struct crown_cmd *, const char *reason);
 
 /* The exit status (sysexits, doc/formats.md) of a CROWN_E* code. */
