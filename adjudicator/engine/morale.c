@@ -106,8 +106,8 @@ in_hard_cover(struct crown_engine *e, const struct crown_unit *u,
 				return true;
 			continue;
 		}
-		if (crown_geom_dist_poly_polyline(q.c, 2, f->pts, f->npts) <=
-		    R->wall_cover_distance)
+		if (crown_rules_within(R, crown_geom_dist_poly_polyline(q.c,
+		    2, f->pts, f->npts), R->wall_cover_distance))
 			return true;
 	}
 	*what = NULL;
@@ -181,7 +181,8 @@ general_near(struct crown_engine *e, const struct crown_unit *u,
 			continue;
 		p = crown_leader_pos(e->s, ld);
 		d = crown_geom_dist_poly(&p, 1, q.c, 4);
-		if (d <= e->rules->morale_mod.general_radius &&
+		if (crown_rules_within(e->rules, d,
+		    e->rules->morale_mod.general_radius) &&
 		    (best == NULL || d < *dist)) {
 			best = ld;
 			*dist = d;
@@ -286,11 +287,13 @@ morale_mods(struct crown_engine *e, struct crown_unit *u,
 		add_mod(e, ev_i, d, M->charged_rear, "R7.3",
 		    "charged in the rear");
 	dist = nearest_rout(e, u, &router);
-	if (router != NULL && dist <= M->rout_near_radius) {
+	if (router != NULL &&
+	    crown_rules_within(R, dist, M->rout_near_radius)) {
 		add_mod(e, ev_i, d, M->rout_near, "R7.3",
 		    "%s routed within %g inches", router->name,
 		    M->rout_near_radius);
-	} else if (router != NULL && dist <= M->rout_far_radius) {
+	} else if (router != NULL &&
+	    crown_rules_within(R, dist, M->rout_far_radius)) {
 		add_mod(e, ev_i, d, M->rout_far, "R7.3",
 		    "%s routed within %g inches", router->name,
 		    M->rout_far_radius);
@@ -568,8 +571,8 @@ mark_rout_triggers(struct crown_engine *e, const struct crown_unit *router,
 		if (u->status != CROWN_OK_STATUS || !rout_counts(router, u))
 			continue;
 		crown_unit_footprint(&q, e->rules, u);
-		if (crown_geom_dist_quad(&q, at) <=
-		    e->rules->morale_trigger_radius)
+		if (crown_rules_within(e->rules, crown_geom_dist_quad(&q, at),
+		    e->rules->morale_trigger_radius))
 			by_rout[near[i]] = true;
 	}
 }

@@ -1087,7 +1087,8 @@ crown_action_help(struct crown_engine *e, struct crown_unit *u,
 	}
 	crown_unit_footprint(&qh, r, u);
 	crown_unit_footprint(&qt, r, t);
-	if ((dist = crown_geom_dist_quad(&qh, &qt)) > r->help_reach) {
+	if (!crown_rules_within(r, dist = crown_geom_dist_quad(&qh, &qt),
+	    r->help_reach)) {
 		s1 = crown_inches(dist);
 		s2 = crown_inches(r->help_reach);
 		crown_engine_skip(e, u, a, "R4.3", "'%s' is %s inches away; "

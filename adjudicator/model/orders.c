@@ -556,7 +556,7 @@ check_reach(struct checker *c, const struct crown_unit *u,
 	crown_unit_footprint(&qu, R, u);
 	crown_unit_footprint(&qt, R, t);
 	dist = crown_geom_dist_quad(&qu, &qt);
-	if (dist > reach)
+	if (!crown_rules_within(R, dist, reach))
 		warning(c, a->line, a->col, "R9.1", "'%s' is %.2f inches "
 		    "from '%s', beyond its longest charge (%g inches): the "
 		    "charge cannot reach", t->id, dist, u->id, reach);
@@ -724,8 +724,9 @@ check_budget(struct checker *c, const struct crown_unit *u,
 	const struct crown_rules	*rules = c->rules;
 	char				 buf[128];
 	int				 budget = rules->cls[u->cls].actions;
-	bool				 few = crown_unit_undercrewed(rules, u);
+	bool				 few;
 
+	few = crown_unit_undercrewed(rules, u);
 	*spent += crown_action_cost(rules, u, a->kind);
 	if (*spent > budget) {
 		snprintf(buf, sizeof(buf), "%d action%s a half-turn%s",

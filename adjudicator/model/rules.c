@@ -25,6 +25,7 @@
 
 #include "crown/common.h"
 #include "crown/diag.h"
+#include "crown/fmt.h"
 #include "crown/paths.h"
 #include "crown/rules-read.h"
 #include "crown/rules.h"
@@ -1089,11 +1090,14 @@ static void
 parse_rulings(struct crown_rules_ctx *c, const struct crown_ynode *sec,
     const char *rule)
 {
-	int	errors = c->r.errors;
+	static const char *const	 extra[] = { "hundredths" };
+	int				 errors = c->r.errors;
 
 	if (!crown_rules_is_map(c, sec, rule, rule))
 		return;
-	crown_rules_read_simple(c, sec, rule, NULL, 0);
+	crown_rules_read_simple(c, sec, rule, extra, CROWN_NELEM(extra));
+	(void)crown_yfield_bool(&c->r, sec, "hundredths", false, rule,
+	    &c->rules->hundredths);
 	if (c->r.errors == errors &&
 	    c->rules->ruling_defender_max >= c->rules->ruling_die)
 		crown_yerror(&c->r, crown_ymap_get(sec, "defender_max"), rule,
@@ -1359,6 +1363,18 @@ crown_rules_band(const struct crown_band *bands, double range)
 			return (enum crown_band_name)b;
 	}
 	return CROWN_NBAND;
+}
+
+double
+crown_rules_distance(const struct crown_rules *R, double d)
+{
+	return R->hundredths ? crown_round2(d) : d;
+}
+
+bool
+crown_rules_within(const struct crown_rules *R, double d, double limit)
+{
+	return crown_rules_distance(R, d) <= limit;
 }
 
 int

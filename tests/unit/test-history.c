@@ -1278,7 +1278,7 @@ test_upgrade_rules(void **state)
 	    old, strlen(old), cur, strlen(cur), &d), 0);
 	assert_string_equal(added, "dice, R4.7, R5.1, R6.2.die, "
 	    "R7.1.test_die, R8.4.die, R9.1, R9.5.die, R9.8.part_retire_moves, "
-	    "R12.1.die");
+	    "R12.1.die, R13.1.hundredths");
 	assert_int_equal(crown_rules_parse(&rules, "r", out.data, out.len,
 	    &d), 0);
 	assert_no_diags(&d);
