@@ -2,8 +2,8 @@
  * cmd-roster.c: crown roster: the players of a campaign after crown new
  * (issue 19).  Names and addresses are in the state, and each change is
  * a commit "Roster: ..." of its own; passwords and OpenPGP keys are only
- * in .git (roster.h), never committed.  The changes are roster.c's,
- * the new player's briefing amend.c's.
+ * in .git (roster.h), never committed.  The changes are mail/roster.c's,
+ * the new player's briefing history/enrol.c's.
  */
 #include <stdio.h>
 #include <stdlib.h>
