@@ -168,6 +168,18 @@ int	crown_campaign_load(struct crown_campaign *out,
 	    struct crown_history *, const char *commit, const char *label,
 	    struct crown_diags *d);
 void	crown_campaign_release(struct crown_campaign *);
+/*
+ * The briefing of turn 0 for the player just added to side (the last of
+ * its players), with the campaign now as it stands (the map of the last
+ * turn played, when it has one) and the orders form of the next turn,
+ * added to mails for DIR/outbox (issue 20); victory is the game's
+ * conditions, or NULL.
+ */
+int	crown_campaign_brief_player(struct crown_outputs *mails,
+	    struct crown_history *, const struct crown_chain *c,
+	    const struct crown_campaign *now, const char *side,
+	    const struct crown_stamp *stamp, const char *victory,
+	    struct crown_diags *d);
 
 /*
  * Parse orders held in memory (names are their paths) and validate them
