@@ -219,7 +219,7 @@ struct turn0 {
 	unsigned char		 secret[CROWN_SECRET_BYTES];
 	char			*scen_text, *rules_text, *rules_path;
 	size_t			 scen_len, rules_len;
-	char			*head, *msg;	/* the headline, the commit's */
+	char			*head, *msg;	/* headline, commit message */
 	size_t			 sent;		/* briefings */
 };
 
