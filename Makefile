@@ -106,10 +106,12 @@ check-asan:
 	    LDFLAGS="-fsanitize=address,undefined" check-unit
 
 # The layers of doc/design.md, from the symbols of the object files: no
-# cycle, no call up the order main/cmd > history, mail, report > engine >
-# model > io.
+# cycle between files or folders, no call up the order main/cmd >
+# history, mail, report > engine > model > io; and the sizes: no .c file
+# over 1,500 lines, at most five functions over 120 (tests/layers).
 layers: $(BUILD)/libcrown.a $(BUILD)/obj/main.o
-	@sh tests/layers/check.sh $(BUILD)/obj
+	@st=0; sh tests/layers/check.sh $(BUILD)/obj || st=1; \
+	sh tests/layers/sizes.sh adjudicator || st=1; exit $$st
 
 # make install into a scratch DESTDIR, and what it installed
 check-install: all
