@@ -1160,18 +1160,6 @@ load_filed(struct crown_inbox *ib)
 	crown_diags_release(&d);
 }
 
-/* Make the names put into dir lasting: one sync of the directory. */
-static void
-sync_dir(const char *dir)
-{
-	int	fd;
-
-	if ((fd = open(dir, O_RDONLY)) >= 0) {
-		(void)fsync(fd);
-		close(fd);
-	}
-}
-
 /* One file, synced, in place of the old (crown_put_file). */
 static int
 put(struct crown_inbox *ib, const char *sub, const char *name,
@@ -1217,7 +1205,7 @@ flush_filed(struct crown_inbox *ib, struct filed *v, const char *sub)
 	}
 	if (any) {
 		dir = xasprintf("%s/%s", ib->dir, sub);
-		sync_dir(dir);
+		(void)crown_sync_dir(dir);
 		free(dir);
 	}
 	return ok;
@@ -1259,12 +1247,12 @@ flush(struct crown_inbox *ib)
 	}
 	if (records) {
 		dir = xasprintf("%s/%s", ib->dir, REJECTED_DIR);
-		sync_dir(dir);
+		(void)crown_sync_dir(dir);
 		free(dir);
 	}
 	if (answers) {
 		dir = xasprintf("%s/new", outbox);
-		sync_dir(dir);
+		(void)crown_sync_dir(dir);
 		free(dir);
 	}
 	free(outbox);
@@ -1273,7 +1261,11 @@ flush(struct crown_inbox *ib)
 		crown_buf_release(&ib->held[i].data);
 	}
 	ib->nheld = ib->held_bytes = 0;
-	if (ok && write_log(ib) != 0)
+	/* a mail is logged as read only once all of its batch is written,
+	 * its answer too: else the next run reads it again (filing the
+	 * same orders again changes nothing; an answer may come twice, never
+	 * not at all) */
+	if (error == 0 && write_log(ib) != 0)
 		error = CROWN_EWRITE;
 	ib->log.len = 0;
 	if (error != 0 && ib->error == 0)
