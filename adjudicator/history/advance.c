@@ -51,7 +51,7 @@ static int
 stage_mails(struct crown_history *h, const char *id,
     const struct crown_outputs *mails, struct crown_diags *d)
 {
-	char			*dir = stage_dir(h, id), *p;
+	char			*dir = stage_dir(h, id), *p, *root;
 	size_t			 i;
 	int			 error, e;
 
@@ -68,6 +68,18 @@ stage_mails(struct crown_history *h, const char *id,
 			error = CROWN_EWRITE;
 		}
 		free(p);
+	}
+	/* the names too, and the stage's own, before the commit point */
+	if (error == 0) {
+		root = xasprintf("%s" STAGE, crown_history_gitdir(h));
+		if ((e = crown_sync_dir(dir)) != 0 ||
+		    (e = crown_sync_dir(root)) != 0 ||
+		    (e = crown_sync_dir(crown_history_gitdir(h))) != 0) {
+			crown_diag_add(d, dir, 0, 0, NULL, "cannot sync: %s",
+			    strerror(e));
+			error = CROWN_EWRITE;
+		}
+		free(root);
 	}
 	if (error != 0)
 		unstage(dir, NULL);
@@ -117,14 +129,21 @@ deliver(struct crown_history *h, const char *id,
 	int	 error = 0;
 
 	outbox = xasprintf("%soutbox", crown_history_workdir(h));
-	for (i = 0; i < mails->n && error == 0; i++) {
+	for (i = 0; i < mails->n && error == 0; i++)
 		if ((error = crown_history_step(mails->v[i].name, d)) != 0 ||
 		    (error = crown_maildir_put(outbox, mails->v[i].name,
 		    mails->v[i].data.data, mails->v[i].data.len, d)) != 0)
 			break;
-		p = xasprintf("%s/%s", dir, mails->v[i].name);
-		unlink(p);
+	if (error == 0) {
+		/* the outbox's names lasting before the staged copies go */
+		p = xasprintf("%s/new", outbox);
+		(void)crown_sync_dir(p);
 		free(p);
+		for (i = 0; i < mails->n; i++) {
+			p = xasprintf("%s/%s", dir, mails->v[i].name);
+			unlink(p);
+			free(p);
+		}
 	}
 	if (error == 0 && rmdir(dir) == 0) {
 		/* and the stage itself, when nothing else is in it */
