@@ -167,7 +167,7 @@ next_target(struct crown_engine *e, const struct crown_unit *u,
 			continue;
 		crown_unit_footprint(&q, e->rules, v);
 		d = crown_geom_dist_quad(start, &q);
-		if (d <= reach && d < bestd) {
+		if (crown_rules_within(e->rules, d, reach) && d < bestd) {
 			bestd = d;
 			best = v;
 		}

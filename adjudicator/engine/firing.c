@@ -216,7 +216,8 @@ crown_fire_sight(char **why, struct crown_engine *e,
 		if (f->type == CROWN_THICK_WOODS) {
 			len = crown_geom_seg_length_inside(a, b, f->pts,
 			    f->npts);
-			if (len > rules->thick_woods_sight) {
+			if (!crown_rules_within(rules, len,
+			    rules->thick_woods_sight)) {
 				what = label(f);
 				*why = xasprintf("%.2f inches of %s are in "
 				    "the way (sight ends %.2f inches in)",

@@ -723,7 +723,7 @@ last_stand(struct crown_engine *e, struct crown_unit *u)
 		    R->terrain_cover[f->type] != CROWN_COVER_HARD)
 			continue;
 		d = crown_geom_dist_poly(q.c, 4, f->pts, f->npts);
-		if (d <= reach && d < bestd) {
+		if (crown_rules_within(R, d, reach) && d < bestd) {
 			bestd = d;
 			best = f;
 		}
