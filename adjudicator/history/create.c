@@ -377,6 +377,47 @@ turn0_release(struct turn0 *t)
 	free(t->scen_text);
 }
 
+/*
+ * Turn 0 built at tmp and renamed to dir: 0, an error with its
+ * diagnostics, or CROWN_ENOTFOUND (none in d) when dir is an empty
+ * directory that the rename cannot replace or whose parent cannot hold
+ * tmp, for the caller to build in dir itself.
+ */
+static int
+beside(char *id, const char *tmp, const struct turn0 *t, const char *dir,
+    struct crown_diags *d)
+{
+	struct crown_diags	 mine = { 0 };
+	int			 error, e;
+	bool			 empty = dir_free(dir) == 0;
+
+	if (empty && mkdir(tmp, 0777) != 0 && (errno == EACCES ||
+	    errno == EPERM || errno == EROFS)) {
+		error = CROWN_ENOTFOUND;
+		goto done;
+	}
+	if ((error = turn0_commit(id, tmp, t, &mine)) != 0 ||
+	    (error = crown_history_step("rename", &mine)) != 0)
+		goto done;
+	if (rename(tmp, dir) != 0) {
+		e = errno;
+		if (empty && (e == EBUSY || e == EXDEV || e == EACCES ||
+		    e == EPERM))
+			error = CROWN_ENOTFOUND;
+		else {
+			crown_diag_add(&mine, dir, 0, 0, NULL, "cannot make "
+			    "the campaign: %s", strerror(e));
+			error = CROWN_EWRITE;
+		}
+	}
+done:
+	if (error == CROWN_ENOTFOUND)
+		crown_diags_release(&mine);
+	else
+		crown_diags_move(d, &mine);
+	return error;
+}
+
 int
 crown_campaign_create(struct crown_new_result *out,
     const struct crown_new_input *in, struct crown_diags *d)
@@ -396,15 +437,18 @@ crown_campaign_create(struct crown_new_result *out,
 	tmp = temporary(&parent, in->dir);
 	sweep(parent, d);
 	crown_campaign_remove_tree(tmp, false);
-	if ((error = turn0_commit(id, tmp, &t, d)) != 0 ||
-	    (error = crown_history_step("rename", d)) != 0)
-		goto cleanup;
-	if (rename(tmp, in->dir) != 0) {
-		crown_diag_add(d, in->dir, 0, 0, NULL, "cannot make the "
-		    "campaign: %s", strerror(errno));
-		error = CROWN_EWRITE;
-		goto cleanup;
+	if ((error = beside(id, tmp, &t, in->dir, d)) == CROWN_ENOTFOUND) {
+		/*
+		 * An empty DIR that no rename can replace (".", a mount
+		 * point) or whose parent crown may not write: built in it,
+		 * as it is; a run killed there leaves DIR to be emptied by
+		 * hand (crown new says so).
+		 */
+		crown_campaign_remove_tree(tmp, false);
+		error = turn0_commit(id, in->dir, &t, d);
 	}
+	if (error != 0)
+		goto cleanup;
 	memcpy(out->id, id, sizeof(out->id));
 	out->headline = t.head;
 	t.head = NULL;

@@ -2561,6 +2561,43 @@ killed_at(unsigned long n, void (*op)(const char *), const char *dir)
 }
 
 /*
+ * crown new . in an empty directory: no rename can put a campaign in
+ * place of a shell's working directory, so it is built in it.
+ */
+static void
+test_new_in_dot(void **state)
+{
+	struct run	 r;
+	char		*dir = path("dot"), *scen, *rules, *tmpl, *text;
+	char		 cwd[4096];
+
+	(void)state;
+	assert_int_equal(mkdir(dir, 0755), 0);
+	assert_non_null(scen = realpath(SCEN, NULL));
+	assert_non_null(rules = realpath(RULES, NULL));
+	assert_non_null(tmpl = realpath(TMPL, NULL));
+	assert_non_null(getcwd(cwd, sizeof(cwd)));
+	assert_int_equal(chdir(dir), 0);
+	RUN(&r, crown_cmd_new, ".", "--templates", tmpl, "--scenario", scen,
+	    "--rules", rules, "--date", "2026-03-01");
+	assert_int_equal(chdir(cwd), 0);
+	if (r.status != 0)
+		fail_msg("crown new .: status %d\n%s", r.status, r.err);
+	assert_has(r.out, ".: turn 0 committed");
+	run_release(&r);
+	EXPECT(0, crown_cmd_verify, dir);
+	assert_fsck(dir);
+	/* nothing of the build left beside it or in it */
+	text = sh("ls -A '%s' '%s' | grep -c crown-new", base, dir);
+	assert_string_equal(text, "0\n");
+	free(text);
+	free(scen);
+	free(rules);
+	free(tmpl);
+	free(dir);
+}
+
+/*
  * crown new killed at each of its steps (issue 30): it builds the
  * campaign beside DIR and renames it into place, so DIR is absent or a
  * whole campaign (verified, clean, its briefings in the outbox), and
@@ -2806,6 +2843,7 @@ main(void)
 		    teardown),
 		cmocka_unit_test_setup_teardown(test_fault_new_kill, setup,
 		    teardown),
+		cmocka_unit_test_setup_teardown(test_new_in_dot, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_new_whole_or_nothing,
 		    setup, teardown),
 		cmocka_unit_test_setup_teardown(test_outbox_after_kill,
