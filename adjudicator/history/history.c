@@ -109,25 +109,21 @@ git_fail(struct crown_diags *d, const char *where, int error,
     const char *fmt, ...)
 {
 	const git_error	*e = git_error_last();
-	struct crown_buf b = { 0 };
 	va_list		 ap;
-	int		 n, saved = errno;
+	char		*what;
+	int		 saved = errno;
 
 	va_start(ap, fmt);
-	n = vsnprintf(NULL, 0, fmt, ap);
-	va_end(ap);
-	crown_grow(&b.data, &b.cap, (size_t)(n < 0 ? 0 : n) + 1, 1);
-	va_start(ap, fmt);
-	vsnprintf(b.data, b.cap, fmt, ap);
+	what = xvasprintf(fmt, ap);
 	va_end(ap);
 	if (error == CROWN_EWRITE && disk_full(saved, e))
 		crown_diag_add(d, where, 0, 0, NULL, "%s: no space left on "
-		    "device", b.data);
+		    "device", what);
 	else
-		crown_diag_add(d, where, 0, 0, NULL, "%s: %s", b.data,
+		crown_diag_add(d, where, 0, 0, NULL, "%s: %s", what,
 		    e != NULL && e->message != NULL ? e->message :
 		    "unknown libgit2 error");
-	crown_buf_release(&b);
+	free(what);
 	return error;
 }
 

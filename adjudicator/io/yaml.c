@@ -726,14 +726,9 @@ crown_yerror(struct crown_yreader *r, const struct crown_ynode *n,
 {
 	char	*msg;
 	va_list	 ap;
-	int	 len;
 
 	va_start(ap, fmt);
-	len = vsnprintf(NULL, 0, fmt, ap);
-	va_end(ap);
-	msg = xmalloc((size_t)(len < 0 ? 0 : len) + 1);
-	va_start(ap, fmt);
-	vsnprintf(msg, (size_t)(len < 0 ? 0 : len) + 1, fmt, ap);
+	msg = xvasprintf(fmt, ap);
 	va_end(ap);
 	crown_diag_add(r->diags, r->file, n != NULL ? n->line : 0,
 	    n != NULL ? n->col : 0, rule, "%s", msg);

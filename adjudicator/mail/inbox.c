@@ -332,14 +332,9 @@ why(struct verdict *v, const char *fmt, ...)
 {
 	va_list	 ap;
 	char	*s;
-	int	 n;
 
 	va_start(ap, fmt);
-	n = vsnprintf(NULL, 0, fmt, ap);
-	va_end(ap);
-	s = xmalloc((size_t)(n < 0 ? 0 : n) + 1);
-	va_start(ap, fmt);
-	vsnprintf(s, (size_t)(n < 0 ? 0 : n) + 1, fmt, ap);
+	s = xvasprintf(fmt, ap);
 	va_end(ap);
 	crown_buf_printf(&v->why, "%s\n", s);
 	free(s);

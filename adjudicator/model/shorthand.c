@@ -185,14 +185,9 @@ problem(struct parser *p, size_t off, const char *rule, const char *fmt, ...)
 {
 	va_list	 ap;
 	char	*msg;
-	int	 n;
 
 	va_start(ap, fmt);
-	n = vsnprintf(NULL, 0, fmt, ap);
-	va_end(ap);
-	msg = xmalloc((size_t)(n < 0 ? 0 : n) + 1);
-	va_start(ap, fmt);
-	vsnprintf(msg, (size_t)(n < 0 ? 0 : n) + 1, fmt, ap);
+	msg = xvasprintf(fmt, ap);
 	va_end(ap);
 	crown_diag_add(p->d, p->file, p->line, column(p, off), rule, "%s",
 	    msg);
