@@ -2585,7 +2585,7 @@ test_new_in_dot(void **state)
 		fail_msg("crown new .: status %d\n%s", r.status, r.err);
 	assert_has(r.out, ".: turn 0 committed");
 	run_release(&r);
-	EXPECT(0, crown_cmd_verify, dir);
+	EXPECT(0, crown_cmd_verify, dir, "--templates", TMPL);
 	assert_fsck(dir);
 	/* nothing of the build left beside it or in it */
 	text = sh("ls -A '%s' '%s' | grep -c crown-new", base, dir);
