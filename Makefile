@@ -22,11 +22,8 @@ COMPDIR	?= $(PREFIX)/share/bash-completion/completions
 BUILD	?= build
 CC	?= cc
 
-# crown is linked with PKGS_LINK; PKGS_DL it loads when it first calls
-# them (include/crown/dynlib.h), so it is built with their headers only.
-PKGS_LINK := yaml-0.1 libpcre2-8 libsodium libcmark-gfm
-PKGS_DL	:= libgit2 gmime-3.0 gpgme
-PKGS	:= $(PKGS_LINK) $(PKGS_DL)
+# the libraries crown is linked with
+PKGS	:= yaml-0.1 libpcre2-8 libsodium libcmark-gfm libgit2 gmime-3.0 gpgme
 OPT	?= -O2 -g
 # -Wformat=2: every message's format is a literal the compiler checks
 WARN	:= -std=c11 -Wall -Wextra -Wpedantic -Werror -Wshadow -Wformat=2 \
@@ -36,28 +33,8 @@ WARN	:= -std=c11 -Wall -Wextra -Wpedantic -Werror -Wshadow -Wformat=2 \
 ALL_CFLAGS = $(OPT) $(WARN) -ffp-contract=off -D_DEFAULT_SOURCE \
 	   -D_POSIX_C_SOURCE=200809L -Iinclude \
 	   -DCROWN_DATADIR='"$(DATADIR)"' $(PKG_CFLAGS) $(CFLAGS)
-PKG_CFLAGS = $(shell pkg-config --cflags $(PKGS)) $(DL_SONAMES)
+PKG_CFLAGS = $(shell pkg-config --cflags $(PKGS))
 PKG_LIBS   = $(shell pkg-config --libs $(PKGS)) -lm
-# -ldl: dlopen is the C library's own since glibc 2.34, libdl's before
-LINK_LIBS  = $(shell pkg-config --libs $(PKGS_LINK)) -lm -ldl
-# the name the loader knows a library by, read from the one built against:
-# $(call soname,MODULE,LIB) for libLIB.so of pkg-config's MODULE; a build
-# that cannot read it stops (crown would load nothing by an empty name)
-soname = $(or $(shell objdump -p \
-	   "$$(pkg-config --variable=libdir $(1))/lib$(2).so" 2>/dev/null | \
-	   awk '$$1 == "SONAME" { print $$2 }'),$(error cannot read the \
-	   soname of lib$(2).so (pkg-config $(1), objdump of binutils)))
-# (read once, when first used: the packages may be installed only then)
-DL_SONAMES = $(eval DL_SONAMES := \
-	   -DCROWN_SONAME_GIT2='"$(call soname,libgit2,git2)"' \
-	   -DCROWN_SONAME_GMIME='"$(call soname,gmime-3.0,gmime-3.0)"' \
-	   -DCROWN_SONAME_GPGME='"$(call soname,gpgme,gpgme)"')$(DL_SONAMES)
-# mimalloc (Debian's libmimalloc-dev) takes the place of the C library's
-# malloc for crown and every library it loads: it comes first in the link,
-# so the dynamic loader binds malloc and free to it (doc/design.md, "The
-# allocator").  The sanitizer builds keep their own allocator: MALLOC_LIB=.
-MALLOC_LIB ?= -lmimalloc
-MALLOC_DEF = $(if $(filter -lmimalloc,$(MALLOC_LIB)),-DCROWN_MIMALLOC)
 TEST_CFLAGS = $(shell pkg-config --cflags cmocka)
 TEST_LIBS  = $(shell pkg-config --libs cmocka)
 
@@ -107,12 +84,12 @@ $(BUILD)/libcrown.a: $(LIB_OBJS)
 
 $(BUILD)/crown: $(BUILD)/obj/main.o $(BUILD)/libcrown.a Makefile
 	@echo "  CC $@"; $(CC) $(ALL_CFLAGS) -o $@ $(BUILD)/obj/main.o \
-	    $(BUILD)/libcrown.a $(MALLOC_LIB) $(LINK_LIBS) $(LDFLAGS)
+	    $(BUILD)/libcrown.a $(PKG_LIBS) $(LDFLAGS)
 
 $(BUILD)/tests/%: tests/unit/%.c $(BUILD)/libcrown.a $(HDRS) Makefile
 	@mkdir -p $(dir $@)
-	@echo "  CC $@"; $(CC) $(ALL_CFLAGS) $(TEST_CFLAGS) $(MALLOC_DEF) \
-	    -Itests/unit -o $@ $< $(BUILD)/libcrown.a $(MALLOC_LIB) \
+	@echo "  CC $@"; $(CC) $(ALL_CFLAGS) $(TEST_CFLAGS) \
+	    -Itests/unit -o $@ $< $(BUILD)/libcrown.a \
 	    $(PKG_LIBS) $(TEST_LIBS) $(LDFLAGS)
 
 # Run every unit test binary from the top of the tree; cmocka prints its
@@ -126,13 +103,15 @@ check-unit: $(UNIT_BINS) $(BUILD)/crown
 
 check-asan:
 	@$(MAKE) --no-print-directory BUILD=build/asan OPT="$(SAN_FLAGS)" \
-	    LDFLAGS="-fsanitize=address,undefined" MALLOC_LIB= check-unit
+	    LDFLAGS="-fsanitize=address,undefined" check-unit
 
 # The layers of doc/design.md, from the symbols of the object files: no
-# cycle, no call up the order main/cmd > history, mail, report > engine >
-# model > io.
+# cycle between files or folders, no call up the order main/cmd >
+# history, mail, report > engine > model > io; and the sizes: no .c file
+# over 1,500 lines, at most five functions over 120 (tests/layers).
 layers: $(BUILD)/libcrown.a $(BUILD)/obj/main.o
-	@sh tests/layers/check.sh $(BUILD)/obj
+	@st=0; sh tests/layers/check.sh $(BUILD)/obj || st=1; \
+	sh tests/layers/sizes.sh adjudicator || st=1; exit $$st
 
 # make install into a scratch DESTDIR, and what it installed
 check-install: all
@@ -175,7 +154,7 @@ bench: deps
 # libyaml floor and the whole command (tests/bench/bench.c)
 $(BUILD)/bench: tests/bench/bench.c $(BUILD)/libcrown.a $(HDRS) Makefile
 	@echo "  CC $@"; $(CC) $(ALL_CFLAGS) -o $@ $< $(BUILD)/libcrown.a \
-	    $(MALLOC_LIB) $(LINK_LIBS) $(LDFLAGS)
+	    $(PKG_LIBS) $(LDFLAGS)
 
 # Fuzzing: the libFuzzer targets of tests/fuzz, built by clang with ASan
 # and UBSan into build/fuzz.  `make fuzz FUZZ_SECONDS=600` runs each target
@@ -218,7 +197,7 @@ fuzz-build:
 	    OPT="$(FUZZ_SAN) -fsanitize=fuzzer-no-link" \
 	    CFLAGS="-Wno-error \
 		-DCROWN_SRCDIR='\"$(CURDIR)/$(FUZZ_BUILD)/data\"'" \
-	    LDFLAGS="-fsanitize=address,undefined" MALLOC_LIB= \
+	    LDFLAGS="-fsanitize=address,undefined" \
 	    $(FUZZ_BINS) $(FUZZ_BUILD)/mkseeds
 
 $(BUILD)/fuzz-%: tests/fuzz/fuzz-%.c tests/fuzz/fuzz.h $(BUILD)/libcrown.a \

@@ -50,6 +50,23 @@ if [ "${INSTR:-1}" != 0 ] && command -v valgrind >/dev/null 2>&1; then
 		    printf "| %d | %.1f | %.1f | %.2f |\n", n, w / 1e6,
 			f / 1e6, w / f }'
 	done
+	# crown turn, the whole turn of a campaign (commit, tag, work tree,
+	# mails), on a campaign made from the battle: linear in the units
+	echo
+	echo "| units/side | crown turn (M instructions) | libyaml parsing its input (M) | ratio |"
+	echo "|---:|---:|---:|---:|"
+	for n in 1000 2000; do
+		[ -d "$tmp/$n" ] || build/bench gen $n "$tmp/$n" >/dev/null
+		./crown new "$tmp/c$n" --scenario "$tmp/$n/state.yaml" \
+		    --secret-file "$tmp/secret" --date 2026-03-01 >/dev/null
+		cp "$tmp/$n/a.yaml" "$tmp/$n/b.yaml" "$tmp/c$n/orders/pending/"
+		whole=$(sh contrib/instructions.sh ./crown turn "$tmp/c$n" \
+		    --date 2026-03-08)
+		floor=$(sh contrib/instructions.sh build/bench floor "$tmp/$n")
+		awk -v n=$n -v w="$whole" -v f="$floor" 'BEGIN {
+		    printf "| %d | %.1f | %.1f | %.2f |\n", n, w / 1e6,
+			f / 1e6, w / f }'
+	done
 elif [ "${INSTR:-1}" != 0 ]; then
 	echo
 	echo "(no valgrind on this machine: no instruction counts)"

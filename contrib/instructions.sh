@@ -4,8 +4,7 @@
 # print the instructions they executed in all, from the "summary:" line of
 # each process's output.  A forked child starts with its parent's counts:
 # --zero-before=FUNCTION zeroes a process's counts where it enters
-# FUNCTION, the first a child runs (crown verify: verify_child), so that
-# they are not counted twice.  Its standard output goes to /dev/null; a
+# FUNCTION, the first a child runs, so that they are not counted twice.  Its standard output goes to /dev/null; a
 # failure of the command fails this.  Instruction counts, unlike times, are
 # the same on every run.
 set -eu

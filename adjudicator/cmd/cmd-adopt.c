@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "crown/advance.h"
 #include "crown/campaign.h"
 #include "crown/cmd.h"
 #include "crown/common.h"
@@ -82,14 +83,14 @@ cmd_adopt_exec(struct crown_run *r)
 	struct crown_chain	*c = &r->chain, b = { 0 };
 	struct crown_campaign	 camp = { 0 };
 	struct crown_who	 who = { 0 };
+	struct crown_advance	 step = { 0 };
 	char			 have[CROWN_OID_HEX + 1], *ref = NULL;
-	char			 old[CROWN_OID_HEX + 1];
+	char			 old[CROWN_OID_HEX + 1], id[CROWN_OID_HEX + 1];
 	char			 tip[CROWN_OID_HEX + 1];
 	char			*tag = NULL, *tagref = NULL, *msg = NULL;
 	const char		*name, *reason;
 	long			 turn;
 	int			 error = 0, status, k, rc;
-	bool			 moved = false;
 
 	(void)parse_branch(&name, &turn, r->operand[1]);
 	ref = xasprintf("refs/heads/%s", name);
@@ -149,26 +150,29 @@ cmd_adopt_exec(struct crown_run *r)
 	    "line were replaced by a rerun of turn %ld.\n%s%s%s", name, turn,
 	    c->last, turn, reason != NULL ? CROWN_REASON_KEY : "",
 	    reason != NULL ? reason : "", reason != NULL ? "\n" : "");
-	if ((error = crown_history_tag(h, tag, old, &who.stamp, msg, false,
-	    &d)) != 0)
+	/* the old line keeps its name before main leaves it */
+	step.ref = CROWN_MAIN_REF;
+	step.expect = old;
+	step.log = "crown adopt";
+	step.to = tip;
+	step.keep.name = tag;
+	step.keep.target = old;
+	step.keep.stamp = &who.stamp;
+	step.keep.message = msg;
+	step.tree = CROWN_ADVANCE_CHECKOUT;
+	step.drop = ref;
+	step.done = "main is moved to the rerun";
+	step.dir = r->dir;
+	if ((error = crown_advance(id, h, &step, &d)) != 0)
 		goto cleanup;
-	/* the commit point */
-	if ((error = crown_history_ref_set(h, CROWN_MAIN_REF, tip, old, false,
-	    "crown adopt", &d)) != 0)
-		goto cleanup;
-	moved = true;
+	/* the turn tags of the new line */
 	crown_chain_release(c);
-	if ((error = crown_history_checkout(h, &d)) != 0 ||
-	    (error = crown_campaign_chain(c, h, CROWN_MAIN_REF, &d)) != 0 ||
-	    (error = crown_campaign_repair(h, c, &d)) != 0 ||
-	    (error = crown_history_ref_delete(h, ref, &d)) != 0)
+	if ((error = crown_campaign_chain(c, h, CROWN_MAIN_REF, &d)) != 0 ||
+	    (error = crown_campaign_repair(h, c, &d)) != 0)
 		goto cleanup;
 	printf("main is now %s (%.7s); the old line is tag %s (%.7s)\n",
 	    name, tip, tag, old);
 cleanup:
-	if (error != 0 && moved)
-		crown_diag_add(&d, r->dir, 0, 0, NULL, "main is moved to the "
-		    "rerun; the next crown command on it finishes the rest");
 	status = crown_cmd_fail(&d, error);
 	free(msg);
 	free(tagref);

@@ -17,6 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "crown/calendar.h"
 #include "crown/campaign.h"
 #include "crown/cmd.h"
 #include "crown/common.h"
@@ -61,9 +62,10 @@ cmd_blame_exec(struct crown_run *r)
 	struct crown_story		 story = { 0 };
 	const char			*id = r->operand[1], *cid, *sub;
 	char				 date[32], *label = NULL;
+	char				*line = NULL;
 	long				 total = 0;
 	size_t				 i;
-	int				 t, error = 0, seen;
+	int				 t, error = 0, seen, format;
 
 	/* who it is, from turn 0 */
 	if ((error = crown_campaign_load(&camp, r->h, c->l.v[c->at[0]].id,
@@ -82,9 +84,12 @@ cmd_blame_exec(struct crown_run *r)
 	crown_campaign_release(&camp);
 	for (t = 1; t <= c->last; t++) {
 		cid = c->l.v[c->at[t]].id;
-		if ((error = crown_story_turn_load(&tf, r->h, cid, t, &d)) != 0)
+		if ((error = crown_story_turn_load(&tf, r->h, cid, t,
+		    &d)) != 0 || (crown_story_lost(&tf, id) > 0 &&
+		    (error = crown_story_turn_orders(&tf, r->h, cid, t,
+		    &d)) != 0))
 			goto cleanup;
-		crown_campaign_format_date(date, sizeof(date),
+		crown_cal_format_date(date, sizeof(date),
 		    c->l.v[c->at[t]].time, c->l.v[c->at[t]].offset);
 		sub = strchr(c->l.v[c->at[t]].subject, ':');
 		printf("\nturn %d (%s, %.7s):%s\n", t, date, cid,
@@ -99,13 +104,23 @@ cmd_blame_exec(struct crown_run *r)
 		if (seen == 0)
 			printf("  no event names %s\n", id);
 		label = xasprintf("turn-%d", t);
-		error = crown_campaign_load(&camp, r->h, cid, label, &d);
+		if ((error = crown_campaign_format(&format, r->h, cid,
+		    &d)) == 0 && format > CROWN_CAMPAIGN_FORMAT) {
+			crown_campaign_format_refuse(&d, label,
+			    crown_history_workdir(r->h), format);
+			error = CROWN_EINVALID;
+		}
+		if (error == 0)
+			error = crown_story_strength_read(&line, r->h, cid,
+			    label, id, &d);
 		free(label);
 		label = NULL;
 		if (error != 0)
 			goto cleanup;
-		print_strength(camp.state, id, "after the turn");
-		crown_campaign_release(&camp);
+		printf("  after the turn: %s\n", line != NULL ? line :
+		    "not in the state");
+		free(line);
+		line = NULL;
 		crown_story_turn_release(&tf);
 	}
 	printf("\n%s: %ld figure%s lost to the events above over %d "

@@ -16,8 +16,9 @@
 #include "crown/campaign.h"
 #include "crown/cmd.h"
 #include "crown/common.h"
+#include "crown/orders-read.h"
+#include "crown/pack.h"
 #include "crown/paths.h"
-#include "crown/shorthand.h"
 #include "crown/xalloc.h"
 #include "crown/yaml.h"
 
@@ -55,6 +56,18 @@ check_operands(const struct crown_run *r)
 	    r->operand[cmd->operands.max]);
 }
 
+/* After a command's commit: pack the loose objects when there are many
+ * (pack.h); a failure loses nothing and is a warning. */
+static void
+pack_history(struct crown_run *r)
+{
+	struct crown_diags	d = { 0 };
+
+	if (r->h != NULL && crown_pack_auto(NULL, r->h, &d) != 0)
+		crown_diags_print(stderr, &d);
+	crown_diags_release(&d);
+}
+
 int
 crown_cmd_run(const struct crown_cmd *cmd, int argc, char **argv)
 {
@@ -86,8 +99,13 @@ crown_cmd_run(const struct crown_cmd *cmd, int argc, char **argv)
 			status = crown_cmd_fail(&d, error);
 			goto done;
 		}
+		/* the repairs' notes, before the command's own output */
+		crown_diags_print(stderr, &d);
+		crown_diags_release(&d);
 	}
 	status = cmd->exec(&r);
+	if (lock && status == 0)
+		pack_history(&r);
 done:
 	crown_campaign_release(&r.start);
 	crown_chain_release(&r.chain);
@@ -150,50 +168,33 @@ crown_cmd_load_rules(struct crown_rules **out, const char *path,
 	return error;
 }
 
-/*
- * One orders file: YAML, or with `shorthand' the mail syntax as well,
- * told apart by content (crown_shorthand_is_yaml).  A shorthand file
- * that leaves out game or turn is for this game's next turn, as mailed
- * orders are; it must say its side.
- */
+/* One orders file, through the one reader (orders-read.h). */
 static int
 load_orders_file(struct crown_orders **out, const char *path,
-    bool shorthand, const struct crown_state *s, struct crown_diags *d)
+    const struct crown_state *s, struct crown_diags *d)
 {
-	char	*buf;
-	size_t	 len;
-	int	 error;
+	struct crown_orders_context	 ctx = { s->name, s->turn + 1, false };
+	struct crown_orders_read	 r;
+	char				*buf;
+	size_t				 len;
+	int				 error;
 
-	if (!shorthand)
-		return crown_orders_load(out, path, d);
 	*out = NULL;
 	if ((error = crown_read_file(&buf, &len, path,
 	    crown_ylimits_orders.max_bytes, d)) != 0)
 		return error;
-	if (crown_shorthand_is_yaml(buf, len))
-		error = crown_orders_parse(out, path, buf, len, d);
-	else {
-		error = crown_shorthand_parse(out, path, buf, len, d);
-		if (*out != NULL && (*out)->game == NULL)
-			(*out)->game = xstrdup(s->name);
-		if (*out != NULL && (*out)->turn < 0)
-			(*out)->turn = s->turn + 1;
-		if (*out != NULL && (*out)->side == NULL) {
-			crown_diag_add(d, path, 1, 1, NULL, "say which side "
-			    "these orders are for, with a line 'side: ID' "
-			    "(the mail gets it from the sender)");
-			error = CROWN_EINVALID;
-		}
-	}
+	error = crown_orders_read(&r, path, buf, len, &ctx, d);
+	*out = r.orders;
+	r.orders = NULL;
+	crown_orders_read_release(&r);
 	free(buf);
 	return error;
 }
 
 int
 crown_cmd_load_orders(struct crown_orders ***out, size_t *n,
-    const char *const *paths, size_t npaths, bool shorthand,
-    const struct crown_state *s, const struct crown_rules *rules,
-    struct crown_diags *d)
+    const char *const *paths, size_t npaths, const struct crown_state *s,
+    const struct crown_rules *rules, struct crown_diags *d)
 {
 	struct crown_orders	**v;
 	size_t			  i;
@@ -202,7 +203,7 @@ crown_cmd_load_orders(struct crown_orders ***out, size_t *n,
 	v = xcalloc(npaths ? npaths : 1, sizeof(*v));
 	*n = 0;
 	for (i = 0; i < npaths; i++) {
-		error = load_orders_file(&v[*n], paths[i], shorthand, s, d);
+		error = load_orders_file(&v[*n], paths[i], s, d);
 		if (error == CROWN_ENOTFOUND)
 			worst = CROWN_ENOTFOUND;
 		else if (error != 0 && worst == 0)

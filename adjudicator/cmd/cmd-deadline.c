@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "crown/calendar.h"
 #include "crown/campaign.h"
 #include "crown/cmd.h"
 #include "crown/common.h"
@@ -53,12 +54,13 @@ cmd_deadline_check(const struct crown_run *r)
 		if (every != NULL)
 			return crown_cmd_usage_error(r->cmd, "--every needs "
 			    "a deadline to repeat, not none");
-	} else if (when[0] == '+' ? crown_duration_parse(&t, when + 1) != 0 :
-	    crown_mail_parse_time(&t, when) != 0)
+	} else if (when[0] == '+' ?
+	    crown_cal_duration_parse(&t, when + 1) != 0 :
+	    crown_cal_parse_time(&t, when) != 0)
 		return crown_cmd_usage_error(r->cmd, "'%s' is not a time "
 		    "(YYYY-MM-DDTHH:MM:SSZ), +DURATION (+7d, +36h) or none",
 		    when);
-	if (every != NULL && crown_duration_parse(&t, every) != 0)
+	if (every != NULL && crown_cal_duration_parse(&t, every) != 0)
 		return crown_cmd_usage_error(r->cmd, "--every: '%s' is not a "
 		    "duration (7d, 36h, 1w)", every);
 	return 0;
@@ -73,7 +75,7 @@ cmd_deadline_exec(struct crown_run *r)
 	struct crown_who	 who = { 0 };
 	struct crown_state	*s;
 	char			 id[CROWN_OID_HEX + 1];
-	char			 buf[CROWN_MAIL_TIME_LEN];
+	char			 buf[CROWN_CAL_TIME_LEN];
 	char			*label, *msg = NULL;
 	const char		*when = r->operand[1];
 	const char		*every = r->opt[DEADLINE_EVERY].value;
@@ -98,11 +100,11 @@ cmd_deadline_exec(struct crown_run *r)
 		    "of turn %d.\n", c->last + 1);
 	} else {
 		if (when[0] == '+') {
-			(void)crown_duration_parse(&span, when + 1);
+			(void)crown_cal_duration_parse(&span, when + 1);
 			t = who.stamp.time + span;
 		} else
-			(void)crown_mail_parse_time(&t, when);
-		crown_mail_format_time(buf, sizeof(buf), t);
+			(void)crown_cal_parse_time(&t, when);
+		crown_cal_format_time(buf, sizeof(buf), t);
 		s->deadline = xstrdup(buf);
 		if (every != NULL) {
 			free(s->deadline_every);
@@ -114,7 +116,7 @@ cmd_deadline_exec(struct crown_run *r)
 		    s->deadline_every : "", c->last + 1, buf);
 	}
 	if ((error = crown_campaign_commit_state(id, r->h, c, s, msg,
-	    &who.stamp, &d)) != 0)
+	    &who.stamp, NULL, &d)) != 0)
 		goto cleanup;
 	printf("%.*s (%.7s)\n", (int)strcspn(msg, "\n"), msg, id);
 cleanup:

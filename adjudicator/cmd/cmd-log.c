@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "crown/calendar.h"
 #include "crown/campaign.h"
 #include "crown/cmd.h"
 #include "crown/common.h"
@@ -146,7 +147,7 @@ cmd_log_exec(struct crown_run *r)
 			snprintf(label, sizeof(label), "upgrade");
 		else
 			snprintf(label, sizeof(label), "reveal");
-		crown_campaign_format_date(date, sizeof(date), hc->time,
+		crown_cal_format_date(date, sizeof(date), hc->time,
 		    hc->offset);
 		crown_buf_puts(&mark, "");
 		if (k >= 0)

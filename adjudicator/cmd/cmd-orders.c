@@ -71,6 +71,9 @@ cmd_orders_exec(struct crown_run *r)
 	}
 	if ((error = crown_orders_form(&form, s, camp.rules, side, sh)) == 0)
 		fwrite(form.data, 1, form.len, stdout);
+	else
+		crown_diag_add(&d, r->dir, 0, 0, NULL, "cannot write the "
+		    "orders form of side '%s'", side);
 cleanup:
 	crown_buf_release(&form);
 	crown_campaign_release(&camp);

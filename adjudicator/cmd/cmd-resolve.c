@@ -6,16 +6,14 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "crown/campaign.h"
 #include "crown/cmd.h"
 #include "crown/common.h"
 #include "crown/dice.h"
-#include "crown/engine.h"
-#include "crown/events.h"
-#include "crown/report.h"
+#include "crown/play.h"
 #include "crown/xalloc.h"
 #include "crown/yaml.h"
 
+static void	timing(void *, const char *);
 static int	cmd_resolve_exec(struct crown_run *);
 
 enum {
@@ -62,28 +60,10 @@ const struct crown_cmd crown_cmd_resolve = {
 
 #define MAX_ORDER_FILES 64
 
-/* The salt of a campaign turn with these orders (dice.c), from their
- * files' bytes as a campaign would have committed them. */
-static int
-orders_salt(unsigned char *salt, int turn, struct crown_orders *const *ov,
-    size_t n, struct crown_diags *d)
+static void
+timing(void *arg, const char *step)
 {
-	struct crown_outputs	 files = { 0 };
-	char			*text;
-	size_t			 i, len;
-	int			 error = 0;
-
-	for (i = 0; i < n && error == 0; i++)
-		if ((error = crown_read_file(&text, &len, ov[i]->file,
-		    crown_ylimits_orders.max_bytes, d)) == 0) {
-			crown_buf_add(crown_outputs_add(&files, ov[i]->file),
-			    text, len);
-			free(text);
-		}
-	if (error == 0)
-		crown_campaign_salt(salt, turn, &files, ov, n);
-	crown_outputs_release(&files);
-	return error;
+	crown_timings_mark(arg, step);
 }
 
 static int
@@ -91,22 +71,16 @@ cmd_resolve_exec(struct crown_run *r)
 {
 	const struct crown_optval *order_paths = &r->opt[RESOLVE_ORDERS];
 	struct crown_diags	  d = { 0 };
-	struct crown_state	 *s = NULL, *before = NULL;
+	struct crown_state	 *s = NULL;
 	struct crown_rules	 *rules = NULL;
-	struct crown_orders	**orders = NULL;
 	struct crown_dice	 *dice = NULL;
-	struct crown_events	  ev = { 0 };
-	struct crown_buf	  state_out = { 0 }, events_out = { 0 };
-	struct crown_outputs	  reports = { 0 };
+	struct crown_outputs	  orders = { 0 }, files = { 0 };
+	struct crown_play_input	  in;
+	struct crown_turn	  t = { 0 };
 	struct crown_timings	  tm;
-	struct crown_report_input rin;
 	unsigned char		  secret[CROWN_SECRET_BYTES];
-	unsigned char		  salt[CROWN_SALT_BYTES];
 	const char		 *state_path, *rules_path, *out, *script;
 	const char		 *secret_path = r->secret_file;
-	const char		 *templates = r->templates;
-	char			 *found_templates = NULL;
-	size_t			  n = 0;
 	int			  error = 0, status;
 	bool			  timings;
 
@@ -133,65 +107,45 @@ cmd_resolve_exec(struct crown_run *r)
 	    &d)) != 0)
 		goto cleanup;
 	crown_timings_mark(&tm, "load rules");
-	if ((error = crown_cmd_load_orders(&orders, &n, order_paths->values,
-	    order_paths->nvalues, false, s, rules, &d)) != 0)
+	/* the orders' bytes, read once: what is played is what is salted */
+	if ((error = crown_play_read_files(&orders,
+	    (const char *const *)order_paths->values, order_paths->nvalues,
+	    &d)) != 0)
 		goto cleanup;
-	crown_timings_mark(&tm, "load and check orders");
+	memset(&in, 0, sizeof(in));
+	in.before = s;
+	in.rules = rules;
+	in.orders = &orders;
+	in.unsalted = script != NULL;
+	in.templates = r->templates;
+	in.mark = timing;
+	in.mark_arg = &tm;
+	if ((error = crown_play_read(&t, &in, &d)) != 0)
+		goto cleanup;
 	if (script != NULL)
 		error = crown_dice_script_load(&dice, script, &d);
-	else if ((error = crown_secret_read(secret, secret_path, &d)) == 0 &&
-	    (error = orders_salt(salt, s->turn + 1, orders, n, &d)) == 0)
-		dice = crown_dice_campaign_salted(secret, salt);
+	else
+		error = crown_secret_read(secret, secret_path, &d);
 	if (error != 0)
 		goto cleanup;
-
-	if (templates == NULL)
-		templates = found_templates = crown_templates_find();
-
-	before = crown_state_clone(s);
-	crown_timings_mark(&tm, "dice and copy");
-	if ((error = crown_resolve(s, orders, n, rules, dice, &ev, &d)) != 0)
+	in.dice = dice;
+	in.secret = secret;
+	if ((error = crown_play_resolve(&t, &in, &d)) != 0)
 		goto cleanup;
-	crown_timings_mark(&tm, "resolve");
-	if (crown_state_emit(&state_out, s) != 0 ||
-	    crown_events_emit(&events_out, &ev) != 0) {
-		crown_diag_add(&d, out, 0, 0, NULL, "cannot format output");
-		error = CROWN_ERROR;
-		goto cleanup;
-	}
-	crown_timings_mark(&tm, "emit state and events");
-	/* the reports and the map, before anything is written */
-	memset(&rin, 0, sizeof(rin));
-	rin.before = before;
-	rin.after = s;
-	rin.events = &ev;
-	rin.orders = orders;
-	rin.norders = n;
-	rin.rules = rules;
-	rin.templates = templates;
-	if ((error = crown_report_render(&reports, &rin, &d)) != 0)
-		goto cleanup;
-	crown_timings_mark(&tm, "reports and map");
 	if ((error = crown_mkdirs(out, &d)) != 0)
 		goto cleanup;
-	/* all files or none (a full disk): the new state goes last */
-	crown_outputs_take(&reports, "events.yaml", &events_out);
-	crown_outputs_take(&reports, "state.yaml", &state_out);
-	error = crown_write_outputs(out, &reports, &d);
+	crown_play_files(&files, &t, CROWN_PLAY_FLAT);
+	error = crown_write_outputs(out, &files, &d);
 	crown_timings_mark(&tm, "write");
 	if (error == 0 && script != NULL && crown_dice_unused(dice) > 0)
 		fprintf(stderr, "crown resolve: warning: %zu dice of the "
 		    "script were not used\n", crown_dice_unused(dice));
 cleanup:
 	status = crown_cmd_fail(&d, error);
-	crown_outputs_release(&reports);
-	free(found_templates);
-	crown_state_free(before);
-	crown_buf_release(&state_out);
-	crown_buf_release(&events_out);
-	crown_events_release(&ev);
+	crown_outputs_release(&files);
+	crown_turn_release(&t);
+	crown_outputs_release(&orders);
 	crown_dice_free(dice);
-	crown_campaign_orders_free(orders, n);
 	crown_rules_free(rules);
 	crown_state_free(s);
 	if (error == 0)

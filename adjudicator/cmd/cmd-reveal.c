@@ -9,6 +9,7 @@
 
 #include <sodium.h>
 
+#include "crown/advance.h"
 #include "crown/campaign.h"
 #include "crown/cmd.h"
 #include "crown/common.h"
@@ -39,13 +40,13 @@ cmd_reveal_exec(struct crown_run *r)
 	struct crown_diags	 d = { 0 };
 	struct crown_campaign	 camp = { 0 };
 	struct crown_outputs	 files = { 0 };
+	struct crown_advance	 step = { 0 };
 	struct crown_who	 who = { 0 };
 	unsigned char		 secret[CROWN_SECRET_BYTES];
 	char			 id[CROWN_OID_HEX + 1];
 	char			*hex = NULL, *msg = NULL, *label = NULL;
 	const char		*head;
 	int			 error = 0, status;
-	bool			 committed = false;
 
 	memset(secret, 0, sizeof(secret));
 	if (c->revealed) {
@@ -75,22 +76,23 @@ cmd_reveal_exec(struct crown_run *r)
 	    "secret.hex holds the 32-byte secret whose SHA-256 is the\n"
 	    "dice_commitment %s\nof turn 0: run crown verify to replay every "
 	    "die.\n", c->last, camp.state->dice_commitment);
-	if ((error = crown_history_commit(id, r->h, head, &files, msg,
-	    &who.stamp, &d)) != 0 ||
-	    (error = crown_history_ref_set(r->h, CROWN_MAIN_REF, id, head,
-	    false, "crown reveal", &d)) != 0)
-		goto cleanup;
-	committed = true;
-	if ((error = crown_history_tag(r->h, CROWN_REVEAL_TAG, id, NULL, NULL,
-	    true, &d)) != 0 || (error = crown_history_checkout(r->h, &d)) != 0)
+	step.ref = CROWN_MAIN_REF;
+	step.expect = head;
+	step.log = "crown reveal";
+	step.parent = head;
+	step.files = &files;
+	step.message = msg;
+	step.stamp = &who.stamp;
+	step.tag.name = CROWN_REVEAL_TAG;
+	step.tag.force = true;
+	step.tree = CROWN_ADVANCE_CHECKOUT;
+	step.done = "the reveal is committed";
+	step.dir = r->dir;
+	if ((error = crown_advance(id, r->h, &step, &d)) != 0)
 		goto cleanup;
 	printf("revealed the secret after turn %d (%.7s): %s", c->last, id,
 	    hex);
 cleanup:
-	if (error != 0 && committed)
-		crown_diag_add(&d, r->dir, 0, 0, NULL, "the reveal is "
-		    "committed; the next crown command on it finishes the "
-		    "work tree");
 	status = crown_cmd_fail(&d, error);
 	sodium_memzero(secret, sizeof(secret));
 	if (hex != NULL)

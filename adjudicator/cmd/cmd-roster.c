@@ -2,22 +2,17 @@
  * cmd-roster.c: crown roster: the players of a campaign after crown new
  * (issue 19).  Names and addresses are in the state, and each change is
  * a commit "Roster: ..." of its own; passwords and OpenPGP keys are only
- * in .git (roster.h), never committed.
+ * in .git (roster.h), never committed.  The changes are mail/roster.c's,
+ * the new player's briefing history/enrol.c's.
  */
-#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <strings.h>
-
-#include <sodium.h>
 
 #include "crown/campaign.h"
 #include "crown/cmd.h"
 #include "crown/common.h"
 #include "crown/history.h"
-#include "crown/mail.h"
-#include "crown/pgp.h"
 #include "crown/roster.h"
 #include "crown/xalloc.h"
 
@@ -97,51 +92,6 @@ cmd_roster_check(const struct crown_run *r)
 	return 0;
 }
 
-/* "Name <email>" into its parts (caller frees); -1 when malformed. */
-static int
-split_person(char **name, char **email, const char *s)
-{
-	const char	*lt = strchr(s, '<'), *gt;
-	size_t		 n;
-
-	*name = *email = NULL;
-	if (lt == NULL || (gt = strchr(lt, '>')) == NULL || gt[1] != '\0' ||
-	    strchr(lt + 1, '<') != NULL)
-		return -1;
-	for (n = (size_t)(lt - s); n > 0 && s[n - 1] == ' '; n--)
-		;
-	if (n == 0 || gt - lt < 4 || memchr(lt, '@', (size_t)(gt - lt)) ==
-	    NULL || strpbrk(s, "\r\n\t\"") != NULL ||
-	    memchr(s, '>', n) != NULL)
-		return -1;
-	*name = xstrndup(s, n);
-	*email = xstrndup(lt + 1, (size_t)(gt - lt - 1));
-	if (strchr(*email, ' ') != NULL) {
-		free(*name);
-		free(*email);
-		*name = *email = NULL;
-		return -1;
-	}
-	return 0;
-}
-
-/* 40 hex digits (spaces dropped, upper-cased) into out; -1 if not. */
-static int
-fingerprint(char *out, const char *s)
-{
-	size_t	n = 0;
-
-	for (; *s != '\0'; s++) {
-		if (*s == ' ')
-			continue;
-		if (!isxdigit((unsigned char)*s) || n == 40)
-			return -1;
-		out[n++] = (char)toupper((unsigned char)*s);
-	}
-	out[n] = '\0';
-	return n == 40 ? 0 : -1;
-}
-
 static void
 list(const struct crown_state *s, const struct crown_roster *ro)
 {
@@ -173,234 +123,26 @@ list(const struct crown_state *s, const struct crown_roster *ro)
 	}
 }
 
-/* The first player of any side with email, or NULL. */
-static struct crown_person *
-find(struct crown_state *s, const char *email)
-{
-	size_t	i, j;
-
-	for (i = 0; i < s->nsides; i++)
-		for (j = 0; j < s->sides[i].nplayers; j++)
-			if (s->sides[i].players[j].email != NULL &&
-			    strcasecmp(s->sides[i].players[j].email, email) ==
-			    0)
-				return &s->sides[i].players[j];
-	return NULL;
-}
-
+/* The change crown roster DIR add, remove or password makes. */
 static int
-add(struct crown_state *s, struct crown_roster *ro, struct crown_run *r,
-    char **msg, struct crown_diags *d)
+change(char **msg, struct crown_state *s, struct crown_roster *ro,
+    const struct crown_run *r, struct crown_diags *d)
 {
-	struct crown_side	*sd;
-	struct crown_person	*p;
-	struct crown_cred	*c;
-	char			*name, *email, *pw = NULL, fpr[41], *home;
-	const char		*file = r->opt[ROSTER_PASSWORD_FILE].value;
-	const char		*key = r->opt[ROSTER_OPENPGP].value;
-	int			 side, error = 0;
-	size_t			 j, cap;
+	const char			*what = r->operand[1];
+	struct crown_roster_player	 np = { 0 };
 
-	if ((side = crown_state_side(s, r->operand[2])) < 0) {
-		crown_diag_add(d, r->dir, 0, 0, NULL, "no side '%s' in the "
-		    "campaign", r->operand[2]);
-		return CROWN_EINVALID;
-	}
-	if (split_person(&name, &email, r->operand[3]) != 0) {
-		crown_diag_add(d, r->dir, 0, 0, NULL, "give the player as "
-		    "\"Name <email>\", not '%s'", r->operand[3]);
-		return CROWN_EUSAGE;
-	}
-	if (key != NULL && fingerprint(fpr, key) != 0) {
-		crown_diag_add(d, "--openpgp", 0, 0, NULL, "'%s' is not a "
-		    "key's fingerprint (40 hex digits)", key);
-		error = CROWN_EUSAGE;
-		goto cleanup;
-	}
-	sd = &s->sides[side];
-	for (j = 0; j < sd->nplayers; j++)
-		if (sd->players[j].email != NULL &&
-		    strcasecmp(sd->players[j].email, email) == 0) {
-			crown_diag_add(d, r->dir, 0, 0, NULL, "'%s' already "
-			    "plays side '%s'", email, sd->id);
-			error = CROWN_EINVALID;
-			goto cleanup;
-		}
-	if (file != NULL &&
-	    (error = crown_roster_read_password(&pw, file, d)) != 0)
-		goto cleanup;
-	if (key != NULL) {
-		/* the key before the roster names it: a fingerprint without
-		 * its key in the keyring would refuse all the player's mail */
-		home = crown_roster_keyring(r->dir);
-		error = crown_pgp_import(home, fpr,
-		    r->opt[ROSTER_KEY_FILE].value, d);
-		free(home);
-		if (error != 0)
-			goto cleanup;
-	}
-	/* the credentials first: without the player they are harmless */
-	if (pw != NULL || key != NULL) {
-		c = crown_roster_get(ro, email);
-		if (pw != NULL && crown_roster_set_password(c, pw) != 0) {
-			crown_diag_add(d, file, 0, 0, NULL, "cannot hash the "
-			    "password (libsodium)");
-			error = CROWN_ERROR;
-			goto cleanup;
-		}
-		if (key != NULL) {
-			free(c->openpgp);
-			c->openpgp = xstrdup(fpr);
-		}
-		if ((error = crown_roster_save_in(ro, r->dir, d)) != 0)
-			goto cleanup;
-	}
-	cap = sd->nplayers;
-	crown_grow(&sd->players, &cap, sd->nplayers + 1,
-	    sizeof(*sd->players));
-	p = &sd->players[sd->nplayers++];
-	memset(p, 0, sizeof(*p));
-	p->name = name;
-	p->email = email;
-	*msg = xasprintf("Roster: add %s <%s> to %s\n\nIdentified by %s; "
-	    "credentials are kept in .git, never\ncommitted.\n", name, email,
-	    sd->id, key != NULL ? "an OpenPGP signature" : pw != NULL ?
-	    "a password" : "the From address alone");
-	name = email = NULL;
-cleanup:
-	if (pw != NULL)
-		sodium_memzero(pw, strlen(pw));
-	free(pw);
-	free(name);
-	free(email);
-	return error;
-}
-
-static int
-remove_player(struct crown_state *s, const char *email, char **msg,
-    struct crown_diags *d, const char *dir)
-{
-	struct crown_side	*sd;
-	struct crown_buf	 sides = { 0 };
-	size_t			 i, j;
-
-	crown_buf_puts(&sides, "");
-	for (i = 0; i < s->nsides; i++) {
-		sd = &s->sides[i];
-		for (j = 0; j < sd->nplayers; j++) {
-			if (sd->players[j].email == NULL ||
-			    strcasecmp(sd->players[j].email, email) != 0)
-				continue;
-			free(sd->players[j].name);
-			free(sd->players[j].email);
-			free(sd->players[j].password_sha256);
-			memmove(&sd->players[j], &sd->players[j + 1],
-			    (sd->nplayers - j - 1) * sizeof(*sd->players));
-			sd->nplayers--;
-			crown_buf_printf(&sides, "%s%s", sides.len > 0 ?
-			    ", " : "", sd->id);
-			j--;
-		}
-	}
-	if (sides.len == 0) {
-		crown_diag_add(d, dir, 0, 0, NULL, "'%s' is not a player",
-		    email);
-		crown_buf_release(&sides);
-		return CROWN_EINVALID;
-	}
-	*msg = xasprintf("Roster: remove %s from %s\n", email, sides.data);
-	crown_buf_release(&sides);
-	return 0;
-}
-
-static int
-password(struct crown_state *s, struct crown_roster *ro,
-    struct crown_run *r, char **msg, struct crown_diags *d)
-{
-	struct crown_person	*p;
-	const char		*email = r->operand[2];
-	const char		*file = r->opt[ROSTER_PASSWORD_FILE].value;
-	char			*pw = NULL;
-	size_t			 i, j;
-	int			 error;
-
-	if ((p = find(s, email)) == NULL) {
-		crown_diag_add(d, r->dir, 0, 0, NULL, "'%s' is not a player",
-		    email);
-		return CROWN_EINVALID;
-	}
-	if ((error = crown_roster_read_password(&pw, file, d)) != 0)
-		return error;
-	if (crown_roster_set_password(crown_roster_get(ro, email), pw) != 0) {
-		crown_diag_add(d, file, 0, 0, NULL, "cannot hash the password "
-		    "(libsodium)");
-		error = CROWN_ERROR;
-	} else
-		error = crown_roster_save_in(ro, r->dir, d);
-	sodium_memzero(pw, strlen(pw));
-	free(pw);
-	if (error != 0)
-		return error;
-	/* an old campaign's unsalted hash leaves the state from now on */
-	for (i = 0; i < s->nsides; i++)
-		for (j = 0; j < s->sides[i].nplayers; j++) {
-			p = &s->sides[i].players[j];
-			if (p->email != NULL &&
-			    strcasecmp(p->email, email) == 0) {
-				free(p->password_sha256);
-				p->password_sha256 = NULL;
-			}
-		}
-	*msg = xasprintf("Roster: new password for %s\n\nThe password's hash "
-	    "is kept in .git, never committed.\n", email);
-	return 0;
-}
-
-/* The briefing of turn 0, mailed to the player just added (the last
- * of the side's players), with the campaign as it stands (the map of the
- * last turn played, when it has one) and the orders form of the next
- * turn, into DIR/outbox (issue 20). */
-static int
-mail_briefing(const struct crown_run *r, const struct crown_campaign *now,
-    const struct crown_who *who, struct crown_diags *d)
-{
-	const struct crown_chain *c = &r->chain;
-	const struct crown_side	*sd;
-	struct crown_campaign	 opening = { 0 };
-	struct crown_buf	 map = { 0 };
-	char			*when, *vic, *path;
-	size_t			 sent;
-	int			 error;
-
-	sd = &now->state->sides[crown_state_side(now->state,
-	    r->operand[2])];
-	if ((error = crown_campaign_load(&opening, r->h, c->l.v[c->at[0]].id,
-	    "turn-0", d)) != 0)
-		return error;
-	/* a campaign begun before opening maps has none for turn 0 */
-	path = xasprintf("turns/turn-%03d/map.svg", c->last);
-	error = crown_history_read(&map, r->h, c->l.v[c->at[c->last]].id,
-	    path, d);
-	free(path);
-	if (error == CROWN_ENOTFOUND)
-		map.len = 0;
-	else if (error != 0) {
-		crown_campaign_release(&opening);
-		return error;
-	}
-	when = xasprintf("@%lld", (long long)who->stamp.time);
-	vic = crown_cmd_victory(opening.state->name);
-	error = crown_mail_briefing(r->dir, opening.state, now->state,
-	    now->rules, vic, &map, sd->players[sd->nplayers - 1].email, when,
-	    &sent, d);
-	crown_buf_release(&map);
-	if (error == 0 && sent > 0)
-		printf("the briefing for %s is in %s/outbox\n",
-		    sd->players[sd->nplayers - 1].email, r->dir);
-	free(vic);
-	free(when);
-	crown_campaign_release(&opening);
-	return error;
+	if (strcmp(what, "remove") == 0)
+		return crown_roster_remove_player(msg, s, r->dir,
+		    r->operand[2], d);
+	if (strcmp(what, "password") == 0)
+		return crown_roster_new_password(msg, s, ro, r->dir,
+		    r->operand[2], r->opt[ROSTER_PASSWORD_FILE].value, d);
+	np.side = r->operand[2];
+	np.person = r->operand[3];
+	np.password_file = r->opt[ROSTER_PASSWORD_FILE].value;
+	np.openpgp = r->opt[ROSTER_OPENPGP].value;
+	np.key_file = r->opt[ROSTER_KEY_FILE].value;
+	return crown_roster_add_player(msg, s, ro, r->dir, &np, d);
 }
 
 static int
@@ -411,8 +153,10 @@ cmd_roster_exec(struct crown_run *r)
 	struct crown_campaign	 camp = { 0 };
 	struct crown_roster	 ro = { 0 };
 	struct crown_who	 who = { 0 };
+	struct crown_outputs	 mails = { 0 };
+	const struct crown_side	*sd;
 	char			 id[CROWN_OID_HEX + 1];
-	char			*label, *path, *msg = NULL;
+	char			*label, *path, *msg = NULL, *vic;
 	const char		*what = r->operand[1];
 	int			 error;
 
@@ -426,33 +170,32 @@ cmd_roster_exec(struct crown_run *r)
 		list(camp.state, &ro);
 		goto cleanup;
 	}
-	if ((error = crown_cmd_game_over(r, &d)) != 0)
+	if ((error = crown_cmd_game_over(r, &d)) != 0 ||
+	    (error = crown_campaign_who(&who, r->umpire, r->date, camp.state,
+	    &d)) != 0 ||
+	    (error = change(&msg, camp.state, &ro, r, &d)) != 0)
 		goto cleanup;
-	if ((error = crown_campaign_who(&who, r->umpire, r->date, camp.state,
-	    &d)) != 0)
-		goto cleanup;
-	if (strcmp(what, "add") == 0)
-		error = add(camp.state, &ro, r, &msg, &d);
-	else if (strcmp(what, "remove") == 0)
-		error = remove_player(camp.state, r->operand[2], &msg, &d,
-		    r->dir);
-	else
-		error = password(camp.state, &ro, r, &msg, &d);
+	if (strcmp(what, "add") == 0) {
+		vic = crown_cmd_victory(camp.state->name);
+		error = crown_campaign_brief_player(&mails, r->h, c, &camp,
+		    r->operand[2], &who.stamp, vic, &d);
+		free(vic);
+	}
 	if (error != 0 || (error = crown_campaign_commit_state(id, r->h, c,
-	    camp.state, msg, &who.stamp, &d)) != 0)
+	    camp.state, msg, &who.stamp, &mails, &d)) != 0)
 		goto cleanup;
 	/* the player is gone from the state: the credentials can go */
-	if (strcmp(what, "remove") == 0 && crown_roster_find(&ro,
-	    r->operand[2]) != NULL) {
-		crown_roster_remove(&ro, r->operand[2]);
-		error = crown_roster_save(&ro, path, &d);
-	}
+	if (strcmp(what, "remove") == 0)
+		error = crown_roster_forget(&ro, path, r->operand[2], &d);
 	printf("%.*s (%.7s)\n", (int)strcspn(msg, "\n"), msg, id);
-	if (error == 0 && strcmp(what, "add") == 0 &&
-	    (error = mail_briefing(r, &camp, &who, &d)) != 0)
-		crown_diag_add(&d, r->dir, 0, 0, NULL, "the player is added "
-		    "(%.7s), but the briefing is not in the outbox", id);
+	if (mails.n > 0) {
+		sd = &camp.state->sides[crown_state_side(camp.state,
+		    r->operand[2])];
+		printf("the briefing for %s is in %s/outbox\n",
+		    sd->players[sd->nplayers - 1].email, r->dir);
+	}
 cleanup:
+	crown_outputs_release(&mails);
 	free(msg);
 	free(path);
 	free(label);

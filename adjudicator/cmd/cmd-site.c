@@ -65,13 +65,18 @@ cmd_site_exec(struct crown_run *r)
 		error = CROWN_ENOTFOUND;
 		goto cleanup;
 	}
+	/* nothing new: nothing to read */
+	if (crown_site_current(&stats, &in))
+		goto done;
 	/* the victory conditions of the briefing, as crown show DIR 0 */
 	if ((error = crown_campaign_load(&camp, r->h,
 	    r->chain.l.v[r->chain.at[0]].id, "turn-0", &d)) != 0)
 		goto cleanup;
+	in.start = camp.state;
 	in.victory = victory = crown_cmd_victory(camp.state->name);
 	if ((error = crown_site_write(&stats, &in, &d)) != 0)
 		goto cleanup;
+done:
 	printf("%s: %zu pages and files, %zu written, %zu removed\n",
 	    in.out, stats.pages, stats.written, stats.removed);
 cleanup:

@@ -1,26 +1,19 @@
 /*
  * cmd-status.c: crown status: which sides have orders in for the next
  * turn, which are late and which are missing, against game.deadline
- * (doc/umpire.md, "Mail").
+ * (doc/umpire.md, "Mail"), as history/status.c finds them.
  *
- * The orders in are the files of orders/pending/ as crown turn DIR plays
- * them: any *.yaml there, for the side it names.  Their receipt is the
- * SHA-256 of the file, and when they came is read from orders/inbox.log
- * (a file put there by hand has no time).  It is a display command: the
+ * It is a display command: the
  * time defaults to the clock, and --now makes it reproducible.  Of a
  * campaign repository the state is main's last commit's, never the work
  * tree's, which a turn killed before its checkout leaves behind.
  */
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
-#include "crown/campaign.h"
+#include "crown/calendar.h"
 #include "crown/cmd.h"
-#include "crown/common.h"
-#include "crown/mail.h"
-#include "crown/xalloc.h"
-#include "crown/yaml.h"
+#include "crown/status.h"
 
 static int	cmd_status_exec(struct crown_run *);
 
@@ -48,244 +41,116 @@ const struct crown_cmd crown_cmd_status = {
 	.exec = cmd_status_exec
 };
 
-/* The last line of orders/inbox.log with this verdict, side and turn
- * (and receipt, when given): its time, or NULL (caller frees). */
-static char *
-log_time(const char *log, const char *verdict, const char *side, int turn,
-    const char *receipt)
-{
-	const char	*line, *next;
-	char		*copy, *p, *f[7], *found = NULL;
-	size_t		 k;
-
-	for (line = log; line != NULL && *line != '\0'; line = next) {
-		next = strchr(line, '\n');
-		copy = next != NULL ? xstrndup(line, (size_t)(next - line)) :
-		    xstrdup(line);
-		if (next != NULL)
-			next++;
-		p = copy;
-		for (k = 0; k < 7; k++)
-			if ((f[k] = strsep(&p, " ")) == NULL)
-				break;
-		if (k == 7 && strcmp(f[1], verdict) == 0 &&
-		    strcmp(f[3], side) == 0 &&
-		    strtol(f[2], NULL, 10) == turn &&
-		    (receipt == NULL || strcmp(f[4], receipt) == 0)) {
-			free(found);
-			found = xstrdup(f[0]);
-		}
-		free(copy);
-	}
-	return found;
-}
-
-/* "2d 3h 05m" */
+/* What crown turn DIR makes of the pending files of no side's line. */
 static void
-span(char *buf, size_t len, long long secs)
+print_refused(const struct crown_orders_status *st)
 {
-	long long	d = secs / 86400, h = secs / 3600 % 24;
-	long long	m = secs / 60 % 60;
+	const struct crown_pending_file *f;
+	size_t			 k;
 
-	if (d > 0)
-		snprintf(buf, len, "%lldd %lldh %02lldm", d, h, m);
-	else if (h > 0)
-		snprintf(buf, len, "%lldh %02lldm", h, m);
-	else if (secs >= 60)
-		snprintf(buf, len, "%lldm", m);
-	else
-		snprintf(buf, len, "%llds", secs);
-}
-
-/*
- * A file of orders/pending as crown turn DIR sees it: every *.yaml there
- * (crown_campaign_pending, the one listing both commands use), whatever
- * its name, is played for the side it names.
- */
-struct pending {
-	char			*path;		/* from the top of DIR */
-	char			 rec[CROWN_SHA256_HEX];
-	struct crown_orders	*o;		/* NULL: cannot be read */
-	bool			 used;		/* shown on a side's line */
-};
-
-/* The pending files of dir, read and parsed (problems kept quiet). */
-static void
-load_pending(struct pending **out, size_t *n, const char *dir)
-{
-	struct crown_diags	 quiet = { 0 };
-	struct pending		*v;
-	char			**paths, *buf;
-	size_t			 i, len, skip;
-
-	crown_campaign_pending(&paths, n, dir);
-	v = xcalloc(*n ? *n : 1, sizeof(*v));
-	skip = strlen(dir) + (dir[strlen(dir) - 1] == '/' ? 0 : 1);
-	for (i = 0; i < *n; i++) {
-		v[i].path = xstrdup(paths[i] + skip);
-		if (crown_read_file(&buf, &len, paths[i],
-		    crown_ylimits_orders.max_bytes, &quiet) == 0) {
-			crown_mail_sha256_hex(v[i].rec, buf, len);
-			crown_orders_parse(&v[i].o, paths[i], buf, len,
-			    &quiet);
-			free(buf);
-		}
-		crown_diags_release(&quiet);
-		free(paths[i]);
-	}
-	free(paths);
-	*out = v;
-}
-
-/* Does the file look like side id's (its side, or else its name)? */
-static bool
-is_sides(const struct pending *f, const char *id)
-{
-	const char	*base;
-	size_t		 len;
-
-	if (f->o != NULL && f->o->side != NULL)
-		return strcmp(f->o->side, id) == 0;
-	base = strrchr(f->path, '/');
-	base = base != NULL ? base + 1 : f->path;
-	len = strlen(id);
-	return strncmp(base, id, len) == 0 && strcmp(base + len, ".yaml") == 0;
-}
-
-/* The last component of path is "SIDE.yaml". */
-static bool
-named_for(const char *path, const char *id)
-{
-	char	*want = xasprintf("%s/%s.yaml", CROWN_CAMPAIGN_PENDING, id);
-	bool	 same = strcmp(path, want) == 0;
-
-	free(want);
-	return same;
-}
-
-static int
-cmd_status_exec(struct crown_run *r)
-{
-	struct crown_diags	 d = { 0 }, quiet = { 0 };
-	struct crown_state	*s = NULL;
-	struct crown_history	*h = NULL;
-	struct pending		*pv = NULL, *f, *in_file;
-	const char		*now_arg, *dir;
-	char			*p, *log = NULL, *when;
-	char			 dl[64];
-	long long		 now, deadline = 0;
-	size_t			 i, k, len, width = 0, in = 0, npending = 0;
-	bool			 passed = false;
-	int			 error, next;
-
-	now_arg = r->opt[STATUS_NOW].value;
-	dir = r->operand[0];
-	if (now_arg != NULL && crown_mail_parse_time(&now, now_arg) != 0)
-		return crown_cmd_usage_error(r->cmd, "--now: '%s' "
-		    "is not a time (YYYY-MM-DDTHH:MM:SSZ)", now_arg);
-	if (now_arg == NULL)
-		now = crown_mail_now();
-
-	if ((error = crown_cmd_mail_campaign(&s, NULL, &h, dir, false,
-	    &d)) != 0)
-		goto cleanup;
-	next = s->turn + 1;
-	p = xasprintf("%s/orders/inbox.log", dir);
-	if (crown_read_file(&log, &len, p, CROWN_LIMIT_BYTES_MAX, &quiet) !=
-	    0)
-		log = NULL;
-	crown_diags_release(&quiet);
-	free(p);
-
-	if (s->last_turn != 0 && s->turn >= s->last_turn) {
-		printf("%s: the game is over (turn %d was the last)\n",
-		    s->name, s->last_turn);
-		goto cleanup;
-	}
-	load_pending(&pv, &npending, dir);
-	printf("%s: orders for turn %d", s->name, next);
-	if (s->deadline != NULL &&
-	    crown_mail_parse_time(&deadline, s->deadline) == 0) {
-		passed = now > deadline;
-		span(dl, sizeof(dl), passed ? now - deadline :
-		    deadline - now);
-		printf(", deadline %s (%s%s%s)\n", s->deadline,
-		    passed ? "passed " : "in ", dl, passed ? " ago" : "");
-	} else
-		printf(", no deadline\n");
-	for (i = 0; i < s->nsides; i++)
-		if (strlen(s->sides[i].id) > width)
-			width = strlen(s->sides[i].id);
-	for (i = 0; i < s->nsides; i++) {
-		const char *id = s->sides[i].id;
-
-		printf("  %-*s  ", (int)width, id);
-		in_file = NULL;
-		for (k = 0; k < npending && in_file == NULL; k++)
-			if (pv[k].o != NULL && pv[k].o->turn == next &&
-			    is_sides(&pv[k], id))
-				in_file = &pv[k];
-		if (in_file != NULL) {
-			in++;
-			in_file->used = true;
-			when = log_time(log, "accepted", id, next,
-			    in_file->rec);
-			printf("in       received %s, receipt %s",
-			    when != NULL ? when : "(filed by hand)",
-			    in_file->rec);
-			if (!named_for(in_file->path, id))
-				printf(" (%s)", in_file->path);
-			printf("\n");
-			free(when);
+	for (k = 0; k < st->nfile; k++) {
+		f = &st->file[k];
+		if (f->side >= 0)
 			continue;
-		}
-		when = log_time(log, "late", id, next, NULL);
-		if (when != NULL)
-			printf("late     received %s, after the deadline "
-			    "(kept in orders/late/%s.yaml)", when, id);
-		else
-			printf("missing");
-		free(when);
-		/* a file of the side's that crown turn would refuse */
-		for (k = 0; k < npending; k++) {
-			if (pv[k].used || !is_sides(&pv[k], id))
-				continue;
-			pv[k].used = true;
-			if (pv[k].o != NULL)
-				printf(" (%s is for turn %d)", pv[k].path,
-				    pv[k].o->turn);
-			else
-				printf(" (%s cannot be read)", pv[k].path);
-		}
-		printf("%s\n", passed ? "; holds (R2.3)" : "");
-	}
-	/* crown turn DIR refuses these, with every other problem */
-	for (k = 0; k < npending; k++) {
-		f = &pv[k];
-		if (f->used)
-			continue;
-		if (f->o == NULL)
+		if (f->verdict == CROWN_PENDING_UNREADABLE)
 			printf("  %s cannot be read\n", f->path);
-		else if (f->o->turn != next)
+		else if (f->verdict == CROWN_PENDING_OTHER_TURN)
 			printf("  %s is for turn %d\n", f->path, f->o->turn);
-		else if (f->o->side != NULL && crown_state_side(s,
-		    f->o->side) >= 0)
+		else if (f->verdict == CROWN_PENDING_SECOND)
 			printf("  %s: a second file for side '%s'\n",
 			    f->path, f->o->side);
 		else
 			printf("  %s: no side '%s' in this game\n", f->path,
 			    f->o->side != NULL ? f->o->side : "");
 	}
-	printf("%zu of %zu sides have orders in%s\n", in, s->nsides,
-	    passed && in < s->nsides ? "; the others hold (R2.3) if the "
-	    "turn is played with --allow-missing" : "");
-cleanup:
-	for (k = 0; k < npending; k++) {
-		free(pv[k].path);
-		crown_orders_free(pv[k].o);
+}
+
+/* Side i's line. */
+static void
+print_side(const struct crown_orders_status *st, const char *id, size_t i,
+    int width)
+{
+	const struct crown_side_orders *sv = &st->side[i];
+	const struct crown_pending_file *f;
+	size_t			 k;
+
+	printf("  %-*s  ", width, id);
+	if (sv->in == CROWN_ORDERS_IN) {
+		f = &st->file[sv->file];
+		printf("in       received %s, receipt %s",
+		    sv->when != NULL ? sv->when : "(filed by hand)", f->rec);
+		if (!f->named)
+			printf(" (%s)", f->path);
+		printf("\n");
+		return;
 	}
-	free(pv);
-	free(log);
+	if (sv->in == CROWN_ORDERS_LATE)
+		printf("late     received %s, after the deadline "
+		    "(kept in orders/late/%s.yaml)", sv->when, id);
+	else
+		printf("missing");
+	/* a file of the side's that crown turn would refuse */
+	for (k = 0; k < st->nfile; k++) {
+		f = &st->file[k];
+		if (f->side != (int)i)
+			continue;
+		if (f->o != NULL)
+			printf(" (%s is for turn %d)", f->path, f->o->turn);
+		else
+			printf(" (%s cannot be read)", f->path);
+	}
+	printf("%s\n", st->passed ? "; holds (R2.3)" : "");
+}
+
+static int
+cmd_status_exec(struct crown_run *r)
+{
+	struct crown_diags	 d = { 0 };
+	struct crown_state	*s = NULL;
+	struct crown_history	*h = NULL;
+	struct crown_orders_status	 st = { 0 };
+	const char		*now_arg;
+	char			 dl[64];
+	long long		 now;
+	size_t			 i, width = 0;
+	int			 error;
+
+	now_arg = r->opt[STATUS_NOW].value;
+	if (now_arg != NULL && crown_cal_parse_time(&now, now_arg) != 0)
+		return crown_cmd_usage_error(r->cmd, "--now: '%s' "
+		    "is not a time (YYYY-MM-DDTHH:MM:SSZ)", now_arg);
+	if (now_arg == NULL)
+		now = crown_cal_now();
+
+	if ((error = crown_cmd_mail_campaign(&s, NULL, &h, r->operand[0],
+	    false, &d)) != 0)
+		goto cleanup;
+	crown_campaign_status(&st, r->operand[0], s, now);
+	if (st.over) {
+		printf("%s: the game is over (turn %d was the last)\n",
+		    s->name, s->last_turn);
+		goto cleanup;
+	}
+	printf("%s: orders for turn %d", s->name, st.next);
+	if (st.deadline) {
+		crown_cal_format_span(dl, sizeof(dl), st.span);
+		printf(", deadline %s (%s%s%s)\n", s->deadline,
+		    st.passed ? "passed " : "in ", dl,
+		    st.passed ? " ago" : "");
+	} else
+		printf(", no deadline\n");
+	for (i = 0; i < s->nsides; i++)
+		if (strlen(s->sides[i].id) > width)
+			width = strlen(s->sides[i].id);
+	for (i = 0; i < s->nsides; i++)
+		print_side(&st, s->sides[i].id, i, (int)width);
+	/* crown turn DIR refuses these, with every other problem */
+	print_refused(&st);
+	printf("%zu of %zu sides have orders in%s\n", st.nin, s->nsides,
+	    st.passed && st.nin < s->nsides ? "; the others hold (R2.3) if "
+	    "the turn is played with --allow-missing" : "");
+cleanup:
+	crown_campaign_status_release(&st);
 	crown_state_free(s);
 	crown_history_close(h);
 	return crown_cmd_fail(&d, error);

@@ -3,30 +3,20 @@
  * commit it, whole or not at all.
  */
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
-#include <sodium.h>
-
-#include "crown/campaign.h"
+#include "crown/calendar.h"
 #include "crown/cmd.h"
-#include "crown/common.h"
 #include "crown/history.h"
-#include "crown/mail.h"
-#include "crown/xalloc.h"
-#include "crown/yaml.h"
+#include "crown/taketurn.h"
 
 static int	cmd_turn_check(const struct crown_run *);
 static int	cmd_turn_refuse(struct crown_run *, struct crown_diags *);
 static bool	cmd_turn_writes(const struct crown_run *);
-static int	dry_run(const struct crown_turn *, int);
+static void	dry_run(const struct crown_turn *);
 static const char *shown(const char *, const char *);
 static void	say_orders(const char *const *, struct crown_orders *const *,
 		    size_t, const char *const *, size_t, const char *);
-static int	missing_sides(const struct crown_state *,
-		    struct crown_orders *const *, size_t, const char *,
-		    struct crown_diags *);
 static int	cmd_turn_exec(struct crown_run *);
 
 enum { TURN_DEADLINE, TURN_ALLOW_MISSING, TURN_DRY_RUN, TURN_NOPTS };
@@ -81,55 +71,19 @@ cmd_turn_check(const struct crown_run *r)
 {
 	const char	*deadline = r->opt[TURN_DEADLINE].value;
 
-	if (deadline != NULL && !crown_utc_time_valid(deadline))
+	if (deadline != NULL && !crown_cal_time_valid(deadline))
 		return crown_cmd_usage_error(r->cmd, "--deadline must be a "
 		    "UTC time as YYYY-MM-DDTHH:MM:SSZ");
 	return 0;
 }
 
-/*
- * Every side of s without orders among ov, to d; CROWN_EINVALID when
- * there is one.  A forgotten file would otherwise play the turn with
- * that side holding (R2.3), which only --allow-missing asks for.
- */
-static int
-missing_sides(const struct crown_state *s, struct crown_orders *const *ov,
-    size_t n, const char *dir, struct crown_diags *d)
-{
-	size_t	i, k;
-	int	error = 0;
-
-	for (i = 0; i < s->nsides; i++) {
-		for (k = 0; k < n; k++)
-			if (strcmp(ov[k]->side, s->sides[i].id) == 0)
-				break;
-		if (k < n)
-			continue;
-		crown_diag_add(d, dir, 0, 0, "R2.3", "no orders from side "
-		    "'%s' for turn %d; give them, or --allow-missing to let "
-		    "its units hold", s->sides[i].id, s->turn + 1);
-		error = CROWN_EINVALID;
-	}
-	return error;
-}
-
 /* --dry-run: the umpire's report of the turn played in memory. */
-static int
-dry_run(const struct crown_turn *t, int turn)
+static void
+dry_run(const struct crown_turn *t)
 {
-	char	*dir = crown_campaign_turn_dir(turn), *want;
-	size_t	 i;
-
-	want = xasprintf("%s/report.md", dir);
-	for (i = 0; i < t->files.n; i++)
-		if (strcmp(t->files.v[i].name, want) == 0)
-			fwrite(t->files.v[i].data.data, 1,
-			    t->files.v[i].data.len, stdout);
+	fwrite(t->umpire.data, 1, t->umpire.len, stdout);
 	fprintf(stderr, "crown turn: dry run of turn %d: nothing written or "
-	    "committed\n", turn);
-	free(want);
-	free(dir);
-	return 0;
+	    "committed\n", t->turn);
 }
 
 /* A pending file's path from the top of the campaign. */
@@ -179,217 +133,50 @@ static int
 cmd_turn_refuse(struct crown_run *r, struct crown_diags *d)
 {
 	const struct crown_chain *c = &r->chain;
-	struct crown_campaign	  camp = { 0 };
-	const struct crown_state *s;
-	char			 *label;
 	int			  error;
 
-	if (c->revealed) {
-		crown_diag_add(d, r->dir, 0, 0, NULL, "the campaign secret "
-		    "was revealed after turn %d: the game is over", c->last);
-		return CROWN_EINVALID;
-	}
-	label = xasprintf("turn-%d", c->last);
-	if ((error = crown_campaign_load(&camp, r->h,
-	    c->l.v[c->at[c->last]].id, label, d)) != 0)
-		goto cleanup;
-	s = camp.state;
-	if (s->turn != c->last) {
-		crown_diag_add(d, label, 0, 0, NULL, "state.yaml says turn "
-		    "%d, the commit says turn %d", s->turn, c->last);
-		error = CROWN_EINVALID;
-	} else if (s->last_turn > 0 && s->turn >= s->last_turn) {
-		crown_diag_add(d, r->dir, 0, 0, NULL, "the game ended with "
-		    "turn %d (game.last_turn)", s->last_turn);
-		error = CROWN_EINVALID;
-	}
-cleanup:
-	/* the start of the turn when no roster or deadline change came
-	 * after the last turn: exec takes it rather than read it again */
-	if (error == 0 && c->tip == c->at[c->last]) {
-		r->start = camp;
+	error = crown_campaign_turn_refuse(&r->start, r->h, c, r->dir, d);
+	/* exec takes what it loaded rather than read it again */
+	if (error == 0 && r->start.state != NULL)
 		memcpy(r->start_id, c->l.v[c->tip].id, sizeof(r->start_id));
-	} else
-		crown_campaign_release(&camp);
-	free(label);
 	return error;
 }
 
 static int
 cmd_turn_exec(struct crown_run *r)
 {
-	const struct crown_chain *c = &r->chain;
-	struct crown_diags	  d = { 0 };
-	struct crown_history	 *h = r->h;
-	struct crown_campaign	  camp = { 0 };
-	struct crown_outputs	  given = { 0 }, named = { 0 }, files = { 0 };
-	struct crown_orders	**ov = NULL;
-	struct crown_turn	  t = { 0 };
-	struct crown_who	  who = { 0 };
-	struct crown_buf	 *b, body = { 0 };
-	unsigned char		  secret[CROWN_SECRET_BYTES];
-	unsigned char		  salt[CROWN_SALT_BYTES];
-	char			  id[CROWN_OID_HEX + 1], **pending = NULL;
-	char			 *odir = NULL, *msg = NULL, *text;
-	char			 *tag = NULL, *label = NULL, *when = NULL;
-	char			 *next_deadline;
-	const char		**paths, *dir = r->dir, *head, *deadline;
-	size_t			  npending = 0, npaths, n = 0;
-	size_t			  i, len;
-	int			  error = 0, status, next;
-	bool			  committed = false, from_pending;
+	struct crown_taketurn_input in = { 0 };
+	struct crown_taketurn	 out;
+	struct crown_diags	 d = { 0 };
+	const struct crown_turn	*t = &out.t;
+	int			 error, status;
 
-	deadline = r->opt[TURN_DEADLINE].value;
-	/* the last turn, or the roster or deadline changed after it */
-	head = c->l.v[c->tip].id;
-	label = xasprintf("turn-%d", c->last);
-	if (strcmp(r->start_id, head) == 0) {
-		camp = r->start;
-		memset(&r->start, 0, sizeof(r->start));
-		r->start_id[0] = '\0';
-	} else if ((error = crown_campaign_load(&camp, h, head, label, &d)) !=
-	    0)
-		goto cleanup;
-	next = camp.state->turn + 1;
-	/* a usage error (exit 2) before any problem of the orders */
-	if ((error = crown_campaign_who(&who, r->umpire, r->date, camp.state,
-	    &d)) != 0)
-		goto cleanup;
-
-	/* the orders: read and validated, all of them, before any die */
-	from_pending = r->noperands == 1;
-	/* the files given leave the pending ones aside, said at the end */
-	crown_campaign_pending(&pending, &npending, crown_history_workdir(h));
-	if (from_pending) {
-		paths = (const char **)pending;
-		npaths = npending;
-	} else {
-		paths = r->operand + 1;
-		npaths = r->noperands - 1;
+	in.h = r->h;
+	in.chain = &r->chain;
+	in.dir = r->dir;
+	in.start = &r->start;
+	in.start_id = r->start_id;
+	if (r->noperands > 1) {
+		in.paths = r->operand + 1;
+		in.npaths = r->noperands - 1;
 	}
-	for (i = 0; i < npaths; i++) {
-		int e = crown_read_file(&text, &len, paths[i],
-		    crown_ylimits_orders.max_bytes, &d);
-
-		if (e != 0) {
-			if (error == 0 || e == CROWN_ENOTFOUND)
-				error = e;
-			continue;
-		}
-		b = crown_outputs_add(&given, paths[i]);
-		crown_buf_add(b, text, len);
-		free(text);
+	in.umpire = r->umpire;
+	in.date = r->date;
+	in.secret_file = r->secret_file;
+	in.templates = r->templates;
+	in.deadline = r->opt[TURN_DEADLINE].value;
+	in.allow_missing = r->opt[TURN_ALLOW_MISSING].value != NULL;
+	in.dry_run = !cmd_turn_writes(r);
+	error = crown_campaign_turn(&out, &in, &d);
+	if (error == 0 && in.dry_run)
+		dry_run(t);
+	else if (error == 0) {
+		printf("turn %d committed (%.7s): %s\n", t->turn, out.id,
+		    t->headline);
+		say_orders(out.paths, t->orders, t->norders, out.ignored,
+		    out.nignored, crown_history_workdir(r->h));
 	}
-	if (error != 0)
-		goto cleanup;
-	if ((error = crown_campaign_orders(&ov, &n, &given, camp.state,
-	    camp.rules, &d)) != 0)
-		goto cleanup;
-	if (r->opt[TURN_ALLOW_MISSING].value == NULL &&
-	    (error = missing_sides(camp.state, ov, n, dir, &d)) != 0)
-		goto cleanup;
-	/* stored under the side's name in the commit */
-	odir = crown_campaign_orders_dir(next);
-	for (i = 0; i < n; i++) {
-		char *p = xasprintf("%s/%s.yaml", odir, ov[i]->side);
-
-		b = crown_outputs_add(&named, p);
-		crown_buf_add(b, given.v[i].data.data, given.v[i].data.len);
-		free(p);
-	}
-
-	if ((error = crown_campaign_secret(secret, h, r->secret_file,
-	    camp.state->dice_commitment, false, &d)) != 0)
-		goto cleanup;
-	/* the old deadline has passed: the new state has the next (given,
-	 * or game.deadline_every after it) or none */
-	next_deadline = crown_campaign_next_deadline(camp.state, deadline);
-	/* the dice depend on the orders as accepted, so nobody knew them
-	 * before (dice.c) */
-	crown_campaign_salt(salt, next, &named, ov, n);
-	/* the orders as validated above (the same bytes as named) */
-	error = crown_campaign_play_orders(&t, camp.state, camp.rules, ov, n,
-	    secret, salt, r->templates, next_deadline, &d);
-	free(next_deadline);
-	sodium_memzero(secret, sizeof(secret));
-	if (error != 0)
-		goto cleanup;
-
-	if (!cmd_turn_writes(r)) {
-		error = dry_run(&t, next);
-		goto cleanup;
-	}
-	for (i = 0; i < named.n; i++) {
-		b = crown_outputs_add(&files, named.v[i].name);
-		crown_buf_add(b, named.v[i].data.data, named.v[i].data.len);
-	}
-	for (i = 0; i < t.files.n; i++) {
-		b = crown_outputs_add(&files, t.files.v[i].name);
-		crown_buf_add(b, t.files.v[i].data.data,
-		    t.files.v[i].data.len);
-	}
-	crown_buf_puts(&body, "");
-	if (n == 0)
-		crown_buf_puts(&body, "No orders: every unit held (R2.3).\n");
-	else {
-		crown_buf_puts(&body, "Orders from");
-		for (i = 0; i < n; i++)
-			crown_buf_printf(&body, "%s %s", i == 0 ? "" :
-			    i + 1 == n ? " and" : ",", ov[i]->side);
-		crown_buf_puts(&body, ".\n");
-		if (n < camp.state->nsides)
-			crown_buf_puts(&body, "The other sides had none "
-			    "(--allow-missing): their units held (R2.3).\n");
-	}
-	crown_buf_printf(&body, "%zu events.\n", t.ev.n);
-	msg = xasprintf("Turn %d: %s\n\n%s", next, t.headline, body.data);
-	if ((error = crown_history_commit(id, h, head, &files, msg,
-	    &who.stamp, &d)) != 0)
-		goto cleanup;
-	/* the commit point */
-	if ((error = crown_history_ref_set(h, CROWN_MAIN_REF, id, head, false,
-	    msg, &d)) != 0)
-		goto cleanup;
-	committed = true;
-	tag = xasprintf("turn-%d", next);
-	if ((error = crown_history_tag(h, tag, id, NULL, NULL, true, &d)) != 0
-	    || (error = crown_history_checkout_files(h, &files, &d)) != 0)
-		goto cleanup;
-	for (i = 0; from_pending && i < npending && error == 0; i++)
-		if ((error = crown_history_step(pending[i], &d)) == 0)
-			unlink(pending[i]);
-	if (error != 0)
-		goto cleanup;
-	/* each player's report as a mail in the outbox (issue 12) */
-	when = xasprintf("@%lld", (long long)who.stamp.time);
-	if ((error = crown_mail_turn_reports(crown_history_workdir(h),
-	    t.after, camp.rules, &t.files, when, &d)) != 0)
-		goto cleanup;
-	printf("turn %d committed (%.7s): %s\n", next, id, t.headline);
-	say_orders(paths, ov, n, from_pending ? NULL :
-	    (const char *const *)pending, from_pending ? 0 : npending,
-	    crown_history_workdir(h));
-cleanup:
-	if (error != 0 && committed)
-		crown_diag_add(&d, dir, 0, 0, NULL, "turn %d is committed; "
-		    "the next crown command on it finishes the work tree",
-		    camp.state->turn + 1);
 	status = crown_cmd_fail(&d, error);
-	free(tag);
-	free(when);
-	free(msg);
-	crown_buf_release(&body);
-	crown_turn_release(&t);
-	crown_who_release(&who);
-	crown_campaign_orders_free(ov, n);
-	crown_outputs_release(&files);
-	crown_outputs_release(&named);
-	crown_outputs_release(&given);
-	free(odir);
-	for (i = 0; i < npending; i++)
-		free(pending[i]);
-	free(pending);
-	crown_campaign_release(&camp);
-	free(label);
+	crown_taketurn_release(&out);
 	return status;
 }

@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "crown/advance.h"
 #include "crown/campaign.h"
 #include "crown/cmd.h"
 #include "crown/common.h"
@@ -92,6 +93,7 @@ cmd_upgrade_exec(struct crown_run *r)
 	struct crown_buf	 old = { 0 }, merged = { 0 }, state = { 0 };
 	struct crown_buf	 body = { 0 };
 	struct crown_outputs	 files = { 0 };
+	struct crown_advance	 step = { 0 };
 	struct crown_rules	*rules = NULL;
 	struct crown_state	*s = NULL;
 	struct crown_who	 who = { 0 };
@@ -161,13 +163,18 @@ cmd_upgrade_exec(struct crown_run *r)
 	crown_buf_puts(&body, "\n");
 	msg = body.data;
 	body.data = NULL;
-	if ((error = crown_history_commit(id, r->h, tip, &files, msg,
-	    &who.stamp, &d)) != 0 ||
-	    (error = crown_history_ref_set(r->h, CROWN_MAIN_REF, id, tip,
-	    false, "crown upgrade", &d)) != 0)
+	step.ref = CROWN_MAIN_REF;
+	step.expect = tip;
+	step.log = "crown upgrade";
+	step.parent = tip;
+	step.files = &files;
+	step.message = msg;
+	step.stamp = &who.stamp;
+	step.tree = CROWN_ADVANCE_CHECKOUT;
+	step.done = "the upgrade is committed";
+	step.dir = r->dir;
+	if ((error = crown_advance(id, r->h, &step, &d)) != 0)
 		goto cleanup;
-	/* committed: the next run's repair finishes a failed checkout */
-	error = crown_history_checkout(r->h, &d);
 	printf("%s: upgraded from format %d to %d (%.7s); rules.yaml gains "
 	    "%s\n", r->dir, format, CROWN_CAMPAIGN_FORMAT, id,
 	    *added != '\0' ? added : "nothing");

@@ -345,7 +345,7 @@ crown_artillery_crew(struct crown_engine *e, struct crown_unit *h,
 	crown_unit_footprint(&qh, rules, h);
 	crown_unit_footprint(&qg, rules, g);
 	d = crown_geom_dist_quad(&qh, &qg);
-	if (d > rules->crew_replace.reach) {
+	if (!crown_rules_within(rules, d, rules->crew_replace.reach)) {
 		crown_engine_skip(e, h, a, "R6.4", "%s is %.2f inches from "
 		    "%s; it must be within %.2f", h->name, d, g->name,
 		    rules->crew_replace.reach);

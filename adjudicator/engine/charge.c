@@ -113,7 +113,7 @@ possible(struct crown_engine *e, struct crown_unit *u,
 	crown_unit_footprint(&qt, R, t);
 	dist = crown_geom_dist_quad(&qu, &qt);
 	reach = crown_move_reach(R, u, CROWN_MOVE_CHARGE);
-	if (dist > reach) {
+	if (!crown_rules_within(R, dist, reach)) {
 		crown_engine_skip(e, u, a, "R2.2", "'%s' is %.2f inches away, "
 		    "beyond the longest charge (%g inches)", t->id, dist,
 		    reach);
@@ -167,7 +167,7 @@ next_target(struct crown_engine *e, const struct crown_unit *u,
 			continue;
 		crown_unit_footprint(&q, e->rules, v);
 		d = crown_geom_dist_quad(start, &q);
-		if (d <= reach && d < bestd) {
+		if (crown_rules_within(e->rules, d, reach) && d < bestd) {
 			bestd = d;
 			best = v;
 		}
@@ -295,15 +295,17 @@ reaction(struct crown_engine *e, struct crown_unit *u, struct crown_unit *t,
 		return crown_fire_reaction(e, t, u, band, &q, p, NULL);
 	}
 	edge = bands[band].max;
-	if (crown_geom_dist_quad(&q, &qt) <= edge) {
+	if (crown_rules_within(e->rules, crown_geom_dist_quad(&q, &qt),
+	    edge)) {
 		when = xstrdup("as the charge began, within that range "
 		    "already");
 	} else {
 		footprint_at(e, u, to, facing, &q);
-		if (crown_geom_dist_quad(&q, &qt) > edge) {
+		if (!crown_rules_within(e->rules,
+		    crown_geom_dist_quad(&q, &qt), edge)) {
 			/* ended short of the band: the band it ended in */
-			band = crown_rules_band(bands,
-			    crown_geom_dist_quad(&q, &qt));
+			band = crown_rules_band(bands, crown_rules_distance(
+			    e->rules, crown_geom_dist_quad(&q, &qt)));
 			return crown_fire_reaction(e, t, u, band, &q, to,
 			    "where the charge ended, short of that range");
 		}

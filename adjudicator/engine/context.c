@@ -68,14 +68,11 @@ crown_engine_skip(struct crown_engine *e, const struct crown_unit *u,
 	return crown_engine_skip_why(e, u, a, rule, reason);
 }
 
-/* The event's text is joined rather than printed: a large turn skips
- * thousands of orders (out of range, mostly). */
 size_t
 crown_engine_skip_why(struct crown_engine *e, const struct crown_unit *u,
     const struct crown_action_order *a, const char *rule, char *reason)
 {
 	struct crown_event	*ev;
-	const char		*act;
 	size_t			 i;
 
 	i = crown_engine_event(e, "order_skipped", u->id, rule);
@@ -86,33 +83,10 @@ crown_engine_skip_why(struct crown_engine *e, const struct crown_unit *u,
 		if (a->target != NULL)
 			ev->target = xstrdup(a->target);
 	}
-	act = a != NULL ? crown_action_names[a->kind] : "act";
-	/* "%s's order to %s was not carried out: %s." */
-	free(ev->text);
-	ev->text = crown_engine_join((const char *[]){ u->name,
-	    "'s order to ", act, " was not carried out: ", reason, "." }, 6);
+	crown_event_set(&ev->text, "%s's order to %s was not carried out: "
+	    "%s.", u->name, a != NULL ? crown_action_names[a->kind] : "act",
+	    reason);
 	return i;
-}
-
-/*
- * What xasprintf of "%s%s..." makes of w[0..n-1], a string of its own
- * exactly as long, without a format to read.
- */
-char *
-crown_engine_join(const char *const *w, size_t n)
-{
-	size_t	 len[CROWN_JOIN_MAX], i, all = 0;
-	char	*s, *p;
-
-	if (n > CROWN_JOIN_MAX)
-		abort();	/* a caller's mistake, not input's */
-	for (i = 0; i < n; i++)
-		all += len[i] = strlen(crown_engine_word(w[i]));
-	p = s = xmalloc(all + 1);
-	for (i = 0; i < n; p += len[i++])
-		memcpy(p, crown_engine_word(w[i]), len[i]);
-	*p = '\0';
-	return s;
 }
 
 /* *field set to a copy of s: crown_event_set with nothing to format, for

@@ -32,7 +32,6 @@
 #include "crown/common.h"
 #include "crown/fire.h"
 #include "crown/firing.h"
-#include "crown/fmt.h"
 #include "crown/spatial.h"
 #include "crown/unit.h"
 #include "crown/xalloc.h"
@@ -273,19 +272,15 @@ ready(struct crown_engine *e, struct crown_unit *u,
 /*
  * "b0 is 24.00 inches away, out of range: its rifled musket reaches 18.00
  * inches", or why it is too close (then *close is set): the reason a
- * shot was not fired, joined rather than printed, as most orders of a
- * large turn's fire meet it; caller frees.
+ * shot was not fired; caller frees.
  */
 static char *
 reach_text(const struct crown_unit *u, const struct crown_fire_target *t,
     const struct crown_band *bands, double range, bool *close)
 {
-	const char	*w[8];
-	char		 r[CROWN_FMT_MAX], lim[CROWN_FMT_MAX];
-	char		*out, *p, *end;
-	double		 lo = -1, hi = 0;
-	size_t		 k;
-	int		 b;
+	char	*weapon, *out, *p;
+	double	 lo = -1, hi = 0;
+	int	 b;
 
 	for (b = 0; b < CROWN_NBAND; b++) {
 		if (!bands[b].present)
@@ -295,25 +290,19 @@ reach_text(const struct crown_unit *u, const struct crown_fire_target *t,
 		hi = bands[b].max;
 	}
 	*close = lo > 0 && range <= lo;
-	w[0] = crown_engine_word(t->name);
-	w[1] = " is ";
-	crown_fmt_fixed_printf(r, range, 2);
-	w[2] = r;
-	w[3] = *close ? " inches away, too close: its " :
-	    " inches away, out of range: its ";
-	w[4] = crown_is_artillery(u->type) ? crown_gun_names[u->gun] :
-	    crown_weapon_names[u->weapon];
-	w[5] = *close ? " fires only beyond " : " reaches ";
-	crown_fmt_fixed_printf(lim, *close ? lo : hi, 2);
-	w[6] = lim;
-	w[7] = " inches";
-	out = crown_engine_join(w, 8);
-	/* the weapon's name, w[4], with its underscores as spaces */
-	for (p = out, k = 0; k < 4; k++)
-		p += strlen(w[k]);
-	for (end = p + strlen(w[4]); p < end; p++)
+	weapon = xstrdup(crown_is_artillery(u->type) ?
+	    crown_gun_names[u->gun] : crown_weapon_names[u->weapon]);
+	for (p = weapon; *p != '\0'; p++)
 		if (*p == '_')
 			*p = ' ';
+	if (*close)
+		out = xasprintf("%s is %.2f inches away, too close: its %s "
+		    "fires only beyond %.2f inches", t->name, range, weapon,
+		    lo);
+	else
+		out = xasprintf("%s is %.2f inches away, out of range: its %s "
+		    "reaches %.2f inches", t->name, range, weapon, hi);
+	free(weapon);
 	return out;
 }
 

@@ -162,7 +162,9 @@ crown_fire_range(const struct crown_rules *rules, const struct crown_unit *u,
 	struct crown_quad	q;
 
 	crown_unit_footprint(&q, rules, u);
-	return crown_geom_dist_poly(q.c, 4, t->pts, t->npts);
+	/* R13.1: the range as the bands judge it */
+	return crown_rules_distance(rules, crown_geom_dist_poly(q.c, 4,
+	    t->pts, t->npts));
 }
 
 bool
@@ -214,7 +216,8 @@ crown_fire_sight(char **why, struct crown_engine *e,
 		if (f->type == CROWN_THICK_WOODS) {
 			len = crown_geom_seg_length_inside(a, b, f->pts,
 			    f->npts);
-			if (len > rules->thick_woods_sight) {
+			if (!crown_rules_within(rules, len,
+			    rules->thick_woods_sight)) {
 				what = label(f);
 				*why = xasprintf("%.2f inches of %s are in "
 				    "the way (sight ends %.2f inches in)",
@@ -310,7 +313,8 @@ crown_fire_cover(char **what, const char **rule, struct crown_engine *e,
 			/* R5.5: the line of fire crosses it near the target */
 			if (firer == NULL ||
 			    !crown_geom_seg_polyline_nearest(&d, a, b, f->pts,
-			    f->npts) || d > rules->wall_cover_distance)
+			    f->npts) || !crown_rules_within(rules, d,
+			    rules->wall_cover_distance))
 				continue;
 			cov = rules->terrain_cover[f->type];
 			l = label(f);

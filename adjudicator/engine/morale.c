@@ -106,8 +106,8 @@ in_hard_cover(struct crown_engine *e, const struct crown_unit *u,
 				return true;
 			continue;
 		}
-		if (crown_geom_dist_poly_polyline(q.c, 2, f->pts, f->npts) <=
-		    R->wall_cover_distance)
+		if (crown_rules_within(R, crown_geom_dist_poly_polyline(q.c,
+		    2, f->pts, f->npts), R->wall_cover_distance))
 			return true;
 	}
 	*what = NULL;
@@ -181,7 +181,8 @@ general_near(struct crown_engine *e, const struct crown_unit *u,
 			continue;
 		p = crown_leader_pos(e->s, ld);
 		d = crown_geom_dist_poly(&p, 1, q.c, 4);
-		if (d <= e->rules->morale_mod.general_radius &&
+		if (crown_rules_within(e->rules, d,
+		    e->rules->morale_mod.general_radius) &&
 		    (best == NULL || d < *dist)) {
 			best = ld;
 			*dist = d;
@@ -252,37 +253,20 @@ static const char *const attack_words[CROWN_NATTACK] = {
 	"in front", "in the flank", "in the rear"
 };
 
-int
-crown_morale_test(struct crown_engine *e, struct crown_unit *u,
-    const struct crown_test *t, size_t *ev_out,
-    enum crown_morale_result *out)
+/* The modifiers of a morale test (R3.1's column, R7.3's lines, R7.6,
+ * R8.6) on die d of event ev_i. */
+static void
+morale_mods(struct crown_engine *e, struct crown_unit *u,
+    const struct crown_test *t, size_t ev_i, int d)
 {
 	const struct crown_rules	*R = e->rules;
 	const struct crown_morale_mods	*M = &R->morale_mod;
 	struct crown_turn_unit		*tu = crown_engine_tu(e, u);
 	const struct crown_unit		*cu, *router;
 	const struct crown_leader	*gen, *ld;
-	struct crown_event		*ev;
-	struct crown_die_rec		*die;
-	struct crown_buf		 b = { 0 };
 	const char			*cover;
 	double				 dist = 0;
-	size_t				 ev_i, k;
-	int				 d, lost, n;
-
-	*out = CROWN_R_OK;
-	ev_i = crown_engine_event(e, t->kind, u->id, t->rule);
-	*ev_out = ev_i;
-	if (t->other != NULL)
-		crown_event_set(&crown_events_at(e->ev, ev_i)->target, "%s",
-		    t->other->id);
-	if (t->why != NULL)
-		crown_event_set(&crown_events_at(e->ev, ev_i)->reason, "%s",
-		    t->why);
-	d = crown_engine_roll_into(e, ev_i, u->id, t->purpose,
-	    R->morale_die);
-	if (d < 0)
-		return e->error;
+	int				 lost, n;
 
 	/* R3.1 morale column (R7.3's class lines), R9.7 in a shared melee */
 	cu = t->class_of != NULL ? t->class_of : u;
@@ -303,11 +287,13 @@ crown_morale_test(struct crown_engine *e, struct crown_unit *u,
 		add_mod(e, ev_i, d, M->charged_rear, "R7.3",
 		    "charged in the rear");
 	dist = nearest_rout(e, u, &router);
-	if (router != NULL && dist <= M->rout_near_radius) {
+	if (router != NULL &&
+	    crown_rules_within(R, dist, M->rout_near_radius)) {
 		add_mod(e, ev_i, d, M->rout_near, "R7.3",
 		    "%s routed within %g inches", router->name,
 		    M->rout_near_radius);
-	} else if (router != NULL && dist <= M->rout_far_radius) {
+	} else if (router != NULL &&
+	    crown_rules_within(R, dist, M->rout_far_radius)) {
 		add_mod(e, ev_i, d, M->rout_far, "R7.3",
 		    "%s routed within %g inches", router->name,
 		    M->rout_far_radius);
@@ -387,40 +373,78 @@ crown_morale_test(struct crown_engine *e, struct crown_unit *u,
 	if (u->rallied)
 		add_mod(e, ev_i, d, R->rallied_dice_mod, "R8.6",
 		    "rallied once");
+}
 
-	tu->tests++;
-	ev = crown_events_at(e->ev, ev_i);
-	die = &ev->dice[d];
-	*out = crown_rules_morale(R, die->score, t->col);
-	crown_event_set(&ev->result, "%s", crown_result_names[*out]);
+/* The test's sentence: who, why, the arithmetic, the result. */
+static void
+morale_sentence(struct crown_buf *b, const struct crown_unit *u,
+    const struct crown_test *t, const struct crown_die_rec *die,
+    enum crown_morale_result result)
+{
+	size_t	k;
 
-	/* the sentence: who, why, the arithmetic, the result */
-	crown_buf_printf(&b, "%s", u->name);
+	crown_buf_printf(b, "%s", u->name);
 	switch (t->col) {
 	case CROWN_COL_CHARGING:
-		crown_buf_printf(&b, " tested to charge %s %s",
+		crown_buf_printf(b, " tested to charge %s %s",
 		    t->other != NULL ? t->other->name : "?",
 		    attack_words[t->attack]);
 		break;
 	case CROWN_COL_CHARGED:
-		crown_buf_printf(&b, ", charged %s by %s%s, tested",
+		crown_buf_printf(b, ", charged %s by %s%s, tested",
 		    attack_words[t->attack],
 		    t->other != NULL ? t->other->name : "?",
 		    t->breakthrough ? " breaking through" : "");
 		break;
 	default:
-		crown_buf_printf(&b, " tested morale (%s)",
+		crown_buf_printf(b, " tested morale (%s)",
 		    t->why != NULL ? t->why : "ordered");
 		break;
 	}
-	crown_buf_printf(&b, ": rolled %d", die->roll);
+	crown_buf_printf(b, ": rolled %d", die->roll);
 	for (k = 0; k < die->nmods; k++)
-		crown_buf_printf(&b, ", %s %+d", die->mods[k].name,
+		crown_buf_printf(b, ", %s %+d", die->mods[k].name,
 		    die->mods[k].value);
-	crown_buf_printf(&b, ", score %d on the %s column: %s.", die->score,
+	crown_buf_printf(b, ", score %d on the %s column: %s.", die->score,
 	    t->col == CROWN_COL_NORMAL ? "normal" :
 	    t->col == CROWN_COL_CHARGED ? "being-charged" : "charging",
-	    result_phrase(*out));
+	    result_phrase(result));
+}
+
+int
+crown_morale_test(struct crown_engine *e, struct crown_unit *u,
+    const struct crown_test *t, size_t *ev_out,
+    enum crown_morale_result *out)
+{
+	const struct crown_rules	*R = e->rules;
+	struct crown_turn_unit		*tu = crown_engine_tu(e, u);
+	struct crown_event		*ev;
+	struct crown_die_rec		*die;
+	struct crown_buf		 b = { 0 };
+	size_t				 ev_i;
+	int				 d;
+
+	*out = CROWN_R_OK;
+	ev_i = crown_engine_event(e, t->kind, u->id, t->rule);
+	*ev_out = ev_i;
+	if (t->other != NULL)
+		crown_event_set(&crown_events_at(e->ev, ev_i)->target, "%s",
+		    t->other->id);
+	if (t->why != NULL)
+		crown_event_set(&crown_events_at(e->ev, ev_i)->reason, "%s",
+		    t->why);
+	d = crown_engine_roll_into(e, ev_i, u->id, t->purpose,
+	    R->morale_die);
+	if (d < 0)
+		return e->error;
+
+	morale_mods(e, u, t, ev_i, d);
+	tu->tests++;
+	ev = crown_events_at(e->ev, ev_i);
+	die = &ev->dice[d];
+	*out = crown_rules_morale(R, die->score, t->col);
+	crown_event_set(&ev->result, "%s", crown_result_names[*out]);
+	morale_sentence(&b, u, t, die, *out);
 	free(ev->text);
 	ev->text = b.data;
 	return e->error;
@@ -547,8 +571,8 @@ mark_rout_triggers(struct crown_engine *e, const struct crown_unit *router,
 		if (u->status != CROWN_OK_STATUS || !rout_counts(router, u))
 			continue;
 		crown_unit_footprint(&q, e->rules, u);
-		if (crown_geom_dist_quad(&q, at) <=
-		    e->rules->morale_trigger_radius)
+		if (crown_rules_within(e->rules, crown_geom_dist_quad(&q, at),
+		    e->rules->morale_trigger_radius))
 			by_rout[near[i]] = true;
 	}
 }
@@ -699,7 +723,7 @@ last_stand(struct crown_engine *e, struct crown_unit *u)
 		    R->terrain_cover[f->type] != CROWN_COVER_HARD)
 			continue;
 		d = crown_geom_dist_poly(q.c, 4, f->pts, f->npts);
-		if (d <= reach && d < bestd) {
+		if (crown_rules_within(R, d, reach) && d < bestd) {
 			bestd = d;
 			best = f;
 		}

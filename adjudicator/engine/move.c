@@ -48,11 +48,6 @@
 #include "crown/xalloc.h"
 #include "crown/yaml.h"
 
-/* Bytes a move's words are given at once, enough for most: the roll's
- * ("rolled 3+4 + 5 = 12"), and the event's sentences. */
-#define ROLL_ROOM	64
-#define TEXT_ROOM	192
-
 /* A terrain feature that cost dice (R4.4), from die `first' on. */
 struct penalty {
 	const struct crown_feature	*f;
@@ -66,8 +61,6 @@ static size_t	near_terrain(size_t **, struct crown_engine *,
 		    const struct crown_track *);
 static void	add_enemy_blockers(struct crown_track *,
 		    struct crown_engine *, const struct crown_unit *, bool);
-static void	put_words(struct crown_buf *, const char *const *, size_t);
-static void	put_int(struct crown_buf *, int, bool);
 static void	describe_roll(struct crown_buf *,
 		    const struct crown_event *, double);
 static int	move_core(struct crown_engine *, struct crown_unit *, size_t,
@@ -152,37 +145,6 @@ add_held_blockers(struct crown_track *t, struct crown_engine *e,
 	}
 }
 
-/*
- * Words.  The roll and the move of every move event are written piece by
- * piece rather than through crown_buf_printf, whose reading of a format
- * was most of their cost; the bytes are printf's (crown_fmt_long writes
- * what "%d" does, crown_fmt_inches what crown_inches does).
- */
-
-/* The strings w[0..n-1] onto b, one after the other. */
-static void
-put_words(struct crown_buf *b, const char *const *w, size_t n)
-{
-	const char	*s;
-	size_t		 i;
-
-	for (i = 0; i < n; i++) {
-		s = crown_engine_word(w[i]);
-		crown_buf_add(b, s, strlen(s));
-	}
-}
-
-/* v as "%d" does, after a '+' if plus and v is not negative ("%+d"). */
-static void
-put_int(struct crown_buf *b, int v, bool plus)
-{
-	char	num[CROWN_FMT_MAX];
-
-	if (plus && v >= 0)
-		crown_buf_add(b, "+", 1);
-	crown_buf_add(b, num, crown_fmt_long(num, v));
-}
-
 /* "rolled 3+4 + 5 = 12": the movement dice of an event (not terrain). */
 static void
 describe_roll(struct crown_buf *b, const struct crown_event *ev,
@@ -197,21 +159,21 @@ describe_roll(struct crown_buf *b, const struct crown_event *ev,
 		d = &ev->dice[i];
 		if (strncmp(d->purpose, "terrain", 7) == 0)
 			continue;
-		crown_buf_puts(b, n++ == 0 ? "rolled " : " + ");
-		put_int(b, d->roll, false);
+		crown_buf_printf(b, "%s%d", n++ == 0 ? "rolled " : " + ",
+		    d->roll);
 		for (j = 0; j < d->nmods; j++)
-			put_int(b, d->mods[j].value, true);
+			crown_buf_printf(b, "%+d", d->mods[j].value);
 		sum += d->score;
 	}
 	crown_fmt_inches(g, gross);
 	if (n == 0)
-		put_words(b, (const char *[]){ g, " inches" }, 2);
+		crown_buf_printf(b, "%s inches", g);
 	else {
 		if (gross != sum) {
 			crown_fmt_inches(f, gross - sum);
-			put_words(b, (const char *[]){ " + ", f }, 2);
+			crown_buf_printf(b, " + %s", f);
 		}
-		put_words(b, (const char *[]){ " = ", g }, 2);
+		crown_buf_printf(b, " = %s", g);
 	}
 }
 
@@ -260,8 +222,7 @@ crown_move_roll(struct crown_engine *e, struct crown_unit *u, size_t ev_i,
 	*gross = 0;
 	if (e->error != 0)
 		return e->error;
-	name = crown_engine_join((const char *[]){
-	    crown_utype_names[u->type], " base" }, 2);
+	name = xasprintf("%s base", crown_utype_names[u->type]);
 	roll_dice(e, u, ev_i, &r->move[u->type].normal, "move", name, &base,
 	    &last);
 	free(name);
@@ -539,17 +500,15 @@ describe_move(struct crown_engine *e, struct crown_unit *u, size_t ev_i,
 	char			*d, dist[CROWN_FMT_MAX];
 
 	result = st->s > 0 ? "moved" : "no_move";
-	crown_grow(&text.data, &text.cap, TEXT_ROOM, 1);
 	crown_fmt_inches(dist, st->s);
-	/* "%s %s %s inch%s %s (%s)." and "%s did not get forward (%s)." */
 	if (st->s > 0)
-		put_words(&text, (const char *[]){ u->name, " ", verb, " ",
-		    dist, " inch", strcmp(dist, "1") == 0 ? "" : "es", " ",
+		crown_buf_printf(&text, "%s %s %s inch%s %s (%s).", u->name,
+		    verb, dist, strcmp(dist, "1") == 0 ? "" : "es",
 		    crown_geom_compass(crown_geom_bearing(ev->from, ev->to)),
-		    " (", roll, ")." }, 12);
+		    roll);
 	else
-		put_words(&text, (const char *[]){ u->name,
-		    " did not get forward (", roll, ")." }, 4);
+		crown_buf_printf(&text, "%s did not get forward (%s).",
+		    u->name, roll);
 	if (st->by != NULL) {
 		switch (st->by->kind) {
 		case CROWN_BLOCK_ENEMY:
@@ -646,9 +605,6 @@ move_core(struct crown_engine *e, struct crown_unit *u, size_t ev_i,
 	ev->has_from = ev->has_to = true;
 	ev->from.x = ev->to.x = u->x;
 	ev->from.y = ev->to.y = u->y;
-	/* room for the words at once rather than eight bytes, then twice
-	 * as many, and again: they are written piece by piece */
-	crown_grow(&roll.data, &roll.cap, ROLL_ROOM, 1);
 	crown_buf_puts(&roll, "");
 	if (how != NULL)
 		crown_buf_puts(&roll, how);
@@ -1000,6 +956,93 @@ crown_action_formation(struct crown_engine *e, struct crown_unit *u,
 }
 
 /*
+ * R4.3 (b): the haul of t, d inches along its own move order of this turn
+ * if it has one, else straight ahead; enemies (no nearer than 1 inch), N/A
+ * terrain and, for a unit on the table, its edge stop it.  tr is the
+ * caller's to free.
+ */
+static void
+haul(struct crown_engine *e, const struct crown_unit *t, double d,
+    struct crown_track *tr, struct crown_stop *st)
+{
+	const struct crown_rules	*r = e->rules;
+	const struct crown_action_order	*own;
+	struct crown_quad		 qt;
+	struct crown_point		 ahead, dir, start;
+	size_t				*near, nnear;
+
+	crown_unit_footprint(&qt, r, t);
+	own = own_move(e, t);
+	start.x = t->x;
+	start.y = t->y;
+	if (own != NULL)
+		crown_track_init(tr, e->s, r, start, &qt, own->path,
+		    own->npath);
+	else {
+		dir = crown_geom_dir(t->facing);
+		ahead.x = t->x + dir.x * d;
+		ahead.y = t->y + dir.y * d;
+		crown_track_init(tr, e->s, r, start, &qt, &ahead, 1);
+	}
+	add_enemy_blockers(tr, e, t, false);
+	nnear = near_terrain(&near, e, tr);
+	crown_track_add_terrain(tr, near, nnear, t->type);
+	free(near);
+	if (!crown_track_off_table(e->s, (struct crown_point){
+	    t->x + tr->coff.x, t->y + tr->coff.y }))
+		crown_track_add_blocker(tr, CROWN_BLOCK_EDGE);
+	crown_track_run(tr, d < tr->len ? d : tr->len, st);
+}
+
+/* R4.3: whether t's footprint still touches terrain that sticks its type. */
+static bool
+still_stuck(const struct crown_engine *e, const struct crown_unit *t)
+{
+	const struct crown_rules	*r = e->rules;
+	const struct crown_feature	*f;
+	struct crown_quad		 qt;
+	size_t				 i;
+	bool				 still;
+
+	crown_unit_footprint(&qt, r, t);
+	still = false;
+	for (i = 0; i < e->s->nterrain; i++) {
+		f = &e->s->terrain[i];
+		if (r->terrain_move[f->type][t->type].stuck &&
+		    crown_track_feature_touches(f, qt.c, 4))
+			still = true;
+	}
+	return still;
+}
+
+/* The help event's sentence: how far u hauled t of the d it could, and
+ * what came of it. */
+static void
+describe_haul(struct crown_engine *e, struct crown_event *ev,
+    const struct crown_unit *u, const struct crown_unit *t,
+    const struct crown_stop *st, double d)
+{
+	char	*s1, *s2, *s3;
+
+	s1 = crown_inches(st->s);
+	s2 = crown_inches(d);
+	s3 = crown_inches(e->rules->stuck_move_per_stand);
+	crown_event_set(&ev->text, "%s hauled %s %s inch%s %s (%d stand%s x "
+	    "%s inch%s, up to %s inches)%s", u->name, t->name, s1,
+	    strcmp(s1, "1") == 0 ? "" : "es", st->s > 0 ?
+	    crown_geom_compass(crown_geom_bearing(ev->from, ev->to)) :
+	    "forward", crown_unit_stands(u),
+	    crown_unit_stands(u) == 1 ? "" : "s", s3,
+	    strcmp(s3, "1") == 0 ? "" : "es", s2,
+	    t->status == CROWN_LOST ?
+	    "; it was dragged off the table and is out of the game." :
+	    t->stuck ? "; it is still stuck." : "; it is free.");
+	free(s1);
+	free(s2);
+	free(s3);
+}
+
+/*
  * R4.3 (b): the helper, within help_reach of the stuck gun or wagon,
  * hauls it stuck_move_per_stand inches for each of its stands, at once,
  * along the stuck unit's own move order of this turn if it has one, else
@@ -1014,18 +1057,15 @@ crown_action_help(struct crown_engine *e, struct crown_unit *u,
     const struct crown_action_order *a)
 {
 	const struct crown_rules	*r = e->rules;
-	const struct crown_action_order	*own;
-	const struct crown_feature	*f;
 	struct crown_unit		*t;
 	struct crown_event		*ev;
 	struct crown_quad		 qh, qt;
-	struct crown_point		 ahead, dir, start;
 	struct crown_track		 tr;
 	struct crown_stop		 st;
 	double				 d, dist;
-	size_t				*near, nnear, i, ev_i;
-	bool				 still;
-	char				*s1, *s2, *s3;
+	size_t				 i, ev_i;
+	bool				 off;
+	char				*s1, *s2;
 
 	t = a->target != NULL ? crown_state_unit(e->s, a->target) : NULL;
 	if (t == NULL || t->status == CROWN_LOST) {
@@ -1047,7 +1087,8 @@ crown_action_help(struct crown_engine *e, struct crown_unit *u,
 	}
 	crown_unit_footprint(&qh, r, u);
 	crown_unit_footprint(&qt, r, t);
-	if ((dist = crown_geom_dist_quad(&qh, &qt)) > r->help_reach) {
+	if (!crown_rules_within(r, dist = crown_geom_dist_quad(&qh, &qt),
+	    r->help_reach)) {
 		s1 = crown_inches(dist);
 		s2 = crown_inches(r->help_reach);
 		crown_engine_skip(e, u, a, "R4.3", "'%s' is %s inches away; "
@@ -1057,26 +1098,7 @@ crown_action_help(struct crown_engine *e, struct crown_unit *u,
 		return 0;
 	}
 	d = r->stuck_move_per_stand * crown_unit_stands(u);
-	own = own_move(e, t);
-	start.x = t->x;
-	start.y = t->y;
-	if (own != NULL)
-		crown_track_init(&tr, e->s, r, start, &qt, own->path,
-		    own->npath);
-	else {
-		dir = crown_geom_dir(t->facing);
-		ahead.x = t->x + dir.x * d;
-		ahead.y = t->y + dir.y * d;
-		crown_track_init(&tr, e->s, r, start, &qt, &ahead, 1);
-	}
-	add_enemy_blockers(&tr, e, t, false);
-	nnear = near_terrain(&near, e, &tr);
-	crown_track_add_terrain(&tr, near, nnear, t->type);
-	free(near);
-	if (!crown_track_off_table(e->s, (struct crown_point){
-	    t->x + tr.coff.x, t->y + tr.coff.y }))
-		crown_track_add_blocker(&tr, CROWN_BLOCK_EDGE);
-	crown_track_run(&tr, d < tr.len ? d : tr.len, &st);
+	haul(e, t, d, &tr, &st);
 
 	crown_engine_tu(e, u)->moved = true;
 	crown_engine_tu(e, u)->moved_this_half = true;
@@ -1093,39 +1115,14 @@ crown_action_help(struct crown_engine *e, struct crown_unit *u,
 	t->x = st.at.x;
 	t->y = st.at.y;
 	crown_engine_unit_moved(e, t);
-	crown_unit_footprint(&qt, r, t);
-	still = false;
-	for (i = 0; i < e->s->nterrain; i++) {
-		f = &e->s->terrain[i];
-		if (r->terrain_move[f->type][t->type].stuck &&
-		    crown_track_feature_touches(f, qt.c, 4))
-			still = true;
-	}
-	if (st.by != NULL && st.by->kind == CROWN_BLOCK_EDGE) {
+	off = st.by != NULL && st.by->kind == CROWN_BLOCK_EDGE;
+	if (off)
 		t->status = CROWN_LOST;
-		still = false;
-	}
-	t->stuck = still;
-	crown_event_set(&ev->result, "%s", st.by != NULL &&
-	    st.by->kind == CROWN_BLOCK_EDGE ? "lost" : still ? "still_stuck" :
-	    "freed");
-	s1 = crown_inches(st.s);
-	s2 = crown_inches(d);
-	s3 = crown_inches(r->stuck_move_per_stand);
-	crown_event_set(&ev->text, "%s hauled %s %s inch%s %s (%d stand%s x "
-	    "%s inch%s, up to %s inches)%s", u->name, t->name, s1,
-	    strcmp(s1, "1") == 0 ? "" : "es", st.s > 0 ?
-	    crown_geom_compass(crown_geom_bearing(ev->from, ev->to)) :
-	    "forward", crown_unit_stands(u),
-	    crown_unit_stands(u) == 1 ? "" : "s", s3,
-	    strcmp(s3, "1") == 0 ? "" : "es", s2,
-	    st.by != NULL && st.by->kind == CROWN_BLOCK_EDGE ?
-	    "; it was dragged off the table and is out of the game." :
-	    still ? "; it is still stuck." : "; it is free.");
-	free(s1);
-	free(s2);
-	free(s3);
-	if (st.by != NULL && st.by->kind == CROWN_BLOCK_EDGE) {
+	t->stuck = !off && still_stuck(e, t);
+	crown_event_set(&ev->result, "%s", off ? "lost" : t->stuck ?
+	    "still_stuck" : "freed");
+	describe_haul(e, ev, u, t, &st, d);
+	if (off) {
 		i = crown_engine_event(e, "lost", t->id, "R4.5");
 		crown_event_set(&crown_events_at(e->ev, i)->text,
 		    "%s left the table and is out of the game.", t->name);

@@ -214,8 +214,8 @@ rally_leader(struct crown_engine *e, const struct crown_unit *u, int *mod)
 		    strcmp(ld->side, u->side) != 0)
 			continue;
 		p = crown_leader_pos(e->s, ld);
-		if (crown_geom_dist_poly(&p, 1, q.c, 4) >
-		    e->rules->rally_radius)
+		if (!crown_rules_within(e->rules, crown_geom_dist_poly(&p, 1,
+		    q.c, 4), e->rules->rally_radius))
 			continue;
 		rally_mod(e->rules, ld, u, &m);
 		if (best == NULL || m < *mod) {

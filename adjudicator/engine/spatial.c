@@ -211,6 +211,7 @@ gather(struct crown_engine *e, const struct crown_geom_box *b,
 	if (sp == NULL || sp->nunits != e->s->nunits)
 		spatial_build(e);
 	sp = e->spatial;
+	radius += CROWN_GEOM_SLACK;
 	q.minx -= radius;
 	q.miny -= radius;
 	q.maxx += radius;
@@ -336,6 +337,7 @@ crown_engine_terrain_near(struct crown_engine *e,
 	sp = e->spatial;
 	if (sp->terrain == NULL)
 		sp->terrain = crown_terrain_grid_new(e->s);
+	radius += CROWN_GEOM_SLACK;
 	q.minx -= radius;
 	q.miny -= radius;
 	q.maxx += radius;

@@ -172,6 +172,52 @@ half_turn(struct crown_engine *e)
 		crown_morale_phase(e);
 }
 
+/* A side, unit or leader (what, the ith) without its id or name:
+ * reported. */
+static bool
+unnamed(struct crown_diags *d, const struct crown_state *s, const char *what,
+    size_t i, const char *id, const char *name, unsigned line, unsigned col)
+{
+	if (id != NULL && name != NULL)
+		return false;
+	crown_diag_add(d, s->file, line, col, NULL, "%s %zu has no id or name",
+	    what, i + 1);
+	return true;
+}
+
+/*
+ * Every side, unit and leader has an id and a name, which the sentences
+ * print with "%s": the reader gives each one (the id when the file names
+ * none); a state built otherwise without one is refused, not printed
+ * with a NULL string.
+ */
+static int
+check_names(const struct crown_state *s, struct crown_diags *d)
+{
+	const struct crown_side		*sd;
+	const struct crown_unit		*u;
+	const struct crown_leader	*ld;
+	size_t				 i;
+	bool				 bad = false;
+
+	for (i = 0; i < s->nsides; i++) {
+		sd = &s->sides[i];
+		bad |= unnamed(d, s, "side", i, sd->id, sd->name, sd->line,
+		    sd->col);
+	}
+	for (i = 0; i < s->nunits; i++) {
+		u = &s->units[i];
+		bad |= unnamed(d, s, "unit", i, u->id, u->name, u->line,
+		    u->col);
+	}
+	for (i = 0; i < s->nleaders; i++) {
+		ld = &s->leaders[i];
+		bad |= unnamed(d, s, "leader", i, ld->id, ld->name, ld->line,
+		    ld->col);
+	}
+	return bad ? CROWN_EINVALID : 0;
+}
+
 int
 crown_resolve(struct crown_state *s, struct crown_orders *const *orders,
     size_t norders, const struct crown_rules *rules, struct crown_dice *dice,
@@ -181,6 +227,8 @@ crown_resolve(struct crown_state *s, struct crown_orders *const *orders,
 	size_t			i;
 	int			att;
 
+	if (check_names(s, d) != 0)
+		return CROWN_EINVALID;
 	/* R4.7: a state with units on top of each other is refused */
 	if (crown_state_check_overlaps(s, rules, d) != 0)
 		return CROWN_EINVALID;

@@ -10,6 +10,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "crown/advance.h"
+#include "crown/calendar.h"
 #include "crown/campaign.h"
 #include "crown/common.h"
 #include "crown/history.h"
@@ -27,9 +29,11 @@ crown_campaign_subject_admin(const char *s)
 int
 crown_campaign_commit_state(char *id, struct crown_history *h,
     const struct crown_chain *c, const struct crown_state *st,
-    const char *msg, const struct crown_stamp *stamp, struct crown_diags *d)
+    const char *msg, const struct crown_stamp *stamp,
+    const struct crown_outputs *mails, struct crown_diags *d)
 {
 	struct crown_outputs	 files = { 0 };
+	struct crown_advance	 step = { 0 };
 	const char		*tip = c->l.v[c->tip].id;
 	int			 error;
 
@@ -40,14 +44,16 @@ crown_campaign_commit_state(char *id, struct crown_history *h,
 		error = CROWN_ERROR;
 		goto cleanup;
 	}
-	if ((error = crown_history_commit(id, h, tip, &files, msg, stamp,
-	    d)) != 0 ||
-	    (error = crown_history_ref_set(h, CROWN_MAIN_REF, id, tip, false,
-	    msg, d)) != 0)
-		goto cleanup;
-	/* committed: a failure from here on is finished by the next run's
-	 * repair, as a turn's is */
-	error = crown_history_checkout(h, d);
+	step.ref = CROWN_MAIN_REF;
+	step.expect = tip;
+	step.parent = tip;
+	step.files = &files;
+	step.message = msg;
+	step.stamp = stamp;
+	step.tree = CROWN_ADVANCE_CHECKOUT;
+	step.mails = mails;
+	step.done = "the change is committed";
+	error = crown_advance(id, h, &step, d);
 cleanup:
 	crown_outputs_release(&files);
 	return error;
@@ -86,16 +92,16 @@ char *
 crown_campaign_next_deadline(const struct crown_state *before,
     const char *given)
 {
-	char		 buf[CROWN_MAIL_TIME_LEN];
+	char		 buf[CROWN_CAL_TIME_LEN];
 	long long	 t, every;
 
 	if (given != NULL)
 		return xstrdup(given);
 	if (before->deadline == NULL || before->deadline_every == NULL ||
-	    crown_mail_parse_time(&t, before->deadline) != 0 ||
-	    crown_duration_parse(&every, before->deadline_every) != 0)
+	    crown_cal_parse_time(&t, before->deadline) != 0 ||
+	    crown_cal_duration_parse(&every, before->deadline_every) != 0)
 		return xstrdup("");
-	crown_mail_format_time(buf, sizeof(buf), t + every);
+	crown_cal_format_time(buf, sizeof(buf), t + every);
 	return xstrdup(buf);
 }
 

@@ -5,23 +5,24 @@
  * that a replay gives the same bytes as the turn it checks).
  */
 #include <dirent.h>
-#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <time.h>
 #include <unistd.h>
 
 #include <sodium.h>
 
+#include "crown/advance.h"
 #include "crown/buildings.h"
+#include "crown/calendar.h"
 #include "crown/campaign.h"
 #include "crown/common.h"
 #include "crown/engine.h"
 #include "crown/fire.h"
 #include "crown/leaders.h"
 #include "crown/officers.h"
+#include "crown/orders-read.h"
 #include "crown/outputs.h"
 #include "crown/xalloc.h"
 #include "crown/yaml.h"
@@ -242,19 +243,27 @@ crown_campaign_orders(struct crown_orders ***out, size_t *n,
     const struct crown_outputs *orders, const struct crown_state *s,
     const struct crown_rules *rules, struct crown_diags *d)
 {
-	struct crown_orders	**v;
-	size_t			  i, k = 0;
-	int			  error = 0;
+	struct crown_orders_context	  ctx;
+	struct crown_orders_read	  r;
+	struct crown_orders		**v;
+	size_t				  i, k = 0;
+	int				  error = 0;
 
 	*out = NULL;
 	*n = 0;
+	ctx.game = s->name;
+	ctx.turn = s->turn + 1;
+	ctx.sender = false;
 	v = xcalloc(orders->n ? orders->n : 1, sizeof(*v));
 	for (i = 0; i < orders->n; i++) {
-		if (crown_orders_parse(&v[k], orders->v[i].name,
-		    orders->v[i].data.data, orders->v[i].data.len, d) != 0)
+		if (crown_orders_read(&r, orders->v[i].name,
+		    orders->v[i].data.data, orders->v[i].data.len, &ctx, d) !=
+		    0)
 			error = CROWN_EINVALID;
-		if (v[k] != NULL)
+		if ((v[k] = r.orders) != NULL)
 			k++;
+		r.orders = NULL;
+		crown_orders_read_release(&r);
 	}
 	if (crown_orders_validate_set(v, k, s, rules, d) != 0)
 		error = CROWN_EINVALID;
@@ -264,6 +273,29 @@ crown_campaign_orders(struct crown_orders ***out, size_t *n,
 	}
 	*out = v;
 	*n = k;
+	return 0;
+}
+
+int
+crown_campaign_orders_kept(struct crown_outputs *out,
+    const struct crown_outputs *given, struct crown_orders *const *ov,
+    size_t n, const char *dir, struct crown_diags *d)
+{
+	struct crown_buf	*b;
+	size_t			 i;
+	char			*p;
+
+	for (i = 0; i < n && i < given->n; i++) {
+		p = xasprintf("%s/%s.yaml", dir, ov[i]->side);
+		b = crown_outputs_add(out, p);
+		free(p);
+		if (crown_orders_read_kept(b, given->v[i].data.data,
+		    given->v[i].data.len, ov[i]) != 0) {
+			crown_diag_add(d, given->v[i].name, 0, 0, NULL,
+			    "cannot write the orders as an orders file");
+			return CROWN_ERROR;
+		}
+	}
 	return 0;
 }
 
@@ -436,124 +468,6 @@ crown_campaign_salt_read(unsigned char *salt, struct crown_history *h,
 	free(path);
 	free(dir);
 	return error;
-}
-
-int
-crown_campaign_play(struct crown_turn *out, const struct crown_state *before,
-    const struct crown_rules *rules, const struct crown_outputs *orders,
-    const unsigned char *secret, const unsigned char *salt, const char *tmpl,
-    const char *deadline, struct crown_diags *d)
-{
-	struct crown_orders	**ov = NULL;
-	size_t			  n = 0;
-	int			  error;
-
-	memset(out, 0, sizeof(*out));
-	if ((error = crown_campaign_orders(&ov, &n, orders, before, rules,
-	    d)) != 0)
-		return error;
-	error = crown_campaign_play_orders(out, before, rules, ov, n, secret,
-	    salt, tmpl, deadline, d);
-	crown_campaign_orders_free(ov, n);
-	return error;
-}
-
-int
-crown_campaign_play_orders(struct crown_turn *out,
-    const struct crown_state *before, const struct crown_rules *rules,
-    struct crown_orders *const *ov, size_t n, const unsigned char *secret,
-    const unsigned char *salt, const char *tmpl, const char *deadline,
-    struct crown_diags *d)
-{
-	struct crown_report_input	 in;
-	struct crown_outputs		 reports = { 0 };
-	struct crown_dice		*dice = NULL;
-	struct crown_buf		*b;
-	char				*dir = NULL, *path, *templates = NULL;
-	char				*hex;
-	size_t				 i;
-	int				 error;
-
-	memset(out, 0, sizeof(*out));
-	out->turn = before->turn + 1;
-	if ((dice = crown_dice_campaign_salted(secret, salt)) == NULL) {
-		crown_diag_add(d, "crown", 0, 0, NULL, "cannot initialise "
-		    "the campaign dice (libsodium)");
-		error = CROWN_ERROR;
-		goto cleanup;
-	}
-	out->after = crown_state_clone(before);
-	if ((error = crown_resolve(out->after, ov, n, rules, dice, &out->ev,
-	    d)) != 0)
-		goto cleanup;
-	if (deadline != NULL) {
-		free(out->after->deadline);
-		out->after->deadline = *deadline != '\0' ? xstrdup(deadline) :
-		    NULL;
-	}
-	dir = crown_campaign_turn_dir(out->turn);
-	b = crown_outputs_add(&out->files, CROWN_CAMPAIGN_STATE);
-	if (crown_state_emit(b, out->after) != 0) {
-		crown_diag_add(d, CROWN_CAMPAIGN_STATE, 0, 0, NULL,
-		    "cannot format the new state");
-		error = CROWN_ERROR;
-		goto cleanup;
-	}
-	path = xasprintf("%s/%s", dir, CROWN_CAMPAIGN_EVENTS);
-	b = crown_outputs_add(&out->files, path);
-	free(path);
-	if (crown_events_emit(b, &out->ev) != 0) {
-		crown_diag_add(d, CROWN_CAMPAIGN_EVENTS, 0, 0, NULL,
-		    "cannot format the events");
-		error = CROWN_ERROR;
-		goto cleanup;
-	}
-	if (salt != NULL) {
-		path = xasprintf("%s/%s", dir, CROWN_CAMPAIGN_DICE_SALT);
-		b = crown_outputs_add(&out->files, path);
-		free(path);
-		hex = crown_campaign_secret_hex(salt);
-		crown_buf_puts(b, hex);
-		free(hex);
-	}
-	memset(&in, 0, sizeof(in));
-	in.before = before;
-	in.after = out->after;
-	in.events = &out->ev;
-	in.orders = ov;
-	in.norders = n;
-	in.rules = rules;
-	if (tmpl == NULL)
-		tmpl = templates = crown_templates_find();
-	in.templates = tmpl;
-	if ((error = crown_report_render(&reports, &in, d)) != 0)
-		goto cleanup;
-	for (i = 0; i < reports.n; i++) {
-		path = xasprintf("%s/%s", dir, reports.v[i].name);
-		b = crown_outputs_add(&out->files, path);
-		crown_buf_add(b, reports.v[i].data.data,
-		    reports.v[i].data.len);
-		free(path);
-	}
-	out->headline = crown_campaign_headline(before, out->after);
-cleanup:
-	crown_outputs_release(&reports);
-	free(templates);
-	free(dir);
-	crown_dice_free(dice);
-	if (error != 0)
-		crown_turn_release(out);
-	return error;
-}
-
-void
-crown_turn_release(struct crown_turn *t)
-{
-	crown_state_free(t->after);
-	crown_events_release(&t->ev);
-	crown_outputs_release(&t->files);
-	free(t->headline);
-	memset(t, 0, sizeof(*t));
 }
 
 int
@@ -756,122 +670,6 @@ ident_ok(const char *s)
 	return true;
 }
 
-/* Days since 1970-01-01 of a civil date (proleptic Gregorian). */
-static long long
-days_from_civil(long long y, unsigned m, unsigned d)
-{
-	long long	era, yoe, doy, doe;
-
-	y -= m <= 2;
-	era = (y >= 0 ? y : y - 399) / 400;
-	yoe = y - era * 400;
-	doy = (153 * (m + (m > 2 ? -3 : 9)) + 2) / 5 + d - 1;
-	doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
-	return era * 146097 + doe - 719468;
-}
-
-static void
-civil_from_days(long long z, int *y, unsigned *m, unsigned *d)
-{
-	long long	era, doe, yoe, doy, mp;
-
-	z += 719468;
-	era = (z >= 0 ? z : z - 146096) / 146097;
-	doe = z - era * 146097;
-	yoe = (doe - doe / 1460 + doe / 36524 - doe / 146096) / 365;
-	doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-	mp = (5 * doy + 2) / 153;
-	*d = (unsigned)(doy - (153 * mp + 2) / 5 + 1);
-	*m = (unsigned)(mp < 10 ? mp + 3 : mp - 9);
-	*y = (int)(yoe + era * 400 + (*m <= 2));
-}
-
-/* n digits at *p, advancing it; -1 if not digits. */
-static long
-digits(const char **p, int n)
-{
-	long	v = 0;
-	int	i;
-
-	for (i = 0; i < n; i++) {
-		if ((*p)[i] < '0' || (*p)[i] > '9')
-			return -1;
-		v = v * 10 + ((*p)[i] - '0');
-	}
-	*p += n;
-	return v;
-}
-
-int
-crown_campaign_parse_date(long long *t, int *offset, const char *s)
-{
-	static const unsigned	 mdays[12] = {
-		31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31
-	};
-	const char		*p = s;
-	char			*end;
-	long			 y, mo, d, hh = 0, mi = 0, ss = 0, oh, om;
-	long long		 v;
-	int			 sign;
-
-	if (*p == '@')
-		p++;
-	if (*p >= '0' && *p <= '9' && strchr(p, '-') == NULL) {
-		errno = 0;
-		v = strtoll(p, &end, 10);
-		if (errno != 0 || *end != '\0' || end == p)
-			return -1;
-		*t = v;
-		*offset = 0;
-		return 0;
-	}
-	if (p != s || (y = digits(&p, 4)) < 0 || *p++ != '-' ||
-	    (mo = digits(&p, 2)) < 1 || mo > 12 || *p++ != '-' ||
-	    (d = digits(&p, 2)) < 1 || d > (long)mdays[mo - 1])
-		return -1;
-	if (mo == 2 && d == 29 && !(y % 4 == 0 && (y % 100 != 0 ||
-	    y % 400 == 0)))
-		return -1;
-	*offset = 0;
-	if (*p == 'T' || *p == ' ') {
-		p++;
-		if ((hh = digits(&p, 2)) < 0 || hh > 23 || *p++ != ':' ||
-		    (mi = digits(&p, 2)) < 0 || mi > 59)
-			return -1;
-		if (*p == ':' && (p++, (ss = digits(&p, 2)) < 0 || ss > 59))
-			return -1;
-		if (*p == 'Z')
-			p++;
-		else if (*p == '+' || *p == '-') {
-			sign = *p++ == '-' ? -1 : 1;
-			if ((oh = digits(&p, 2)) < 0 || oh > 14)
-				return -1;
-			if (*p == ':')
-				p++;
-			if ((om = digits(&p, 2)) < 0 || om > 59)
-				return -1;
-			*offset = sign * (int)(oh * 60 + om);
-		}
-	}
-	if (*p != '\0')
-		return -1;
-	*t = days_from_civil(y, (unsigned)mo, (unsigned)d) * 86400 +
-	    hh * 3600 + mi * 60 + ss - (long long)*offset * 60;
-	return 0;
-}
-
-void
-crown_campaign_format_date(char *buf, size_t len, long long t, int offset)
-{
-	long long	local = t + (long long)offset * 60, days;
-	unsigned	m, d;
-	int		y;
-
-	days = local >= 0 ? local / 86400 : -((-local + 86399) / 86400);
-	civil_from_days(days, &y, &m, &d);
-	snprintf(buf, len, "%04d-%02u-%02u", y, m, d);
-}
-
 int
 crown_campaign_who(struct crown_who *out, const char *umpire,
     const char *date, const struct crown_state *s, struct crown_diags *d)
@@ -909,7 +707,7 @@ crown_campaign_who(struct crown_who *out, const char *umpire,
 		return CROWN_EUSAGE;
 	}
 	if (date != NULL) {
-		if (crown_campaign_parse_date(&out->stamp.time,
+		if (crown_cal_parse_date(&out->stamp.time,
 		    &out->stamp.offset, date) != 0) {
 			crown_diag_add(d, "--date", 0, 0, NULL, "'%s' is not "
 			    "a date: give YYYY-MM-DD[THH:MM[:SS]][Z|+HH:MM] "
@@ -918,7 +716,7 @@ crown_campaign_who(struct crown_who *out, const char *umpire,
 			return CROWN_EUSAGE;
 		}
 	} else {
-		out->stamp.time = (long long)time(NULL);
+		out->stamp.time = crown_cal_now();
 		out->stamp.offset = 0;
 	}
 	out->stamp.name = out->name;
@@ -1019,9 +817,9 @@ repair_pending(struct crown_history *h, const struct crown_chain *c,
 				if (held.v[i].data.len == len &&
 				    memcmp(held.v[i].data.data, text, len) ==
 				    0) {
-					fprintf(stderr, "crown: removing %s: "
-					    "turn %d already holds it\n", path,
-					    c->last);
+					crown_diag_note(d, "crown", 0, 0, NULL,
+					    "removing %s: turn %d already "
+					    "holds it", path, c->last);
 					unlink(path);
 					break;
 				}
@@ -1036,19 +834,19 @@ done:
 	crown_outputs_release(&held);
 	free(odir);
 	free(dir);
-	(void)d;
 }
 
 int
 crown_campaign_repair(struct crown_history *h, const struct crown_chain *c,
     struct crown_diags *d)
 {
-	char	**dirty = NULL;
-	size_t	  n = 0, i;
-	int	  error;
-	bool	  moved;
+	struct crown_buf	  list = { 0 };
+	char			**dirty = NULL;
+	size_t			  n = 0, i;
+	int			  error;
+	bool			  moved;
 
-	crown_history_sweep(h);
+	crown_history_sweep(h, d);
 	if ((error = crown_history_check_locks(h, d)) != 0)
 		return error;
 	if ((error = repair_tags(h, c, d)) != 0)
@@ -1056,7 +854,8 @@ crown_campaign_repair(struct crown_history *h, const struct crown_chain *c,
 	if ((error = crown_history_head_to(h, CROWN_MAIN_REF, &moved, d)) != 0)
 		return error;
 	if (moved)
-		fprintf(stderr, "crown: HEAD was not on main; it is again\n");
+		crown_diag_note(d, "crown", 0, 0, NULL, "HEAD was not on "
+		    "main; it is again");
 	if ((error = crown_history_dirty(&dirty, &n, h, d)) != 0)
 		return error;
 	/* a work tree of another branch's checkout is no hand edit */
@@ -1064,19 +863,23 @@ crown_campaign_repair(struct crown_history *h, const struct crown_chain *c,
 	    (error = crown_campaign_hand_edits(h, c, dirty, n, d)) != 0)
 		goto done;
 	if (n > 0) {
-		fprintf(stderr, "crown: the work tree differs from the last "
-		    "commit (");
 		for (i = 0; i < n; i++)
-			fprintf(stderr, "%s%s", i > 0 ? ", " : "", dirty[i]);
-		fprintf(stderr, "); restoring it\n");
+			crown_buf_printf(&list, "%s%s", i > 0 ? ", " : "",
+			    dirty[i]);
+		crown_diag_note(d, "crown", 0, 0, NULL, "the work tree "
+		    "differs from the last commit (%s); restoring it",
+		    list.data);
 		error = crown_history_checkout(h, d);
 	}
 done:
+	crown_buf_release(&list);
 	for (i = 0; i < n; i++)
 		free(dirty[i]);
 	free(dirty);
 	if (error == 0)
 		repair_pending(h, c, d);
+	if (error == 0)
+		error = crown_advance_repair(h, c->l.v[c->l.n - 1].id, d);
 	return error;
 }
 

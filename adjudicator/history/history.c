@@ -1,6 +1,7 @@
 /*
  * history.c: the campaign's git repository through libgit2.  Nothing else
- * in crown calls libgit2, and crown never runs git.
+ * in crown calls libgit2, and crown never runs git.  The campaign's lock,
+ * and what a killed run left in .git, are lock.c's.
  *
  * Each libgit2 error is wrapped once, where the call is made (git_fail):
  * git_error_last() may be NULL.  libgit2 is initialised when a repository
@@ -9,10 +10,8 @@
  */
 #include <sys/stat.h>
 
-#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
-#include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -27,15 +26,12 @@
 #include "crown/outputs.h"
 #include "crown/xalloc.h"
 
-/* after every header: the library calls go through crown/dynlib.h */
-#include "git-dl.h"
+#include "lock.h"
 
 struct crown_history {
 	git_repository	*repo;
 	char		*dir;		/* as given, for messages */
-	char		*lock;		/* lock file held, or NULL */
-	bool		 took_over;	/* from a dead holder, whose lock */
-	struct timespec	 dead_since;	/* was made then */
+	struct crown_lock lock;		/* crown's, when held (lock.c) */
 };
 
 static int	git_fail(struct crown_diags *, const char *, int,
@@ -47,14 +43,7 @@ static int	stored(struct crown_history *, const git_oid *,
 static void	init(void);
 static int	oid_parse(git_oid *, const char *, struct crown_diags *,
 		    const char *);
-static bool	lock_holder(long *, char *, size_t, bool *, const char *);
-static bool	take_over(struct timespec *, const char *, long,
-		    const char *);
 static int	take_lock(struct crown_history *, struct crown_diags *);
-static void	git_lock(struct crown_history *, const char *,
-		    const struct stat *, struct crown_diags *, int *);
-static void	git_locks(struct crown_history *, const char *,
-		    struct crown_diags *, int *);
 static int	path_ok(const char *);
 static int	build_tree(git_oid *, struct crown_history *,
 		    const git_tree *, const struct crown_output *const *,
@@ -104,6 +93,9 @@ crown_history_step(const char *what, struct crown_diags *d)
 	steps++;
 	if (fail_at == 0 || steps != fail_at)
 		return 0;
+	/* the one exit of library code: the fault simulator's kill, which
+	 * only a test's crown_history_fail_after(n, true) arms, stands for
+	 * a power cut at this step (no flushing, no cleanup) */
 	if (fail_kill)
 		_exit(CROWN_EXIT_INTERNAL);
 	crown_diag_add(d, "crown", 0, 0, NULL, "injected failure at step "
@@ -117,25 +109,21 @@ git_fail(struct crown_diags *d, const char *where, int error,
     const char *fmt, ...)
 {
 	const git_error	*e = git_error_last();
-	struct crown_buf b = { 0 };
 	va_list		 ap;
-	int		 n, saved = errno;
+	char		*what;
+	int		 saved = errno;
 
 	va_start(ap, fmt);
-	n = vsnprintf(NULL, 0, fmt, ap);
-	va_end(ap);
-	crown_grow(&b.data, &b.cap, (size_t)(n < 0 ? 0 : n) + 1, 1);
-	va_start(ap, fmt);
-	vsnprintf(b.data, b.cap, fmt, ap);
+	what = xvasprintf(fmt, ap);
 	va_end(ap);
 	if (error == CROWN_EWRITE && disk_full(saved, e))
 		crown_diag_add(d, where, 0, 0, NULL, "%s: no space left on "
-		    "device", b.data);
+		    "device", what);
 	else
-		crown_diag_add(d, where, 0, 0, NULL, "%s: %s", b.data,
+		crown_diag_add(d, where, 0, 0, NULL, "%s: %s", what,
 		    e != NULL && e->message != NULL ? e->message :
 		    "unknown libgit2 error");
-	crown_buf_release(&b);
+	free(what);
 	return error;
 }
 
@@ -226,159 +214,16 @@ oid_hex(char *out, const git_oid *id)
 	git_oid_tostr(out, CROWN_OID_HEX + 1, id);
 }
 
-/*
- * The holder recorded in a lock: "PID HOST\n".  Returns true, with *dead
- * set, when the lock names a holder; a lock without one (written by an
- * older crown, or not yet written) proves nothing.
- */
-static bool
-lock_holder(long *pid, char *host, size_t hostlen, bool *dead,
-    const char *path)
-{
-	char		 buf[320], me[256], *end;
-	ssize_t		 n;
-	size_t		 len;
-	int		 fd;
-
-	*dead = false;
-	if ((fd = open(path, O_RDONLY)) < 0)
-		return false;
-	n = read(fd, buf, sizeof(buf) - 1);
-	close(fd);
-	if (n <= 0)
-		return false;
-	buf[n] = '\0';
-	*pid = strtol(buf, &end, 10);
-	if (end == buf || *end != ' ' || *pid <= 0)
-		return false;
-	len = strcspn(end + 1, "\n");
-	if (len == 0 || len >= hostlen || end[1 + len] != '\n')
-		return false;
-	memcpy(host, end + 1, len);
-	host[len] = '\0';
-	/* only a process of this host can be asked whether it lives */
-	if (gethostname(me, sizeof(me)) != 0)
-		return true;
-	me[sizeof(me) - 1] = '\0';
-	*dead = strcmp(me, host) == 0 && kill((pid_t)*pid, 0) != 0 &&
-	    errno == ESRCH;
-	return true;
-}
-
-/* The lock at path names this process of this host. */
-static bool
-lock_is_mine(const char *path)
-{
-	char	host[256], me[256];
-	long	pid;
-	bool	dead;
-
-	if (!lock_holder(&pid, host, sizeof(host), &dead, path))
-		return false;
-	if (gethostname(me, sizeof(me)) != 0)
-		return false;
-	me[sizeof(me) - 1] = '\0';
-	return pid == (long)getpid() && strcmp(host, me) == 0;
-}
-
-/*
- * Move a dead holder's lock out of the way, atomically: renamed to a
- * name of our own and checked, so that of two runs taking it over at
- * once only one wins, and a lock a live run made meanwhile is put back.
- */
-static bool
-take_over(struct timespec *since, const char *path, long pid,
-    const char *host)
-{
-	struct stat	 st;
-	char		*mine, h2[256];
-	long		 p2;
-	bool		 dead, ok;
-
-	mine = xasprintf("%s.dead.%ld", path, (long)getpid());
-	if (rename(path, mine) != 0) {
-		free(mine);
-		return false;
-	}
-	ok = lock_holder(&p2, h2, sizeof(h2), &dead, mine) && dead &&
-	    p2 == pid && strcmp(h2, host) == 0 && stat(mine, &st) == 0;
-	if (ok)
-		*since = st.st_mtim;
-	if (!ok && link(mine, path) != 0) {
-		/* someone holds it now; theirs stays */
-	}
-	unlink(mine);
-	free(mine);
-	return ok;
-}
-
+/* The lock is a step of the fault hook, as every write is. */
 static int
 take_lock(struct crown_history *h, struct crown_diags *d)
 {
-	char	*path, *tmp, host[256], line[320];
-	long	 pid;
-	int	 fd, n, error, tries;
-	bool	 dead;
+	int	error;
 
 	if ((error = crown_history_step("lock", d)) != 0)
 		return error;
-	path = xasprintf("%scrown.lock", git_repository_path(h->repo));
-	/* written whole beside it and linked into place, so that a lock is
-	 * never seen without its holder */
-	if (gethostname(host, sizeof(host)) != 0)
-		snprintf(host, sizeof(host), "localhost");
-	host[sizeof(host) - 1] = '\0';
-	n = snprintf(line, sizeof(line), "%ld %s\n", (long)getpid(), host);
-	tmp = xasprintf("%s.%ld", path, (long)getpid());
-	unlink(tmp);
-	if (n <= 0 || (size_t)n >= sizeof(line) ||
-	    (fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL, 0644)) < 0 ||
-	    write(fd, line, (size_t)n) != (ssize_t)n || close(fd) != 0) {
-		crown_diag_add(d, path, 0, 0, NULL, "cannot create the lock: "
-		    "%s", strerror(errno));
-		unlink(tmp);
-		free(tmp);
-		free(path);
-		return CROWN_EWRITE;
-	}
-	for (tries = 0; ; tries++) {
-		if (link(tmp, path) == 0)
-			break;
-		if (errno != EEXIST) {
-			crown_diag_add(d, path, 0, 0, NULL, "cannot create "
-			    "the lock: %s", strerror(errno));
-			error = CROWN_EWRITE;
-			goto fail;
-		}
-		if (tries == 0 && lock_holder(&pid, host, sizeof(host),
-		    &dead, path) && dead && take_over(&h->dead_since, path,
-		    pid, host)) {
-			fprintf(stderr, "crown: taking over %s: crown %ld on "
-			    "%s, which held it, is no longer running\n", path,
-			    pid, host);
-			h->took_over = true;
-			continue;
-		}
-		if (lock_holder(&pid, host, sizeof(host), &dead, path))
-			crown_diag_add(d, h->dir, 0, 0, NULL, "the campaign "
-			    "is locked by crown %ld on %s (%s); if it is not "
-			    "running, remove that file", pid, host, path);
-		else
-			crown_diag_add(d, h->dir, 0, 0, NULL, "the campaign "
-			    "is locked by another run (%s); if no crown is "
-			    "running on it, remove that file", path);
-		error = CROWN_ELOCKED;
-		goto fail;
-	}
-	unlink(tmp);
-	free(tmp);
-	h->lock = path;
-	return 0;
-fail:
-	unlink(tmp);
-	free(tmp);
-	free(path);
-	return error;
+	return crown_lock_take(&h->lock, git_repository_path(h->repo),
+	    h->dir, d);
 }
 
 int
@@ -411,46 +256,6 @@ crown_history_create(struct crown_history **out, const char *dir,
 fail:
 	crown_history_close(h);
 	return error;
-}
-
-bool
-crown_history_abandoned(const char *dir)
-{
-	git_repository	*repo = NULL;
-	git_oid		 id;
-	struct dirent	*de;
-	struct stat	 st;
-	DIR		*dp;
-	char		*p, host[256];
-	long		 pid;
-	int		 others = 0;
-	bool		 dead = false, ours;
-
-	if ((dp = opendir(dir)) == NULL)
-		return false;
-	while ((de = readdir(dp)) != NULL)
-		if (strcmp(de->d_name, ".") != 0 &&
-		    strcmp(de->d_name, "..") != 0 &&
-		    strcmp(de->d_name, ".git") != 0)
-			others++;
-	closedir(dp);
-	if (others > 0)
-		return false;
-	/* no crown at work in it: no lock, or one whose holder is gone */
-	p = xasprintf("%s/.git/crown.lock", dir);
-	ours = lstat(p, &st) != 0 ? errno == ENOENT :
-	    lock_holder(&pid, host, sizeof(host), &dead, p) && dead;
-	free(p);
-	if (!ours)
-		return false;
-	init();
-	if (git_repository_open_ext(&repo, dir, GIT_REPOSITORY_OPEN_NO_SEARCH,
-	    NULL) == 0 && git_reference_name_to_id(&id, repo, CROWN_MAIN_REF)
-	    == GIT_ENOTFOUND)
-		others = -1;
-	git_repository_free(repo);
-	git_libgit2_shutdown();
-	return others == -1;
 }
 
 int
@@ -490,138 +295,23 @@ crown_history_close(struct crown_history *h)
 {
 	if (h == NULL)
 		return;
-	if (h->lock != NULL) {
-		/* only our own: should a takeover have gone wrong, another
-		 * run's lock stays where it is */
-		if (lock_is_mine(h->lock))
-			unlink(h->lock);
-		free(h->lock);
-	}
+	crown_lock_release(&h->lock);
 	git_repository_free(h->repo);
 	free(h->dir);
 	free(h);
 	git_libgit2_shutdown();
 }
 
-/* Seconds a git lock must have lain untouched to be taken for the dead
- * run's. */
-#define GIT_LOCK_QUIET	2
-
-/*
- * A lock of git's at p: the dead run's when crown's lock was taken over
- * from it and p was made while it held that (removed, and said), else a
- * diagnostic.
- */
-static void
-git_lock(struct crown_history *h, const char *p, const struct stat *st,
-    struct crown_diags *d, int *n)
-{
-	struct timespec	now;
-
-	/* made while the dead run held the campaign, and not touched in
-	 * the last seconds (a git command just started is not the dead
-	 * run's) */
-	clock_gettime(CLOCK_REALTIME, &now);
-	if (h->took_over && (st->st_mtim.tv_sec > h->dead_since.tv_sec ||
-	    (st->st_mtim.tv_sec == h->dead_since.tv_sec &&
-	    st->st_mtim.tv_nsec >= h->dead_since.tv_nsec)) &&
-	    st->st_mtim.tv_sec + GIT_LOCK_QUIET <= now.tv_sec &&
-	    unlink(p) == 0) {
-		fprintf(stderr, "crown: removed %s, left by the run that "
-		    "died with the campaign's lock\n", p);
-		return;
-	}
-	crown_diag_add(d, p, 0, 0, NULL, "a lock of git's: left by a killed "
-	    "run, or a git command is running; if none is, remove this "
-	    "file");
-	(*n)++;
-}
-
-/* Every *.lock under sub (a directory of .git). */
-static void
-git_locks(struct crown_history *h, const char *sub, struct crown_diags *d,
-    int *n)
-{
-	const char	*gitdir = git_repository_path(h->repo);
-
-	struct dirent	*de;
-	struct stat	 st;
-	DIR		*dp;
-	char		*dir, *p;
-	size_t		 len;
-
-	dir = xasprintf("%s%s", gitdir, sub);
-	if ((dp = opendir(dir)) == NULL) {
-		free(dir);
-		return;
-	}
-	while ((de = readdir(dp)) != NULL) {
-		if (de->d_name[0] == '.')
-			continue;
-		p = xasprintf("%s/%s", dir, de->d_name);
-		len = strlen(de->d_name);
-		if (lstat(p, &st) == 0 && S_ISDIR(st.st_mode)) {
-			char *s2 = xasprintf("%s/%s", sub, de->d_name);
-
-			git_locks(h, s2, d, n);
-			free(s2);
-		} else if (len > 5 && strcmp(de->d_name + len - 5, ".lock")
-		    == 0)
-			git_lock(h, p, &st, d, n);
-		free(p);
-	}
-	closedir(dp);
-	free(dir);
-}
-
 int
 crown_history_check_locks(struct crown_history *h, struct crown_diags *d)
 {
-	static const char *const top[] = {
-		"index.lock", "HEAD.lock", "config.lock", "packed-refs.lock"
-	};
-	const char	*gitdir = git_repository_path(h->repo);
-	struct stat	 st;
-	char		*p;
-	size_t		 i;
-	int		 n = 0;
-
-	for (i = 0; i < sizeof(top) / sizeof(top[0]); i++) {
-		p = xasprintf("%s%s", gitdir, top[i]);
-		if (lstat(p, &st) == 0)
-			git_lock(h, p, &st, d, &n);
-		free(p);
-	}
-	git_locks(h, "refs", d, &n);
-	return n > 0 ? CROWN_ELOCKED : 0;
+	return crown_lock_check_git(&h->lock, git_repository_path(h->repo), d);
 }
 
 void
-crown_history_sweep(struct crown_history *h)
+crown_history_sweep(struct crown_history *h, struct crown_diags *d)
 {
-	struct dirent	*de;
-	DIR		*dp;
-	char		*dir, *p;
-
-	/* under crown's lock no other libgit2 writer is at work here:
-	 * these are objects a killed run was writing, or its probe */
-	dir = xasprintf("%sobjects", git_repository_path(h->repo));
-	if ((dp = opendir(dir)) == NULL) {
-		free(dir);
-		return;
-	}
-	while ((de = readdir(dp)) != NULL) {
-		if (strncmp(de->d_name, "tmp_object_git2_", 16) != 0 &&
-		    strncmp(de->d_name, "crown-room.", 11) != 0)
-			continue;
-		p = xasprintf("%s/%s", dir, de->d_name);
-		if (unlink(p) == 0)
-			fprintf(stderr, "crown: removed %s, left by a killed "
-			    "run\n", p);
-		free(p);
-	}
-	closedir(dp);
-	free(dir);
+	crown_lock_sweep(git_repository_path(h->repo), d);
 }
 
 const char *
@@ -684,10 +374,12 @@ crown_history_log(struct crown_hlist *out, struct crown_history *h,
 		if (hc->nparents == 0)
 			break;
 		if (git_commit_parent(&parent, c, 0) != 0) {
+			/* the message first: hc goes with the list */
+			rc = git_fail(d, h->dir, CROWN_EINVALID,
+			    "cannot read the parent of %s", hc->id);
 			git_commit_free(c);
 			crown_hlist_release(out);
-			return git_fail(d, h->dir, CROWN_EINVALID,
-			    "cannot read the parent of %s", hc->id);
+			return rc;
 		}
 		git_commit_free(c);
 		c = parent;

@@ -1,9 +1,17 @@
 /*
- * site.c: the campaign as a static web site (site.h).  Every turn of the
- * line is read once (its state, events and orders), the unit stories
- * told from them (story.h), and each page modelled as a template tree
- * (template.h) and rendered by the templates site-*.html.tmpl; the
- * reports become HTML through cmark (html.h).
+ * site.c: the campaign as a static web site (site.h).  Each page is
+ * modelled as a template tree (template.h) and rendered by the templates
+ * site-*.html.tmpl; the reports become HTML through cmark (html.h).
+ *
+ * What is read, and when: a turn's page reads its own reports, map and
+ * orders, and only when it is written.  The index's figures (each side's
+ * strength and losses by turn) are kept in the manifest beside the
+ * turn's commit, so only turns new to the site have their state read.
+ * A unit's page is made again only when a new turn touched the unit (or
+ * the line changed under the site): the new turns are read first to
+ * find out, then, if any page is to be made, the line once more, one
+ * turn at a time, keeping only the stories of those units (story.h).  A
+ * run with nothing new reads no turn's state at all.
  *
  * What a side's site holds (--side): its own reports, the maps (mailed to
  * every player), its own orders, the strengths of every side (from the
@@ -25,6 +33,7 @@
 
 #include <sodium.h>
 
+#include "crown/calendar.h"
 #include "crown/campaign.h"
 #include "crown/common.h"
 #include "crown/history.h"
@@ -50,14 +59,37 @@
 #define CHART_TOP	12
 #define CHART_BOTTOM	32
 
-/* One turn of the line, as read from its commit. */
+/*
+ * One turn of the line: what its commit says, and its figures on the
+ * index: figures[2 * i] the strength of side i after the turn,
+ * figures[2 * i + 1] what it lost in it, from the manifest (known) or
+ * from the turn's state.
+ */
 struct turn {
 	int			 t;
 	const char		*commit;
 	char			 date[32];
 	const char		*headline;	/* in the commit's subject */
-	struct crown_state	*state;		/* after the turn */
-	struct crown_story_turn	 story;		/* turns 1 on */
+	long			*figures;
+	bool			 known;
+};
+
+/* A turn of the unit's page: its strength after it, its story. */
+struct told {
+	int			 t;
+	char			*strength;	/* NULL: not in the state */
+	struct crown_story	 story;
+};
+
+/* A unit with a page, and what the page is to show when it is made. */
+struct unit {
+	const char		*id;
+	bool			 tell;		/* (maybe) made anew */
+	char			*start;		/* strength at turn 0 */
+	char			*last;		/* after the last walked */
+	struct crown_buf	 keys;		/* commits that touched it */
+	struct told		*told;
+	size_t			 ntold, cap;
 };
 
 /* A page or file of the site and the key of what it is made from. */
@@ -69,6 +101,14 @@ struct page {
 struct pages {
 	struct page	*v;
 	size_t		 n, cap;
+	bool		 sorted;	/* by name, for pages_key */
+};
+
+/* A turn's line of the manifest: its commit and figures. */
+struct record {
+	int	 t;
+	char	*commit;
+	long	*figures;
 };
 
 struct site {
@@ -77,11 +117,15 @@ struct site {
 	struct turn			*turns;
 	size_t				 nturns;
 	const struct crown_state	*start;		/* turn 0 */
+	size_t				 nfig;		/* 2 * sides */
 	/* the units with a page, and their links from the top */
 	struct crown_html_link		*links;
 	size_t				 nlinks;
 	const char			**ids;		/* of links[i] */
+	struct unit			*units;		/* of links[i] */
 	struct pages			 old, now;
+	struct record			*records;	/* of the manifest */
+	size_t				 nrecords;
 	char				*head;		/* of the manifest */
 	struct crown_site_stats		*stats;
 };
@@ -107,11 +151,19 @@ pages_release(struct pages *p)
 	memset(p, 0, sizeof(*p));
 }
 
+static int	cmp_page(const void *, const void *);
+
 static const char *
 pages_key(const struct pages *p, const char *name)
 {
-	size_t	i;
+	struct page	 k = { (char *)name, NULL }, *f;
+	size_t		 i;
 
+	if (p->sorted) {
+		f = p->n > 0 ? bsearch(&k, p->v, p->n, sizeof(*p->v),
+		    cmp_page) : NULL;
+		return f != NULL ? f->key : NULL;
+	}
 	for (i = 0; i < p->n; i++)
 		if (strcmp(p->v[i].name, name) == 0)
 			return p->v[i].key;
@@ -129,44 +181,65 @@ hash_hex(char *hex, const struct crown_buf *b)
 	sodium_bin2hex(hex, 33, h, sizeof(h));
 }
 
-/* A file's bytes, NUL-terminated, appended to b; false when it cannot be
- * read. */
-static bool
-slurp(struct crown_buf *b, const char *path)
+/*
+ * A file's bytes, NUL-terminated, appended to b.  CROWN_ENOTFOUND, and
+ * nothing said, when there is no such file; `error' (a diagnostic with
+ * the file's name) when it cannot be read.
+ */
+static int
+slurp(struct crown_buf *b, const char *path, int error,
+    struct crown_diags *d)
 {
 	FILE	*fp = fopen(path, "rb");
 	char	 chunk[4096];
 	size_t	 n;
+	int	 e;
 
-	if (fp == NULL)
-		return false;
+	if (fp == NULL) {
+		if (errno == ENOENT)
+			return CROWN_ENOTFOUND;
+		crown_diag_add(d, path, 0, 0, NULL, "cannot read: %s",
+		    strerror(errno));
+		return error;
+	}
 	crown_buf_puts(b, "");
+	errno = 0;
 	while ((n = fread(chunk, 1, sizeof(chunk), fp)) > 0)
 		crown_buf_add(b, chunk, n);
+	e = errno;
+	if (ferror(fp)) {
+		crown_diag_add(d, path, 0, 0, NULL, "cannot read: %s",
+		    strerror(e));
+		fclose(fp);
+		return error;
+	}
 	fclose(fp);
-	return true;
+	return 0;
 }
 
 /*
  * The manifest's first lines: what every page depends on besides its
  * commits: crown's version, the side, and the page templates' bytes.
+ * Caller frees *out.  CROWN_ENOTFOUND when a template cannot be read.
  */
-static char *
-manifest_head(const struct crown_site_input *in)
+static int
+manifest_head(char **out, const struct crown_site_input *in,
+    struct crown_diags *d)
 {
 	struct crown_buf	 b = { 0 };
 	struct dirent		**ents = NULL;
 	char			 hex[33], *path;
-	int			 n, i;
+	int			 n, i, error = 0;
 
+	*out = NULL;
 	crown_buf_puts(&b, "");
 	n = scandir(in->templates, &ents, NULL, alphasort);
 	for (i = 0; i < n; i++) {
-		if (strncmp(ents[i]->d_name, "site-", 5) == 0) {
+		if (error == 0 && strncmp(ents[i]->d_name, "site-", 5) == 0) {
 			path = xasprintf("%s/%s", in->templates,
 			    ents[i]->d_name);
 			crown_buf_printf(&b, "%s\n", ents[i]->d_name);
-			(void)slurp(&b, path);
+			error = slurp(&b, path, CROWN_ENOTFOUND, d);
 			free(path);
 		}
 		free(ents[i]);
@@ -174,8 +247,54 @@ manifest_head(const struct crown_site_input *in)
 	free(ents);
 	hash_hex(hex, &b);
 	crown_buf_release(&b);
-	return xasprintf(MANIFEST_HEAD "\ncrown %s\nside %s\ntemplates %s\n",
-	    CROWN_VERSION, in->side != NULL ? in->side : "-", hex);
+	if (error == 0)
+		*out = xasprintf(MANIFEST_HEAD "\ncrown %s\nside %s\n"
+		    "templates %s\n", CROWN_VERSION, in->side != NULL ?
+		    in->side : "-", hex);
+	return error;
+}
+
+static int
+cmp_page(const void *a, const void *b)
+{
+	const struct page *x = a, *y = b;
+
+	return strcmp(x->name, y->name);
+}
+
+/* A line "turn N COMMIT FIGURES..." of the manifest, into s->records;
+ * a line that does not read so is left out (its turn is read again). */
+static void
+record_read(struct site *s, const char *line)
+{
+	struct record	 r;
+	const char	*p = line;
+	char		*end;
+	size_t		 i, n;
+
+	errno = 0;
+	r.t = (int)strtol(p, &end, 10);
+	if (end == p || *end != ' ' || errno != 0 || r.t < 0)
+		return;
+	p = end + 1;
+	if ((n = strcspn(p, " ")) != strlen(s->turns[0].commit))
+		return;
+	r.commit = xstrndup(p, n);
+	r.figures = xcalloc(s->nfig, sizeof(*r.figures));
+	for (p += n, i = 0; i < s->nfig && *p == ' '; i++) {
+		r.figures[i] = strtol(++p, &end, 10);
+		if (end == p)
+			break;
+		p = end;
+	}
+	if (i < s->nfig || *p != '\0' || errno != 0) {
+		free(r.figures);
+		free(r.commit);
+		return;
+	}
+	s->records = xreallocarray(s->records, s->nrecords + 1,
+	    sizeof(*s->records));
+	s->records[s->nrecords++] = r;
 }
 
 /*
@@ -193,6 +312,7 @@ manifest_read(struct site *s, struct crown_diags *d)
 	DIR		*dir;
 	char		*path, *line, *next, *sp;
 	bool		 empty = true, same;
+	int		 error;
 
 	if (stat(out, &st) != 0) {
 		if (errno != ENOENT) {
@@ -207,8 +327,13 @@ manifest_read(struct site *s, struct crown_diags *d)
 		return CROWN_EWRITE;
 	}
 	path = xasprintf("%s/%s", out, CROWN_SITE_MANIFEST);
-	if (!slurp(&b, path)) {
-		free(path);
+	error = slurp(&b, path, CROWN_EWRITE, d);
+	free(path);
+	if (error == CROWN_EWRITE) {
+		crown_buf_release(&b);
+		return error;
+	}
+	if (error == CROWN_ENOTFOUND) {
 		if ((dir = opendir(out)) != NULL) {
 			while ((e = readdir(dir)) != NULL)
 				if (strcmp(e->d_name, ".") != 0 &&
@@ -223,11 +348,12 @@ manifest_read(struct site *s, struct crown_diags *d)
 		    "directory", CROWN_SITE_MANIFEST);
 		return CROWN_EWRITE;
 	}
-	free(path);
 	same = strncmp(b.data, s->head, strlen(s->head)) == 0;
 	for (line = b.data; line != NULL && *line != '\0'; line = next) {
 		if ((next = strchr(line, '\n')) != NULL)
 			*next++ = '\0';
+		if (same && strncmp(line, "turn ", 5) == 0)
+			record_read(s, line + 5);
 		if (strncmp(line, "page ", 5) != 0)
 			continue;
 		line += 5;
@@ -240,6 +366,9 @@ manifest_read(struct site *s, struct crown_diags *d)
 		pages_add(&s->old, line, same ? sp + 1 : "");
 	}
 	crown_buf_release(&b);
+	if (s->old.n > 0)
+		qsort(s->old.v, s->old.n, sizeof(*s->old.v), cmp_page);
+	s->old.sorted = true;
 	return 0;
 }
 
@@ -247,13 +376,20 @@ static int
 manifest_write(struct site *s, struct crown_diags *d)
 {
 	struct crown_buf	b = { 0 };
-	size_t			i;
+	size_t			i, k;
 	int			error;
 
 	crown_buf_puts(&b, s->head);
 	for (i = 0; i < s->now.n; i++)
 		crown_buf_printf(&b, "page %s %s\n", s->now.v[i].name,
 		    s->now.v[i].key);
+	for (i = 0; i < s->nturns; i++) {
+		crown_buf_printf(&b, "turn %d %s", s->turns[i].t,
+		    s->turns[i].commit);
+		for (k = 0; k < s->nfig; k++)
+			crown_buf_printf(&b, " %ld", s->turns[i].figures[k]);
+		crown_buf_puts(&b, "\n");
+	}
 	error = crown_write_file(s->in->out, CROWN_SITE_MANIFEST, b.data,
 	    b.len, d);
 	crown_buf_release(&b);
@@ -315,6 +451,9 @@ remove_stale(struct site *s)
 	char	*path;
 	size_t	 i;
 
+	if (s->now.n > 0)
+		qsort(s->now.v, s->now.n, sizeof(*s->now.v), cmp_page);
+	s->now.sorted = true;
 	for (i = 0; i < s->old.n; i++) {
 		if (pages_key(&s->now, s->old.v[i].name) != NULL)
 			continue;
@@ -414,8 +553,7 @@ model_chart(struct crown_tval *chart, const struct site *s)
 
 	for (i = 0; i < st->nsides; i++)
 		for (t = 0; t < s->nturns; t++)
-			if ((v = strength(s->turns[t].state,
-			    st->sides[i].id)) > maxv)
+			if ((v = s->turns[t].figures[2 * i]) > maxv)
 				maxv = v;
 	pw = CHART_W - CHART_LEFT - CHART_RIGHT;
 	ph = CHART_H - CHART_TOP - CHART_BOTTOM;
@@ -433,7 +571,7 @@ model_chart(struct crown_tval *chart, const struct site *s)
 		memset(&pts, 0, sizeof(pts));
 		crown_buf_puts(&pts, "");
 		for (t = 0; t < s->nturns; t++) {
-			v = strength(s->turns[t].state, st->sides[i].id);
+			v = s->turns[t].figures[2 * i];
 			x = CHART_LEFT + pw * (double)t /
 			    (double)(last > 0 ? last : 1);
 			y = CHART_TOP + ph * (double)(maxv - v) /
@@ -472,11 +610,19 @@ write_index(struct site *s, struct crown_diags *d)
 	const struct crown_state	*st = s->start;
 	struct crown_tval		*root, *l, *m, *ll;
 	const struct crown_unit		*u;
-	char				*name;
+	struct crown_buf		 keys = { 0 };
+	char				*name, hex[33];
 	size_t				 i, t;
 	int				 k, error;
 
-	(void)needs(s, "index.html", "-");
+	/* what it shows is the line's: its commits are its key */
+	crown_buf_puts(&keys, "");
+	for (t = 0; t < s->nturns; t++)
+		crown_buf_printf(&keys, "%s\n", s->turns[t].commit);
+	hash_hex(hex, &keys);
+	crown_buf_release(&keys);
+	if (!needs(s, "index.html", hex))
+		return 0;
 	root = model_common(s, "");
 	l = crown_tmap_list(root, "turns");
 	for (t = 0; t < s->nturns; t++) {
@@ -492,8 +638,7 @@ write_index(struct site *s, struct crown_diags *d)
 		ll = crown_tmap_list(m, "losses");
 		for (i = 0; i < st->nsides; i++)
 			crown_tmap_int(crown_tlist_map(ll), "figures",
-			    losses(s->turns[t - 1].state, s->turns[t].state,
-			    st->sides[i].id));
+			    s->turns[t].figures[2 * i + 1]);
 	}
 	model_chart(crown_tmap_map(root, "chart"), s);
 	l = crown_tmap_list(root, "units");
@@ -667,7 +812,7 @@ write_turn(struct site *s, size_t t, struct crown_diags *d)
 	if (t == 0) {
 		/* the players' briefing, as crown show DIR 0 prints it */
 		crown_buf_puts(&b, "");
-		crown_report_briefing(&b, tu->state, s->in->victory);
+		crown_report_briefing(&b, s->start, s->in->victory);
 		crown_buf_puts(&html, "");
 		crown_html_markdown(&html, b.data, b.len, s->links,
 		    s->nlinks);
@@ -706,33 +851,6 @@ cleanup:
 	return error;
 }
 
-/*
- * Which turns touched unit id (an event names it, or its strength, place
- * or state changed): touched[t], and the key of its page, the commits of
- * those turns.  Strength lines to strength[t] (caller frees).
- */
-static void
-touched_by(bool *touched, char **strength, char *hex, const struct site *s,
-    const char *id)
-{
-	struct crown_buf	keys = { 0 };
-	size_t			t;
-
-	crown_buf_printf(&keys, "%s\n", s->turns[0].commit);
-	strength[0] = crown_story_strength(s->start, id);
-	for (t = 1; t < s->nturns; t++) {
-		strength[t] = crown_story_strength(s->turns[t].state, id);
-		touched[t] = crown_story_names(&s->turns[t].story, id) ||
-		    (strength[t] == NULL) != (strength[t - 1] == NULL) ||
-		    (strength[t] != NULL && strength[t - 1] != NULL &&
-		    strcmp(strength[t], strength[t - 1]) != 0);
-		if (touched[t])
-			crown_buf_printf(&keys, "%s\n", s->turns[t].commit);
-	}
-	hash_hex(hex, &keys);
-	crown_buf_release(&keys);
-}
-
 /* The story of a turn as the unit page's list of events, each with its
  * losses, each with its dice and order. */
 static void
@@ -758,6 +876,204 @@ model_story(struct crown_tval *m, const struct crown_story *story)
 	}
 }
 
+/* Turn t's state (t > 0), from its commit.  Caller frees *out. */
+static int
+state_read(struct crown_state **out, const struct site *s, int t,
+    struct crown_diags *d)
+{
+	struct crown_buf	 b = { 0 };
+	char			*label;
+	int			 error;
+
+	*out = NULL;
+	label = xasprintf("turn-%d:%s", t, CROWN_CAMPAIGN_STATE);
+	error = crown_history_read(&b, s->in->h, s->turns[t].commit,
+	    CROWN_CAMPAIGN_STATE, d);
+	if (error == CROWN_ENOTFOUND) {
+		crown_diag_add(d, label, 0, 0, NULL, "missing");
+		error = CROWN_EINVALID;
+	}
+	if (error == 0)
+		error = crown_state_parse(out, label, b.data, b.len, d);
+	crown_buf_release(&b);
+	free(label);
+	return error;
+}
+
+/* Turn t's figures on the index, unless the manifest gave them. */
+static void
+figures_of(struct site *s, int t, const struct crown_state *before,
+    const struct crown_state *after)
+{
+	struct turn	*tu = &s->turns[t];
+	size_t		 i;
+
+	if (tu->known)
+		return;
+	for (i = 0; i < s->start->nsides; i++) {
+		tu->figures[2 * i] = strength(after, s->start->sides[i].id);
+		tu->figures[2 * i + 1] = before == NULL ? 0 :
+		    losses(before, after, s->start->sides[i].id);
+	}
+	tu->known = true;
+}
+
+static bool
+same_line(const char *a, const char *b)
+{
+	return a == NULL || b == NULL ? a == b : strcmp(a, b) == 0;
+}
+
+/* Turn t touched unit u: its strength line now, its story. */
+static void
+tell_turn(struct site *s, struct unit *u, int t, const char *strength,
+    const struct crown_story_turn *tf)
+{
+	struct told	*to;
+
+	crown_buf_printf(&u->keys, "%s\n", s->turns[t].commit);
+	crown_grow(&u->told, &u->cap, u->ntold + 1, sizeof(*u->told));
+	to = &u->told[u->ntold++];
+	memset(to, 0, sizeof(*to));
+	to->t = t;
+	to->strength = strength != NULL ? xstrdup(strength) : NULL;
+	crown_story_unit(&to->story, tf, u->id, s->in->side);
+}
+
+/*
+ * Walk the turns from `from' to the last, one state at a time: the
+ * figures of the turns the manifest did not give, and for the units
+ * whose u->tell is `tell', which turns after `from' touched them (an
+ * event names the unit, or its strength, place or state changed).
+ * Without tell, a unit touched gets u->tell; with it, each turn that
+ * touched it is told: its commit joins the page's key, its strength and
+ * story are kept for the page.
+ */
+static int
+walk(struct site *s, int from, bool tell, struct crown_diags *d)
+{
+	const struct crown_state	*now, *before = NULL;
+	struct crown_story_turn		 tf = { 0 };
+	struct crown_state		*st = NULL, *prev = NULL;
+	struct unit			*u;
+	char				*line;
+	size_t				 k;
+	int				 t, error = 0;
+
+	for (t = from; t < (int)s->nturns; t++) {
+		if (t > 0 && (error = state_read(&st, s, t, d)) != 0)
+			break;
+		now = t > 0 ? st : s->start;
+		if (t > from && (error = crown_story_turn_load(&tf, s->in->h,
+		    s->turns[t].commit, t, d)) == 0 && tell)
+			error = crown_story_turn_orders(&tf, s->in->h,
+			    s->turns[t].commit, t, d);
+		if (error != 0)
+			break;
+		figures_of(s, t, before, now);
+		for (k = 0; k < s->nlinks; k++) {
+			u = &s->units[k];
+			if (u->tell != tell)
+				continue;
+			line = crown_story_strength(now, u->id);
+			if (t == from && tell) {
+				crown_buf_printf(&u->keys, "%s\n",
+				    s->turns[t].commit);
+				u->start = line != NULL ? xstrdup(line) :
+				    NULL;
+			} else if (t > from && (!same_line(line, u->last) ||
+			    crown_story_names(&tf, u->id))) {
+				if (tell)
+					tell_turn(s, u, t, line, &tf);
+				else
+					u->tell = true;
+			}
+			free(u->last);
+			u->last = line;
+		}
+		crown_story_turn_release(&tf);
+		crown_state_free(prev);
+		prev = st;
+		st = NULL;
+		before = now;
+	}
+	crown_story_turn_release(&tf);
+	crown_state_free(st);
+	crown_state_free(prev);
+	for (k = 0; k < s->nlinks; k++) {
+		free(s->units[k].last);
+		s->units[k].last = NULL;
+	}
+	return error;
+}
+
+/* Is `name' in the manifest with a key of this head, its file there? */
+static bool
+fresh(const struct site *s, const char *name)
+{
+	const char	*old = pages_key(&s->old, name);
+	char		*path;
+	bool		 there;
+
+	if (old == NULL || *old == '\0')
+		return false;
+	path = xasprintf("%s/%s", s->in->out, name);
+	there = access(path, F_OK) == 0;
+	free(path);
+	return there;
+}
+
+/*
+ * Which unit pages are to be made again, and what they show.  The turns
+ * whose commits the manifest records are known: their figures are the
+ * manifest's.  When the line only grew since the site was made, a unit
+ * page whose file is there changes only if a new turn touched the unit:
+ * the new turns are walked to find out.  When a turn of the site's line
+ * was replaced (crown rerun) every page's key is made again.  Then, if
+ * any page is to be made, the whole line is walked for those units.
+ */
+static int
+units_decide(struct site *s, struct crown_diags *d)
+{
+	const struct record	*r;
+	struct turn		*tu;
+	char			*name;
+	size_t			 i, k;
+	int			 last = -1, error = 0;
+	bool			 grew = true, any = false;
+
+	for (i = 0; i < s->nrecords; i++) {
+		r = &s->records[i];
+		if ((size_t)r->t >= s->nturns ||
+		    strcmp(r->commit, s->turns[r->t].commit) != 0) {
+			grew = false;
+			continue;
+		}
+		tu = &s->turns[r->t];
+		memcpy(tu->figures, r->figures, s->nfig * sizeof(*r->figures));
+		tu->known = true;
+	}
+	while ((size_t)(last + 1) < s->nturns && s->turns[last + 1].known)
+		last++;
+	for (i = 0; i < s->nrecords; i++)
+		if (s->records[i].t > last)
+			grew = false;
+	for (k = 0; k < s->nlinks; k++) {
+		name = unit_page(s->units[k].id);
+		s->units[k].tell = last < 0 || !grew || !fresh(s, name);
+		free(name);
+	}
+	if (last >= 0 && grew && (size_t)last + 1 < s->nturns)
+		error = walk(s, last, false, d);
+	for (k = 0; k < s->nlinks; k++)
+		any = any || s->units[k].tell;
+	for (i = 0; i < s->nturns; i++)
+		any = any || !s->turns[i].known;
+	if (error == 0 && any)
+		error = walk(s, 0, true, d);
+	return error;
+}
+
 /*
  * The page of unit links[k]: the turns that touched it, each with its
  * story.  A page changes only when a turn touches the unit: its key is
@@ -767,119 +1083,119 @@ static int
 write_unit(struct site *s, size_t k, struct crown_diags *d)
 {
 	const struct crown_state	*st = s->start;
-	const char			*id = s->ids[k];
-	const struct crown_unit		*u = crown_state_unit(st, id);
-	struct crown_story		 story = { 0 };
+	struct unit			*u = &s->units[k];
+	const struct crown_unit		*cu = crown_state_unit(st, u->id);
+	const struct told		*to;
 	struct crown_tval		*root = NULL, *m, *tl;
-	char				 hex[33], *name, **strength, *file;
-	bool				*touched;
-	size_t				 t;
+	char				 hex[33], *name, *file;
+	size_t				 i;
 	long				 total = 0;
 	int				 side, error = 0;
 
-	name = unit_page(id);
-	touched = xcalloc(s->nturns, sizeof(*touched));
-	strength = xcalloc(s->nturns, sizeof(*strength));
-	touched_by(touched, strength, hex, s, id);
+	name = unit_page(u->id);
+	if (!u->tell) {
+		/* no turn touched it since its page was made */
+		pages_add(&s->now, name, pages_key(&s->old, name));
+		s->stats->pages++;
+		goto cleanup;
+	}
+	hash_hex(hex, &u->keys);
 	if (!needs(s, name, hex))
 		goto cleanup;
 	root = model_common(s, "../");
 	m = crown_tmap_map(root, "unit");
-	crown_tmap_str(m, "id", id);
-	crown_tmap_str(m, "name", u->name);
-	if ((side = crown_state_side(st, u->side)) >= 0)
+	crown_tmap_str(m, "id", u->id);
+	crown_tmap_str(m, "name", cu->name);
+	if ((side = crown_state_side(st, cu->side)) >= 0)
 		crown_tmap_str(m, "side_name", st->sides[side].name);
-	crown_tmap_str(m, "class", crown_class_names[u->cls]);
-	crown_tmap_str(m, "type", crown_utype_names[u->type]);
-	crown_tmap_str(m, "weapon", crown_weapon_names[u->weapon]);
-	crown_tmap_str(m, "start", strength[0]);
+	crown_tmap_str(m, "class", crown_class_names[cu->cls]);
+	crown_tmap_str(m, "type", crown_utype_names[cu->type]);
+	crown_tmap_str(m, "weapon", crown_weapon_names[cu->weapon]);
+	crown_tmap_str(m, "start", u->start);
 	tl = crown_tmap_list(root, "turns");
-	for (t = 1; t < s->nturns; t++) {
-		if (!touched[t])
-			continue;
+	for (i = 0; i < u->ntold; i++) {
+		to = &u->told[i];
 		m = crown_tlist_map(tl);
-		crown_tmap_int(m, "number", (long)t);
-		file = turn_page((int)t);
+		crown_tmap_int(m, "number", (long)to->t);
+		file = turn_page(to->t);
 		crown_tmap_str(m, "href", file);
 		free(file);
-		crown_tmap_str(m, "date", s->turns[t].date);
-		crown_tmap_str(m, "headline", s->turns[t].headline);
-		crown_tmap_str(m, "strength", strength[t] != NULL ?
-		    strength[t] : "not in the state");
-		crown_story_unit(&story, &s->turns[t].story, id, s->in->side);
-		model_story(m, &story);
-		total += story.lost;
-		crown_story_release(&story);
+		crown_tmap_str(m, "date", s->turns[to->t].date);
+		crown_tmap_str(m, "headline", s->turns[to->t].headline);
+		crown_tmap_str(m, "strength", to->strength != NULL ?
+		    to->strength : "not in the state");
+		model_story(m, &to->story);
+		total += to->story.lost;
 	}
 	crown_tmap_int(root, "total_lost", total);
 	error = render(s, "site-unit.html", name, root, d);
 cleanup:
 	crown_tval_free(root);
-	for (t = 0; t < s->nturns; t++)
-		free(strength[t]);
-	free(strength);
-	free(touched);
 	free(name);
 	return error;
 }
 
 static void
-turns_release(struct site *s)
+site_release(struct site *s)
 {
-	size_t	i;
+	struct unit	*u;
+	size_t		 i, k;
 
-	for (i = 0; i < s->nturns; i++) {
-		crown_state_free(s->turns[i].state);
-		crown_story_turn_release(&s->turns[i].story);
+	for (i = 0; i < s->nlinks; i++) {
+		free((char *)s->links[i].href);
+		u = &s->units[i];
+		for (k = 0; k < u->ntold; k++) {
+			free(u->told[k].strength);
+			crown_story_release(&u->told[k].story);
+		}
+		free(u->told);
+		free(u->start);
+		free(u->last);
+		crown_buf_release(&u->keys);
 	}
+	free(s->units);
+	free(s->links);
+	free(s->ids);
+	for (i = 0; i < s->nrecords; i++) {
+		free(s->records[i].commit);
+		free(s->records[i].figures);
+	}
+	free(s->records);
+	for (i = 0; i < s->nturns; i++)
+		free(s->turns[i].figures);
 	free(s->turns);
-	s->turns = NULL;
-	s->nturns = 0;
+	free(s->head);
+	pages_release(&s->old);
+	pages_release(&s->now);
+	crown_tmpl_set_free(s->set);
 }
 
-/* Every turn of the line: its state, events and orders. */
-static int
-turns_load(struct site *s, struct crown_diags *d)
+/* Every turn of the line, as its commit says; the figures to come. */
+static void
+turns_make(struct site *s)
 {
 	const struct crown_chain	*c = s->in->chain;
 	const struct crown_hcommit	*hc;
-	struct crown_buf		 b = { 0 };
 	struct turn			*tu;
 	const char			*sub;
-	char				*label;
-	int				 t, error = 0;
+	int				 t;
 
 	s->nturns = (size_t)c->last + 1;
 	s->turns = xcalloc(s->nturns, sizeof(*s->turns));
-	for (t = 0; t <= c->last && error == 0; t++) {
+	for (t = 0; t <= c->last; t++) {
 		tu = &s->turns[t];
 		hc = &c->l.v[c->at[t]];
 		tu->t = t;
 		tu->commit = hc->id;
-		crown_campaign_format_date(tu->date, sizeof(tu->date),
+		crown_cal_format_date(tu->date, sizeof(tu->date),
 		    hc->time, hc->offset);
 		sub = strchr(hc->subject, ':');
 		sub = sub != NULL ? sub + 1 : hc->subject;
 		while (*sub == ' ')
 			sub++;
 		tu->headline = sub;
-		label = xasprintf("turn-%d:%s", t, CROWN_CAMPAIGN_STATE);
-		error = crown_history_read(&b, s->in->h, hc->id,
-		    CROWN_CAMPAIGN_STATE, d);
-		if (error == CROWN_ENOTFOUND) {
-			crown_diag_add(d, label, 0, 0, NULL, "missing");
-			error = CROWN_EINVALID;
-		}
-		if (error == 0)
-			error = crown_state_parse(&tu->state, label, b.data,
-			    b.len, d);
-		crown_buf_release(&b);
-		free(label);
-		if (error == 0 && t > 0)
-			error = crown_story_turn_load(&tu->story, s->in->h,
-			    hc->id, t, d);
+		tu->figures = xcalloc(s->nfig, sizeof(*tu->figures));
 	}
-	return error;
 }
 
 /* The units that have a page: all, or the side's. */
@@ -891,14 +1207,71 @@ links_make(struct site *s)
 
 	s->links = xcalloc(st->nunits + 1, sizeof(*s->links));
 	s->ids = xcalloc(st->nunits + 1, sizeof(*s->ids));
+	s->units = xcalloc(st->nunits + 1, sizeof(*s->units));
 	for (i = 0; i < st->nunits; i++) {
 		if (s->in->side != NULL &&
 		    strcmp(st->units[i].side, s->in->side) != 0)
 			continue;
 		s->links[s->nlinks].name = st->units[i].name;
 		s->links[s->nlinks].href = unit_page(st->units[i].id);
+		s->units[s->nlinks].id = st->units[i].id;
 		s->ids[s->nlinks++] = st->units[i].id;
 	}
+}
+
+/* Is the turn line "N COMMIT ..." that of turn n of c? */
+static bool
+same_turn(const char *line, int n, const struct crown_chain *c)
+{
+	const char	*id = c->l.v[c->at[n]].id;
+	char		*end;
+	long		 t;
+
+	errno = 0;
+	t = strtol(line, &end, 10);
+	return end != line && errno == 0 && t == n && *end == ' ' &&
+	    strncmp(end + 1, id, strlen(id)) == 0 &&
+	    (end[1 + strlen(id)] == ' ' || end[1 + strlen(id)] == '\0');
+}
+
+bool
+crown_site_current(struct crown_site_stats *out,
+    const struct crown_site_input *in)
+{
+	struct crown_diags	 quiet = { 0 };
+	struct crown_buf	 b = { 0 };
+	char			*head = NULL, *path, *line, *next, *sp;
+	int			 turns = 0;
+	bool			 ok;
+
+	memset(out, 0, sizeof(*out));
+	path = xasprintf("%s/%s", in->out, CROWN_SITE_MANIFEST);
+	ok = manifest_head(&head, in, &quiet) == 0 &&
+	    slurp(&b, path, CROWN_EWRITE, &quiet) == 0 &&
+	    strncmp(b.data, head, strlen(head)) == 0;
+	free(path);
+	for (line = b.data; ok && *line != '\0'; line = next) {
+		if ((next = strchr(line, '\n')) == NULL)
+			break;
+		*next++ = '\0';
+		if (strncmp(line, "turn ", 5) == 0)
+			ok = turns <= in->chain->last &&
+			    same_turn(line + 5, turns++, in->chain);
+		else if (strncmp(line, "page ", 5) == 0 &&
+		    (sp = strchr(line + 5, ' ')) != NULL) {
+			*sp = '\0';
+			path = xasprintf("%s/%s", in->out, line + 5);
+			ok = strstr(line + 5, "..") == NULL &&
+			    access(path, F_OK) == 0;
+			free(path);
+			out->pages++;
+		}
+	}
+	ok = ok && turns == in->chain->last + 1;
+	crown_buf_release(&b);
+	crown_diags_release(&quiet);
+	free(head);
+	return ok;
 }
 
 int
@@ -925,24 +1298,26 @@ crown_site_write(struct crown_site_stats *out,
 	}
 	if (error != 0)
 		goto cleanup;
-	if ((error = turns_load(&s, d)) != 0)
-		goto cleanup;
-	s.start = s.turns[0].state;
+	s.start = in->start;
 	if (in->side != NULL && crown_state_side(s.start, in->side) < 0) {
 		crown_diag_add(d, in->side, 0, 0, NULL, "no side '%s' in this "
 		    "campaign", in->side);
 		error = CROWN_EINVALID;
 		goto cleanup;
 	}
+	s.nfig = 2 * s.start->nsides;
 	links_make(&s);
-	s.head = manifest_head(in);
-	if ((error = manifest_read(&s, d)) != 0)
+	turns_make(&s);
+	if ((error = manifest_head(&s.head, in, d)) != 0 ||
+	    (error = manifest_read(&s, d)) != 0)
 		goto cleanup;
 	units = xasprintf("%s/" UNITS_DIR, in->out);
 	error = crown_mkdirs(units, d);
 	free(units);
 	for (i = 0; error == 0 && i < s.nturns; i++)
 		error = write_turn(&s, i, d);
+	if (error == 0)
+		error = units_decide(&s, d);
 	for (i = 0; error == 0 && i < s.nlinks; i++)
 		error = write_unit(&s, i, d);
 	if (error == 0)
@@ -952,14 +1327,6 @@ crown_site_write(struct crown_site_stats *out,
 	if (error == 0)
 		remove_stale(&s);
 cleanup:
-	for (i = 0; i < s.nlinks; i++)
-		free((char *)s.links[i].href);
-	free(s.links);
-	free(s.ids);
-	free(s.head);
-	pages_release(&s.old);
-	pages_release(&s.now);
-	turns_release(&s);
-	crown_tmpl_set_free(s.set);
+	site_release(&s);
 	return error;
 }

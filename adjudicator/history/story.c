@@ -300,6 +300,19 @@ crown_story_unit(struct crown_story *out, const struct crown_story_turn *tf,
 	}
 }
 
+long
+crown_story_lost(const struct crown_story_turn *tf, const char *id)
+{
+	const struct crown_ynode	*root = crown_ydoc_root(tf->events);
+	long				 lost = 0;
+	size_t				 k;
+
+	for (k = first_mention(tf, id); k < tf->nmentions &&
+	    is(tf->mentions[k].id, id); k++)
+		lost += loss_of(root->item[tf->mentions[k].event], id);
+	return lost;
+}
+
 void
 crown_story_release(struct crown_story *s)
 {
@@ -324,6 +337,98 @@ crown_story_strength(const struct crown_state *s, const char *id)
 	    "" : "s", crown_status_names[u->status], u->x, u->y, u->facing);
 }
 
+static bool
+starts(const char *p, const char *end, const char *word)
+{
+	size_t	n = strlen(word);
+
+	return (size_t)(end - p) >= n && memcmp(p, word, n) == 0;
+}
+
+/*
+ * The part of a state's text that unit id's strength line needs: the
+ * game, the table and the sides, and the unit's own item of the units,
+ * which crown writes as a line "- id: ID" below a line "units:", its
+ * fields indented below it.  NULL when the text is not laid out so.
+ * Caller frees.
+ */
+static char *
+unit_part(const char *buf, size_t len, const char *id)
+{
+	struct crown_buf	 out = { 0 };
+	const char		*p, *eol, *end = buf + len;
+	char			*item;
+	enum { SKIP, KEEP, UNITS } in = SKIP;
+	bool			 found = false, mine = false;
+
+	item = xasprintf("- id: %s\n", id);
+	crown_buf_puts(&out, "");
+	for (p = buf; p < end; p = eol) {
+		eol = memchr(p, '\n', (size_t)(end - p));
+		eol = eol != NULL ? eol + 1 : end;
+		if (*p != ' ' && *p != '-' && *p != '#' && *p != '\n') {
+			/* a key of the state */
+			mine = false;
+			in = starts(p, eol, "game:") || starts(p, eol,
+			    "table:") || starts(p, eol, "sides:") ? KEEP :
+			    starts(p, eol, "units:\n") ? UNITS : SKIP;
+		} else if (in == UNITS && *p == '-') {
+			mine = !found && starts(p, eol, item) &&
+			    (size_t)(eol - p) == strlen(item);
+			if (mine) {
+				found = true;
+				crown_buf_puts(&out, "units:\n");
+			}
+		}
+		if (in == KEEP || (in == UNITS && mine))
+			crown_buf_add(&out, p, (size_t)(eol - p));
+	}
+	free(item);
+	if (!found || out.data[out.len - 1] != '\n') {
+		crown_buf_release(&out);
+		return NULL;
+	}
+	return out.data;
+}
+
+int
+crown_story_strength_read(char **out, struct crown_history *h,
+    const char *commit, const char *label, const char *id,
+    struct crown_diags *d)
+{
+	struct crown_buf	 b = { 0 };
+	struct crown_diags	 quiet = { 0 };
+	struct crown_state	*s = NULL;
+	char			*name, *part;
+	int			 error;
+
+	*out = NULL;
+	name = xasprintf("%s:%s", label, CROWN_CAMPAIGN_STATE);
+	error = crown_history_read(&b, h, commit, CROWN_CAMPAIGN_STATE, d);
+	if (error == CROWN_ENOTFOUND)
+		crown_diag_add(d, name, 0, 0, NULL, "missing");
+	if (error != 0)
+		goto cleanup;
+	/* the unit's own part, or else (and for every problem) all */
+	if ((part = unit_part(b.data, b.len, id)) != NULL &&
+	    crown_state_parse(&s, name, part, strlen(part), &quiet) == 0)
+		*out = crown_story_strength(s, id);
+	free(part);
+	crown_diags_release(&quiet);
+	if (*out == NULL) {
+		crown_state_free(s);
+		s = NULL;
+		if ((error = crown_state_parse(&s, name, b.data, b.len,
+		    d)) == 0)
+			*out = crown_story_strength(s, id);
+	}
+cleanup:
+	crown_state_free(s);
+	crown_buf_release(&b);
+	free(name);
+	return error;
+}
+
 void
 crown_story_turn_release(struct crown_story_turn *tf)
 {
@@ -337,11 +442,8 @@ int
 crown_story_turn_load(struct crown_story_turn *tf, struct crown_history *h,
     const char *commit, int t, struct crown_diags *d)
 {
-	struct crown_outputs	 files = { 0 };
 	struct crown_buf	 b = { 0 };
-	struct crown_orders	*o;
 	char			*dir, *path;
-	size_t			 i;
 	int			 error;
 
 	memset(tf, 0, sizeof(*tf));
@@ -357,6 +459,20 @@ crown_story_turn_load(struct crown_story_turn *tf, struct crown_history *h,
 	if (error != 0)
 		return error;
 	index_mentions(tf);
+	return 0;
+}
+
+int
+crown_story_turn_orders(struct crown_story_turn *tf,
+    struct crown_history *h, const char *commit, int t,
+    struct crown_diags *d)
+{
+	struct crown_outputs	 files = { 0 };
+	struct crown_orders	*o;
+	char			*dir;
+	size_t			 i;
+	int			 error;
+
 	dir = crown_campaign_orders_dir(t);
 	error = crown_history_files(&files, h, commit, dir, d);
 	free(dir);

@@ -57,6 +57,17 @@ crown_diag_warn(struct crown_diags *d, const char *file, unsigned line,
 }
 
 void
+crown_diag_note(struct crown_diags *d, const char *file, unsigned line,
+    unsigned col, const char *rule, const char *fmt, ...)
+{
+	va_list	ap;
+
+	va_start(ap, fmt);
+	diag_addv(d, CROWN_DIAG_NOTE, file, line, col, rule, fmt, ap);
+	va_end(ap);
+}
+
+void
 crown_diags_move(struct crown_diags *to, struct crown_diags *from)
 {
 	size_t	i;
@@ -86,8 +97,11 @@ crown_diag_format(const struct crown_diag *g)
 	crown_buf_puts(&b, g->file);
 	if (g->line > 0)
 		crown_buf_printf(&b, ":%u:%u", g->line, g->col);
-	crown_buf_printf(&b, ": %s: %s", g->severity == CROWN_DIAG_WARNING ?
-	    "warning" : "error", g->msg);
+	if (g->severity == CROWN_DIAG_NOTE)
+		crown_buf_printf(&b, ": %s", g->msg);
+	else
+		crown_buf_printf(&b, ": %s: %s", g->severity ==
+		    CROWN_DIAG_WARNING ? "warning" : "error", g->msg);
 	if (g->rule != NULL)
 		crown_buf_printf(&b, " (%s)", g->rule);
 	return b.data;

@@ -165,14 +165,6 @@ crown_fmt_fixed(char *buf, double v, int decimals)
 }
 
 size_t
-crown_fmt_fixed_printf(char *buf, double v, int decimals)
-{
-	if (signbit(v) || isnan(v))
-		return (size_t)snprintf(buf, CROWN_FMT_MAX, "%.*f", decimals, v);
-	return crown_fmt_fixed(buf, v, decimals);
-}
-
-size_t
 crown_fmt_inches(char *buf, double v)
 {
 	size_t	n;

@@ -204,3 +204,16 @@ crown_write_file(const char *dir, const char *name, const char *data,
 	o.data.len = o.data.cap = len;
 	return crown_write_outputs(dir, &files, d);
 }
+
+int
+crown_sync_dir(const char *dir)
+{
+	int	fd, e = 0;
+
+	if ((fd = open(dir, O_RDONLY | O_DIRECTORY)) < 0)
+		return errno;
+	if (fsync(fd) != 0)
+		e = errno;
+	close(fd);
+	return e;
+}

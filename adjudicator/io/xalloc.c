@@ -1,20 +1,14 @@
 /*
  * xalloc.c: allocation that dies on failure, behind one fault hook.
  */
-#include <math.h>
 #include <stdarg.h>
-#include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "crown/common.h"
-#include "crown/fmt.h"
 #include "crown/xalloc.h"
-
-static int	quick_vsnprintf(char *, size_t, const char *, va_list);
-static size_t	put_decimal(char *, unsigned long long, bool, bool);
 
 static unsigned long alloc_count;
 static unsigned long alloc_fail_at;
@@ -101,133 +95,6 @@ xstrndup(const char *s, size_t n)
 	return p;
 }
 
-/* u in decimal, after a minus (neg) or a plus (plus), into buf of
- * CROWN_FMT_MAX bytes, as printf writes it. */
-static size_t
-put_decimal(char *buf, unsigned long long u, bool neg, bool plus)
-{
-	size_t	n = 0;
-
-	if (neg)
-		buf[n++] = '-';
-	else if (plus)
-		buf[n++] = '+';
-	return n + crown_fmt_ulong(buf + n, u);
-}
-
-/*
- * vsnprintf for the conversions crown's sentences are made of, "%s",
- * "%c", "%d", "%+d", "%u", "%ld", "%lu", "%zu", "%.Nf" (N up to
- * CROWN_FMT_DECIMALS) and "%%", without printf's general machinery,
- * which was a quarter of resolving a large turn.  -1 for any other
- * conversion, for output that does not fit in size bytes, and for a
- * NULL string: the caller asks vsnprintf.  "%.Nf" is
- * crown_fmt_fixed_printf's, printf's bytes for a sign bit or NaN too.
- */
-static int
-quick_vsnprintf(char *buf, size_t size, const char *fmt, va_list ap)
-{
-	char			 num[CROWN_FMT_MAX];
-	const char		*s;
-	unsigned long long	 u;
-	long			 v;
-	double			 f;
-	size_t			 n = 0, k;
-	int			 prec;
-	bool			 plus;
-
-	for (; *fmt != '\0'; fmt++) {
-		if (*fmt != '%') {
-			s = fmt;
-			k = strcspn(fmt, "%");
-			fmt += k - 1;
-			goto put;
-		}
-		fmt++;
-		plus = *fmt == '+';
-		if (plus)
-			fmt++;
-		prec = -1;
-		if (fmt[0] == '.' && fmt[1] >= '0' && fmt[1] <= '9') {
-			prec = fmt[1] - '0';
-			fmt += 2;
-		}
-		if ((prec >= 0 && *fmt != 'f') || (plus && *fmt != 'd'))
-			return -1;
-		s = num;
-		switch (*fmt) {
-		case '%':
-			s = "%";
-			k = 1;
-			break;
-		case 's':
-			if ((s = va_arg(ap, const char *)) == NULL)
-				return -1;
-			k = strlen(s);
-			break;
-		case 'c':
-			num[0] = (char)va_arg(ap, int);
-			k = 1;
-			break;
-		case 'd':
-			v = va_arg(ap, int);
-			goto put_signed;
-		case 'u':
-			u = va_arg(ap, unsigned int);
-			goto put_unsigned;
-		case 'l':
-			fmt++;
-			if (*fmt == 'u') {
-				u = va_arg(ap, unsigned long);
-				goto put_unsigned;
-			}
-			if (*fmt != 'd')
-				return -1;
-			v = va_arg(ap, long);
-			goto put_signed;
-		case 'z':
-			if (*++fmt != 'u')
-				return -1;
-			u = va_arg(ap, size_t);
-			goto put_unsigned;
-		case 'f':
-			f = va_arg(ap, double);
-			if (prec < 0 || prec > CROWN_FMT_DECIMALS)
-				return -1;
-			k = crown_fmt_fixed_printf(num, f, prec);
-			break;
-		default:
-			return -1;
-		}
-		goto put;
-put_signed:
-		k = put_decimal(num, v < 0 ? 0ULL - (unsigned long long)v :
-		    (unsigned long long)v, v < 0, plus);
-		goto put;
-put_unsigned:
-		k = put_decimal(num, u, false, false);
-put:
-		if (k >= size - n)
-			return -1;
-		memcpy(buf + n, s, k);
-		n += k;
-	}
-	buf[n] = '\0';
-	return (int)n;
-}
-
-int
-crown_vsnprintf(char *buf, size_t size, const char *fmt, va_list ap)
-{
-	va_list	 aq;
-	int	 n;
-
-	va_copy(aq, ap);
-	n = quick_vsnprintf(buf, size, fmt, aq);
-	va_end(aq);
-	return n >= 0 ? n : vsnprintf(buf, size, fmt, ap);
-}
-
 char *
 xvasprintf(const char *fmt, va_list ap)
 {
@@ -236,7 +103,7 @@ xvasprintf(const char *fmt, va_list ap)
 	int	 n;
 
 	va_copy(aq, ap);
-	n = crown_vsnprintf(buf, sizeof(buf), fmt, aq);
+	n = vsnprintf(buf, sizeof(buf), fmt, aq);
 	va_end(aq);
 	if (n < 0)
 		oom();
@@ -260,12 +127,6 @@ xasprintf(const char *fmt, ...)
 	return p;
 }
 
-/* Past this many bytes an array grows four times over, not twice: realloc
- * copies the block, and a turn's outputs and arrays are megabytes.  (From
- * 256 KiB it saved 2.5 M instructions of crown resolve at 1,000 a side,
- * from 16 KiB 1.8 M more, from 4 KiB nothing more.) */
-#define GROW_FAST_FROM	((size_t)16 * 1024)
-
 void
 crown_grow_to(void *vp, size_t *cap, size_t n, size_t sz)
 {
@@ -275,9 +136,10 @@ crown_grow_to(void *vp, size_t *cap, size_t n, size_t sz)
 	if (n <= *cap)
 		return;
 	ncap = *cap < 8 ? 8 : *cap;
+	/* doubling: growing four times over saved nothing under the C
+	 * library's malloc (doc/performance.md) */
 	while (ncap < n)
-		ncap = ncap > SIZE_MAX / 4 ? n :
-		    ncap * (ncap * sz < GROW_FAST_FROM ? 2 : 4);
+		ncap = ncap > SIZE_MAX / 2 ? n : ncap * 2;
 	*v = xreallocarray(*v, ncap, sz);
 	*cap = ncap;
 }
@@ -292,24 +154,11 @@ void
 crown_buf_printf(struct crown_buf *b, const char *fmt, ...)
 {
 	va_list	 ap;
-	char	 tmp[256];
 	size_t	 room;
 	int	 n;
 
-	va_start(ap, fmt);
-	n = quick_vsnprintf(tmp, sizeof(tmp), fmt, ap);
-	va_end(ap);
-	/* the buffer grows as it would for vsnprintf's text */
 	crown_grow(&b->data, &b->cap, b->len + 64, 1);
 	room = b->cap - b->len;
-	if (n >= 0) {
-		if ((size_t)n >= room)
-			crown_grow(&b->data, &b->cap, b->len + (size_t)n + 1,
-			    1);
-		memcpy(b->data + b->len, tmp, (size_t)n + 1);
-		b->len += (size_t)n;
-		return;
-	}
 	va_start(ap, fmt);
 	n = vsnprintf(b->data + b->len, room, fmt, ap);
 	va_end(ap);

@@ -16,8 +16,6 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#define PCRE2_CODE_UNIT_WIDTH 8
-#include <pcre2.h>
 #include <yaml.h>
 
 #include "crown/common.h"
@@ -132,22 +130,11 @@ new_node(struct crown_ydoc *doc, enum crown_ykind kind, yaml_mark_t mark,
 	return n;
 }
 
-/*
- * The bit of a map's keybits for a key of len bytes: most look-ups of a
- * key a map has not stop at this bit, without a look at the keys.
- */
-static uint64_t
-key_bit(const char *key, size_t len)
-{
-	return (uint64_t)1 << (((unsigned char)key[0] + 5 * len) & 63);
-}
-
 /* Does the map key k read key (len bytes)?  Keys hold no NUL. */
 static bool
 key_is(const struct crown_ynode *k, const char *key, size_t len)
 {
-	return k->len == len && k->str[0] == key[0] &&
-	    memcmp(k->str, key, len) == 0;
+	return k->len == len && memcmp(k->str, key, len) == 0;
 }
 
 static int
@@ -165,27 +152,13 @@ cmp_keys(const void *a, const void *b)
 	return (*ka)->col < (*kb)->col ? -1 : (*ka)->col > (*kb)->col;
 }
 
-/* Has each key of map a bit of keybits of its own? */
-static bool
-bits_apart(const struct crown_ynode *map)
-{
-	uint64_t	bits = map->keybits;
-	size_t		n = 0;
-
-	for (; bits != 0; bits &= bits - 1)
-		n++;
-	return n == map->n;
-}
-
 /* Keys up to which a map is searched for a duplicate pair by pair. */
 #define SMALL_MAP	32
 
 /*
- * Report keys given twice.  A map whose keys each have a bit of keybits
- * of their own has none (two keys alike have the same bit).  A small map
- * (every map crown writes) with no two keys alike is seen pair by pair;
- * any other is sorted, so a huge map costs n log n and the report is in
- * the same order whatever the size.
+ * Report keys given twice.  A small map (every map crown writes) with no
+ * two keys alike is seen pair by pair; any other is sorted, so a huge map
+ * costs n log n and the report is in the same order whatever the size.
  */
 static int
 check_duplicates(struct crown_ydoc *doc, struct crown_ynode *map,
@@ -195,7 +168,7 @@ check_duplicates(struct crown_ydoc *doc, struct crown_ynode *map,
 	size_t			  i, j, first;
 	int			  bad = 0;
 
-	if (map->n < 2 || bits_apart(map))
+	if (map->n < 2)
 		return 0;
 	if (map->n <= SMALL_MAP) {
 		for (i = 1; i < map->n; i++)
@@ -278,8 +251,6 @@ close_container(struct builder *b)
 		for (i = 0; i < n->n; i++) {
 			n->key[i] = kid[2 * i];
 			n->item[i] = kid[2 * i + 1];
-			n->keybits |= key_bit(n->key[i]->str,
-			    n->key[i]->len);
 		}
 	} else {
 		n->n = nkid;
@@ -447,6 +418,162 @@ reader_error(const yaml_parser_t *parser, const char *file, const char *buf,
 		    "%s", parser->problem ? parser->problem : "bad byte");
 }
 
+/* A diagnostic at an event's place. */
+static void
+event_error(struct crown_diags *d, const char *file, const yaml_event_t *ev,
+    const char *msg)
+{
+	crown_diag_add(d, file, (unsigned)ev->start_mark.line + 1,
+	    (unsigned)ev->start_mark.column + 1, NULL, "%s", msg);
+}
+
+/* What the parser says when it stops: 0, or CROWN_EINVALID (CROWN_ERROR
+ * when out of memory) with the diagnostic. */
+static int
+parser_error(const yaml_parser_t *parser, const char *file, const char *buf,
+    size_t len, struct crown_diags *d)
+{
+	if (parser->error == YAML_MEMORY_ERROR) {
+		crown_diag_add(d, file, 0, 0, NULL, "out of memory");
+		return CROWN_ERROR;
+	}
+	if (parser->error == YAML_READER_ERROR)
+		reader_error(parser, file, buf, len, d);
+	else
+		crown_diag_add(d, file,
+		    (unsigned)parser->problem_mark.line + 1,
+		    (unsigned)parser->problem_mark.column + 1, NULL,
+		    "YAML syntax: %s%s%s",
+		    parser->problem ? parser->problem : "bad YAML",
+		    parser->context ? " " : "",
+		    parser->context ? parser->context : "");
+	return CROWN_EINVALID;
+}
+
+/* A node's event (a scalar, or the start of a sequence or map) into the
+ * tree: 0, or CROWN_EINVALID with a diagnostic. */
+static int
+node_event(struct builder *b, const yaml_event_t *ev, size_t *nodes,
+    const struct crown_ylimits *lim, struct crown_diags *d)
+{
+	struct crown_ydoc	*doc = b->doc;
+	struct crown_ynode	*n;
+	const char		*tag, *anchor;
+
+	event_props(ev, &tag, &anchor);
+	if (tag != NULL) {
+		/* libyaml has decoded the tag's %XX: show it only when it
+		 * is plain printable ASCII */
+		crown_diag_add(d, doc->file, (unsigned)ev->start_mark.line + 1,
+		    (unsigned)ev->start_mark.column + 1, NULL,
+		    "YAML tags are not allowed%s%s%s",
+		    printable_ascii(tag) ? " ('" : "",
+		    printable_ascii(tag) ? tag : "",
+		    printable_ascii(tag) ? "')" : "");
+		return CROWN_EINVALID;
+	}
+	if (anchor != NULL) {
+		event_error(d, doc->file, ev, "YAML anchors are not allowed");
+		return CROWN_EINVALID;
+	}
+	if (lim != NULL && ++*nodes > lim->max_nodes) {
+		crown_diag_add(d, doc->file, (unsigned)ev->start_mark.line + 1,
+		    (unsigned)ev->start_mark.column + 1, NULL,
+		    "more than %zu YAML nodes", lim->max_nodes);
+		return CROWN_EINVALID;
+	}
+	if (ev->type == YAML_SCALAR_EVENT) {
+		n = new_node(doc, CROWN_Y_SCALAR, ev->start_mark,
+		    ev->data.scalar.value, ev->data.scalar.length);
+		n->plain = ev->data.scalar.style == YAML_PLAIN_SCALAR_STYLE;
+		if (escapes(ev->data.scalar.style) && bad_text(doc->file, n,
+		    d))
+			return CROWN_EINVALID;
+	} else
+		n = new_node(doc, ev->type == YAML_MAPPING_START_EVENT ?
+		    CROWN_Y_MAP : CROWN_Y_SEQ, ev->start_mark, NULL, 0);
+	if (n->kind != CROWN_Y_SCALAR && want_key(b)) {
+		crown_diag_add(d, doc->file, n->line, n->col, NULL,
+		    "map keys must be plain strings");
+		return CROWN_EINVALID;
+	}
+	add_node(b, n);
+	if (n->kind == CROWN_Y_SCALAR)
+		return 0;
+	if (lim != NULL && b->depth >= lim->max_depth) {
+		crown_diag_add(d, doc->file, n->line, n->col, NULL,
+		    "nesting deeper than %u levels", lim->max_depth);
+		return CROWN_EINVALID;
+	}
+	open_container(b, n);
+	return 0;
+}
+
+/* One event of the stream into the tree: 0, or CROWN_EINVALID with a
+ * diagnostic; *done at the stream's end. */
+static int
+take_event(struct builder *b, const yaml_event_t *ev, unsigned *docs,
+    size_t *nodes, const struct crown_ylimits *lim, bool *done,
+    struct crown_diags *d)
+{
+	struct crown_ynode	*n;
+
+	switch (ev->type) {
+	case YAML_STREAM_END_EVENT:
+		*done = true;
+		return 0;
+	case YAML_DOCUMENT_START_EVENT:
+		if (++*docs > 1) {
+			event_error(d, b->doc->file, ev,
+			    "only one YAML document is allowed");
+			return CROWN_EINVALID;
+		}
+		return 0;
+	case YAML_ALIAS_EVENT:
+		event_error(d, b->doc->file, ev,
+		    "YAML aliases are not allowed");
+		return CROWN_EINVALID;
+	case YAML_SCALAR_EVENT:
+	case YAML_SEQUENCE_START_EVENT:
+	case YAML_MAPPING_START_EVENT:
+		return node_event(b, ev, nodes, lim, d);
+	case YAML_SEQUENCE_END_EVENT:
+	case YAML_MAPPING_END_EVENT:
+		n = close_container(b);
+		if (n->kind == CROWN_Y_MAP && check_duplicates(b->doc, n, d))
+			return CROWN_EINVALID;
+		return 0;
+	default:
+		return 0;
+	}
+}
+
+/* What is refused before libyaml sees the text: over the size limit, or
+ * a NUL byte.  0, or CROWN_EINVALID with a diagnostic. */
+static int
+check_text(const char *file, const char *buf, size_t len,
+    const struct crown_ylimits *lim, struct crown_diags *d)
+{
+	const char	*z;
+	unsigned	 line, col;
+
+	if (lim != NULL && len > lim->max_bytes) {
+		crown_text_place(buf, lim->max_bytes, &line, &col);
+		crown_diag_add(d, file, line, col, NULL,
+		    "file is %zu bytes, over the limit of %zu", len,
+		    lim->max_bytes);
+		return CROWN_EINVALID;
+	}
+	if (has_nul(buf, len)) {
+		z = memchr(buf, '\0', len);
+		crown_text_place(buf, (size_t)(z - buf), &line, &col);
+		crown_diag_add(d, file, line, col, NULL,
+		    "NUL byte in a text file");
+		return CROWN_EINVALID;
+	}
+	return 0;
+}
+
 int
 crown_ydoc_parse(struct crown_ydoc **out, const char *file, const char *buf,
     size_t len, const struct crown_ylimits *lim, struct crown_diags *d)
@@ -457,194 +584,42 @@ crown_ydoc_parse(struct crown_ydoc **out, const char *file, const char *buf,
 	struct builder		 b = { 0 };
 	size_t			 nodes = 0;
 	unsigned		 docs = 0;
-	int			 bad = 0, done = 0, oom = 0;
-	bool			 kept;
-	struct crown_ynode	*n;
-	const char		*tag, *anchor;
+	int			 error = 0;
+	bool			 done = false;
 
 	*out = NULL;
+	if ((error = check_text(file, buf, len, lim, d)) != 0)
+		return error;
 	doc = xcalloc(1, sizeof(*doc));
 	crown_arena_init(&doc->arena, ARENA_CHUNK, ARENA_CHUNK);
 	doc->file = xstrdup(file);
 	b.doc = doc;
-	if (lim != NULL && len > lim->max_bytes) {
-		unsigned line, col;
-
-		crown_text_place(buf, lim->max_bytes, &line, &col);
-		crown_diag_add(d, file, line, col, NULL,
-		    "file is %zu bytes, over the limit of %zu", len,
-		    lim->max_bytes);
-		crown_ydoc_free(doc);
-		return CROWN_EINVALID;
-	}
-	if (has_nul(buf, len)) {
-		const char *z = memchr(buf, '\0', len);
-		unsigned line, col;
-
-		crown_text_place(buf, (size_t)(z - buf), &line, &col);
-		crown_diag_add(d, file, line, col, NULL,
-		    "NUL byte in a text file");
-		crown_ydoc_free(doc);
-		return CROWN_EINVALID;
-	}
-
 	if (!yaml_parser_initialize(&parser)) {
 		crown_diag_add(d, file, 0, 0, NULL, "out of memory");
 		crown_ydoc_free(doc);
 		return CROWN_ERROR;
 	}
 	yaml_parser_set_input_string(&parser, (const unsigned char *)buf, len);
-	while (!done && !bad) {
+	while (!done && error == 0) {
 		if (!yaml_parser_parse(&parser, &ev)) {
-			if (parser.error == YAML_MEMORY_ERROR) {
-				crown_diag_add(d, file, 0, 0, NULL,
-				    "out of memory");
-				oom = 1;
-				bad = 1;
-				break;
-			}
-			if (parser.error == YAML_READER_ERROR) {
-				reader_error(&parser, file, buf, len, d);
-				bad = 1;
-				break;
-			}
-			crown_diag_add(d, file,
-			    (unsigned)parser.problem_mark.line + 1,
-			    (unsigned)parser.problem_mark.column + 1, NULL,
-			    "YAML syntax: %s%s%s",
-			    parser.problem ? parser.problem : "bad YAML",
-			    parser.context ? " " : "",
-			    parser.context ? parser.context : "");
-			bad = 1;
+			error = parser_error(&parser, file, buf, len, d);
 			break;
 		}
-		n = NULL;
-		kept = false;
-		switch (ev.type) {
-		case YAML_STREAM_END_EVENT:
-			done = 1;
-			break;
-		case YAML_DOCUMENT_START_EVENT:
-			if (++docs > 1) {
-				crown_diag_add(d, file,
-				    (unsigned)ev.start_mark.line + 1,
-				    (unsigned)ev.start_mark.column + 1, NULL,
-				    "only one YAML document is allowed");
-				bad = 1;
-			}
-			break;
-		case YAML_ALIAS_EVENT:
-			crown_diag_add(d, file,
-			    (unsigned)ev.start_mark.line + 1,
-			    (unsigned)ev.start_mark.column + 1, NULL,
-			    "YAML aliases are not allowed");
-			bad = 1;
-			break;
-		case YAML_SCALAR_EVENT:
-		case YAML_SEQUENCE_START_EVENT:
-		case YAML_MAPPING_START_EVENT:
-			event_props(&ev, &tag, &anchor);
-			if (tag != NULL) {
-				/* libyaml has decoded the tag's %XX: show it
-				 * only when it is plain printable ASCII */
-				crown_diag_add(d, file,
-				    (unsigned)ev.start_mark.line + 1,
-				    (unsigned)ev.start_mark.column + 1, NULL,
-				    "YAML tags are not allowed%s%s%s",
-				    printable_ascii(tag) ? " ('" : "",
-				    printable_ascii(tag) ? tag : "",
-				    printable_ascii(tag) ? "')" : "");
-				bad = 1;
-				break;
-			}
-			if (anchor != NULL) {
-				crown_diag_add(d, file,
-				    (unsigned)ev.start_mark.line + 1,
-				    (unsigned)ev.start_mark.column + 1, NULL,
-				    "YAML anchors are not allowed");
-				bad = 1;
-				break;
-			}
-			kept = true;
-			if (lim != NULL && ++nodes > lim->max_nodes) {
-				crown_diag_add(d, file,
-				    (unsigned)ev.start_mark.line + 1,
-				    (unsigned)ev.start_mark.column + 1, NULL,
-				    "more than %zu YAML nodes", lim->max_nodes);
-				bad = 1;
-				break;
-			}
-			if (ev.type == YAML_SCALAR_EVENT) {
-				n = new_node(doc, CROWN_Y_SCALAR,
-				    ev.start_mark, ev.data.scalar.value,
-				    ev.data.scalar.length);
-				n->plain = ev.data.scalar.style ==
-				    YAML_PLAIN_SCALAR_STYLE;
-				if (escapes(ev.data.scalar.style) &&
-				    bad_text(file, n, d)) {
-					bad = 1;
-					break;
-				}
-			} else
-				n = new_node(doc,
-				    ev.type == YAML_MAPPING_START_EVENT ?
-				    CROWN_Y_MAP : CROWN_Y_SEQ, ev.start_mark,
-				    NULL, 0);
-			if (n->kind != CROWN_Y_SCALAR && want_key(&b)) {
-				crown_diag_add(d, file, n->line, n->col, NULL,
-				    "map keys must be plain strings");
-				bad = 1;
-				break;
-			}
-			add_node(&b, n);
-			if (n->kind != CROWN_Y_SCALAR) {
-				if (lim != NULL && b.depth >= lim->max_depth) {
-					crown_diag_add(d, file, n->line,
-					    n->col, NULL,
-					    "nesting deeper than %u levels",
-					    lim->max_depth);
-					bad = 1;
-					break;
-				}
-				open_container(&b, n);
-			}
-			break;
-		case YAML_SEQUENCE_END_EVENT:
-		case YAML_MAPPING_END_EVENT:
-			kept = true;
-			n = close_container(&b);
-			if (n->kind == CROWN_Y_MAP &&
-			    check_duplicates(doc, n, d))
-				bad = 1;
-			break;
-		default:
-			break;
-		}
-		/*
-		 * An event of the tree (a scalar, the start or end of a
-		 * sequence or map, with no anchor or tag) owns at most its
-		 * scalar's text, which libyaml allocates with malloc: freeing
-		 * that alone skips yaml_event_delete's look at the other
-		 * pointers and its clearing of the event, which the next
-		 * yaml_parser_parse clears again.
-		 */
-		if (!kept)
-			yaml_event_delete(&ev);
-		else if (ev.type == YAML_SCALAR_EVENT)
-			free(ev.data.scalar.value);
+		error = take_event(&b, &ev, &docs, &nodes, lim, &done, d);
+		yaml_event_delete(&ev);
 	}
 	yaml_parser_delete(&parser);
 	while (b.depth > 0)
 		close_container(&b);
 	free(b.frame);
 	free(b.kid);
-	if (!bad && doc->root == NULL) {
+	if (error == 0 && doc->root == NULL) {
 		crown_diag_add(d, file, 1, 1, NULL, "empty document");
-		bad = 1;
+		error = CROWN_EINVALID;
 	}
-	if (bad) {
+	if (error != 0) {
 		crown_ydoc_free(doc);
-		return oom ? CROWN_ERROR : CROWN_EINVALID;
+		return error;
 	}
 	*out = doc;
 	return 0;
@@ -751,14 +726,9 @@ crown_yerror(struct crown_yreader *r, const struct crown_ynode *n,
 {
 	char	*msg;
 	va_list	 ap;
-	int	 len;
 
 	va_start(ap, fmt);
-	len = vsnprintf(NULL, 0, fmt, ap);
-	va_end(ap);
-	msg = xmalloc((size_t)(len < 0 ? 0 : len) + 1);
-	va_start(ap, fmt);
-	vsnprintf(msg, (size_t)(len < 0 ? 0 : len) + 1, fmt, ap);
+	msg = xvasprintf(fmt, ap);
 	va_end(ap);
 	crown_diag_add(r->diags, r->file, n != NULL ? n->line : 0,
 	    n != NULL ? n->col : 0, rule, "%s", msg);
@@ -766,9 +736,7 @@ crown_yerror(struct crown_yreader *r, const struct crown_ynode *n,
 	r->errors++;
 }
 
-/* crown_ymap_get, inline in the field readers: a unit's are called some
- * thirty times for each unit of a state. */
-static inline const struct crown_ynode *
+static const struct crown_ynode *
 map_get(const struct crown_ynode *map, const char *key)
 {
 	size_t	i, len;
@@ -776,8 +744,6 @@ map_get(const struct crown_ynode *map, const char *key)
 	if (map == NULL || map->kind != CROWN_Y_MAP)
 		return NULL;
 	len = strlen(key);
-	if ((map->keybits & key_bit(key, len)) == 0)
-		return NULL;
 	for (i = 0; i < map->n; i++)
 		if (key_is(map->key[i], key, len))
 			return map->item[i];
@@ -836,45 +802,33 @@ crown_ykind(struct crown_yreader *r, const struct crown_ynode *n,
 	return CROWN_EINVALID;
 }
 
-/*
- * The entry of keys (a NULL-terminated list) naming k, or NULL.  The
- * search starts at from and goes round: a map's keys are mostly written
- * in the order of the list, so the one after the last found is most
- * often the next.
- */
-static const char *const *
-find_key(const char *const *keys, const char *const *from,
-    const struct crown_ynode *k)
+/* Is k one of keys (a NULL-terminated list)? */
+static bool
+known_key(const char *const *keys, const struct crown_ynode *k)
 {
 	const char *const	*p;
 
-	for (p = from; *p != NULL; p++)
-		if ((*p)[0] == k->str[0] && strcmp(*p, k->str) == 0)
-			return p;
-	for (p = keys; p != from; p++)
-		if ((*p)[0] == k->str[0] && strcmp(*p, k->str) == 0)
-			return p;
-	return NULL;
+	for (p = keys; *p != NULL; p++)
+		if (strcmp(*p, k->str) == 0)
+			return true;
+	return false;
 }
 
 int
 crown_ykeys(struct crown_yreader *r, const struct crown_ynode *map,
     const char *const *keys, const char *rule)
 {
-	size_t			 i;
-	const char *const	*k, *const *from = keys;
-	int			 bad = 0;
+	size_t	i;
+	int	bad = 0;
 
 	if (map == NULL || map->kind != CROWN_Y_MAP)
 		return 0;
-	for (i = 0; i < map->n; i++) {
-		if ((k = find_key(keys, from, map->key[i])) == NULL) {
+	for (i = 0; i < map->n; i++)
+		if (!known_key(keys, map->key[i])) {
 			crown_yerror(r, map->key[i], rule, "unknown key '%s'",
 			    map->key[i]->str);
 			bad = CROWN_EINVALID;
-		} else
-			from = k + 1;
-	}
+		}
 	return bad;
 }
 
@@ -901,51 +855,26 @@ scalar(struct crown_yreader *r, const struct crown_ynode *n,
 	return CROWN_EINVALID;
 }
 
-/*
- * A short whole number, [-]digits with at most 18 digits (so below
- * 2^63), read without strtol, whose value it is.  false for any other
- * text, for strtol to judge.
- */
-static bool
-short_whole(const char *s, long *out)
-{
-	long	v = 0;
-	int	digits = 0;
-	bool	neg = *s == '-';
-
-	for (s += neg; *s != '\0'; s++) {
-		if (*s < '0' || *s > '9' || ++digits > 18)
-			return false;
-		v = v * 10 + (*s - '0');
-	}
-	if (digits == 0)
-		return false;
-	*out = neg ? -v : v;
-	return true;
-}
-
 int
 crown_yint(struct crown_yreader *r, const struct crown_ynode *n,
     const char *what, long lo, long hi, const char *rule, long *out)
 {
 	char	*end;
 	long	 v;
-	bool	 over = false;
+	bool	 over;
 
 	if (scalar(r, n, what, "a whole number", rule) != 0)
 		return CROWN_EINVALID;
-	if (!n->plain || !short_whole(n->str, &v)) {
-		errno = 0;
-		v = strtol(n->str, &end, 10);
-		if (!n->plain || n->len == 0 || *end != '\0' ||
-		    (n->str[0] != '-' && n->str[0] != '+' &&
-		    (n->str[0] < '0' || n->str[0] > '9'))) {
-			crown_yerror(r, n, rule, "'%s' must be a whole "
-			    "number, not '%s'", what, n->str);
-			return CROWN_EINVALID;
-		}
-		over = errno == ERANGE;
+	errno = 0;
+	v = strtol(n->str, &end, 10);
+	if (!n->plain || n->len == 0 || *end != '\0' ||
+	    (n->str[0] != '-' && n->str[0] != '+' &&
+	    (n->str[0] < '0' || n->str[0] > '9'))) {
+		crown_yerror(r, n, rule, "'%s' must be a whole number, not "
+		    "'%s'", what, n->str);
+		return CROWN_EINVALID;
 	}
+	over = errno == ERANGE;
 	if (over || v < lo || v > hi) {
 		crown_yerror(r, n, rule, "'%s' must be from %ld to %ld, not "
 		    "%s", what, lo, hi, n->str);
@@ -955,39 +884,6 @@ crown_yint(struct crown_yreader *r, const struct crown_ynode *n,
 	return 0;
 }
 
-/*
- * A short plain decimal, [-]digits[.digits] with at most 15 digits, read
- * without strtod: the digits as a whole number are exact, and so is the
- * power of ten, so the one division rounds as strtod does and gives its
- * value.  false for any other text, for strtod to judge.
- */
-static bool
-short_decimal(const char *s, double *out)
-{
-	static const double	 pow10[] = {
-		1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10,
-		1e11, 1e12, 1e13, 1e14, 1e15
-	};
-	unsigned long long	 m = 0;
-	int			 digits = 0, places = 0;
-	bool			 neg = *s == '-';
-
-	/* the whole part, then the fraction: too many digits only wrap m
-	 * round, and are refused below */
-	for (s += neg; *s >= '0' && *s <= '9'; s++, digits++)
-		m = m * 10 + (unsigned)(*s - '0');
-	if (*s == '.')
-		for (s++; *s >= '0' && *s <= '9'; s++, places++)
-			m = m * 10 + (unsigned)(*s - '0');
-	digits += places;
-	if (*s != '\0' || digits == 0 || digits > 15)
-		return false;
-	*out = (double)m / pow10[places];
-	if (neg)
-		*out = -*out;
-	return true;
-}
-
 int
 crown_ynum(struct crown_yreader *r, const struct crown_ynode *n,
     const char *what, double lo, double hi, const char *rule, double *out)
@@ -995,27 +891,24 @@ crown_ynum(struct crown_yreader *r, const struct crown_ynode *n,
 	char	*end;
 	double	 v;
 	size_t	 i;
-	bool	 over = false;
+	bool	 over;
 
 	if (scalar(r, n, what, "a number", rule) != 0)
 		return CROWN_EINVALID;
-	if (!n->plain || !short_decimal(n->str, &v)) {
-		/* decimal notation only: no hex floats, inf or nan */
-		for (i = 0; i < n->len; i++)
-			if (strchr("0123456789+-.eE", n->str[i]) == NULL)
-				break;
-		errno = 0;
-		v = strtod(n->str, &end);
-		if (!n->plain || n->len == 0 || i != n->len || *end != '\0') {
-			crown_yerror(r, n, rule, "'%s' must be a number, not "
-			    "'%s'", what, n->str);
-			return CROWN_EINVALID;
-		}
-		/* strtod says ERANGE for a value below DBL_MIN too: that
-		 * one is a number as good as zero, and in range if zero
-		 * is */
-		over = errno == ERANGE && fabs(v) > DBL_MIN;
+	/* decimal notation only: no hex floats, inf or nan */
+	for (i = 0; i < n->len; i++)
+		if (strchr("0123456789+-.eE", n->str[i]) == NULL)
+			break;
+	errno = 0;
+	v = strtod(n->str, &end);
+	if (!n->plain || n->len == 0 || i != n->len || *end != '\0') {
+		crown_yerror(r, n, rule, "'%s' must be a number, not '%s'",
+		    what, n->str);
+		return CROWN_EINVALID;
 	}
+	/* strtod says ERANGE for a value below DBL_MIN too: that one is a
+	 * number as good as zero, and in range if zero is */
+	over = errno == ERANGE && fabs(v) > DBL_MIN;
 	if (over || !(v >= lo && v <= hi)) {
 		crown_yerror(r, n, rule, "'%s' must be from %g to %g, not %s",
 		    what, lo, hi, n->str);
@@ -1056,45 +949,32 @@ crown_ystr(struct crown_yreader *r, const struct crown_ynode *n,
 	return 0;
 }
 
-static pcre2_code *id_re;
-static pcre2_match_data *id_md;
-static bool id_jit;
+/* The longest id. */
+#define ID_MAX	32
 
-static void
-id_re_free(void)
+static bool
+id_start(char c)
 {
-	pcre2_match_data_free(id_md);
-	pcre2_code_free(id_re);
+	return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9');
 }
 
+/*
+ * [a-z0-9][a-z0-9_-]{0,31}: a class of characters and a length, checked
+ * as such (a pattern library would add an initialisation that can fail
+ * to a predicate that cannot).
+ */
 bool
 crown_id_valid(const char *s)
 {
-	int		 errcode;
-	PCRE2_SIZE	 erroff;
+	size_t	i;
 
-	if (id_re == NULL) {
-		id_re = pcre2_compile((PCRE2_SPTR)"^[a-z0-9][a-z0-9_-]{0,31}\\z",
-		    PCRE2_ZERO_TERMINATED, 0, &errcode, &erroff, NULL);
-		if (id_re == NULL) {
-			PCRE2_UCHAR msg[120];
-
-			pcre2_get_error_message(errcode, msg, sizeof(msg));
-			fprintf(stderr, "crown: id pattern at %zu: %s\n",
-			    (size_t)erroff, (char *)msg);
-			abort();
-		}
-		/* every id of a file is matched: compile the pattern to
-		 * machine code where PCRE2 can (else it is interpreted) */
-		id_jit = pcre2_jit_compile(id_re, PCRE2_JIT_COMPLETE) == 0;
-		id_md = pcre2_match_data_create_from_pattern(id_re, NULL);
-		atexit(id_re_free);
-	}
-	if (id_jit)
-		return pcre2_jit_match(id_re, (PCRE2_SPTR)s, strlen(s), 0, 0,
-		    id_md, NULL) >= 0;
-	return pcre2_match(id_re, (PCRE2_SPTR)s, strlen(s), 0, 0, id_md,
-	    NULL) >= 0;
+	if (!id_start(s[0]))
+		return false;
+	for (i = 1; s[i] != '\0'; i++)
+		if (i >= ID_MAX || !(id_start(s[i]) || s[i] == '_' ||
+		    s[i] == '-'))
+			return false;
+	return true;
 }
 
 int

@@ -18,12 +18,12 @@
 #include <string.h>
 #include <strings.h>
 #include <sys/stat.h>
-#include <time.h>
 #include <unistd.h>
 
 #include <gmime/gmime.h>
 #include <sodium.h>
 
+#include "crown/calendar.h"
 #include "crown/common.h"
 #include "crown/mail.h"
 #include "crown/report.h"
@@ -31,14 +31,15 @@
 #include "crown/xalloc.h"
 #include "crown/yaml.h"
 
-/* after every header: the library calls go through crown/dynlib.h */
-#include "mime-dl.h"
-
 /* MIME levels (multiparts, embedded messages) beyond this are refused
  * before GMime sees them. */
 #define MAX_NESTING	64
 #define MAX_ADDR	254
 
+/* GMime's one initialisation, which cannot fail.  libsodium needs none
+ * here: SHA-256, hex and a constant-time comparison pick no
+ * implementation at run time and draw no random bytes, which is all
+ * that sodium_init prepares. */
 static void
 mail_init(void)
 {
@@ -48,138 +49,6 @@ mail_init(void)
 		return;
 	done = true;
 	g_mime_init();
-	if (sodium_init() < 0) {
-		fputs("crown: cannot initialise libsodium\n", stderr);
-		abort();
-	}
-}
-
-/* Times: proleptic Gregorian days, as in H. Hinnant's date algorithms,
- * so no time zone or locale is involved. */
-
-static long long
-days_from_civil(long long y, unsigned m, unsigned d)
-{
-	long long	era;
-	unsigned	yoe, doy, doe;
-
-	y -= m <= 2;
-	era = (y >= 0 ? y : y - 399) / 400;
-	yoe = (unsigned)(y - era * 400);
-	doy = (153 * (m > 2 ? m - 3 : m + 9) + 2) / 5 + d - 1;
-	doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
-	return era * 146097 + (long long)doe - 719468;
-}
-
-static void
-civil_from_days(long long z, long long *y, unsigned *m, unsigned *d)
-{
-	long long	era;
-	unsigned	doe, yoe, doy, mp;
-
-	z += 719468;
-	era = (z >= 0 ? z : z - 146096) / 146097;
-	doe = (unsigned)(z - era * 146097);
-	yoe = (doe - doe / 1460 + doe / 36524 - doe / 146096) / 365;
-	*y = (long long)yoe + era * 400;
-	doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-	mp = (5 * doy + 2) / 153;
-	*d = doy - (153 * mp + 2) / 5 + 1;
-	*m = mp < 10 ? mp + 3 : mp - 9;
-	*y += *m <= 2;
-}
-
-/* n digits of s as a number; -1 if they are not all digits. */
-static long
-digits(const char *s, size_t n)
-{
-	long	v = 0;
-	size_t	i;
-
-	for (i = 0; i < n; i++) {
-		if (s[i] < '0' || s[i] > '9')
-			return -1;
-		v = v * 10 + (s[i] - '0');
-	}
-	return v;
-}
-
-int
-crown_mail_parse_time(long long *out, const char *s)
-{
-	static const unsigned	mdays[] = {
-		31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31
-	};
-	long			y, mo, d, h, mi, sec = 0, oh, om;
-	const char		*p;
-	long long		t;
-	size_t			n;
-
-	if (s == NULL)
-		return -1;
-	p = s[0] == '@' ? s + 1 : s;
-	n = strlen(p);
-	if (n > 0 && n <= 15 && digits(p, n) >= 0) {
-		*out = digits(p, n);
-		return 0;
-	}
-	if (n < 17 || (y = digits(s, 4)) < 0 || s[4] != '-' ||
-	    (mo = digits(s + 5, 2)) < 0 || s[7] != '-' ||
-	    (d = digits(s + 8, 2)) < 0 || (s[10] != 'T' && s[10] != ' ') ||
-	    (h = digits(s + 11, 2)) < 0 || s[13] != ':' ||
-	    (mi = digits(s + 14, 2)) < 0)
-		return -1;
-	p = s + 16;
-	if (*p == ':') {
-		if ((sec = digits(p + 1, 2)) < 0)
-			return -1;
-		p += 3;
-	}
-	if (y < 1970 || mo < 1 || mo > 12 || d < 1 ||
-	    d > (long)mdays[mo - 1] || h > 23 || mi > 59 || sec > 59)
-		return -1;
-	if (mo == 2 && d == 29 && !(y % 4 == 0 && (y % 100 != 0 ||
-	    y % 400 == 0)))
-		return -1;
-	t = days_from_civil(y, (unsigned)mo, (unsigned)d) * 86400 +
-	    h * 3600 + mi * 60 + sec;
-	if (strcmp(p, "Z") == 0) {
-		*out = t;
-		return 0;
-	}
-	/* +HH:MM or +HHMM east of UTC */
-	if ((*p != '+' && *p != '-') || (oh = digits(p + 1, 2)) < 0)
-		return -1;
-	if (p[3] == ':')
-		om = digits(p + 4, 2), n = 6;
-	else
-		om = digits(p + 3, 2), n = 5;
-	if (om < 0 || p[n] != '\0' || oh > 23 || om > 59)
-		return -1;
-	t -= (*p == '+' ? 1 : -1) * (oh * 3600 + om * 60);
-	*out = t;
-	return 0;
-}
-
-void
-crown_mail_format_time(char *buf, size_t len, long long t)
-{
-	long long	days, y, rem;
-	unsigned	m, d;
-
-	days = t >= 0 ? t / 86400 : -((-t + 86399) / 86400);
-	rem = t - days * 86400;
-	civil_from_days(days, &y, &m, &d);
-	snprintf(buf, len, "%04lld-%02u-%02uT%02lld:%02lld:%02lldZ", y, m, d,
-	    rem / 3600, rem / 60 % 60, rem % 60);
-}
-
-long long
-crown_mail_now(void)
-{
-	time_t	t = time(NULL);
-
-	return t == (time_t)-1 ? 0 : (long long)t;
 }
 
 /* Hashes. */
@@ -1133,16 +1002,23 @@ write_all(int fd, const char *data, size_t len)
 	return 0;
 }
 
-int
-crown_maildir_deliver(const char *dir, const char *data, size_t len,
-    long long date, char **name, struct crown_diags *d)
+char *
+crown_maildir_name(const char *data, size_t len, long long date)
 {
-	char	 hex[CROWN_SHA256_HEX], *n, *tmp, *dst, *sub;
+	char	hex[CROWN_SHA256_HEX];
+
+	crown_mail_sha256_hex(hex, data, len);
+	return xasprintf("%lld.%.16s.crown", date, hex);
+}
+
+int
+crown_maildir_put(const char *dir, const char *name, const char *data,
+    size_t len, struct crown_diags *d)
+{
+	char	*tmp, *dst, *sub;
 	int	 fd, error = CROWN_EWRITE;
 	size_t	 i;
 
-	if (name != NULL)
-		*name = NULL;
 	for (i = 0; i < 3; i++) {
 		sub = xasprintf("%s/%s", dir, i == 0 ? "tmp" : i == 1 ?
 		    "new" : "cur");
@@ -1152,10 +1028,8 @@ crown_maildir_deliver(const char *dir, const char *data, size_t len,
 			return error;
 	}
 	error = CROWN_EWRITE;
-	crown_mail_sha256_hex(hex, data, len);
-	n = xasprintf("%lld.%.16s.crown", date, hex);
-	tmp = xasprintf("%s/tmp/%s", dir, n);
-	dst = xasprintf("%s/new/%s", dir, n);
+	tmp = xasprintf("%s/tmp/%s", dir, name);
+	dst = xasprintf("%s/new/%s", dir, name);
 	fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC, 0600);
 	if (fd < 0) {
 		crown_diag_add(d, tmp, 0, 0, NULL, "cannot write: %s",
@@ -1176,13 +1050,26 @@ crown_maildir_deliver(const char *dir, const char *data, size_t len,
 		goto cleanup;
 	}
 	error = 0;
-	if (name != NULL) {
-		*name = n;
-		n = NULL;
-	}
 cleanup:
 	free(dst);
 	free(tmp);
+	return error;
+}
+
+int
+crown_maildir_deliver(const char *dir, const char *data, size_t len,
+    long long date, char **name, struct crown_diags *d)
+{
+	char	*n = crown_maildir_name(data, len, date);
+	int	 error;
+
+	if (name != NULL)
+		*name = NULL;
+	if ((error = crown_maildir_put(dir, n, data, len, d)) == 0 &&
+	    name != NULL) {
+		*name = n;
+		n = NULL;
+	}
 	free(n);
 	return error;
 }
@@ -1202,26 +1089,10 @@ crown_mail_umpire(const struct crown_state *s)
 
 /* Reports after a turn. */
 
-/* The output called name, or whose last path component is name (a
- * turn's files are "turns/turn-003/report-french.md"). */
-static const struct crown_buf *
-output(const struct crown_outputs *o, const char *name)
-{
-	const char	*base;
-	size_t		 i;
-
-	for (i = 0; o != NULL && i < o->n; i++) {
-		base = strrchr(o->v[i].name, '/');
-		base = base != NULL ? base + 1 : o->v[i].name;
-		if (strcmp(base, name) == 0)
-			return &o->v[i].data;
-	}
-	return NULL;
-}
-
 /* The state as players may see it: no password hashes. */
 static int
-public_state(struct crown_buf *out, const struct crown_state *s)
+public_state(struct crown_buf *out, const struct crown_state *s,
+    struct crown_diags *d)
 {
 	struct crown_state	*c;
 	size_t			 i, j;
@@ -1235,18 +1106,20 @@ public_state(struct crown_buf *out, const struct crown_state *s)
 		}
 	free(c->umpire.password_sha256);
 	c->umpire.password_sha256 = NULL;
-	error = crown_state_emit(out, c);
+	if ((error = crown_state_emit(out, c)) != 0)
+		crown_diag_add(d, "state.yaml", 0, 0, NULL, "cannot "
+		    "format the state players see");
 	crown_state_free(c);
 	return error;
 }
 
-/* The time of a mail from date (crown_mail_parse_time; NULL: now). */
+/* The time of a mail from date (crown_cal_parse_time; NULL: now). */
 static int
 mail_time(long long *t, const char *date, struct crown_diags *d)
 {
 	if (date == NULL)
-		*t = crown_mail_now();
-	else if (crown_mail_parse_time(t, date) != 0) {
+		*t = crown_cal_now();
+	else if (crown_cal_parse_time(t, date) != 0) {
 		crown_diag_add(d, "date", 0, 0, NULL, "'%s' is not a time "
 		    "(YYYY-MM-DDTHH:MM:SSZ, or seconds since 1970)", date);
 		return CROWN_EUSAGE;
@@ -1262,7 +1135,7 @@ static int
 side_extras(struct crown_buf *text, struct crown_buf *form,
     struct crown_mail_attach *att, size_t *natt, const struct crown_state *s,
     const struct crown_rules *rules, const struct crown_side *sd,
-    const struct crown_buf *state)
+    const struct crown_buf *state, struct crown_diags *d)
 {
 	bool	more;
 	int	error;
@@ -1274,8 +1147,11 @@ side_extras(struct crown_buf *text, struct crown_buf *form,
 		    s->turn + 1, s->deadline);
 	form->len = 0;
 	if (more && (error = crown_orders_form(form, s, rules, sd->id,
-	    false)) != 0)
+	    false)) != 0) {
+		crown_diag_add(d, "orders.yaml", 0, 0, NULL, "cannot "
+		    "write the orders form of side '%s'", sd->id);
 		return error;
+	}
 	if (more)
 		crown_buf_printf(text, "orders.yaml, attached, has every unit "
 		    "of yours holding: change it, `crown check` it and send "
@@ -1307,16 +1183,18 @@ attach_map(struct crown_mail_attach *att, size_t *natt,
 }
 
 /* The message to each player of side sd with an address (only that
- * address, when only is not NULL), into Maildir outbox. */
+ * address, when only is not NULL), added to mails under its Maildir
+ * name. */
 static int
-mail_side(const char *outbox, const struct crown_state *s,
+mail_side(struct crown_outputs *mails, const struct crown_state *s,
     const struct crown_side *sd, const char *only, const char *subject,
     const char *text, const struct crown_mail_attach *att, size_t natt,
-    long long t, size_t *sent, struct crown_diags *d)
+    long long t, size_t *sent)
 {
 	struct crown_buf	 msg = { 0 };
 	struct crown_mail_addr	 to;
 	struct crown_mail_out	 o;
+	char			*name;
 	size_t			 j;
 	int			 error = 0;
 
@@ -1335,11 +1213,12 @@ mail_side(const char *outbox, const struct crown_state *s,
 		o.text = text;
 		o.attach = att;
 		o.nattach = natt;
-		msg.len = 0;
-		if ((error = crown_mail_build(&msg, &o)) == 0)
-			error = crown_maildir_deliver(outbox, msg.data,
-			    msg.len, t, NULL, d);
-		if (error == 0 && sent != NULL)
+		if ((error = crown_mail_build(&msg, &o)) != 0)
+			break;
+		name = crown_maildir_name(msg.data, msg.len, t);
+		crown_outputs_take(mails, name, &msg);
+		free(name);
+		if (sent != NULL)
 			(*sent)++;
 	}
 	crown_buf_release(&msg);
@@ -1363,32 +1242,29 @@ any_players(const struct crown_state *s)
 }
 
 int
-crown_mail_turn_reports(const char *dir, const struct crown_state *after,
-    const struct crown_rules *rules, const struct crown_outputs *outputs,
+crown_mail_turn_reports(struct crown_outputs *mails,
+    const struct crown_state *after, const struct crown_rules *rules,
+    const struct crown_buf *reports, const struct crown_buf *map,
     const char *date, struct crown_diags *d)
 {
 	struct crown_buf		 state = { 0 }, text = { 0 };
 	struct crown_buf		 form = { 0 };
 	struct crown_mail_attach	 att[3];
-	const struct crown_buf		*rep, *map;
+	const struct crown_buf		*rep;
 	const struct crown_side		*sd;
-	char				*outbox, *name, *subject;
+	char				*subject;
 	long long			 t;
 	size_t				 i, natt;
 	int				 error;
 
 	if ((error = mail_time(&t, date, d)) != 0 || !any_players(after) ||
-	    (error = public_state(&state, after)) != 0)
+	    (error = public_state(&state, after, d)) != 0)
 		return error;
-	outbox = xasprintf("%s/outbox", dir);
-	map = output(outputs, "map.svg");
 	for (i = 0; i < after->nsides && error == 0; i++) {
 		sd = &after->sides[i];
 		if (sd->nplayers == 0)
 			continue;
-		name = xasprintf("report-%s.md", sd->id);
-		rep = output(outputs, name);
-		free(name);
+		rep = reports != NULL ? &reports[i] : NULL;
 		text.len = 0;
 		crown_buf_puts(&text, "");
 		if (rep != NULL && rep->len > 0)
@@ -1404,15 +1280,14 @@ crown_mail_turn_reports(const char *dir, const struct crown_state *after,
 		natt = 0;
 		attach_map(att, &natt, map);
 		if ((error = side_extras(&text, &form, att, &natt, after,
-		    rules, sd, &state)) != 0)
+		    rules, sd, &state, d)) != 0)
 			break;
 		subject = xasprintf("[%s] Turn %d: report for %s",
 		    after->name, after->turn, sd->name);
-		error = mail_side(outbox, after, sd, NULL, subject, text.data,
-		    att, natt, t, NULL, d);
+		error = mail_side(mails, after, sd, NULL, subject, text.data,
+		    att, natt, t, NULL);
 		free(subject);
 	}
-	free(outbox);
 	crown_buf_release(&form);
 	crown_buf_release(&text);
 	crown_buf_release(&state);
@@ -1420,7 +1295,8 @@ crown_mail_turn_reports(const char *dir, const struct crown_state *after,
 }
 
 int
-crown_mail_briefing(const char *dir, const struct crown_state *opening,
+crown_mail_briefing(struct crown_outputs *mails,
+    const struct crown_state *opening,
     const struct crown_state *now, const struct crown_rules *rules,
     const char *victory, const struct crown_buf *map, const char *only,
     const char *date, size_t *sent, struct crown_diags *d)
@@ -1429,17 +1305,16 @@ crown_mail_briefing(const char *dir, const struct crown_state *opening,
 	struct crown_buf		 brief = { 0 }, form = { 0 };
 	struct crown_mail_attach	 att[3];
 	const struct crown_side		*sd;
-	char				*outbox, *subject;
+	char				*subject;
 	long long			 t;
 	size_t				 i, natt;
 	int				 error;
 
 	*sent = 0;
 	if ((error = mail_time(&t, date, d)) != 0 || !any_players(now) ||
-	    (error = public_state(&state, now)) != 0)
+	    (error = public_state(&state, now, d)) != 0)
 		return error;
 	crown_report_briefing(&brief, opening, victory);
-	outbox = xasprintf("%s/outbox", dir);
 	for (i = 0; i < now->nsides && error == 0; i++) {
 		sd = &now->sides[i];
 		if (sd->nplayers == 0)
@@ -1462,15 +1337,14 @@ crown_mail_briefing(const char *dir, const struct crown_state *opening,
 			crown_buf_printf(&text, "map.svg, attached, is the "
 			    "table after turn %d.\n", now->turn);
 		if ((error = side_extras(&text, &form, att, &natt, now, rules,
-		    sd, &state)) != 0)
+		    sd, &state, d)) != 0)
 			break;
 		subject = xasprintf("[%s] Briefing for %s", now->name,
 		    sd->name);
-		error = mail_side(outbox, now, sd, only, subject, text.data,
-		    att, natt, t, sent, d);
+		error = mail_side(mails, now, sd, only, subject, text.data,
+		    att, natt, t, sent);
 		free(subject);
 	}
-	free(outbox);
 	crown_buf_release(&form);
 	crown_buf_release(&brief);
 	crown_buf_release(&text);

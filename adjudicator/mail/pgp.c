@@ -18,9 +18,6 @@
 #include "crown/xalloc.h"
 #include "crown/yaml.h"
 
-/* after every header: the library calls go through crown/dynlib.h */
-#include "mime-dl.h"
-
 /* A key file larger than this is not a player's public key. */
 #define MAX_KEY_FILE	((size_t)1024 * 1024)
 

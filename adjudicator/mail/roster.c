@@ -1,8 +1,10 @@
 /*
  * roster.c: the players' credentials in .git/crown-roster (roster.h):
  * password hashes and OpenPGP fingerprints, which must never be
- * committed (FORMATS.md, "what must stay private").
+ * committed (FORMATS.md, "what must stay private"); and crown roster's
+ * changes of the players, in the state and in the roster file.
  */
+#include <ctype.h>
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -15,7 +17,9 @@
 
 #include "crown/common.h"
 #include "crown/outputs.h"
+#include "crown/pgp.h"
 #include "crown/roster.h"
+#include "crown/state.h"
 #include "crown/xalloc.h"
 #include "crown/yaml.h"
 
@@ -319,4 +323,246 @@ crown_roster_read_password(char **out, const char *path,
 	}
 	*out = buf;
 	return 0;
+}
+
+/*
+ * The changes of crown roster to the players of a state: the names and
+ * addresses in the state, what proves them in the roster file.
+ */
+
+/* "Name <email>" into its parts (caller frees); -1 when malformed. */
+static int
+split_person(char **name, char **email, const char *s)
+{
+	const char	*lt = strchr(s, '<'), *gt;
+	size_t		 n;
+
+	*name = *email = NULL;
+	if (lt == NULL || (gt = strchr(lt, '>')) == NULL || gt[1] != '\0' ||
+	    strchr(lt + 1, '<') != NULL)
+		return -1;
+	for (n = (size_t)(lt - s); n > 0 && s[n - 1] == ' '; n--)
+		;
+	if (n == 0 || gt - lt < 4 || memchr(lt, '@', (size_t)(gt - lt)) ==
+	    NULL || strpbrk(s, "\r\n\t\"") != NULL ||
+	    memchr(s, '>', n) != NULL)
+		return -1;
+	*name = xstrndup(s, n);
+	*email = xstrndup(lt + 1, (size_t)(gt - lt - 1));
+	if (strchr(*email, ' ') != NULL) {
+		free(*name);
+		free(*email);
+		*name = *email = NULL;
+		return -1;
+	}
+	return 0;
+}
+
+/* 40 hex digits (spaces dropped, upper-cased) into out; -1 if not. */
+static int
+fingerprint(char *out, const char *s)
+{
+	size_t	n = 0;
+
+	for (; *s != '\0'; s++) {
+		if (*s == ' ')
+			continue;
+		if (!isxdigit((unsigned char)*s) || n == 40)
+			return -1;
+		out[n++] = (char)toupper((unsigned char)*s);
+	}
+	out[n] = '\0';
+	return n == 40 ? 0 : -1;
+}
+
+/* The first player of any side with email, or NULL. */
+static struct crown_person *
+find_player(struct crown_state *s, const char *email)
+{
+	size_t	i, j;
+
+	for (i = 0; i < s->nsides; i++)
+		for (j = 0; j < s->sides[i].nplayers; j++)
+			if (s->sides[i].players[j].email != NULL &&
+			    strcasecmp(s->sides[i].players[j].email, email) ==
+			    0)
+				return &s->sides[i].players[j];
+	return NULL;
+}
+
+int
+crown_roster_add_player(char **msg, struct crown_state *s,
+    struct crown_roster *ro, const char *dir,
+    const struct crown_roster_player *np, struct crown_diags *d)
+{
+	struct crown_side	*sd;
+	struct crown_person	*p;
+	struct crown_cred	*c;
+	char			*name, *email, *pw = NULL, fpr[41], *home;
+	const char		*file = np->password_file;
+	const char		*key = np->openpgp;
+	int			 side, error = 0;
+	size_t			 j, cap;
+
+	if ((side = crown_state_side(s, np->side)) < 0) {
+		crown_diag_add(d, dir, 0, 0, NULL, "no side '%s' in the "
+		    "campaign", np->side);
+		return CROWN_EINVALID;
+	}
+	if (split_person(&name, &email, np->person) != 0) {
+		crown_diag_add(d, dir, 0, 0, NULL, "give the player as "
+		    "\"Name <email>\", not '%s'", np->person);
+		return CROWN_EUSAGE;
+	}
+	if (key != NULL && fingerprint(fpr, key) != 0) {
+		crown_diag_add(d, "--openpgp", 0, 0, NULL, "'%s' is not a "
+		    "key's fingerprint (40 hex digits)", key);
+		error = CROWN_EUSAGE;
+		goto cleanup;
+	}
+	sd = &s->sides[side];
+	for (j = 0; j < sd->nplayers; j++)
+		if (sd->players[j].email != NULL &&
+		    strcasecmp(sd->players[j].email, email) == 0) {
+			crown_diag_add(d, dir, 0, 0, NULL, "'%s' already "
+			    "plays side '%s'", email, sd->id);
+			error = CROWN_EINVALID;
+			goto cleanup;
+		}
+	if (file != NULL &&
+	    (error = crown_roster_read_password(&pw, file, d)) != 0)
+		goto cleanup;
+	if (key != NULL) {
+		/* the key before the roster names it: a fingerprint without
+		 * its key in the keyring would refuse all the player's mail */
+		home = crown_roster_keyring(dir);
+		error = crown_pgp_import(home, fpr, np->key_file, d);
+		free(home);
+		if (error != 0)
+			goto cleanup;
+	}
+	/* the credentials first: without the player they are harmless */
+	if (pw != NULL || key != NULL) {
+		c = crown_roster_get(ro, email);
+		if (pw != NULL && crown_roster_set_password(c, pw) != 0) {
+			crown_diag_add(d, file, 0, 0, NULL, "cannot hash the "
+			    "password (libsodium)");
+			error = CROWN_ERROR;
+			goto cleanup;
+		}
+		if (key != NULL) {
+			free(c->openpgp);
+			c->openpgp = xstrdup(fpr);
+		}
+		if ((error = crown_roster_save_in(ro, dir, d)) != 0)
+			goto cleanup;
+	}
+	cap = sd->nplayers;
+	crown_grow(&sd->players, &cap, sd->nplayers + 1,
+	    sizeof(*sd->players));
+	p = &sd->players[sd->nplayers++];
+	memset(p, 0, sizeof(*p));
+	p->name = name;
+	p->email = email;
+	*msg = xasprintf("Roster: add %s <%s> to %s\n\nIdentified by %s; "
+	    "credentials are kept in .git, never\ncommitted.\n", name, email,
+	    sd->id, key != NULL ? "an OpenPGP signature" : pw != NULL ?
+	    "a password" : "the From address alone");
+	name = email = NULL;
+cleanup:
+	if (pw != NULL)
+		sodium_memzero(pw, strlen(pw));
+	free(pw);
+	free(name);
+	free(email);
+	return error;
+}
+
+int
+crown_roster_remove_player(char **msg, struct crown_state *s,
+    const char *dir, const char *email, struct crown_diags *d)
+{
+	struct crown_side	*sd;
+	struct crown_buf	 sides = { 0 };
+	size_t			 i, j;
+
+	crown_buf_puts(&sides, "");
+	for (i = 0; i < s->nsides; i++) {
+		sd = &s->sides[i];
+		for (j = 0; j < sd->nplayers; j++) {
+			if (sd->players[j].email == NULL ||
+			    strcasecmp(sd->players[j].email, email) != 0)
+				continue;
+			free(sd->players[j].name);
+			free(sd->players[j].email);
+			free(sd->players[j].password_sha256);
+			memmove(&sd->players[j], &sd->players[j + 1],
+			    (sd->nplayers - j - 1) * sizeof(*sd->players));
+			sd->nplayers--;
+			crown_buf_printf(&sides, "%s%s", sides.len > 0 ?
+			    ", " : "", sd->id);
+			j--;
+		}
+	}
+	if (sides.len == 0) {
+		crown_diag_add(d, dir, 0, 0, NULL, "'%s' is not a player",
+		    email);
+		crown_buf_release(&sides);
+		return CROWN_EINVALID;
+	}
+	*msg = xasprintf("Roster: remove %s from %s\n", email, sides.data);
+	crown_buf_release(&sides);
+	return 0;
+}
+
+int
+crown_roster_new_password(char **msg, struct crown_state *s,
+    struct crown_roster *ro, const char *dir, const char *email,
+    const char *file, struct crown_diags *d)
+{
+	struct crown_person	*p;
+	char			*pw = NULL;
+	size_t			 i, j;
+	int			 error;
+
+	if ((p = find_player(s, email)) == NULL) {
+		crown_diag_add(d, dir, 0, 0, NULL, "'%s' is not a player",
+		    email);
+		return CROWN_EINVALID;
+	}
+	if ((error = crown_roster_read_password(&pw, file, d)) != 0)
+		return error;
+	if (crown_roster_set_password(crown_roster_get(ro, email), pw) != 0) {
+		crown_diag_add(d, file, 0, 0, NULL, "cannot hash the password "
+		    "(libsodium)");
+		error = CROWN_ERROR;
+	} else
+		error = crown_roster_save_in(ro, dir, d);
+	sodium_memzero(pw, strlen(pw));
+	free(pw);
+	if (error != 0)
+		return error;
+	/* an old campaign's unsalted hash leaves the state from now on */
+	for (i = 0; i < s->nsides; i++)
+		for (j = 0; j < s->sides[i].nplayers; j++) {
+			p = &s->sides[i].players[j];
+			if (p->email != NULL &&
+			    strcasecmp(p->email, email) == 0) {
+				free(p->password_sha256);
+				p->password_sha256 = NULL;
+			}
+		}
+	*msg = xasprintf("Roster: new password for %s\n\nThe password's hash "
+	    "is kept in .git, never committed.\n", email);
+	return 0;
+}
+
+int
+crown_roster_forget(struct crown_roster *ro, const char *path,
+    const char *email, struct crown_diags *d)
+{
+	if (crown_roster_find(ro, email) == NULL)
+		return 0;
+	crown_roster_remove(ro, email);
+	return crown_roster_save(ro, path, d);
 }

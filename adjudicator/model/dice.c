@@ -393,19 +393,11 @@ static void
 set_error(struct crown_dice *d, const char *fmt, ...)
 {
 	va_list	 ap;
-	int	 n;
 
 	free(d->error);
 	va_start(ap, fmt);
-	n = vsnprintf(NULL, 0, fmt, ap);
+	d->error = xvasprintf(fmt, ap);
 	va_end(ap);
-	d->error = xmalloc(n < 0 ? 1 : (size_t)n + 1);
-	d->error[0] = '\0';
-	if (n >= 0) {
-		va_start(ap, fmt);
-		vsnprintf(d->error, (size_t)n + 1, fmt, ap);
-		va_end(ap);
-	}
 }
 
 static void

@@ -556,7 +556,7 @@ check_reach(struct checker *c, const struct crown_unit *u,
 	crown_unit_footprint(&qu, R, u);
 	crown_unit_footprint(&qt, R, t);
 	dist = crown_geom_dist_quad(&qu, &qt);
-	if (dist > reach)
+	if (!crown_rules_within(R, dist, reach))
 		warning(c, a->line, a->col, "R9.1", "'%s' is %.2f inches "
 		    "from '%s', beyond its longest charge (%g inches): the "
 		    "charge cannot reach", t->id, dist, u->id, reach);
@@ -578,17 +578,179 @@ has_fire_weapon(const struct crown_rules *rules, const struct crown_unit *u)
 	return false;
 }
 
+/* A unit as its orders leave it, action after action (R3.6, R6.6). */
+struct as_ordered {
+	const struct crown_action_order	*first_move;
+	enum crown_formation		 formation;
+	int				 shots;
+	bool				 loaded, limbered;
+};
+
+/* R5.3, R6.6, R3.6: a fire order. */
+static void
+check_fire(struct checker *c, const struct crown_unit *u,
+    const struct crown_action_order *a, struct as_ordered *now)
+{
+	const struct crown_rules	*rules = c->rules;
+
+	if (!has_fire_weapon(rules, u))
+		problem(c, a->line, a->col, "R5.3",
+		    "'%s' has no weapon that fires (%s)", u->id,
+		    u->type == CROWN_WAGON ? "wagon" :
+		    crown_weapon_names[u->weapon]);
+	else if (crown_is_artillery(u->type) && now->limbered)
+		problem(c, a->line, a->col, "R6.6",
+		    "'%s' is limbered and cannot fire", u->id);
+	else if (!now->loaded)
+		problem(c, a->line, a->col, "R3.6",
+		    "'%s' is not loaded: reload before firing", u->id);
+	if (u->weapon == CROWN_REPEATING_RIFLE &&
+	    !crown_is_artillery(u->type)) {
+		if (++now->shots >= rules->repeater_shots)
+			now->loaded = false;
+	} else
+		now->loaded = false;
+}
+
+/* R6.6, R3.6: a reload order. */
+static void
+check_reload(struct checker *c, const struct crown_unit *u,
+    const struct crown_action_order *a, struct as_ordered *now)
+{
+	if (crown_is_artillery(u->type) && now->limbered)
+		problem(c, a->line, a->col, "R6.6",
+		    "'%s' is limbered and cannot reload", u->id);
+	/* a repeater that has fired tops up its tube */
+	else if (now->loaded && now->shots == 0)
+		warning(c, a->line, a->col, "R3.6", "'%s' is already loaded: "
+		    "the reload does nothing", u->id);
+	now->loaded = true;
+	now->shots = 0;
+}
+
+/* R6.6: a limber or unlimber order. */
+static void
+check_limber(struct checker *c, const struct crown_unit *u,
+    const struct crown_action_order *a, struct as_ordered *now)
+{
+	if (!crown_is_artillery(u->type))
+		problem(c, a->line, a->col, "R6.6",
+		    "'%s' is %s: only guns limber and unlimber", u->id,
+		    crown_utype_names[u->type]);
+	else if (now->limbered == (a->kind == CROWN_LIMBER))
+		problem(c, a->line, a->col, "R6.6", "'%s' is already %s",
+		    u->id, now->limbered ? "limbered" : "unlimbered");
+	now->limbered = a->kind == CROWN_LIMBER;
+	/* R6.6: a gun travels unloaded (move.c) */
+	if (now->limbered)
+		now->loaded = false;
+}
+
+/* R4.1, R6.6, R7.4, R4.5, R4.3: a move or manhandle order. */
+static void
+check_move(struct checker *c, const struct crown_unit *u,
+    const struct crown_action_order *a, const struct as_ordered *now)
+{
+	const struct crown_rules	*rules = c->rules;
+	struct crown_unit		 then;
+	char				*why;
+
+	/* R4.1: guns and wagons have a manhandle distance */
+	if (a->kind == CROWN_MANHANDLE && rules->move[u->type].manhandle <= 0)
+		problem(c, a->line, a->col, "R4.1",
+		    "'%s' is %s and cannot be manhandled", u->id,
+		    crown_utype_names[u->type]);
+	else if (a->kind == CROWN_MANHANDLE && now->limbered)
+		problem(c, a->line, a->col, "R6.6", "'%s' is limbered: move "
+		    "it, don't manhandle it", u->id);
+	if (a->kind == CROWN_MOVE && crown_is_artillery(u->type) &&
+	    !now->limbered)
+		problem(c, a->line, a->col, "R6.6", "'%s' is unlimbered: "
+		    "limber it first, or manhandle it", u->id);
+	if (u->holding && crown_orders_closer_to_enemy(c->s, rules, u, a))
+		problem(c, a->line, a->col, "R7.4", "'%s' is holding this "
+		    "half-turn and may not move closer to the enemy", u->id);
+	if (a->npath > 0 && off_table(c->s, a->path[a->npath - 1]))
+		warning(c, a->line, a->col, "R4.5", "the destination (%.2f, "
+		    "%.2f) is off the table: '%s' would leave the game",
+		    a->path[a->npath - 1].x, a->path[a->npath - 1].y, u->id);
+	/* R4.3: no N/A terrain along the way */
+	then = *u;
+	then.limbered = now->limbered;
+	then.formation = now->formation;
+	if (c->terrain == NULL)
+		c->terrain = crown_terrain_grid_new(c->s);
+	if (crown_track_validate(c->s, rules, &then, a, c->terrain,
+	    &why) != 0) {
+		problem(c, a->line, a->col, "R4.3", "%s", why);
+		free(why);
+	}
+}
+
+/* R7.5, R9.1, R7.4: a charge order. */
+static void
+check_charge(struct checker *c, const struct crown_unit *u,
+    const struct crown_action_order *a, const struct as_ordered *now)
+{
+	const struct crown_rules	*rules = c->rules;
+	char				 buf[32];
+
+	/* R7.5: over 60% casualties, no charge */
+	if (u->start_figures > 0 &&
+	    (u->start_figures - crown_unit_figures(u)) * 100 >
+	    rules->charge_max_casualty_pct * u->start_figures) {
+		snprintf(buf, sizeof(buf), "%d%%",
+		    rules->charge_max_casualty_pct);
+		problem(c, a->line, a->col, "R7.5", "'%s' has lost over %s "
+		    "of its figures and cannot charge", u->id, buf);
+	}
+	if (crown_is_artillery(u->type) || u->type == CROWN_WAGON)
+		problem(c, a->line, a->col, "R9.1",
+		    "'%s' is %s and cannot charge", u->id,
+		    crown_utype_names[u->type]);
+	else if (u->holding)
+		problem(c, a->line, a->col, "R7.4", "'%s' is holding this "
+		    "half-turn and may not charge", u->id);
+	else if (now->first_move == a)
+		check_reach(c, u, a);
+}
+
+/* R8.2, R8.3, R3.1, R3.5, R3.3: what any action of u must meet, with
+ * *spent the cost of its actions so far. */
+static void
+check_budget(struct checker *c, const struct crown_unit *u,
+    const struct crown_action_order *a, int *spent, struct as_ordered *now)
+{
+	const struct crown_rules	*rules = c->rules;
+	char				 buf[128];
+	int				 budget = rules->cls[u->cls].actions;
+	bool				 few;
+
+	few = crown_unit_undercrewed(rules, u);
+	*spent += crown_action_cost(rules, u, a->kind);
+	if (*spent > budget) {
+		snprintf(buf, sizeof(buf), "%d action%s a half-turn%s",
+		    budget, budget == 1 ? "" : "s", few ?
+		    ", each costing double with too few crew" : "");
+		problem(c, a->line, a->col, few ? "R3.5" : "R3.1",
+		    "over budget: '%s' has %s", u->id, buf);
+	}
+	if (rules->action[a->kind].is_move) {
+		if (now->first_move != NULL)
+			problem(c, a->line, a->col, "R3.3", "'%s' may move "
+			    "only once a turn (first move at line %u)", u->id,
+			    now->first_move->line);
+		now->first_move = a;
+	}
+}
+
 static void
 check_unit(struct checker *c, const struct crown_unit_orders *uo)
 {
-	const struct crown_rules	*rules = c->rules;
 	const struct crown_unit		*u;
-	const struct crown_action_order	*a, *first_move = NULL;
-	struct crown_unit		 then;
-	enum crown_formation		 formation;
-	char				 buf[128], *why;
-	bool				 loaded, limbered;
-	int				 shots, spent = 0, budget, cost;
+	const struct crown_action_order	*a;
+	struct as_ordered		 now;
+	int				 spent = 0;
 	size_t				 i;
 
 	u = crown_state_unit(c->s, uo->unit);
@@ -607,11 +769,11 @@ check_unit(struct checker *c, const struct crown_unit_orders *uo)
 		    "unit '%s' is lost and cannot act", u->id);
 		return;
 	}
-	budget = rules->cls[u->cls].actions;
-	loaded = u->loaded;
-	limbered = u->limbered;
-	formation = u->formation;
-	shots = u->shots_fired;
+	memset(&now, 0, sizeof(now));
+	now.loaded = u->loaded;
+	now.limbered = u->limbered;
+	now.formation = u->formation;
+	now.shots = u->shots_fired;
 	for (i = 0; i < uo->nactions; i++) {
 		a = &uo->actions[i];
 		if (a->kind >= CROWN_NACTION)
@@ -629,146 +791,28 @@ check_unit(struct checker *c, const struct crown_unit_orders *uo)
 			    "'%s' is not routing: nothing to rally", u->id);
 			continue;
 		}
-		cost = crown_action_cost(rules, u, a->kind);
-		spent += cost;
-		if (spent > budget) {
-			snprintf(buf, sizeof(buf), "%d action%s a half-turn%s",
-			    budget, budget == 1 ? "" : "s",
-			    crown_unit_undercrewed(rules, u) ?
-			    ", each costing double with too few crew" : "");
-			problem(c, a->line, a->col,
-			    crown_unit_undercrewed(rules, u) ? "R3.5" :
-			    "R3.1", "over budget: '%s' has %s", u->id, buf);
-		}
-		if (rules->action[a->kind].is_move) {
-			if (first_move != NULL) {
-				snprintf(buf, sizeof(buf), "%u",
-				    first_move->line);
-				problem(c, a->line, a->col, "R3.3",
-				    "'%s' may move only once a turn (first "
-				    "move at line %s)", u->id, buf);
-			}
-			first_move = a;
-		}
+		check_budget(c, u, a, &spent, &now);
 		check_target(c, u, a);
 		switch (a->kind) {
 		case CROWN_FIRE:
-			if (!has_fire_weapon(rules, u))
-				problem(c, a->line, a->col, "R5.3",
-				    "'%s' has no weapon that fires (%s)",
-				    u->id, u->type == CROWN_WAGON ? "wagon" :
-				    crown_weapon_names[u->weapon]);
-			else if (crown_is_artillery(u->type) && limbered)
-				problem(c, a->line, a->col, "R6.6",
-				    "'%s' is limbered and cannot fire",
-				    u->id);
-			else if (!loaded)
-				problem(c, a->line, a->col, "R3.6",
-				    "'%s' is not loaded: reload before "
-				    "firing", u->id);
-			if (u->weapon == CROWN_REPEATING_RIFLE &&
-			    !crown_is_artillery(u->type)) {
-				if (++shots >= rules->repeater_shots)
-					loaded = false;
-			} else
-				loaded = false;
+			check_fire(c, u, a, &now);
 			break;
 		case CROWN_RELOAD:
-			if (crown_is_artillery(u->type) && limbered)
-				problem(c, a->line, a->col, "R6.6",
-				    "'%s' is limbered and cannot reload",
-				    u->id);
-			/* a repeater that has fired tops up its tube */
-			else if (loaded && shots == 0)
-				warning(c, a->line, a->col, "R3.6", "'%s' is "
-				    "already loaded: the reload does nothing",
-				    u->id);
-			loaded = true;
-			shots = 0;
+			check_reload(c, u, a, &now);
 			break;
 		case CROWN_LIMBER:
 		case CROWN_UNLIMBER:
-			if (!crown_is_artillery(u->type))
-				problem(c, a->line, a->col, "R6.6",
-				    "'%s' is %s: only guns limber and "
-				    "unlimber", u->id,
-				    crown_utype_names[u->type]);
-			else if (limbered == (a->kind == CROWN_LIMBER))
-				problem(c, a->line, a->col, "R6.6",
-				    "'%s' is already %s", u->id,
-				    limbered ? "limbered" : "unlimbered");
-			limbered = a->kind == CROWN_LIMBER;
-			/* R6.6: a gun travels unloaded (move.c) */
-			if (limbered)
-				loaded = false;
+			check_limber(c, u, a, &now);
 			break;
 		case CROWN_FORMATION:
-			formation = a->formation;
+			now.formation = a->formation;
 			break;
 		case CROWN_MANHANDLE:
-			/* R4.1: guns and wagons have a manhandle distance */
-			if (rules->move[u->type].manhandle <= 0)
-				problem(c, a->line, a->col, "R4.1",
-				    "'%s' is %s and cannot be manhandled",
-				    u->id, crown_utype_names[u->type]);
-			else if (limbered)
-				problem(c, a->line, a->col, "R6.6",
-				    "'%s' is limbered: move it, don't "
-				    "manhandle it", u->id);
-			/* FALLTHROUGH */
 		case CROWN_MOVE:
-			if (a->kind == CROWN_MOVE &&
-			    crown_is_artillery(u->type) && !limbered)
-				problem(c, a->line, a->col, "R6.6",
-				    "'%s' is unlimbered: limber it first, or "
-				    "manhandle it", u->id);
-			if (u->holding && crown_orders_closer_to_enemy(c->s,
-			    c->rules, u, a))
-				problem(c, a->line, a->col, "R7.4",
-				    "'%s' is holding this half-turn and may "
-				    "not move closer to the enemy", u->id);
-			if (a->npath > 0 && off_table(c->s,
-			    a->path[a->npath - 1]))
-				warning(c, a->line, a->col, "R4.5",
-				    "the destination (%.2f, %.2f) is off the "
-				    "table: '%s' would leave the game",
-				    a->path[a->npath - 1].x,
-				    a->path[a->npath - 1].y, u->id);
-			/* R4.3: no N/A terrain along the way */
-			then = *u;
-			then.limbered = limbered;
-			then.formation = formation;
-			if (c->terrain == NULL)
-				c->terrain = crown_terrain_grid_new(c->s);
-			if (crown_track_validate(c->s, rules, &then, a,
-			    c->terrain, &why) != 0) {
-				problem(c, a->line, a->col, "R4.3", "%s",
-				    why);
-				free(why);
-			}
+			check_move(c, u, a, &now);
 			break;
 		case CROWN_CHARGE:
-			/* R7.5: over 60% casualties, no charge */
-			if (u->start_figures > 0 &&
-			    (u->start_figures - crown_unit_figures(u)) * 100 >
-			    rules->charge_max_casualty_pct *
-			    u->start_figures)
-				problem(c, a->line, a->col, "R7.5",
-				    "'%s' has lost over %s of its figures "
-				    "and cannot charge", u->id,
-				    (snprintf(buf, sizeof(buf), "%d%%",
-				    rules->charge_max_casualty_pct), buf));
-			if (crown_is_artillery(u->type) ||
-			    u->type == CROWN_WAGON)
-				problem(c, a->line, a->col, "R9.1",
-				    "'%s' is %s and cannot charge", u->id,
-				    crown_utype_names[u->type]);
-			else if (u->holding)
-				problem(c, a->line, a->col, "R7.4",
-				    "'%s' is holding this half-turn and may "
-				    "not charge", u->id);
-			else if (first_move == a)
-				check_reach(c, u, a);
+			check_charge(c, u, a, &now);
 			break;
 		default:
 			break;

@@ -6,9 +6,11 @@
  * sections and keys, unknown keys, wrong types, numbers outside sane
  * ranges, tables that do not ascend or do not cover every score.  All the
  * problems of a file are reported, each with its place and the R-id of
- * its section, before the load fails.  The look-ups at the end (range
- * band, artillery casualties, morale result) are the only places the
- * engine reads these tables.
+ * its section, before the load fails.  This file has the sections, one
+ * reader each, and the file as a whole; the values they are made of
+ * (YAML shapes, plain numbers, dice, bands) are read by rules-read.c.
+ * The look-ups at the end (range band, artillery casualties, morale
+ * result) are the only places the engine reads these tables.
  */
 #include <sys/stat.h>
 
@@ -21,12 +23,11 @@
 #include <string.h>
 #include <unistd.h>
 
-#define PCRE2_CODE_UNIT_WIDTH 8
-#include <pcre2.h>
-
 #include "crown/common.h"
 #include "crown/diag.h"
+#include "crown/fmt.h"
 #include "crown/paths.h"
+#include "crown/rules-read.h"
 #include "crown/rules.h"
 #include "crown/types.h"
 #include "crown/xalloc.h"
@@ -36,78 +37,56 @@
 #define CROWN_DATADIR "/usr/local/share/crown"
 #endif
 
-/* "1D6+4", "2D6", "4", optionally signed: the sign comes back apart. */
-#define DICE_PATTERN \
-	"^([+-]?)(?:([0-9]{1,4})[Dd]([0-9]{1,4})(?:([+-])([0-9]{1,4}))?" \
-	"|([0-9]{1,4}))\\z"
-/* R12.1 D10 scores: "9-7" (either order) or one face. */
-#define D10_PATTERN	"^([0-9])(?:-([0-9]))?\\z"
-
-#define MAX_DICE	20
-#define MAX_SIDES	CROWN_MAX_SIDES
-#define MAX_PLUS	100
-#define MAX_INCHES	1000.0
-
-struct ctx {
-	struct crown_yreader	 r;
-	struct crown_rules	*rules;
-	pcre2_code		*dice_re;
-	pcre2_code		*d10_re;
-	pcre2_match_data	*md;
-};
-
-static void	parse_dice_faces(struct ctx *, const struct crown_ynode *,
-		    const char *);
-static bool	known_die(struct ctx *, const struct crown_ynode *,
-		    const char *, int, const char *);
-static void	parse_org(struct ctx *, const struct crown_ynode *,
-		    const char *);
-static void	parse_footprint(struct ctx *, const struct crown_ynode *,
-		    const char *);
-static void	parse_classes(struct ctx *, const struct crown_ynode *,
-		    const char *);
-static void	parse_actions(struct ctx *, const struct crown_ynode *,
-		    const char *);
-static void	parse_simple(struct ctx *, const struct crown_ynode *,
-		    const char *);
-static void	parse_move(struct ctx *, const struct crown_ynode *,
-		    const char *);
-static void	parse_terrain(struct ctx *, const struct crown_ynode *,
-		    const char *);
-static void	parse_weapons(struct ctx *, const struct crown_ynode *,
-		    const char *);
-static void	parse_cover(struct ctx *, const struct crown_ynode *,
-		    const char *);
-static void	parse_guns(struct ctx *, const struct crown_ynode *,
-		    const char *);
-static void	parse_crew(struct ctx *, const struct crown_ynode *,
-		    const char *);
-static void	parse_morale_table(struct ctx *, const struct crown_ynode *,
-		    const char *);
-static void	parse_morale_mods(struct ctx *, const struct crown_ynode *,
-		    const char *);
-static void	parse_leader_counts(struct ctx *, const struct crown_ynode *,
-		    const char *);
-static void	parse_leader_bonus(struct ctx *, const struct crown_ynode *,
-		    const char *);
-static void	parse_leader_fire(struct ctx *, const struct crown_ynode *,
-		    const char *);
-static void	parse_buildings(struct ctx *, const struct crown_ynode *,
-		    const char *);
-static void	parse_average_die(struct ctx *, const struct crown_ynode *,
-		    const char *);
-static void	parse_troops(struct ctx *, const struct crown_ynode *,
-		    const char *);
-static void	parse_rulings(struct ctx *, const struct crown_ynode *,
-		    const char *);
-static void	parse_half_bonus(struct ctx *, const struct crown_ynode *,
-		    const char *);
+static void	parse_dice_faces(struct crown_rules_ctx *,
+		    const struct crown_ynode *, const char *);
+static void	parse_org(struct crown_rules_ctx *,
+		    const struct crown_ynode *, const char *);
+static void	parse_footprint(struct crown_rules_ctx *,
+		    const struct crown_ynode *, const char *);
+static void	parse_classes(struct crown_rules_ctx *,
+		    const struct crown_ynode *, const char *);
+static void	parse_actions(struct crown_rules_ctx *,
+		    const struct crown_ynode *, const char *);
+static void	parse_simple(struct crown_rules_ctx *,
+		    const struct crown_ynode *, const char *);
+static void	parse_move(struct crown_rules_ctx *,
+		    const struct crown_ynode *, const char *);
+static void	parse_terrain(struct crown_rules_ctx *,
+		    const struct crown_ynode *, const char *);
+static void	parse_weapons(struct crown_rules_ctx *,
+		    const struct crown_ynode *, const char *);
+static void	parse_cover(struct crown_rules_ctx *,
+		    const struct crown_ynode *, const char *);
+static void	parse_guns(struct crown_rules_ctx *,
+		    const struct crown_ynode *, const char *);
+static void	parse_crew(struct crown_rules_ctx *,
+		    const struct crown_ynode *, const char *);
+static void	parse_morale_table(struct crown_rules_ctx *,
+		    const struct crown_ynode *, const char *);
+static void	parse_morale_mods(struct crown_rules_ctx *,
+		    const struct crown_ynode *, const char *);
+static void	parse_leader_counts(struct crown_rules_ctx *,
+		    const struct crown_ynode *, const char *);
+static void	parse_leader_bonus(struct crown_rules_ctx *,
+		    const struct crown_ynode *, const char *);
+static void	parse_leader_fire(struct crown_rules_ctx *,
+		    const struct crown_ynode *, const char *);
+static void	parse_buildings(struct crown_rules_ctx *,
+		    const struct crown_ynode *, const char *);
+static void	parse_average_die(struct crown_rules_ctx *,
+		    const struct crown_ynode *, const char *);
+static void	parse_troops(struct crown_rules_ctx *,
+		    const struct crown_ynode *, const char *);
+static void	parse_rulings(struct crown_rules_ctx *,
+		    const struct crown_ynode *, const char *);
+static void	parse_half_bonus(struct crown_rules_ctx *,
+		    const struct crown_ynode *, const char *);
 
 /* Sections in file order; each is a required top-level key. */
 static const struct section {
 	const char	*id;
-	void		(*parse)(struct ctx *, const struct crown_ynode *,
-			    const char *);
+	void		(*parse)(struct crown_rules_ctx *,
+			    const struct crown_ynode *, const char *);
 } sections[] = {
 	{ "dice", parse_dice_faces },
 	{ "R1.1", parse_org },
@@ -155,131 +134,6 @@ static const struct section {
 	{ "R13.1", parse_rulings },
 };
 
-/* Plain numbers: section, key, type, range and where it goes. */
-enum { F_INT, F_NUM };
-#define OFF(m)	offsetof(struct crown_rules, m)
-
-static const struct simple {
-	const char	*rule;
-	const char	*key;
-	int		 type;
-	double		 lo, hi;
-	size_t		 off;
-} simple[] = {
-	{ "R1.1", "men_per_figure", F_INT, 1, 1000, OFF(org.men_per_figure) },
-	{ "R1.2", "limbered_depth", F_NUM, 0.01, 100, OFF(limbered_depth) },
-	{ "R3.5", "cost_factor", F_INT, 1, 10, OFF(undercrewed_cost_factor) },
-	{ "R3.6", "repeater_shots", F_INT, 1, 20, OFF(repeater_shots) },
-	{ "R3.7", "disorder_mod", F_INT, -10, 10, OFF(disorder_mod) },
-	{ "R4.3", "stuck_move_per_stand", F_NUM, 0, 100,
-	    OFF(stuck_move_per_stand) },
-	{ "R4.3", "help_reach", F_NUM, 0, 100, OFF(help_reach) },
-	{ "R4.5", "stop_short", F_NUM, 0, 100, OFF(stop_short) },
-	{ "R4.6", "leader_move", F_NUM, 0, MAX_INCHES, OFF(leader_move) },
-	{ "R4.7", "contact_crossing", F_NUM, 0, 1, OFF(contact_crossing) },
-	{ "R5.2", "moved", F_INT, 1, 10, OFF(fire_moved_one_in) },
-	{ "R5.2", "column", F_INT, 1, 10, OFF(fire_column_one_in) },
-	{ "R5.2", "mounted_cavalry", F_INT, 1, 10, OFF(fire_cavalry_one_in) },
-	{ "R5.4", "target_cavalry", F_INT, -10, 10,
-	    OFF(fire_mod.target_cavalry) },
-	{ "R5.4", "soft_cover", F_INT, -10, 10,
-	    OFF(fire_mod.cover[CROWN_COVER_SOFT]) },
-	{ "R5.4", "hard_cover", F_INT, -10, 10,
-	    OFF(fire_mod.cover[CROWN_COVER_HARD]) },
-	{ "R5.4", "target_skirmishers", F_INT, -10, 10,
-	    OFF(fire_mod.target_skirmishers) },
-	{ "R5.4", "disordered", F_INT, -10, 10, OFF(fire_mod.disordered) },
-	{ "R5.4", "rallied", F_INT, -10, 10, OFF(fire_mod.rallied) },
-	{ "R5.5", "wall_distance", F_NUM, 0, 100, OFF(wall_cover_distance) },
-	{ "R5.5", "thick_woods_sight", F_NUM, 0, 100, OFF(thick_woods_sight) },
-	{ "R6.3", "score", F_INT, -20, 20, OFF(ricochet_score) },
-	{ "R6.3", "factor", F_INT, 1, 10, OFF(ricochet_factor) },
-	{ "R6.4", "horse_artillery", F_INT, 1, 100,
-	    OFF(min_crew[CROWN_HORSE_ART]) },
-	{ "R6.4", "foot_artillery", F_INT, 1, 100,
-	    OFF(min_crew[CROWN_FOOT_ART]) },
-	{ "R6.4", "siege_artillery", F_INT, 1, 100,
-	    OFF(min_crew[CROWN_SIEGE_ART]) },
-	{ "R6.5", "retire_with_gun", F_INT, 0, 10, OFF(gun_retire_max) },
-	{ "R7.1", "rout_radius", F_NUM, 0, MAX_INCHES,
-	    OFF(morale_trigger_radius) },
-	{ "R7.3", "breakthrough", F_INT, -10, 10,
-	    OFF(morale_mod.breakthrough) },
-	{ "R7.3", "general_killed", F_INT, -10, 10,
-	    OFF(morale_mod.general_killed) },
-	{ "R7.3", "charged_rear", F_INT, -10, 10,
-	    OFF(morale_mod.charged_rear) },
-	{ "R7.3", "rout_near", F_INT, -10, 10, OFF(morale_mod.rout_near) },
-	{ "R7.3", "officer_killed", F_INT, -10, 10,
-	    OFF(morale_mod.officer_killed) },
-	{ "R7.3", "rout_far", F_INT, -10, 10, OFF(morale_mod.rout_far) },
-	{ "R7.3", "artillery_fire", F_INT, -10, 10,
-	    OFF(morale_mod.artillery_fire) },
-	{ "R7.3", "charged_flank", F_INT, -10, 10,
-	    OFF(morale_mod.charged_flank) },
-	{ "R7.3", "stand_lost", F_INT, -10, 10, OFF(morale_mod.stand_lost) },
-	{ "R7.3", "disordered", F_INT, -10, 10, OFF(morale_mod.disordered) },
-	{ "R7.3", "charged_by_cavalry", F_INT, -10, 10,
-	    OFF(morale_mod.charged_by_cavalry) },
-	{ "R7.3", "repeat_test", F_INT, -10, 10,
-	    OFF(morale_mod.repeat_test) },
-	{ "R7.3", "officer_attached", F_INT, -10, 10,
-	    OFF(morale_mod.officer_attached) },
-	{ "R7.3", "general_near", F_INT, -10, 10,
-	    OFF(morale_mod.general_near) },
-	{ "R7.3", "per_two_stands", F_INT, -10, 10,
-	    OFF(morale_mod.per_two_stands) },
-	{ "R7.3", "stands_per_step", F_INT, 1, 100,
-	    OFF(morale_mod.stands_per_step) },
-	{ "R7.3", "hard_cover", F_INT, -10, 10, OFF(morale_mod.hard_cover) },
-	{ "R7.3", "general_attached", F_INT, -10, 10,
-	    OFF(morale_mod.general_attached) },
-	{ "R7.3", "infantry_flank_rear", F_INT, -10, 10,
-	    OFF(morale_mod.infantry_flank_rear) },
-	{ "R7.3", "cavalry_flank_rear", F_INT, -10, 10,
-	    OFF(morale_mod.cavalry_flank_rear) },
-	{ "R7.3", "rout_near_radius", F_NUM, 0, MAX_INCHES,
-	    OFF(morale_mod.rout_near_radius) },
-	{ "R7.3", "rout_far_radius", F_NUM, 0, MAX_INCHES,
-	    OFF(morale_mod.rout_far_radius) },
-	{ "R7.3", "general_radius", F_NUM, 0, MAX_INCHES,
-	    OFF(morale_mod.general_radius) },
-	{ "R7.5", "charge_max_casualty_pct", F_INT, 0, 100,
-	    OFF(charge_max_casualty_pct) },
-	{ "R7.5", "retire_at_stands", F_INT, 0, 100, OFF(retire_at_stands) },
-	{ "R8.3", "rally_radius", F_NUM, 0, MAX_INCHES, OFF(rally_radius) },
-	{ "R8.3", "first_half_turn", F_INT, 1, 100,
-	    OFF(rally_first_half_turn) },
-	{ "R5.1", "die", F_INT, 2, MAX_SIDES, OFF(fire_die) },
-	{ "R7.1", "test_die", F_INT, 2, MAX_SIDES, OFF(morale_die) },
-	{ "R8.4", "die", F_INT, 2, MAX_SIDES, OFF(rally_die) },
-	{ "R8.4", "target", F_INT, -10, 20, OFF(rally_target) },
-	{ "R8.4", "officer", F_INT, -10, 10, OFF(rally_officer) },
-	{ "R8.4", "general", F_INT, -10, 10, OFF(rally_general) },
-	{ "R8.5", "max_failures", F_INT, 0, 100, OFF(rally_max_failures) },
-	{ "R8.5", "max_routs", F_INT, 1, 100, OFF(rally_max_routs) },
-	{ "R8.6", "dice_mod", F_INT, -10, 10, OFF(rallied_dice_mod) },
-	{ "R9.4", "flank_first_round_stands", F_INT, 0, 100,
-	    OFF(melee_flank_first_stands) },
-	{ "R9.5", "die", F_INT, 2, MAX_SIDES, OFF(melee_die) },
-	{ "R9.5", "charging", F_INT, -10, 10, OFF(melee_charging) },
-	{ "R9.5", "per_stand", F_INT, -10, 10, OFF(melee_per_stand) },
-	{ "R9.5", "cap_per_stand", F_INT, 0, 100, OFF(melee_cap_per_stand) },
-	{ "R9.5", "rear_cap_per_stand", F_INT, 0, 100,
-	    OFF(melee_rear_cap_per_stand) },
-	{ "R9.8", "max_rounds", F_INT, 1, 100, OFF(melee_max_rounds) },
-	{ "R9.8", "part_retire_moves", F_INT, 0, 10, OFF(melee_part_moves) },
-	{ "R9.9", "lance_first_round", F_INT, -10, 10,
-	    OFF(lance_first_round) },
-	{ "R10.2", "bonus_min", F_INT, -10, 10, OFF(leader_bonus_min) },
-	{ "R10.2", "bonus_max", F_INT, -10, 10, OFF(leader_bonus_max) },
-	{ "R10.3", "kill_die", F_INT, 2, MAX_SIDES, OFF(leader_kill_die) },
-	{ "R11.2", "siege_mod", F_INT, -10, 10, OFF(building_siege_mod) },
-	{ "R13.1", "ruling_die", F_INT, 2, MAX_SIDES, OFF(ruling_die) },
-	{ "R13.1", "defender_max", F_INT, 1, MAX_SIDES,
-	    OFF(ruling_defender_max) },
-};
-
 static const char *const weapon_bands[CROWN_NBAND] = {
 	"close", "medium", "long"
 };
@@ -304,246 +158,13 @@ static const unsigned column_results[CROWN_NCOLUMN] = {
 	    RBIT(CROWN_R_HOLD_DISORDERED)
 };
 
-/* Helpers over the YAML reader. */
-
-static bool
-is_map(struct ctx *c, const struct crown_ynode *n, const char *what,
-    const char *rule)
-{
-	return crown_ykind(&c->r, n, CROWN_Y_MAP, what, rule) == 0;
-}
-
-static bool
-is_seq(struct ctx *c, const struct crown_ynode *n, const char *what,
-    const char *rule)
-{
-	return crown_ykind(&c->r, n, CROWN_Y_SEQ, what, rule) == 0;
-}
-
-/* map[key], reported when missing or not a map. */
-static const struct crown_ynode *
-get_map(struct ctx *c, const struct crown_ynode *map, const char *key,
-    const char *rule)
-{
-	const struct crown_ynode *v;
-
-	if ((v = crown_yrequire(&c->r, map, key, rule)) == NULL)
-		return NULL;
-	return is_map(c, v, key, rule) ? v : NULL;
-}
-
-/* Report every key of map that is in neither names[0..n) nor extra. */
-static void
-check_keys(struct ctx *c, const struct crown_ynode *map,
-    const char *const *names, int n, const char *const *extra,
-    const char *rule)
-{
-	const char *const	*e;
-	const char		*k;
-	size_t			 i;
-	int			 j;
-
-	for (i = 0; i < map->n; i++) {
-		k = map->key[i]->str;
-		for (j = 0; j < n; j++)
-			if (names[j] != NULL && strcmp(names[j], k) == 0)
-				break;
-		if (j < n)
-			continue;
-		for (e = extra; e != NULL && *e != NULL; e++)
-			if (strcmp(*e, k) == 0)
-				break;
-		if (e != NULL && *e != NULL)
-			continue;
-		crown_yerror(&c->r, map->key[i], rule, "unknown key '%s'", k);
-	}
-}
-
-static int
-get_int(struct ctx *c, const struct crown_ynode *map, const char *key,
-    long lo, long hi, const char *rule, int *out)
-{
-	long	v;
-
-	if (crown_yfield_int(&c->r, map, key, true, lo, hi, rule, &v) != 0)
-		return CROWN_EINVALID;
-	*out = (int)v;
-	return 0;
-}
-
-/* "-", "none", "N/A" or null: a band, bonus or option that is not there. */
-static bool
-absent(const struct crown_ynode *n)
-{
-	return crown_yis_null(n) || (n->kind == CROWN_Y_SCALAR &&
-	    (strcmp(n->str, "-") == 0 || strcmp(n->str, "none") == 0 ||
-	    strcmp(n->str, "N/A") == 0));
-}
-
-static bool
-simple_key(const char *rule, const char *key)
-{
-	size_t	i;
-
-	for (i = 0; i < CROWN_NELEM(simple); i++)
-		if (strcmp(simple[i].rule, rule) == 0 &&
-		    strcmp(simple[i].key, key) == 0)
-			return true;
-	return false;
-}
-
-/*
- * Read the plain numbers of section `rule` from sec (a map).  Keys that
- * are neither these nor extra[0..nextra) are reported.
- */
-static void
-read_simple(struct ctx *c, const struct crown_ynode *sec, const char *rule,
-    const char *const *extra, int nextra)
-{
-	const struct simple	*s;
-	size_t			 i;
-	int			 j, errors;
-	long			 l;
-	double			 d;
-	char			*base = (char *)c->rules;
-
-	for (i = 0; i < sec->n; i++) {
-		if (simple_key(rule, sec->key[i]->str))
-			continue;
-		for (j = 0; j < nextra; j++)
-			if (extra[j] != NULL &&
-			    strcmp(extra[j], sec->key[i]->str) == 0)
-				break;
-		if (j == nextra)
-			crown_yerror(&c->r, sec->key[i], rule,
-			    "unknown key '%s'", sec->key[i]->str);
-	}
-	for (i = 0; i < CROWN_NELEM(simple); i++) {
-		s = &simple[i];
-		if (strcmp(s->rule, rule) != 0)
-			continue;
-		errors = c->r.errors;
-		if (s->type == F_INT) {
-			if (crown_yfield_int(&c->r, sec, s->key, true,
-			    (long)s->lo, (long)s->hi, rule, &l) == 0)
-				*(int *)(void *)(base + s->off) = (int)l;
-			/* a die is one of the dice section's */
-			if (strstr(s->key, "die") != NULL &&
-			    c->r.errors == errors)
-				known_die(c, crown_ymap_get(sec, s->key),
-				    s->key, (int)l, rule);
-		} else if (crown_yfield_num(&c->r, sec, s->key, true, s->lo,
-		    s->hi, rule, &d) == 0)
-			*(double *)(void *)(base + s->off) = d;
-	}
-}
-
-static void
-pcre2_text(int code, char *buf, size_t len)
-{
-	if (pcre2_get_error_message(code, (PCRE2_UCHAR *)buf, len) < 0)
-		snprintf(buf, len, "PCRE2 error %d", code);
-}
-
-/* Match n (a scalar) against re; 0 or a diagnostic and CROWN_EINVALID. */
-static int
-match(struct ctx *c, pcre2_code *re, const struct crown_ynode *n,
-    const char *rule)
-{
-	char	msg[256];
-	int	rc;
-
-	rc = pcre2_match(re, (PCRE2_SPTR)n->str, n->len, 0, 0, c->md, NULL);
-	if (rc >= 0)
-		return 0;
-	if (rc != PCRE2_ERROR_NOMATCH) {
-		pcre2_text(rc, msg, sizeof(msg));
-		crown_yerror(&c->r, n, rule, "cannot match '%s': %s", n->str,
-		    msg);
-	}
-	return CROWN_EINVALID;
-}
-
-/* Capture group i of the last match as a number; -1 when unset. */
-static long
-group(const struct ctx *c, const char *s, int i)
-{
-	PCRE2_SIZE	*ov = pcre2_get_ovector_pointer(c->md);
-	PCRE2_SIZE	 k;
-	long		 v = 0;
-
-	if (ov[2 * i] == PCRE2_UNSET || ov[2 * i] == ov[2 * i + 1])
-		return -1;
-	for (k = ov[2 * i]; k < ov[2 * i + 1]; k++)
-		v = v * 10 + (s[k] - '0');
-	return v;
-}
-
-/*
- * A dice roll "1D6+4", "2D6" or a fixed "4", with an optional sign in
- * front that comes back in *neg.
- */
-static int
-parse_dice(struct ctx *c, const struct crown_ynode *n, const char *what,
-    const char *rule, bool *neg, struct crown_dice *out)
-{
-	PCRE2_SIZE	*ov;
-	long		 nd, sides, plus;
-
-	if (crown_ykind(&c->r, n, CROWN_Y_SCALAR, what, rule) != 0)
-		return CROWN_EINVALID;
-	if (match(c, c->dice_re, n, rule) != 0) {
-		crown_yerror(&c->r, n, rule, "'%s' is not a dice roll: '%s' "
-		    "(write like 1D6+4, 2D6 or 4)", what, n->str);
-		return CROWN_EINVALID;
-	}
-	ov = pcre2_get_ovector_pointer(c->md);
-	*neg = ov[3] > ov[2] && n->str[ov[2]] == '-';
-	memset(out, 0, sizeof(*out));
-	if ((plus = group(c, n->str, 6)) >= 0) {
-		if (plus > MAX_PLUS) {
-			crown_yerror(&c->r, n, rule, "'%s': a fixed amount "
-			    "must be from 0 to %d, not %ld", what, MAX_PLUS,
-			    plus);
-			return CROWN_EINVALID;
-		}
-		out->plus = (int)plus;
-		return 0;
-	}
-	nd = group(c, n->str, 2);
-	sides = group(c, n->str, 3);
-	plus = group(c, n->str, 5);
-	if (nd < 1 || nd > MAX_DICE) {
-		crown_yerror(&c->r, n, rule, "'%s': the number of dice must "
-		    "be from 1 to %d, not %ld", what, MAX_DICE, nd);
-		return CROWN_EINVALID;
-	}
-	if (sides < 2 || sides > MAX_SIDES) {
-		crown_yerror(&c->r, n, rule, "'%s': dice must have from 2 to "
-		    "%d sides, not %ld", what, MAX_SIDES, sides);
-		return CROWN_EINVALID;
-	}
-	if (!known_die(c, n, what, (int)sides, rule))
-		return CROWN_EINVALID;
-	if (plus > MAX_PLUS) {
-		crown_yerror(&c->r, n, rule, "'%s': the amount added must be "
-		    "from 0 to %d, not %ld", what, MAX_PLUS, plus);
-		return CROWN_EINVALID;
-	}
-	out->n = (int)nd;
-	out->sides = (int)sides;
-	if (plus > 0)
-		out->plus = n->str[ov[8]] == '-' ? (int)-plus : (int)plus;
-	return 0;
-}
-
 /*
  * The dice section (RULES.md's conventions): "D10: 0-9" is a die of ten
  * faces read 0 to 9, "D6: 1-6" one of six read 1 to 6.  Every die a rule
  * rolls must be one of these; what a die reads is data, not code.
  */
 static void
-parse_dice_faces(struct ctx *c, const struct crown_ynode *sec,
+parse_dice_faces(struct crown_rules_ctx *c, const struct crown_ynode *sec,
     const char *rule)
 {
 	const struct crown_ynode *k, *v;
@@ -553,7 +174,7 @@ parse_dice_faces(struct ctx *c, const struct crown_ynode *sec,
 
 	for (i = 0; i <= MAX_SIDES; i++)
 		c->rules->die_low[i] = -1;
-	if (!is_map(c, sec, rule, NULL))
+	if (!crown_rules_is_map(c, sec, rule, NULL))
 		return;
 	if (sec->n == 0)
 		crown_yerror(&c->r, sec, NULL, "'dice' must list the dice of "
@@ -592,156 +213,42 @@ parse_dice_faces(struct ctx *c, const struct crown_ynode *sec,
 	}
 }
 
-/* A die of `sides' sides is one of the dice section's (n: the node that
- * names it, for the message). */
-static bool
-known_die(struct ctx *c, const struct crown_ynode *n, const char *what,
-    int sides, const char *rule)
-{
-	if (sides >= 2 && sides <= MAX_SIDES && c->rules->die_low[sides] >= 0)
-		return true;
-	crown_yerror(&c->r, n, rule, "'%s': the rules have no D%d (the "
-	    "'dice' section lists the dice of the game)", what, sides);
-	return false;
-}
-
-/* R4.1: a roll added to a move; "-" when may_absent (then *present). */
-static void
-move_dice(struct ctx *c, const struct crown_ynode *map, const char *key,
-    bool may_absent, const char *rule, struct crown_dice *out,
-    bool *present)
-{
-	const struct crown_ynode *v;
-	bool			  neg;
-
-	if ((v = crown_yrequire(&c->r, map, key, rule)) == NULL)
-		return;
-	if (present != NULL)
-		*present = false;
-	if (may_absent && absent(v)) {
-		memset(out, 0, sizeof(*out));
-		return;
-	}
-	if (parse_dice(c, v, key, rule, &neg, out) != 0)
-		return;
-	if (neg) {
-		crown_yerror(&c->r, v, rule, "'%s' must not be negative, not "
-		    "'%s'", key, v->str);
-		return;
-	}
-	if (present != NULL)
-		*present = true;
-}
-
-/*
- * R5.3, R6.2: three bands in order, each "-" or {min?, max, hit?}.  A band
- * starts where the one before it ends unless it gives a later min.
- */
-static void
-parse_bands(struct ctx *c, const struct crown_ynode *map,
-    const char *const *names, bool want_hit, const char *rule,
-    struct crown_band *out)
-{
-	static const char *const hit_keys[] = { "min", "max", "hit", NULL };
-	static const char *const gun_keys[] = { "min", "max", NULL };
-	const struct crown_ynode *v, *n;
-	double			  prev = 0, lo, hi;
-	int			  b, hit = 0;
-
-	check_keys(c, map, names, CROWN_NBAND, NULL, rule);
-	for (b = 0; b < CROWN_NBAND; b++) {
-		memset(&out[b], 0, sizeof(out[b]));
-		if ((v = crown_yrequire(&c->r, map, names[b], rule)) == NULL)
-			continue;
-		if (absent(v))
-			continue;
-		if (!is_map(c, v, names[b], rule))
-			continue;
-		crown_ykeys(&c->r, v, want_hit ? hit_keys : gun_keys, rule);
-		lo = prev;
-		if ((n = crown_ymap_get(v, "min")) != NULL) {
-			if (crown_ynum(&c->r, n, "min", 0, MAX_INCHES, rule,
-			    &lo) != 0)
-				continue;
-			if (lo < prev) {
-				crown_yerror(&c->r, n, rule, "band '%s' must "
-				    "not start before %g, where the band "
-				    "before it ends", names[b], prev);
-				continue;
-			}
-		}
-		if (crown_yfield_num(&c->r, v, "max", true, 0, MAX_INCHES,
-		    rule, &hi) != 0)
-			continue;
-		if (!(hi > lo)) {
-			crown_yerror(&c->r, crown_ymap_get(v, "max"), rule,
-			    "bands must increase: 'max' of '%s' must be over "
-			    "%g, not %g", names[b], lo, hi);
-			continue;
-		}
-		if (want_hit && get_int(c, v, "hit", -10, 20, rule, &hit) != 0)
-			continue;
-		out[b].min = lo;
-		out[b].max = hi;
-		out[b].hit = hit;
-		out[b].present = true;
-		prev = hi;
-	}
-}
-
 /* Sections. */
-
-static void
-min_max(struct ctx *c, const struct crown_ynode *sec, const char *key,
-    const char *rule, int *lo, int *hi)
-{
-	static const char *const keys[] = { "min", "max", NULL };
-	const struct crown_ynode *m;
-
-	if ((m = get_map(c, sec, key, rule)) == NULL)
-		return;
-	crown_ykeys(&c->r, m, keys, rule);
-	if (get_int(c, m, "min", 1, 100, rule, lo) != 0 ||
-	    get_int(c, m, "max", 1, 100, rule, hi) != 0)
-		return;
-	if (*hi < *lo)
-		crown_yerror(&c->r, crown_ymap_get(m, "max"), rule,
-		    "'max' of '%s' must not be under its min %d, not %d", key,
-		    *lo, *hi);
-}
 
 /* R1.1 organisation. */
 static void
-parse_org(struct ctx *c, const struct crown_ynode *sec, const char *rule)
+parse_org(struct crown_rules_ctx *c, const struct crown_ynode *sec,
+    const char *rule)
 {
 	static const char *const extra[] = {
 		"figures_per_stand", "stands_per_unit"
 	};
 	struct crown_rules	*R = c->rules;
 
-	if (!is_map(c, sec, rule, rule))
+	if (!crown_rules_is_map(c, sec, rule, rule))
 		return;
-	read_simple(c, sec, rule, extra, (int)CROWN_NELEM(extra));
-	min_max(c, sec, "figures_per_stand", rule, &R->org.figures_min,
-	    &R->org.figures_max);
-	min_max(c, sec, "stands_per_unit", rule, &R->org.stands_min,
-	    &R->org.stands_max);
+	crown_rules_read_simple(c, sec, rule, extra, (int)CROWN_NELEM(extra));
+	crown_rules_min_max(c, sec, "figures_per_stand", rule,
+	    &R->org.figures_min, &R->org.figures_max);
+	crown_rules_min_max(c, sec, "stands_per_unit", rule,
+	    &R->org.stands_min, &R->org.stands_max);
 }
 
 /* R1.2 footprints. */
 static void
-parse_footprint(struct ctx *c, const struct crown_ynode *sec,
+parse_footprint(struct crown_rules_ctx *c, const struct crown_ynode *sec,
     const char *rule)
 {
 	static const char *const keys[] = { "frontage", "depth", "gap", NULL };
 	const struct crown_ynode *m;
 	int			  t;
 
-	if (!is_map(c, sec, rule, rule))
+	if (!crown_rules_is_map(c, sec, rule, rule))
 		return;
-	read_simple(c, sec, rule, crown_utype_names, CROWN_NUTYPE);
+	crown_rules_read_simple(c, sec, rule, crown_utype_names, CROWN_NUTYPE);
 	for (t = 0; t < CROWN_NUTYPE; t++) {
-		if ((m = get_map(c, sec, crown_utype_names[t], rule)) == NULL)
+		if ((m = crown_rules_get_map(c, sec, crown_utype_names[t],
+		    rule)) == NULL)
 			continue;
 		crown_ykeys(&c->r, m, keys, rule);
 		crown_yfield_num(&c->r, m, "frontage", true, 0.01, 100, rule,
@@ -755,7 +262,7 @@ parse_footprint(struct ctx *c, const struct crown_ynode *sec,
 
 /* R3.1 classes. */
 static void
-parse_classes(struct ctx *c, const struct crown_ynode *sec,
+parse_classes(struct crown_rules_ctx *c, const struct crown_ynode *sec,
     const char *rule)
 {
 	static const char *const keys[] = {
@@ -764,40 +271,46 @@ parse_classes(struct ctx *c, const struct crown_ynode *sec,
 	const struct crown_ynode *m;
 	int			  k;
 
-	if (!is_map(c, sec, rule, rule))
+	if (!crown_rules_is_map(c, sec, rule, rule))
 		return;
-	check_keys(c, sec, crown_class_names, CROWN_NCLASS, NULL, rule);
+	crown_rules_check_keys(c, sec, crown_class_names, CROWN_NCLASS, NULL,
+	    rule);
 	for (k = 0; k < CROWN_NCLASS; k++) {
-		if ((m = get_map(c, sec, crown_class_names[k], rule)) == NULL)
+		if ((m = crown_rules_get_map(c, sec, crown_class_names[k],
+		    rule)) == NULL)
 			continue;
 		crown_ykeys(&c->r, m, keys, rule);
-		get_int(c, m, "actions", 0, 10, rule,
+		crown_rules_get_int(c, m, "actions", 0, 10, rule,
 		    &c->rules->cls[k].actions);
-		get_int(c, m, "firing", -10, 10, rule,
+		crown_rules_get_int(c, m, "firing", -10, 10, rule,
 		    &c->rules->cls[k].firing);
-		get_int(c, m, "melee", -10, 10, rule, &c->rules->cls[k].melee);
-		get_int(c, m, "morale", -10, 10, rule,
+		crown_rules_get_int(c, m, "melee", -10, 10, rule,
+		    &c->rules->cls[k].melee);
+		crown_rules_get_int(c, m, "morale", -10, 10, rule,
 		    &c->rules->cls[k].morale);
 	}
 }
 
 /* R3.3, R3.4 actions. */
 static void
-parse_actions(struct ctx *c, const struct crown_ynode *sec,
+parse_actions(struct crown_rules_ctx *c, const struct crown_ynode *sec,
     const char *rule)
 {
 	static const char *const keys[] = { "cost", "is_move", NULL };
 	const struct crown_ynode *m;
 	int			  a;
 
-	if (!is_map(c, sec, rule, rule))
+	if (!crown_rules_is_map(c, sec, rule, rule))
 		return;
-	check_keys(c, sec, crown_action_names, CROWN_NACTION, NULL, rule);
+	crown_rules_check_keys(c, sec, crown_action_names, CROWN_NACTION, NULL,
+	    rule);
 	for (a = 0; a < CROWN_NACTION; a++) {
-		if ((m = get_map(c, sec, crown_action_names[a], rule)) == NULL)
+		if ((m = crown_rules_get_map(c, sec, crown_action_names[a],
+		    rule)) == NULL)
 			continue;
 		crown_ykeys(&c->r, m, keys, rule);
-		get_int(c, m, "cost", 0, 10, rule, &c->rules->action[a].cost);
+		crown_rules_get_int(c, m, "cost", 0, 10, rule,
+		    &c->rules->action[a].cost);
 		crown_yfield_bool(&c->r, m, "is_move", true, rule,
 		    &c->rules->action[a].is_move);
 	}
@@ -805,15 +318,17 @@ parse_actions(struct ctx *c, const struct crown_ynode *sec,
 
 /* Sections of plain numbers only. */
 static void
-parse_simple(struct ctx *c, const struct crown_ynode *sec, const char *rule)
+parse_simple(struct crown_rules_ctx *c, const struct crown_ynode *sec,
+    const char *rule)
 {
-	if (is_map(c, sec, rule, rule))
-		read_simple(c, sec, rule, NULL, 0);
+	if (crown_rules_is_map(c, sec, rule, rule))
+		crown_rules_read_simple(c, sec, rule, NULL, 0);
 }
 
 /* R4.1 movement rolls. */
 static void
-parse_move(struct ctx *c, const struct crown_ynode *sec, const char *rule)
+parse_move(struct crown_rules_ctx *c, const struct crown_ynode *sec,
+    const char *rule)
 {
 	static const char *const keys[] = {
 		"normal", "charge_bonus", "road_bonus", "manhandle", NULL
@@ -821,22 +336,24 @@ parse_move(struct ctx *c, const struct crown_ynode *sec, const char *rule)
 	const struct crown_ynode *m, *v;
 	int			  t;
 
-	if (!is_map(c, sec, rule, rule))
+	if (!crown_rules_is_map(c, sec, rule, rule))
 		return;
-	check_keys(c, sec, crown_utype_names, CROWN_NUTYPE, NULL, rule);
+	crown_rules_check_keys(c, sec, crown_utype_names, CROWN_NUTYPE, NULL,
+	    rule);
 	for (t = 0; t < CROWN_NUTYPE; t++) {
-		if ((m = get_map(c, sec, crown_utype_names[t], rule)) == NULL)
+		if ((m = crown_rules_get_map(c, sec, crown_utype_names[t],
+		    rule)) == NULL)
 			continue;
 		crown_ykeys(&c->r, m, keys, rule);
-		move_dice(c, m, "normal", false, rule,
+		crown_rules_move_dice(c, m, "normal", false, rule,
 		    &c->rules->move[t].normal, NULL);
-		move_dice(c, m, "charge_bonus", true, rule,
+		crown_rules_move_dice(c, m, "charge_bonus", true, rule,
 		    &c->rules->move[t].bonus, &c->rules->move[t].has_bonus);
-		move_dice(c, m, "road_bonus", true, rule,
+		crown_rules_move_dice(c, m, "road_bonus", true, rule,
 		    &c->rules->move[t].road, NULL);
 		if ((v = crown_yrequire(&c->r, m, "manhandle", rule)) == NULL)
 			continue;
-		if (absent(v))
+		if (crown_rules_absent(v))
 			c->rules->move[t].manhandle = 0;
 		else
 			crown_ynum(&c->r, v, "manhandle", 0, 100, rule,
@@ -846,8 +363,8 @@ parse_move(struct ctx *c, const struct crown_ynode *sec, const char *rule)
 
 /* R4.3: one cell, NONE, N/A, "-nD6" or {penalty, drown, stuck}. */
 static void
-terrain_cell(struct ctx *c, const struct crown_ynode *v, const char *what,
-    const char *rule, struct crown_terrain_move *out)
+terrain_cell(struct crown_rules_ctx *c, const struct crown_ynode *v,
+    const char *what, const char *rule, struct crown_terrain_move *out)
 {
 	static const char *const keys[] = {
 		"penalty", "drown", "stuck", NULL
@@ -874,12 +391,12 @@ terrain_cell(struct ctx *c, const struct crown_ynode *v, const char *what,
 	else if (strcmp(p->str, "N/A") == 0 || strcmp(p->str, "n/a") == 0)
 		out->na = true;
 	else {
-		if (match(c, c->dice_re, p, rule) != 0) {
+		if (crown_rules_match(c, c->dice_re, p, rule) != 0) {
 			crown_yerror(&c->r, p, rule, "'%s' must be NONE, N/A "
 			    "or a penalty like -1D6, not '%s'", what, p->str);
 			return;
 		}
-		if (parse_dice(c, p, what, rule, &neg, &dice) != 0)
+		if (crown_rules_read_dice(c, p, what, rule, &neg, &dice) != 0)
 			return;
 		if (!neg || dice.n == 0 || dice.plus != 0) {
 			crown_yerror(&c->r, p, rule, "'%s' must be NONE, N/A "
@@ -900,20 +417,22 @@ terrain_cell(struct ctx *c, const struct crown_ynode *v, const char *what,
 
 /* R4.3 terrain penalties: [terrain][troop type]. */
 static void
-parse_terrain(struct ctx *c, const struct crown_ynode *sec,
+parse_terrain(struct crown_rules_ctx *c, const struct crown_ynode *sec,
     const char *rule)
 {
 	const struct crown_ynode *m, *v;
 	int			  t, u;
 
-	if (!is_map(c, sec, rule, rule))
+	if (!crown_rules_is_map(c, sec, rule, rule))
 		return;
-	read_simple(c, sec, rule, crown_terrain_names, CROWN_NTERRAIN);
+	crown_rules_read_simple(c, sec, rule, crown_terrain_names,
+	    CROWN_NTERRAIN);
 	for (t = 0; t < CROWN_NTERRAIN; t++) {
-		if ((m = get_map(c, sec, crown_terrain_names[t], rule)) ==
-		    NULL)
+		if ((m = crown_rules_get_map(c, sec, crown_terrain_names[t],
+		    rule)) == NULL)
 			continue;
-		check_keys(c, m, crown_utype_names, CROWN_NUTYPE, NULL, rule);
+		crown_rules_check_keys(c, m, crown_utype_names, CROWN_NUTYPE,
+		    NULL, rule);
 		for (u = 0; u < CROWN_NUTYPE; u++) {
 			v = crown_yrequire(&c->r, m, crown_utype_names[u],
 			    rule);
@@ -926,35 +445,39 @@ parse_terrain(struct ctx *c, const struct crown_ynode *sec,
 
 /* R5.3 weapons. */
 static void
-parse_weapons(struct ctx *c, const struct crown_ynode *sec,
+parse_weapons(struct crown_rules_ctx *c, const struct crown_ynode *sec,
     const char *rule)
 {
 	const struct crown_ynode *m;
 	int			  w;
 
-	if (!is_map(c, sec, rule, rule))
+	if (!crown_rules_is_map(c, sec, rule, rule))
 		return;
-	check_keys(c, sec, crown_weapon_names, CROWN_NWEAPON, NULL, rule);
+	crown_rules_check_keys(c, sec, crown_weapon_names, CROWN_NWEAPON, NULL,
+	    rule);
 	for (w = 0; w < CROWN_NWEAPON; w++)
-		if ((m = get_map(c, sec, crown_weapon_names[w], rule)) != NULL)
-			parse_bands(c, m, weapon_bands, true, rule,
+		if ((m = crown_rules_get_map(c, sec, crown_weapon_names[w],
+		    rule)) != NULL)
+			crown_rules_read_bands(c, m, weapon_bands, true, rule,
 			    c->rules->weapon[w]);
 }
 
 /* R5.5 cover by terrain; buildings take theirs from R11.1. */
 static void
-parse_cover(struct ctx *c, const struct crown_ynode *sec, const char *rule)
+parse_cover(struct crown_rules_ctx *c, const struct crown_ynode *sec,
+    const char *rule)
 {
 	static const char *const extra[] = { "cover" };
 	const struct crown_ynode *m, *v;
 	int			  t, k;
 
-	if (!is_map(c, sec, rule, rule))
+	if (!crown_rules_is_map(c, sec, rule, rule))
 		return;
-	read_simple(c, sec, rule, extra, 1);
-	if ((m = get_map(c, sec, "cover", rule)) == NULL)
+	crown_rules_read_simple(c, sec, rule, extra, 1);
+	if ((m = crown_rules_get_map(c, sec, "cover", rule)) == NULL)
 		return;
-	check_keys(c, m, crown_terrain_names, CROWN_NTERRAIN, NULL, rule);
+	crown_rules_check_keys(c, m, crown_terrain_names, CROWN_NTERRAIN, NULL,
+	    rule);
 	for (t = 0; t < CROWN_NTERRAIN; t++) {
 		v = crown_yrequire(&c->r, m, crown_terrain_names[t], rule);
 		if (v == NULL)
@@ -976,7 +499,8 @@ parse_cover(struct ctx *c, const struct crown_ynode *sec, const char *rule)
 
 /* R6.2 artillery: bands by type and gun, casualties by score. */
 static void
-parse_guns(struct ctx *c, const struct crown_ynode *sec, const char *rule)
+parse_guns(struct crown_rules_ctx *c, const struct crown_ynode *sec,
+    const char *rule)
 {
 	static const char *const keys[] = {
 		"die", "bands", "casualties", NULL
@@ -991,35 +515,38 @@ parse_guns(struct ctx *c, const struct crown_ynode *sec, const char *rule)
 	int			  t, gun, nart = 0, b;
 	size_t			  i;
 
-	if (!is_map(c, sec, rule, rule))
+	if (!crown_rules_is_map(c, sec, rule, rule))
 		return;
 	crown_ykeys(&c->r, sec, keys, rule);
-	if (get_int(c, sec, "die", 2, MAX_SIDES, rule, &R->gun_die) == 0)
-		known_die(c, crown_ymap_get(sec, "die"), "die", R->gun_die,
-		    rule);
+	if (crown_rules_get_int(c, sec, "die", 2, MAX_SIDES, rule,
+	    &R->gun_die) == 0)
+		crown_rules_known_die(c, crown_ymap_get(sec, "die"), "die",
+		    R->gun_die, rule);
 	for (t = 0; t < CROWN_NUTYPE; t++)
 		if (crown_is_artillery(t))
 			art[nart++] = crown_utype_names[t];
-	if ((bands = get_map(c, sec, "bands", rule)) != NULL) {
-		check_keys(c, bands, art, nart, NULL, rule);
+	if ((bands = crown_rules_get_map(c, sec, "bands", rule)) != NULL) {
+		crown_rules_check_keys(c, bands, art, nart, NULL, rule);
 		for (t = 0; t < CROWN_NUTYPE; t++) {
 			if (!crown_is_artillery(t))
 				continue;
-			g = get_map(c, bands, crown_utype_names[t], rule);
+			g = crown_rules_get_map(c, bands, crown_utype_names[t],
+			    rule);
 			if (g == NULL)
 				continue;
-			check_keys(c, g, crown_gun_names, CROWN_NGUN, NULL,
-			    rule);
+			crown_rules_check_keys(c, g, crown_gun_names,
+			    CROWN_NGUN, NULL, rule);
 			for (gun = CROWN_CANNON; gun < CROWN_NGUN; gun++) {
-				m = get_map(c, g, crown_gun_names[gun], rule);
+				m = crown_rules_get_map(c, g,
+				    crown_gun_names[gun], rule);
 				if (m != NULL)
-					parse_bands(c, m, gun_bands, false,
-					    rule, R->gun_band[t][gun]);
+					crown_rules_read_bands(c, m, gun_bands,
+					    false, rule, R->gun_band[t][gun]);
 			}
 		}
 	}
 	if ((list = crown_yrequire(&c->r, sec, "casualties", rule)) == NULL ||
-	    !is_seq(c, list, "casualties", rule))
+	    !crown_rules_is_seq(c, list, "casualties", rule))
 		return;
 	if (list->n < 1 || list->n > CROWN_MAX_ART_ROWS) {
 		crown_yerror(&c->r, list, rule, "'casualties' must have 1 to "
@@ -1029,11 +556,11 @@ parse_guns(struct ctx *c, const struct crown_ynode *sec, const char *rule)
 	R->art_nrows = (int)list->n;
 	for (i = 0; i < list->n; i++) {
 		row = list->item[i];
-		if (!is_map(c, row, "casualties", rule))
+		if (!crown_rules_is_map(c, row, "casualties", rule))
 			continue;
 		crown_ykeys(&c->r, row, row_keys, rule);
 		for (b = 0; b < CROWN_NBAND; b++)
-			get_int(c, row, gun_bands[b], 0, 100, rule,
+			crown_rules_get_int(c, row, gun_bands[b], 0, 100, rule,
 			    &R->art_row[i].casualties[b]);
 		if ((v = crown_yrequire(&c->r, row, "max", rule)) == NULL)
 			continue;
@@ -1061,7 +588,8 @@ parse_guns(struct ctx *c, const struct crown_ynode *sec, const char *rule)
 
 /* R6.4 minimum crews and their replacements. */
 static void
-parse_crew(struct ctx *c, const struct crown_ynode *sec, const char *rule)
+parse_crew(struct crown_rules_ctx *c, const struct crown_ynode *sec,
+    const char *rule)
 {
 	static const char *const extra[] = { "crew_replacement" };
 	static const char *const keys[] = {
@@ -1071,18 +599,19 @@ parse_crew(struct ctx *c, const struct crown_ynode *sec, const char *rule)
 	size_t			  i;
 	int			  k;
 
-	if (!is_map(c, sec, rule, rule))
+	if (!crown_rules_is_map(c, sec, rule, rule))
 		return;
-	read_simple(c, sec, rule, extra, 1);
-	if ((m = get_map(c, sec, "crew_replacement", rule)) == NULL)
+	crown_rules_read_simple(c, sec, rule, extra, 1);
+	if ((m = crown_rules_get_map(c, sec, "crew_replacement",
+	    rule)) == NULL)
 		return;
 	crown_ykeys(&c->r, m, keys, rule);
-	get_int(c, m, "min_original", 0, 100, rule,
+	crown_rules_get_int(c, m, "min_original", 0, 100, rule,
 	    &c->rules->crew_replace.min_original);
 	crown_yfield_num(&c->r, m, "reach", true, 0, MAX_INCHES, rule,
 	    &c->rules->crew_replace.reach);
 	if ((list = crown_yrequire(&c->r, m, "classes", rule)) == NULL ||
-	    !is_seq(c, list, "classes", rule))
+	    !crown_rules_is_seq(c, list, "classes", rule))
 		return;
 	for (i = 0; i < list->n; i++)
 		if (crown_yenum(&c->r, list->item[i], "class",
@@ -1092,7 +621,7 @@ parse_crew(struct ctx *c, const struct crown_ynode *sec, const char *rule)
 
 /* R7.2 morale table. */
 static void
-parse_morale_table(struct ctx *c, const struct crown_ynode *sec,
+parse_morale_table(struct crown_rules_ctx *c, const struct crown_ynode *sec,
     const char *rule)
 {
 	static const char *const keys[] = {
@@ -1104,7 +633,7 @@ parse_morale_table(struct ctx *c, const struct crown_ynode *sec,
 	int			  col, res, prev = 0;
 	bool			  have_prev = false;
 
-	if (!is_seq(c, sec, rule, rule))
+	if (!crown_rules_is_seq(c, sec, rule, rule))
 		return;
 	if (sec->n < 1 || sec->n > CROWN_MAX_MORALE_ROWS) {
 		crown_yerror(&c->r, sec, rule, "'%s' must have 1 to %d rows, "
@@ -1115,10 +644,11 @@ parse_morale_table(struct ctx *c, const struct crown_ynode *sec,
 	for (i = 0; i < sec->n; i++) {
 		row = sec->item[i];
 		mr = &c->rules->morale_row[i];
-		if (!is_map(c, row, "row", rule))
+		if (!crown_rules_is_map(c, row, "row", rule))
 			continue;
 		crown_ykeys(&c->r, row, keys, rule);
-		if (get_int(c, row, "min", -100, 100, rule, &mr->min) == 0) {
+		if (crown_rules_get_int(c, row, "min", -100, 100, rule,
+		    &mr->min) == 0) {
 			if (i == 0 && mr->min > 0)
 				crown_yerror(&c->r, crown_ymap_get(row, "min"),
 				    rule, "the first row must start at 0 or "
@@ -1149,15 +679,15 @@ parse_morale_table(struct ctx *c, const struct crown_ynode *sec,
 
 /* R7.3 morale modifiers. */
 static void
-parse_morale_mods(struct ctx *c, const struct crown_ynode *sec,
+parse_morale_mods(struct crown_rules_ctx *c, const struct crown_ynode *sec,
     const char *rule)
 {
 	const struct crown_morale_mods *m = &c->rules->morale_mod;
 	int			  errors = c->r.errors;
 
-	if (!is_map(c, sec, rule, rule))
+	if (!crown_rules_is_map(c, sec, rule, rule))
 		return;
-	read_simple(c, sec, rule, NULL, 0);
+	crown_rules_read_simple(c, sec, rule, NULL, 0);
 	if (c->r.errors == errors && m->rout_far_radius < m->rout_near_radius)
 		crown_yerror(&c->r, crown_ymap_get(sec, "rout_far_radius"),
 		    rule, "'rout_far_radius' must not be under "
@@ -1167,7 +697,7 @@ parse_morale_mods(struct ctx *c, const struct crown_ynode *sec,
 
 /* R10.1 leaders per army. */
 static void
-parse_leader_counts(struct ctx *c, const struct crown_ynode *sec,
+parse_leader_counts(struct crown_rules_ctx *c, const struct crown_ynode *sec,
     const char *rule)
 {
 	static const char *const keys[] = {
@@ -1188,50 +718,50 @@ parse_leader_counts(struct ctx *c, const struct crown_ynode *sec,
 	const struct crown_ynode *m, *e;
 	struct crown_rules	 *R = c->rules;
 
-	if (!is_map(c, sec, rule, rule))
+	if (!crown_rules_is_map(c, sec, rule, rule))
 		return;
 	crown_ykeys(&c->r, sec, keys, rule);
-	if ((m = get_map(c, sec, "imperial", rule)) != NULL) {
+	if ((m = crown_rules_get_map(c, sec, "imperial", rule)) != NULL) {
 		crown_ykeys(&c->r, m, imp_keys, rule);
-		min_max(c, m, "units_per_officer", rule,
+		crown_rules_min_max(c, m, "units_per_officer", rule,
 		    &R->leaders.imperial_units_per_officer_min,
 		    &R->leaders.imperial_units_per_officer_max);
-		get_int(c, m, "generals", 0, 100, rule,
+		crown_rules_get_int(c, m, "generals", 0, 100, rule,
 		    &R->leaders.imperial_generals);
 	}
-	if ((m = get_map(c, sec, "republican", rule)) == NULL)
+	if ((m = crown_rules_get_map(c, sec, "republican", rule)) == NULL)
 		return;
 	crown_ykeys(&c->r, m, rep_keys, rule);
-	get_int(c, m, "split_year", 1800, 1900, rule,
+	crown_rules_get_int(c, m, "split_year", 1800, 1900, rule,
 	    &R->leaders.republican_split_year);
-	if ((e = get_map(c, m, "early", rule)) != NULL) {
+	if ((e = crown_rules_get_map(c, m, "early", rule)) != NULL) {
 		crown_ykeys(&c->r, e, early_keys, rule);
-		get_int(c, e, "general_units", 1, 100, rule,
+		crown_rules_get_int(c, e, "general_units", 1, 100, rule,
 		    &R->leaders.early_general_units);
-		get_int(c, e, "units_per_officer", 1, 100, rule,
+		crown_rules_get_int(c, e, "units_per_officer", 1, 100, rule,
 		    &R->leaders.early_units_per_officer);
-		get_int(c, e, "generals", 0, 100, rule,
+		crown_rules_get_int(c, e, "generals", 0, 100, rule,
 		    &R->leaders.early_generals);
 	}
-	if ((e = get_map(c, m, "late", rule)) != NULL) {
+	if ((e = crown_rules_get_map(c, m, "late", rule)) != NULL) {
 		crown_ykeys(&c->r, e, late_keys, rule);
-		get_int(c, e, "units_per_officer", 1, 100, rule,
+		crown_rules_get_int(c, e, "units_per_officer", 1, 100, rule,
 		    &R->leaders.late_units_per_officer);
-		get_int(c, e, "generals", 0, 100, rule,
+		crown_rules_get_int(c, e, "generals", 0, 100, rule,
 		    &R->leaders.late_generals);
 	}
 }
 
 /* R10.2 leader bonuses. */
 static void
-parse_leader_bonus(struct ctx *c, const struct crown_ynode *sec,
+parse_leader_bonus(struct crown_rules_ctx *c, const struct crown_ynode *sec,
     const char *rule)
 {
 	int	errors = c->r.errors;
 
-	if (!is_map(c, sec, rule, rule))
+	if (!crown_rules_is_map(c, sec, rule, rule))
 		return;
-	read_simple(c, sec, rule, NULL, 0);
+	crown_rules_read_simple(c, sec, rule, NULL, 0);
 	if (c->r.errors == errors &&
 	    c->rules->leader_bonus_max < c->rules->leader_bonus_min)
 		crown_yerror(&c->r, crown_ymap_get(sec, "bonus_max"), rule,
@@ -1241,7 +771,7 @@ parse_leader_bonus(struct ctx *c, const struct crown_ynode *sec,
 
 /* R10.4 fire at a detached leader. */
 static void
-parse_leader_fire(struct ctx *c, const struct crown_ynode *sec,
+parse_leader_fire(struct crown_rules_ctx *c, const struct crown_ynode *sec,
     const char *rule)
 {
 	static const char *const keys[] = {
@@ -1249,7 +779,7 @@ parse_leader_fire(struct ctx *c, const struct crown_ynode *sec,
 	};
 	int	k;
 
-	if (!is_map(c, sec, rule, rule))
+	if (!crown_rules_is_map(c, sec, rule, rule))
 		return;
 	crown_ykeys(&c->r, sec, keys, rule);
 	if (crown_yfield_enum(&c->r, sec, "fire_band", true, weapon_bands,
@@ -1262,7 +792,7 @@ parse_leader_fire(struct ctx *c, const struct crown_ynode *sec,
 
 /* R11.1 building classes 1..5, in order. */
 static void
-parse_buildings(struct ctx *c, const struct crown_ynode *sec,
+parse_buildings(struct crown_rules_ctx *c, const struct crown_ynode *sec,
     const char *rule)
 {
 	static const char *const keys[] = {
@@ -1273,7 +803,7 @@ parse_buildings(struct ctx *c, const struct crown_ynode *sec,
 	size_t			  i;
 	int			  k, cls;
 
-	if (!is_seq(c, sec, rule, rule))
+	if (!crown_rules_is_seq(c, sec, rule, rule))
 		return;
 	/* the published five, or as many as a house rule has */
 	if (sec->n < 1 || sec->n > CROWN_MAX_BUILDING_CLASS) {
@@ -1285,11 +815,12 @@ parse_buildings(struct ctx *c, const struct crown_ynode *sec,
 	c->rules->nbuilding_class = (int)sec->n;
 	for (i = 0; i < sec->n; i++) {
 		row = sec->item[i];
-		if (!is_map(c, row, "building class", rule))
+		if (!crown_rules_is_map(c, row, "building class", rule))
 			continue;
 		crown_ykeys(&c->r, row, keys, rule);
-		if (get_int(c, row, "class", 1, CROWN_MAX_BUILDING_CLASS,
-		    rule, &cls) == 0 && cls != (int)i + 1)
+		if (crown_rules_get_int(c, row, "class", 1,
+		    CROWN_MAX_BUILDING_CLASS, rule, &cls) == 0 &&
+		    cls != (int)i + 1)
 			crown_yerror(&c->r, crown_ymap_get(row, "class"), rule,
 			    "building classes must be 1 to %zu in order: "
 			    "expected %zu, not %d", sec->n, i + 1, cls);
@@ -1298,16 +829,16 @@ parse_buildings(struct ctx *c, const struct crown_ynode *sec,
 		if (crown_yfield_enum(&c->r, row, "cover", true, cover_names,
 		    CROWN_NCOVER, rule, &k) == 0)
 			c->rules->building[i].cover = (enum crown_cover)k;
-		get_int(c, row, "casualties", 0, 1000, rule,
+		crown_rules_get_int(c, row, "casualties", 0, 1000, rule,
 		    &c->rules->building[i].casualties);
-		get_int(c, row, "stands", 0, 100, rule,
+		crown_rules_get_int(c, row, "stands", 0, 100, rule,
 		    &c->rules->building[i].capacity);
 	}
 }
 
 /* R11.3 the average die: exactly six faces. */
 static void
-parse_average_die(struct ctx *c, const struct crown_ynode *sec,
+parse_average_die(struct crown_rules_ctx *c, const struct crown_ynode *sec,
     const char *rule)
 {
 	static const char *const keys[] = { "average_die", NULL };
@@ -1317,11 +848,11 @@ parse_average_die(struct ctx *c, const struct crown_ynode *sec,
 	int			  nface;
 
 	nface = (int)CROWN_NELEM(c->rules->average_die);
-	if (!is_map(c, sec, rule, rule))
+	if (!crown_rules_is_map(c, sec, rule, rule))
 		return;
 	crown_ykeys(&c->r, sec, keys, rule);
 	if ((list = crown_yrequire(&c->r, sec, "average_die", rule)) == NULL ||
-	    !is_seq(c, list, "average_die", rule))
+	    !crown_rules_is_seq(c, list, "average_die", rule))
 		return;
 	if (list->n != (size_t)nface) {
 		crown_yerror(&c->r, list, rule, "'average_die' must have "
@@ -1338,7 +869,7 @@ parse_average_die(struct ctx *c, const struct crown_ynode *sec,
 
 /* R12.1: one option of a troop row; sets the faces it takes in *faces. */
 static void
-troop_option(struct ctx *c, const struct crown_ynode *o,
+troop_option(struct crown_rules_ctx *c, const struct crown_ynode *o,
     const struct crown_troop_row *tr, bool utype_ok, const char *rule,
     struct crown_troop_option *out, unsigned *faces)
 {
@@ -1349,17 +880,17 @@ troop_option(struct ctx *c, const struct crown_ynode *o,
 	long			  lo, hi, t;
 	int			  k, f;
 
-	if (!is_map(c, o, "option", rule))
+	if (!crown_rules_is_map(c, o, "option", rule))
 		return;
 	crown_ykeys(&c->r, o, keys, rule);
 	if ((v = crown_yrequire(&c->r, o, "d10", rule)) != NULL &&
 	    crown_ykind(&c->r, v, CROWN_Y_SCALAR, "d10", rule) == 0) {
-		if (match(c, c->d10_re, v, rule) != 0)
+		if (crown_rules_match(c, c->d10_re, v, rule) != 0)
 			crown_yerror(&c->r, v, rule, "'d10' must be a D10 "
 			    "score or range like \"9-7\", not '%s'", v->str);
 		else {
-			lo = group(c, v->str, 1);
-			hi = group(c, v->str, 2);
+			lo = crown_rules_group(c, v->str, 1);
+			hi = crown_rules_group(c, v->str, 2);
 			if (hi < 0)
 				hi = lo;
 			if (hi < lo) {
@@ -1399,8 +930,9 @@ troop_option(struct ctx *c, const struct crown_ynode *o,
 
 /* R12.1: one row of the troop tables; *years is its years node if good. */
 static void
-troop_row(struct ctx *c, const struct crown_ynode *row, const char *rule,
-    struct crown_troop_row *tr, const struct crown_ynode **years)
+troop_row(struct crown_rules_ctx *c, const struct crown_ynode *row,
+    const char *rule, struct crown_troop_row *tr,
+    const struct crown_ynode **years)
 {
 	static const char *const keys[] = {
 		"type", "label", "utype", "gun", "years", "options", NULL
@@ -1414,7 +946,7 @@ troop_row(struct ctx *c, const struct crown_ynode *row, const char *rule,
 	bool			  utype_ok = false;
 
 	*years = NULL;
-	if (!is_map(c, row, "troop row", rule))
+	if (!crown_rules_is_map(c, row, "troop row", rule))
 		return;
 	crown_ykeys(&c->r, row, keys, rule);
 	crown_yfield_id(&c->r, row, "type", true, rule, &tr->type);
@@ -1432,7 +964,7 @@ troop_row(struct ctx *c, const struct crown_ynode *row, const char *rule,
 	} else if (v != NULL && utype_ok)
 		crown_yerror(&c->r, v, rule, "'gun' is only for artillery");
 	if ((v = crown_yrequire(&c->r, row, "years", rule)) != NULL &&
-	    is_seq(c, v, "years", rule)) {
+	    crown_rules_is_seq(c, v, "years", rule)) {
 		if (v->n != 2)
 			crown_yerror(&c->r, v, rule, "'years' must be [first, "
 			    "last], not %zu numbers", v->n);
@@ -1451,7 +983,7 @@ troop_row(struct ctx *c, const struct crown_ynode *row, const char *rule,
 		}
 	}
 	if ((list = crown_yrequire(&c->r, row, "options", rule)) == NULL ||
-	    !is_seq(c, list, "options", rule))
+	    !crown_rules_is_seq(c, list, "options", rule))
 		return;
 	if (list->n < 1 || list->n > CROWN_MAX_TROOP_OPTIONS) {
 		crown_yerror(&c->r, list, rule, "'options' must have 1 to %d "
@@ -1477,7 +1009,8 @@ troop_row(struct ctx *c, const struct crown_ynode *row, const char *rule,
 
 /* R12.1 troop generation tables. */
 static void
-parse_troops(struct ctx *c, const struct crown_ynode *sec, const char *rule)
+parse_troops(struct crown_rules_ctx *c, const struct crown_ynode *sec,
+    const char *rule)
 {
 	static const char *const keys[] = {
 		"die", "irregular", "intervention", NULL
@@ -1489,17 +1022,18 @@ parse_troops(struct ctx *c, const struct crown_ynode *sec, const char *rule)
 	size_t			  i;
 	int			  g, j, k;
 
-	if (!is_map(c, sec, rule, rule))
+	if (!crown_rules_is_map(c, sec, rule, rule))
 		return;
 	crown_ykeys(&c->r, sec, keys, rule);
 	/* the scores of the rows are faces of this die, one digit each */
-	if (get_int(c, sec, "die", 2, 10, rule, &R->muster_die) != 0 ||
-	    !known_die(c, crown_ymap_get(sec, "die"), "die", R->muster_die,
-	    rule))
+	if (crown_rules_get_int(c, sec, "die", 2, 10, rule,
+	    &R->muster_die) != 0 ||
+	    !crown_rules_known_die(c, crown_ymap_get(sec, "die"), "die",
+	    R->muster_die, rule))
 		return;
 	for (g = 1; keys[g] != NULL; g++) {
 		if ((list = crown_yrequire(&c->r, sec, keys[g], rule)) ==
-		    NULL || !is_seq(c, list, keys[g], rule))
+		    NULL || !crown_rules_is_seq(c, list, keys[g], rule))
 			continue;
 		for (i = 0; i < list->n; i++) {
 			if (R->troop_nrows == CROWN_MAX_TROOP_ROWS) {
@@ -1536,14 +1070,14 @@ parse_troops(struct ctx *c, const struct crown_ynode *sec, const char *rule)
 
 /* R9.1: which way a halved charge bonus rounds. */
 static void
-parse_half_bonus(struct ctx *c, const struct crown_ynode *sec,
+parse_half_bonus(struct crown_rules_ctx *c, const struct crown_ynode *sec,
     const char *rule)
 {
 	static const char *const keys[] = { "half_bonus_rounds", NULL };
 	static const char *const ways[] = { "down", "up" };
 	int	k;
 
-	if (!is_map(c, sec, rule, rule))
+	if (!crown_rules_is_map(c, sec, rule, rule))
 		return;
 	crown_ykeys(&c->r, sec, keys, rule);
 	if (crown_yfield_enum(&c->r, sec, "half_bonus_rounds", true, ways, 2,
@@ -1553,14 +1087,17 @@ parse_half_bonus(struct ctx *c, const struct crown_ynode *sec,
 
 /* R13.1 rulings. */
 static void
-parse_rulings(struct ctx *c, const struct crown_ynode *sec,
+parse_rulings(struct crown_rules_ctx *c, const struct crown_ynode *sec,
     const char *rule)
 {
-	int	errors = c->r.errors;
+	static const char *const	 extra[] = { "hundredths" };
+	int				 errors = c->r.errors;
 
-	if (!is_map(c, sec, rule, rule))
+	if (!crown_rules_is_map(c, sec, rule, rule))
 		return;
-	read_simple(c, sec, rule, NULL, 0);
+	crown_rules_read_simple(c, sec, rule, extra, CROWN_NELEM(extra));
+	(void)crown_yfield_bool(&c->r, sec, "hundredths", false, rule,
+	    &c->rules->hundredths);
 	if (c->r.errors == errors &&
 	    c->rules->ruling_defender_max >= c->rules->ruling_die)
 		crown_yerror(&c->r, crown_ymap_get(sec, "defender_max"), rule,
@@ -1585,13 +1122,13 @@ rule_id_len(const char *s, size_t len)
 }
 
 static void
-read_root(struct ctx *c, const struct crown_ynode *root)
+read_root(struct crown_rules_ctx *c, const struct crown_ynode *root)
 {
 	const struct crown_ynode *v;
 	const char		 *k;
 	size_t			  i, j;
 
-	if (!is_map(c, root, "rules file", NULL))
+	if (!crown_rules_is_map(c, root, "rules file", NULL))
 		return;
 	for (i = 0; i < root->n; i++) {
 		k = root->key[i]->str;
@@ -1681,30 +1218,12 @@ tag_sections(struct crown_diags *d, size_t first, const char *buf,
 	free(v);
 }
 
-static int
-compile(pcre2_code **out, const char *pattern, const char *file,
-    struct crown_diags *d)
-{
-	char		msg[256];
-	PCRE2_SIZE	off;
-	int		code;
-
-	*out = pcre2_compile((PCRE2_SPTR)pattern, PCRE2_ZERO_TERMINATED, 0,
-	    &code, &off, NULL);
-	if (*out != NULL)
-		return 0;
-	pcre2_text(code, msg, sizeof(msg));
-	crown_diag_add(d, file, 0, 0, NULL, "internal error: pattern '%s' "
-	    "at offset %zu: %s", pattern, (size_t)off, msg);
-	return CROWN_ERROR;
-}
-
 int
 crown_rules_parse(struct crown_rules **out, const char *file,
     const char *buf, size_t len, struct crown_diags *d)
 {
 	struct crown_ydoc	*doc = NULL;
-	struct ctx		 c;
+	struct crown_rules_ctx	 c;
 	size_t			 first = d->n;
 	int			 error;
 
@@ -1720,23 +1239,14 @@ crown_rules_parse(struct crown_rules **out, const char *file,
 	c.r.diags = d;
 	c.rules = xcalloc(1, sizeof(*c.rules));
 	c.rules->file = xstrdup(file);
-	if ((error = compile(&c.dice_re, DICE_PATTERN, file, d)) != 0 ||
-	    (error = compile(&c.d10_re, D10_PATTERN, file, d)) != 0)
+	if ((error = crown_rules_ctx_init(&c, file, d)) != 0)
 		goto cleanup;
-	/* the dice pattern has the most groups */
-	c.md = pcre2_match_data_create_from_pattern(c.dice_re, NULL);
-	if (c.md == NULL) {
-		error = CROWN_ERROR;
-		goto cleanup;
-	}
 	read_root(&c, crown_ydoc_root(doc));
 	if (c.r.errors > 0)
 		error = CROWN_EINVALID;
 
 cleanup:
-	pcre2_match_data_free(c.md);
-	pcre2_code_free(c.d10_re);
-	pcre2_code_free(c.dice_re);
+	crown_rules_ctx_release(&c);
 	crown_ydoc_free(doc);
 	if (error != 0) {
 		crown_rules_free(c.rules);
@@ -1853,6 +1363,18 @@ crown_rules_band(const struct crown_band *bands, double range)
 			return (enum crown_band_name)b;
 	}
 	return CROWN_NBAND;
+}
+
+double
+crown_rules_distance(const struct crown_rules *R, double d)
+{
+	return R->hundredths ? crown_round2(d) : d;
+}
+
+bool
+crown_rules_within(const struct crown_rules *R, double d, double limit)
+{
+	return crown_rules_distance(R, d) <= limit;
 }
 
 int

@@ -94,18 +94,13 @@ struct parser {
 	bool			 ordered;	/* past the first order line */
 };
 
-static void
-re_free(void)
-{
-	size_t	i;
-
-	pcre2_match_data_free(md);
-	for (i = 0; i < NRE; i++)
-		pcre2_code_free(re[i]);
-}
-
-static void
-re_init(void)
+/*
+ * Compile the patterns, once: they stay for the life of the process
+ * (reachable, never a leak).  The patterns are constants, so only a
+ * PCRE2 without memory fails: CROWN_ERROR with a diagnostic.
+ */
+static int
+re_init(struct crown_diags *d)
 {
 	PCRE2_UCHAR	msg[120];
 	PCRE2_SIZE	erroff;
@@ -113,20 +108,27 @@ re_init(void)
 	int		errcode;
 
 	if (md != NULL)
-		return;
+		return 0;
 	for (i = 0; i < NRE; i++) {
+		if (re[i] != NULL)
+			continue;
 		re[i] = pcre2_compile((PCRE2_SPTR)patterns[i],
 		    PCRE2_ZERO_TERMINATED, 0, &errcode, &erroff, NULL);
 		if (re[i] == NULL) {
 			pcre2_get_error_message(errcode, msg, sizeof(msg));
-			fprintf(stderr, "crown: shorthand pattern %zu at %zu: "
-			    "%s\n", i, (size_t)erroff, (char *)msg);
-			abort();
+			crown_diag_add(d, "crown", 0, 0, NULL, "shorthand "
+			    "pattern %zu at %zu: %s", i, (size_t)erroff,
+			    (char *)msg);
+			return CROWN_ERROR;
 		}
 	}
 	/* enough pairs for the widest pattern */
-	md = pcre2_match_data_create(8, NULL);
-	atexit(re_free);
+	if ((md = pcre2_match_data_create(8, NULL)) == NULL) {
+		crown_diag_add(d, "crown", 0, 0, NULL, "shorthand patterns: "
+		    "out of memory");
+		return CROWN_ERROR;
+	}
+	return 0;
 }
 
 /* Match pattern k against s[0..len) from off; groups in ov (pairs). */
@@ -183,14 +185,9 @@ problem(struct parser *p, size_t off, const char *rule, const char *fmt, ...)
 {
 	va_list	 ap;
 	char	*msg;
-	int	 n;
 
 	va_start(ap, fmt);
-	n = vsnprintf(NULL, 0, fmt, ap);
-	va_end(ap);
-	msg = xmalloc((size_t)(n < 0 ? 0 : n) + 1);
-	va_start(ap, fmt);
-	vsnprintf(msg, (size_t)(n < 0 ? 0 : n) + 1, fmt, ap);
+	msg = xvasprintf(fmt, ap);
 	va_end(ap);
 	crown_diag_add(p->d, p->file, p->line, column(p, off), rule, "%s",
 	    msg);
@@ -768,8 +765,8 @@ crown_shorthand_parse(struct crown_orders **out, const char *file,
 	struct parser	 p;
 	PCRE2_SIZE	*ov, v[2 * L_NGROUPS];
 	size_t		 pos = 0, eol, n;
+	int		 error;
 
-	re_init();
 	memset(&p, 0, sizeof(p));
 	p.file = file;
 	p.d = d;
@@ -777,6 +774,8 @@ crown_shorthand_parse(struct crown_orders **out, const char *file,
 	p.o->file = xstrdup(file);
 	p.o->turn = -1;
 	*out = p.o;
+	if ((error = re_init(d)) != 0)
+		return error;
 	if (len > crown_ylimits_orders.max_bytes) {
 		unsigned line, col;
 
@@ -843,12 +842,23 @@ crown_shorthand_parse(struct crown_orders **out, const char *file,
 bool
 crown_shorthand_is_yaml(const char *buf, size_t len)
 {
-	size_t	pos = 0;
+	size_t	pos = 0, i;
 
 	if (len >= 3 && memcmp(buf, "\xef\xbb\xbf", 3) == 0)
 		pos = 3;
 	while (pos < len) {
 		if (len - pos >= 7 && strncmp(buf + pos, "orders:", 7) == 0)
+			return true;
+		/* YAML's flow style, JSON: no shorthand line holds them */
+		for (i = pos; i < len && buf[i] != '\n' && buf[i] != ':' &&
+		    buf[i] != '[' && buf[i] != '{' && buf[i] != ' ' &&
+		    buf[i] != '\t'; i++)
+			;
+		if (i < len && buf[i] == ':')
+			for (i++; i < len && (buf[i] == ' ' ||
+			    buf[i] == '\t'); i++)
+				;
+		if (i < len && (buf[i] == '[' || buf[i] == '{'))
 			return true;
 		while (pos < len && buf[pos] != '\n')
 			pos++;
@@ -954,6 +964,9 @@ crown_shorthand_to_yaml(struct crown_buf *out, const struct crown_orders *o)
 	crown_yemit_kstr(e, "game", o->game != NULL ? o->game : "");
 	crown_yemit_kint(e, "turn", o->turn);
 	crown_yemit_kstr(e, "side", o->side != NULL ? o->side : "");
+	/* the side's own entropy reaches the dice with the file's bytes */
+	if (o->seed != NULL)
+		crown_yemit_kstr(e, "seed", o->seed);
 	crown_yemit_str(e, "orders");
 	crown_yemit_seq(e, o->nunits + o->nleaders == 0);
 	for (i = 0; i < o->nunits; i++) {

@@ -28,74 +28,15 @@
 #include "crown/geom.h"
 #include "crown/paths.h"
 #include "crown/report.h"
-#include "crown/svg.h"
 #include "crown/template.h"
 #include "crown/unit.h"
 #include "crown/xalloc.h"
+#include "report-model.h"
 
 /* Enemy events a side sees without their dice (see above). */
 static const char *const seen_kinds[] = {
 	"move", "charge_move", "retire", "rout_move", "lost", "drowned",
 	"stuck", NULL
-};
-
-/*
- * What every model of a turn shares.  The models of the umpire's report,
- * each side's and the map live in one tree (template.h); an event or a
- * unit is made into a map once and put, uncopied, in each list that shows
- * it.
- */
-struct shared {
-	const struct crown_report_input	*in;
-	struct crown_tval		*root;	/* owns the tree */
-	struct crown_tval		*made;	/* the maps below, unrendered */
-	/* events by the unit they name: ev_head[unit index of the state
-	 * after the turn] is its first event, ev_next[] the one after (both
-	 * SIZE_MAX-terminated), so a unit's events cost no scan of all */
-	size_t				*ev_head;
-	size_t				*ev_next;
-	struct crown_tval		**ev_full;	/* per event, or NULL */
-	struct crown_tval		**ev_seen;
-	struct crown_tval		**unit;		/* per unit after */
-	struct crown_tval		**orders;	/* per orders file */
-	/* per unit after: where its last ordered move ends (the
-	 * routine check below) */
-	struct crown_point		 *dest;
-	bool				 *has_dest;
-	struct crown_tval		**unit_orders;	/* per unit after */
-	struct crown_tval		**ev_action;	/* per order_skipped
-							 * event: its action */
-	struct event_ask		 *ev_ask;	/* per event and sight:
-							 * its getter's */
-	struct unit_ask			 *unit_ask;	/* per unit after */
-	struct ev_sides			 *ev_sides;	/* per event */
-};
-
-/* The sides of an event's actor and of the unit it aims at (either
- * NULL), which sight() asks for in every side's model, some events more
- * than once: looked up the first time. */
-struct ev_sides {
-	const char	*actor, *target;
-	bool		 done;
-};
-
-/* What a unit's map needs to make its values when asked (unit_get). */
-struct unit_ask {
-	const struct shared	*sh;
-	size_t			 i;		/* in->after->units[i] */
-};
-
-/* What an event's map needs to make its values when asked (event_get). */
-struct event_ask {
-	const struct shared	*sh;
-	size_t			 i;		/* in->events->v[i] */
-	int			 how;		/* enum sight */
-};
-
-struct model {
-	const struct crown_report_input	*in;
-	const char			*side;	/* NULL: the umpire's */
-	struct shared			*sh;
 };
 
 static void
@@ -160,8 +101,8 @@ shared_index_orders(struct shared *sh)
 	}
 }
 
-static void
-shared_init(struct shared *sh, const struct crown_report_input *in)
+void
+crown_rm_shared_init(struct shared *sh, const struct crown_report_input *in)
 {
 	size_t	nev = in->events != NULL ? in->events->n : 0;
 
@@ -181,8 +122,8 @@ shared_init(struct shared *sh, const struct crown_report_input *in)
 	shared_index_orders(sh);
 }
 
-static void
-shared_release(struct shared *sh)
+void
+crown_rm_shared_release(struct shared *sh)
 {
 	crown_tval_free(sh->root);
 	free(sh->ev_head);
@@ -207,8 +148,8 @@ crown_templates_find(void)
 }
 
 /* "foot_artillery" -> "foot artillery". */
-static void
-put_words(struct crown_tval *m, const char *key, const char *name)
+void
+crown_rm_put_words(struct crown_tval *m, const char *key, const char *name)
 {
 	char	*s, *p;
 
@@ -228,8 +169,8 @@ put_words(struct crown_tval *m, const char *key, const char *name)
 
 /* A flag named prefix_name ("kind_fire"), true; names are the engine's
  * own words, short. */
-static void
-put_flag(struct crown_tval *m, const char *prefix, const char *name)
+void
+crown_rm_put_flag(struct crown_tval *m, const char *prefix, const char *name)
 {
 	char	key[64];
 	size_t	np = strlen(prefix), nn = strlen(name);
@@ -266,8 +207,8 @@ put_pos(struct crown_tval *m, double x, double y)
 	crown_tmap_str(m, "pos", buf);
 }
 
-static void
-put_point(struct crown_tval *m, const char *key, struct crown_point p)
+void
+crown_rm_put_point(struct crown_tval *m, const char *key, struct crown_point p)
 {
 	struct crown_tval	*pt;
 
@@ -277,8 +218,8 @@ put_point(struct crown_tval *m, const char *key, struct crown_point p)
 	put_pos(pt, p.x, p.y);
 }
 
-static const struct crown_unit *
-find_unit(const struct model *mo, const char *id)
+const struct crown_unit *
+crown_rm_find_unit(const struct model *mo, const char *id)
 {
 	const struct crown_unit	*u;
 
@@ -303,8 +244,8 @@ find_leader(const struct model *mo, const char *id)
 	    crown_state_leader(mo->in->before, id) : NULL;
 }
 
-static const char *
-side_name(const struct model *mo, const char *id)
+const char *
+crown_rm_side_name(const struct model *mo, const char *id)
 {
 	int	i;
 
@@ -315,8 +256,8 @@ side_name(const struct model *mo, const char *id)
 }
 
 /* The name of a unit, leader or building for sentences. */
-static const char *
-thing_name(const struct model *mo, const char *id)
+const char *
+crown_rm_thing_name(const struct model *mo, const char *id)
 {
 	const struct crown_unit		*u;
 	const struct crown_leader	*l;
@@ -326,7 +267,7 @@ thing_name(const struct model *mo, const char *id)
 
 	if (id == NULL)
 		return NULL;
-	if ((u = find_unit(mo, id)) != NULL)
+	if ((u = crown_rm_find_unit(mo, id)) != NULL)
 		return u->name;
 	if ((l = find_leader(mo, id)) != NULL)
 		return l->name;
@@ -345,21 +286,16 @@ actor_side(const struct model *mo, const struct crown_event *e)
 	const struct crown_unit		*u;
 	const struct crown_leader	*l;
 
-	if ((u = find_unit(mo, e->unit)) != NULL)
+	if ((u = crown_rm_find_unit(mo, e->unit)) != NULL)
 		return u->side;
 	if ((l = find_leader(mo, e->leader)) != NULL)
 		return l->side;
 	return NULL;
 }
 
-enum sight {
-	SIGHT_NONE,
-	SIGHT_SEEN,		/* without dice or sentence */
-	SIGHT_FULL
-};
 
-static enum sight
-sight(const struct model *mo, const struct crown_event *e)
+enum sight
+crown_rm_sight(const struct model *mo, const struct crown_event *e)
 {
 	struct ev_sides		*es;
 	const struct crown_unit	*t;
@@ -371,7 +307,7 @@ sight(const struct model *mo, const struct crown_event *e)
 	es = &mo->sh->ev_sides[e - mo->in->events->v];
 	if (!es->done) {
 		es->actor = actor_side(mo, e);
-		t = find_unit(mo, e->target);
+		t = crown_rm_find_unit(mo, e->target);
 		es->target = t != NULL ? t->side : NULL;
 		es->done = true;
 	}
@@ -406,7 +342,7 @@ model_die_kind(struct crown_tval *m, const struct crown_die_rec *r)
 	crown_fmt_long(die + 1, r->die);
 	crown_tmap_str(m, "die", die);
 	crown_tmap_int(m, "faces", r->die);
-	put_words(m, "for", r->purpose);	/* "leader check" */
+	crown_rm_put_words(m, "for", r->purpose);	/* "leader check" */
 	mods = crown_tmap_list(m, "mods");
 	for (i = 0; i < r->nmods; i++) {
 		mm = crown_tlist_map(mods);
@@ -562,7 +498,7 @@ event_get(struct crown_tval *m, const char *key, size_t len,
 	else if (IS("kind"))
 		crown_tmap_str(m, "kind", e->kind);
 	else if (is_flag(key, len, "kind", e->kind))
-		put_flag(m, "kind", e->kind);
+		crown_rm_put_flag(m, "kind", e->kind);
 	else if (IS("phase"))
 		crown_tmap_str(m, "phase", crown_phase_names[e->phase]);
 	else if (IS("rule"))
@@ -570,22 +506,25 @@ event_get(struct crown_tval *m, const char *key, size_t len,
 	else if (IS("unit"))
 		crown_tmap_str(m, "unit", e->unit);
 	else if (IS("unit_name"))
-		crown_tmap_str(m, "unit_name", thing_name(&mo, e->unit));
+		crown_tmap_str(m, "unit_name",
+		    crown_rm_thing_name(&mo, e->unit));
 	else if (IS("leader"))
 		crown_tmap_str(m, "leader", e->leader);
 	else if (IS("leader_name"))
-		crown_tmap_str(m, "leader_name", thing_name(&mo, e->leader));
+		crown_tmap_str(m, "leader_name",
+		    crown_rm_thing_name(&mo, e->leader));
 	else if (IS("target"))
 		crown_tmap_str(m, "target", e->target);
 	else if (IS("target_name"))
-		crown_tmap_str(m, "target_name", thing_name(&mo, e->target));
+		crown_tmap_str(m, "target_name",
+		    crown_rm_thing_name(&mo, e->target));
 	else if (IS("actor_side"))
-		crown_tmap_str(m, "actor_side", side_name(&mo,
+		crown_tmap_str(m, "actor_side", crown_rm_side_name(&mo,
 		    actor_side(&mo, e)));
 	else if (IS("from") && e->has_from)
-		put_point(m, "from", e->from);
+		crown_rm_put_point(m, "from", e->from);
 	else if (IS("to") && e->has_to)
-		put_point(m, "to", e->to);
+		crown_rm_put_point(m, "to", e->to);
 	else if (a->how == SIGHT_SEEN) {
 		if (IS("seen"))
 			crown_tmap_bool(m, "seen", true);
@@ -601,7 +540,7 @@ event_get(struct crown_tval *m, const char *key, size_t len,
 	else if (IS("result") && e->result != NULL)
 		crown_tmap_str(m, "result", e->result);
 	else if (is_flag(key, len, "result", e->result))
-		put_flag(m, "result", e->result);
+		crown_rm_put_flag(m, "result", e->result);
 	else if (IS("casualties") && e->has_casualties)
 		crown_tmap_int(m, "casualties", e->casualties);
 	else if (IS("range") && e->has_range)
@@ -634,8 +573,8 @@ event_get(struct crown_tval *m, const char *key, size_t len,
 }
 
 /* The map of event i as `how` shows it, made once for every model. */
-static const struct crown_tval *
-event_map(const struct model *mo, size_t i, enum sight how)
+const struct crown_tval *
+crown_rm_event_map(const struct model *mo, size_t i, enum sight how)
 {
 	struct shared		 *sh = mo->sh;
 	struct crown_tval	**slot;
@@ -714,7 +653,7 @@ routine_add(struct routine_groups *rg, const struct model *mo, size_t i,
 			return;
 		g = crown_tlist_map(rg->list);
 		crown_tmap_str(g, "kind", e->kind);
-		put_flag(g, "kind", e->kind);
+		crown_rm_put_flag(g, "kind", e->kind);
 		crown_tmap_str(g, "rule", e->rule != NULL ? e->rule : "");
 		if (how == SIGHT_SEEN)
 			crown_tmap_bool(g, "seen", true);
@@ -728,12 +667,12 @@ routine_add(struct routine_groups *rg, const struct model *mo, size_t i,
 	    strcmp(who, rg->g[k].last) == 0)
 		return;
 	rg->g[k].last = who;
-	crown_tlist_ref(rg->g[k].events, event_map(mo, i, how));
+	crown_tlist_ref(rg->g[k].events, crown_rm_event_map(mo, i, how));
 }
 
 /* Events by half-turn and phase, as the side (or the umpire) sees them. */
-static void
-model_halves(struct crown_tval *root, const struct model *mo)
+void
+crown_rm_halves(struct crown_tval *root, const struct model *mo)
 {
 	const struct crown_events	*evs = mo->in->events;
 	struct crown_tval		*halves, *half = NULL, *phases = NULL;
@@ -758,7 +697,7 @@ model_halves(struct crown_tval *root, const struct model *mo)
 			crown_tmap_int(half, "number", ++nhalf);
 			crown_tmap_int(half, "turn", e->turn);
 			crown_tmap_str(half, "side", e->half);
-			crown_tmap_str(half, "side_name", side_name(mo,
+			crown_tmap_str(half, "side_name", crown_rm_side_name(mo,
 			    e->half));
 			if (mo->side != NULL)
 				crown_tmap_bool(half, strcmp(e->half,
@@ -771,21 +710,22 @@ model_halves(struct crown_tval *root, const struct model *mo)
 			crown_tmap_str(half, "rule", e->rule);
 			continue;
 		}
-		if ((how = sight(mo, e)) == SIGHT_NONE)
+		if ((how = crown_rm_sight(mo, e)) == SIGHT_NONE)
 			continue;
 		if ((int)e->phase != curphase) {
 			curphase = (int)e->phase;
 			phase = crown_tlist_map(phases);
 			crown_tmap_str(phase, "phase",
 			    crown_phase_names[e->phase]);
-			put_flag(phase, "phase", crown_phase_names[e->phase]);
+			crown_rm_put_flag(phase, "phase",
+			    crown_phase_names[e->phase]);
 			events = crown_tmap_list(phase, "events");
 			paras = crown_tmap_list(phase, "paragraphs");
 			para = NULL;
 			rg.list = crown_tmap_list(phase, "routine");
 			rg.n = 0;
 		}
-		crown_tlist_ref(events, event_map(mo, i, how));
+		crown_tlist_ref(events, crown_rm_event_map(mo, i, how));
 		if (strcmp(e->kind, "order_skipped") == 0)
 			continue;	/* told with the orders */
 		if (routine(mo, e, how)) {
@@ -799,7 +739,7 @@ model_halves(struct crown_tval *root, const struct model *mo)
 			para = crown_tmap_list(crown_tlist_map(paras),
 			    "events");
 		actor = who;
-		crown_tlist_ref(para, event_map(mo, i, how));
+		crown_tlist_ref(para, crown_rm_event_map(mo, i, how));
 	}
 }
 
@@ -867,16 +807,18 @@ unit_get(struct crown_tval *m, const char *key, size_t len, const void *arg)
 	else if (IS("side"))
 		crown_tmap_str(m, "side", u->side);
 	else if (IS("side_name"))
-		crown_tmap_str(m, "side_name", side_name(&mo, u->side));
+		crown_tmap_str(m, "side_name",
+		    crown_rm_side_name(&mo, u->side));
 	else if (IS("type"))
-		put_words(m, "type", crown_utype_names[u->type]);
+		crown_rm_put_words(m, "type", crown_utype_names[u->type]);
 	else if (IS("class"))
 		crown_tmap_str(m, "class", crown_class_names[u->cls]);
 	else if (IS("arms")) {
 		if (crown_is_artillery(u->type) && u->gun != CROWN_GUN_NONE)
 			crown_tmap_str(m, "arms", crown_gun_names[u->gun]);
 		else
-			put_words(m, "arms", crown_weapon_names[u->weapon]);
+			crown_rm_put_words(m, "arms",
+			    crown_weapon_names[u->weapon]);
 	} else if (IS("stands"))
 		crown_tmap_int(m, "stands", crown_unit_stands(u));
 	else if (IS("start_stands"))
@@ -1011,7 +953,7 @@ model_enemy_groups(struct crown_tval *root, const struct model *mo)
 		if (i == 0 || cmp_group(&v[i], &v[i - 1]) != 0) {
 			group_count(g, count);
 			g = crown_tlist_map(groups);
-			put_words(g, "type", v[i].type);
+			crown_rm_put_words(g, "type", v[i].type);
 			crown_tmap_int(g, "stands", v[i].stands);
 			crown_tmap_bool(g, "one_stand", v[i].stands == 1);
 			crown_tmap_str(g, "status",
@@ -1027,8 +969,8 @@ model_enemy_groups(struct crown_tval *root, const struct model *mo)
 	free(v);
 }
 
-static void
-model_units(struct crown_tval *root, const struct model *mo)
+void
+crown_rm_units(struct crown_tval *root, const struct model *mo)
 {
 	const struct crown_state	*s = mo->in->after;
 	struct shared			*sh = mo->sh;
@@ -1066,8 +1008,8 @@ model_units(struct crown_tval *root, const struct model *mo)
 		model_enemy_groups(root, mo);
 }
 
-static void
-model_leaders(struct crown_tval *root, const struct model *mo)
+void
+crown_rm_leaders(struct crown_tval *root, const struct model *mo)
 {
 	const struct crown_state	*s = mo->in->after;
 	struct crown_tval		*list, *m;
@@ -1082,7 +1024,8 @@ model_leaders(struct crown_tval *root, const struct model *mo)
 		m = crown_tlist_map(list);
 		crown_tmap_str(m, "id", l->id);
 		crown_tmap_str(m, "name", l->name);
-		crown_tmap_str(m, "side_name", side_name(mo, l->side));
+		crown_tmap_str(m, "side_name",
+		    crown_rm_side_name(mo, l->side));
 		crown_tmap_str(m, "rank", crown_rank_names[l->rank]);
 		put_signed(m, "bonus", l->bonus);
 		crown_tmap_str(m, "status",
@@ -1090,7 +1033,7 @@ model_leaders(struct crown_tval *root, const struct model *mo)
 		if (l->attached != NULL) {
 			crown_tmap_str(m, "attached", l->attached);
 			crown_tmap_str(m, "attached_name",
-			    thing_name(mo, l->attached));
+			    crown_rm_thing_name(mo, l->attached));
 		} else {
 			crown_tmap_bool(m, "detached", true);
 			crown_tmap_num2(m, "x", l->x);
@@ -1098,588 +1041,4 @@ model_leaders(struct crown_tval *root, const struct model *mo)
 			put_pos(m, l->x, l->y);
 		}
 	}
-}
-
-static void
-model_action(struct crown_tval *m, const struct model *mo,
-    const struct crown_action_order *a)
-{
-	struct crown_tval	*path, *p;
-	size_t			 i;
-
-	put_words(m, "action", crown_action_names[a->kind]);
-	put_flag(m, "action", crown_action_names[a->kind]);
-	if (a->npath > 0) {
-		put_point(m, "to", a->path[a->npath - 1]);
-		if (a->npath > 1) {
-			path = crown_tmap_list(m, "path");
-			for (i = 0; i < a->npath; i++) {
-				p = crown_tlist_map(path);
-				crown_tmap_num2(p, "x", a->path[i].x);
-				crown_tmap_num2(p, "y", a->path[i].y);
-			}
-		}
-	}
-	if (a->has_face) {
-		crown_tmap_bool(m, "has_face", true);
-		crown_tmap_int(m, "face", a->face);
-	}
-	if (a->road)
-		crown_tmap_bool(m, "road", true);
-	if (a->target != NULL) {
-		crown_tmap_str(m, "target", a->target);
-		crown_tmap_str(m, "target_name", thing_name(mo, a->target));
-		if (a->target_building)
-			crown_tmap_bool(m, "building", true);
-	}
-	/* always set, so that a template inside a unit does not find the
-	 * unit's own formation */
-	crown_tmap_str(m, "formation", a->kind == CROWN_FORMATION ?
-	    crown_formation_names[a->formation] : "");
-}
-
-/*
- * The actions a skipped order (an order_skipped event) names: the first
- * of its kind not yet marked; one the orders do not hold (the engine's
- * own) is added to not_carried[] alone.
- */
-static struct crown_tval *
-mark_skipped(struct crown_tval *um, struct crown_tval *not_carried,
-    struct crown_tval **acts, bool *marked,
-    const struct crown_unit_orders *uo, const struct crown_tval *ev,
-    const struct crown_event *e)
-{
-	struct crown_tval	*a;
-	size_t			 k;
-
-	for (k = 0; k < uo->nactions; k++)
-		if (!marked[k] && e->order != NULL && strcmp(e->order,
-		    crown_action_names[uo->actions[k].kind]) == 0)
-			break;
-	if (k < uo->nactions) {
-		marked[k] = true;
-		a = acts[k];
-	} else {
-		a = crown_tmap_map(um, "unordered");
-		put_words(a, "action", e->order);
-		crown_tmap_str(a, "formation", "");
-	}
-	crown_tmap_bool(a, "skipped", true);
-	crown_tmap_ref(a, "why", ev);
-	crown_tlist_ref(not_carried, a);
-	return a;
-}
-
-/*
- * A unit's orders and what they led to in its own half-turn's charge and
- * action phases: outcome[] every event, skipped[] the orders not carried
- * out (events); each action is in carried[] or, with its `why`, in
- * not_carried[].
- */
-static void
-model_unit_orders(struct crown_tval *um, const struct model *mo,
-    const struct crown_orders *o, const struct crown_unit_orders *uo)
-{
-	const struct crown_events	*evs = mo->in->events;
-	const struct crown_state	*s = mo->in->after;
-	const struct crown_unit		*u;
-	struct crown_tval		*list, *outs, *skips, *carried, **acts;
-	struct crown_tval		*not_carried;
-	const struct crown_tval		*ev;
-	bool				*marked;
-	size_t				 j, k;
-
-	crown_tmap_str(um, "unit", uo->unit);
-	crown_tmap_str(um, "unit_name", thing_name(mo, uo->unit));
-	list = crown_tmap_list(um, "actions");
-	acts = xcalloc(uo->nactions + 1, sizeof(*acts));
-	marked = xcalloc(uo->nactions + 1, sizeof(*marked));
-	for (k = 0; k < uo->nactions; k++)
-		model_action(acts[k] = crown_tlist_map(list), mo,
-		    &uo->actions[k]);
-	outs = crown_tmap_list(um, "outcome");
-	skips = crown_tmap_list(um, "skipped");
-	not_carried = crown_tmap_list(um, "not_carried");
-	u = crown_state_unit(s, uo->unit);
-	if (u != NULL)
-		mo->sh->unit_orders[u - s->units] = um;
-	j = u != NULL ? mo->sh->ev_head[u - s->units] : SIZE_MAX;
-	for (; evs != NULL && j != SIZE_MAX; j = mo->sh->ev_next[j]) {
-		const struct crown_event *e = &evs->v[j];
-
-		if (e->unit == NULL || e->half == NULL ||
-		    strcmp(e->unit, uo->unit) != 0 ||
-		    strcmp(e->half, o->side) != 0 ||
-		    (e->phase != CROWN_PHASE_CHARGE &&
-		    e->phase != CROWN_PHASE_ACTIONS))
-			continue;
-		ev = event_map(mo, j, SIGHT_FULL);
-		crown_tlist_ref(outs, ev);
-		if (strcmp(e->kind, "order_skipped") != 0)
-			continue;
-		crown_tlist_ref(skips, ev);
-		mo->sh->ev_action[j] = mark_skipped(um, not_carried, acts,
-		    marked, uo, ev, e);
-	}
-	carried = crown_tmap_list(um, "carried");
-	for (k = 0; k < uo->nactions; k++)
-		if (!marked[k])
-			crown_tlist_ref(carried, acts[k]);
-	crown_tmap_bool(um, "carried_out", crown_tval_count(skips) == 0);
-	free(acts);
-	free(marked);
-}
-
-/* A side's orders: its units' (above) and its leaders'. */
-static void
-model_side_orders(struct crown_tval *m, const struct model *mo,
-    const struct crown_orders *o)
-{
-	struct crown_tval	*units, *lds, *lm;
-	size_t			 i;
-
-	crown_tmap_str(m, "side", o->side);
-	crown_tmap_str(m, "side_name", side_name(mo, o->side));
-	units = crown_tmap_list(m, "units");
-	for (i = 0; i < o->nunits; i++)
-		model_unit_orders(crown_tlist_map(units), mo, o,
-		    &o->units[i]);
-	lds = crown_tmap_list(m, "leaders");
-	for (i = 0; i < o->nleaders; i++) {
-		const struct crown_leader_orders *lo = &o->leaders[i];
-
-		lm = crown_tlist_map(lds);
-		crown_tmap_str(lm, "leader", lo->leader);
-		crown_tmap_str(lm, "leader_name", thing_name(mo, lo->leader));
-		if (lo->has_move)
-			put_point(lm, "to", lo->to);
-		if (lo->attach != NULL) {
-			crown_tmap_str(lm, "attach", lo->attach);
-			crown_tmap_str(lm, "attach_name",
-			    thing_name(mo, lo->attach));
-		}
-		if (lo->detach)
-			crown_tmap_bool(lm, "detach", true);
-	}
-}
-
-static void
-model_orders(struct crown_tval *root, const struct model *mo)
-{
-	const struct crown_state	*s = mo->in->after;
-	struct crown_tval		*list, *m;
-	size_t				 i, j;
-
-	list = crown_tmap_list(root, "orders");
-	/* in the order of the sides, whatever order the files came in */
-	for (i = 0; i < s->nsides; i++) {
-		if (mo->side != NULL && strcmp(s->sides[i].id, mo->side) != 0)
-			continue;
-		for (j = 0; j < mo->in->norders; j++)
-			if (strcmp(mo->in->orders[j]->side,
-			    s->sides[i].id) == 0)
-				break;
-		if (j == mo->in->norders) {
-			m = crown_tlist_map(list);
-			crown_tmap_str(m, "side", s->sides[i].id);
-			crown_tmap_str(m, "side_name", s->sides[i].name);
-			crown_tmap_bool(m, "none", true);
-			/* empty, so that a template does not find the
-			 * state's units and leaders instead */
-			crown_tmap_list(m, "units");
-			crown_tmap_list(m, "leaders");
-			continue;
-		}
-		/* the same for the umpire and the side: made once */
-		if (mo->sh->orders[j] == NULL)
-			model_side_orders(mo->sh->orders[j] =
-			    crown_tlist_map(mo->sh->made), mo,
-			    mo->in->orders[j]);
-		crown_tlist_ref(list, mo->sh->orders[j]);
-	}
-}
-
-/* Orders skipped (R2.2): all for the umpire, the side's own for a side. */
-static void
-model_skipped(struct crown_tval *root, const struct model *mo)
-{
-	const struct crown_events	*evs = mo->in->events;
-	struct crown_tval		*list;
-	size_t				 i;
-
-	list = crown_tmap_list(root, "skipped");
-	for (i = 0; evs != NULL && i < evs->n; i++) {
-		const struct crown_event *e = &evs->v[i];
-
-		if (strcmp(e->kind, "order_skipped") != 0 ||
-		    sight(mo, e) != SIGHT_FULL)
-			continue;
-		crown_tlist_ref(list, event_map(mo, i, SIGHT_FULL));
-	}
-}
-
-/* n, and n_one when it is 1, so that a template can say "1 figure". */
-static void
-put_count(struct crown_tval *m, const char *key, long n)
-{
-	char	one[64];
-
-	crown_tmap_int(m, key, n);
-	if (n == 1 && strlen(key) + sizeof("_one") <= sizeof(one)) {
-		memcpy(one, key, strlen(key));
-		memcpy(one + strlen(key), "_one", sizeof("_one"));
-		crown_tmap_bool(m, one, true);
-	}
-}
-
-/* A unit or leader named in a side's summary. */
-static void
-put_named(struct crown_tval *list, const char *id, const char *name,
-    const char *side_name, const char *status)
-{
-	struct crown_tval	*m;
-
-	m = crown_tlist_map(list);
-	crown_tmap_str(m, "id", id);
-	crown_tmap_str(m, "name", name);
-	crown_tmap_str(m, "side_name", side_name);
-	crown_tmap_str(m, "status", status);
-}
-
-struct side_tally {
-	int	fig, stands, routed, lost, fallen;
-};
-
-/* What side k lost this turn; the units and leaders it names go into m's
- * lists routed_units[], lost_units[] and fallen[]. */
-static struct side_tally
-tally_side(const struct model *mo, size_t k, struct crown_tval *m)
-{
-	const struct crown_state	*s = mo->in->after;
-	const struct crown_state	*b = mo->in->before;
-	const struct crown_unit		*u, *ub;
-	const struct crown_leader	*l, *lb;
-	struct crown_tval		*routed, *lost, *fallen;
-	struct side_tally		 t = { 0 };
-	size_t				 j;
-
-	routed = crown_tmap_list(m, "routed_units");
-	lost = crown_tmap_list(m, "lost_units");
-	fallen = crown_tmap_list(m, "fallen");
-	for (j = 0; b != NULL && j < s->nunits; j++) {
-		u = &s->units[j];
-		if (strcmp(u->side, s->sides[k].id) != 0 ||
-		    (ub = crown_state_unit(b, u->id)) == NULL)
-			continue;
-		t.fig += crown_unit_figures(ub) - crown_unit_figures(u);
-		t.stands += crown_unit_stands(ub) - crown_unit_stands(u);
-		if (u->status == CROWN_LOST && ub->status != CROWN_LOST) {
-			t.lost++;
-			put_named(lost, u->id, u->name, s->sides[k].name,
-			    NULL);
-		} else if (u->routs > ub->routs) {
-			t.routed++;
-			put_named(routed, u->id, u->name,
-			    s->sides[k].name, NULL);
-		}
-	}
-	for (j = 0; b != NULL && j < s->nleaders; j++) {
-		l = &s->leaders[j];
-		if (strcmp(l->side, s->sides[k].id) != 0 ||
-		    l->status == CROWN_LEADER_OK ||
-		    ((lb = crown_state_leader(b, l->id)) != NULL &&
-		    lb->status != CROWN_LEADER_OK))
-			continue;
-		t.fallen++;
-		put_named(fallen, l->id, l->name, s->sides[k].name,
-		    crown_leader_status_names[l->status]);
-	}
-	return t;
-}
-
-/*
- * Each side's losses this turn: figures, stands, units routed and lost,
- * leaders killed or captured; what it inflicted (the other sides'
- * losses); and, for the umpire, whether anything needs a look.
- */
-static void
-model_sides(struct crown_tval *root, const struct model *mo)
-{
-	const struct crown_state	*s = mo->in->after;
-	struct crown_tval		*list, **ms;
-	struct side_tally		*t, all = { 0 };
-	size_t				 i;
-
-	list = crown_tmap_list(root, "sides");
-	ms = xcalloc(s->nsides + 1, sizeof(*ms));
-	t = xcalloc(s->nsides + 1, sizeof(*t));
-	for (i = 0; i < s->nsides; i++) {
-		ms[i] = crown_tlist_map(list);
-		t[i] = tally_side(mo, i, ms[i]);
-		all.fig += t[i].fig;
-		all.stands += t[i].stands;
-		all.routed += t[i].routed;
-		all.lost += t[i].lost;
-		all.fallen += t[i].fallen;
-	}
-	for (i = 0; i < s->nsides; i++) {
-		struct crown_tval *m = ms[i];
-
-		crown_tmap_str(m, "id", s->sides[i].id);
-		crown_tmap_str(m, "name", s->sides[i].name);
-		put_words(m, "home_edge", crown_edge_names[
-		    s->sides[i].home_edge]);
-		crown_tmap_bool(m, "attacker", s->attacker != NULL &&
-		    strcmp(s->attacker, s->sides[i].id) == 0);
-		if (mo->side != NULL)
-			crown_tmap_bool(m, strcmp(s->sides[i].id,
-			    mo->side) == 0 ? "own" : "enemy", true);
-		put_count(m, "figures_lost", t[i].fig);
-		put_count(m, "stands_lost", t[i].stands);
-		put_count(m, "units_routed", t[i].routed);
-		put_count(m, "units_lost", t[i].lost);
-		put_count(m, "leaders_fallen", t[i].fallen);
-		put_count(m, "figures_inflicted", all.fig - t[i].fig);
-		put_count(m, "stands_inflicted", all.stands - t[i].stands);
-		crown_tmap_bool(m, "losses", t[i].fig > 0 || t[i].lost > 0);
-		crown_tmap_bool(m, "inflicted", all.fig > t[i].fig ||
-		    all.lost > t[i].lost);
-	}
-	crown_tmap_bool(root, "routs", all.routed > 0 || all.lost > 0);
-	crown_tmap_bool(root, "leaders_fell", all.fallen > 0);
-	free(ms);
-	free(t);
-}
-
-/*
- * The orders not carried out, by the rule that stopped them, in the order
- * the rules first come: not_carried_by_rule[]{rule orders[]}, an order
- * being its action with the unit's `unit_name` and `why`.
- */
-static void
-model_not_carried(struct crown_tval *root, const struct model *mo)
-{
-	const struct crown_events	*evs = mo->in->events;
-	struct crown_tval		*groups, *a;
-	struct {
-		const char		*rule;
-		struct crown_tval	*map, *orders;
-	}				*g = NULL;
-	size_t				 i, k, n = 0, cap = 0;
-
-	groups = crown_tmap_list(root, "not_carried_by_rule");
-	for (i = 0; evs != NULL && i < evs->n; i++) {
-		const struct crown_event *e = &evs->v[i];
-
-		if (mo->sh->ev_action[i] == NULL || sight(mo, e) != SIGHT_FULL)
-			continue;
-		for (k = 0; k < n && strcmp(g[k].rule, e->rule != NULL ?
-		    e->rule : "") != 0; k++)
-			;
-		if (k == n) {
-			struct crown_tval *gm = crown_tlist_map(groups);
-
-			if (n == cap)
-				g = xreallocarray(g, cap = cap ? 2 * cap : 8,
-				    sizeof(*g));
-			g[n].rule = e->rule != NULL ? e->rule : "";
-			g[n].map = gm;
-			crown_tmap_str(gm, "rule", g[n].rule);
-			g[n++].orders = crown_tmap_list(gm, "orders");
-		}
-		a = crown_tlist_ref(g[k].orders, mo->sh->ev_action[i]);
-		crown_tmap_str(a, "unit_name", thing_name(mo, e->unit));
-	}
-	for (k = 0; k < n; k++)
-		put_count(g[k].map, "count", (long)crown_tval_count(
-		    g[k].orders));
-	free(g);
-}
-
-/* Rulings of the turn (R13.1), and whether the umpire's report has
- * anything under "what needs a look". */
-static void
-model_attention(struct crown_tval *root, const struct model *mo)
-{
-	const struct crown_events	*evs = mo->in->events;
-	const struct crown_tval		*v;
-	struct crown_tval		*list;
-	size_t				 i;
-	bool				 any;
-
-	model_not_carried(root, mo);
-	list = crown_tmap_list(root, "rulings");
-	for (i = 0; evs != NULL && i < evs->n; i++)
-		if (strcmp(evs->v[i].kind, "ruling") == 0 &&
-		    sight(mo, &evs->v[i]) == SIGHT_FULL)
-			crown_tlist_ref(list, event_map(mo, i, SIGHT_FULL));
-	any = crown_tval_count(list) > 0;
-	any |= (v = crown_tmap_get(root, "skipped")) != NULL &&
-	    crown_tval_count(v) > 0;
-	any |= crown_tval_truthy(crown_tmap_get(root, "routs"));
-	any |= crown_tval_truthy(crown_tmap_get(root, "leaders_fell"));
-	crown_tmap_bool(root, "attention", any);
-}
-
-/* The model of the umpire's report (side NULL) or a side's, in sh's tree. */
-static struct crown_tval *
-model_new(struct shared *sh, const char *side)
-{
-	const struct crown_report_input	*in = sh->in;
-	struct model			 mo = { in, side, sh };
-	struct crown_tval		*root, *g, *m;
-	int				 i;
-
-	root = crown_tmap_map(sh->root, side != NULL ? side : "umpire");
-	g = crown_tmap_map(root, "game");
-	crown_tmap_str(g, "name", in->after->name);
-	crown_tmap_int(g, "turn", in->after->turn);
-	crown_tmap_str(g, "attacker", side_name(&mo, in->after->attacker));
-	if (in->after->last_turn > 0) {
-		crown_tmap_int(g, "last_turn", in->after->last_turn);
-		crown_tmap_bool(g, "final_turn",
-		    in->after->turn >= in->after->last_turn);
-	}
-	if (in->rules != NULL) {
-		crown_tmap_str(g, "rules", in->rules->id);
-		crown_tmap_str(g, "rules_title", in->rules->title);
-	}
-	if (side == NULL)
-		crown_tmap_bool(root, "umpire", true);
-	else if ((i = crown_state_side(in->after, side)) >= 0) {
-		m = crown_tmap_map(root, "side");
-		crown_tmap_str(m, "id", side);
-		crown_tmap_str(m, "name", in->after->sides[i].name);
-		put_words(m, "home_edge",
-		    crown_edge_names[in->after->sides[i].home_edge]);
-	}
-	model_sides(root, &mo);
-	model_halves(root, &mo);
-	model_orders(root, &mo);
-	model_skipped(root, &mo);
-	model_attention(root, &mo);
-	model_units(root, &mo);
-	model_leaders(root, &mo);
-	return root;
-}
-
-static int
-render_one(struct crown_outputs *out, struct crown_tmpl_set *set,
-    const char *tmpl, const char *name, const struct crown_tval *ctx,
-    struct crown_diags *d)
-{
-	struct crown_buf	*b;
-
-	b = crown_outputs_add(out, name);
-	return crown_tmpl_render(b, set, tmpl, crown_escape_for(name), ctx, d);
-}
-
-/*
- * The templates kept from one render to the next (crown_report_keep).
- * Off by default: a process that renders once gains nothing, and one
- * that changes the files between renders (the tests) must see them anew.
- */
-static struct {
-	bool			 on;
-	char			*dir;
-	struct crown_tmpl_set	*set;
-} kept;
-
-/* The report templates of dir, every one loaded, in *out; or an error
- * (problems in d). */
-static int
-templates_load(struct crown_tmpl_set **out, const char *dir,
-    struct crown_diags *d)
-{
-	static const char *const templates[] = {
-		"report.md", "report-side.md", "map.svg"
-	};
-	size_t	i;
-	int	error = 0, e;
-
-	*out = NULL;
-	if (dir == NULL) {
-		crown_diag_add(d, "templates", 0, 0, NULL, "cannot find the "
-		    "report templates (looked beside the program and in %s/"
-		    "templates); give --templates DIR", CROWN_DATADIR);
-		return CROWN_ENOTFOUND;
-	}
-	if (kept.set != NULL && strcmp(kept.dir, dir) == 0) {
-		*out = kept.set;
-		return 0;
-	}
-	*out = crown_tmpl_set_new(dir);
-	/* every template first, so that all their problems come out at
-	 * once and nothing is rendered from a broken set */
-	for (i = 0; i < CROWN_NELEM(templates); i++) {
-		e = crown_tmpl_load(*out, templates[i], d);
-		if (e == CROWN_ENOTFOUND || error == 0)
-			error = e != 0 ? e : error;
-	}
-	if (error != 0) {
-		crown_tmpl_set_free(*out);
-		*out = NULL;
-		return error;
-	}
-	if (kept.on) {
-		free(kept.dir);
-		crown_tmpl_set_free(kept.set);
-		kept.dir = xstrdup(dir);
-		kept.set = *out;
-	}
-	return 0;
-}
-
-void
-crown_report_keep_end(void)
-{
-	free(kept.dir);
-	crown_tmpl_set_free(kept.set);
-	memset(&kept, 0, sizeof(kept));
-}
-
-void
-crown_report_keep(const char *dir)
-{
-	struct crown_diags	 quiet = { 0 };
-	struct crown_tmpl_set	*set;
-
-	kept.on = true;
-	/* a problem with them is each render's to report */
-	(void)templates_load(&set, dir, &quiet);
-	crown_diags_release(&quiet);
-}
-
-int
-crown_report_render(struct crown_outputs *out,
-    const struct crown_report_input *in, struct crown_diags *d)
-{
-	struct crown_tmpl_set	*set;
-	struct crown_tval	*umpire, *ctx;
-	struct shared		 sh;
-	char			*name;
-	size_t			 i;
-	int			 error;
-
-	if ((error = templates_load(&set, in->templates, d)) != 0)
-		return error;
-
-	shared_init(&sh, in);
-	umpire = model_new(&sh, NULL);
-	error = render_one(out, set, "report.md", "report.md", umpire, d);
-	for (i = 0; i < in->after->nsides && error == 0; i++) {
-		ctx = model_new(&sh, in->after->sides[i].id);
-		name = xasprintf("report-%s.md", in->after->sides[i].id);
-		error = render_one(out, set, "report-side.md", name, ctx, d);
-		free(name);
-	}
-	if (error == 0) {
-		/* the map: the umpire's model and the drawing */
-		crown_svg_model(crown_tmap_map(umpire, "map"), in);
-		error = render_one(out, set, "map.svg", "map.svg", umpire, d);
-	}
-	shared_release(&sh);
-	if (set != kept.set)
-		crown_tmpl_set_free(set);
-	return error;
 }

@@ -1,8 +1,8 @@
 /*
  * campaign.h: a campaign repository as crown sees it (FORMATS.md
- * "Campaign repository"): the turns on main, what a turn starts from, and
- * playing one turn in memory.  Shared by new, turn, verify, rerun and the
- * other history commands; all git goes through history.h.
+ * "Campaign repository"): the turns on main and what a turn starts from
+ * (play.h plays one).  Shared by new, turn, verify, rerun and the other
+ * history commands; all git goes through history.h.
  */
 #ifndef CROWN_CAMPAIGN_H
 #define CROWN_CAMPAIGN_H
@@ -49,6 +49,8 @@
 #define CROWN_REVEAL_TAG	"reveal"
 #define CROWN_REPLACED_TAG	"replaced"	/* replaced/turn-N[-k] */
 #define CROWN_RERUN_BRANCH	"rerun"		/* rerun/turn-N */
+/* a rerun's or an adoption's --reason, a line of its message */
+#define CROWN_REASON_KEY	"Reason: "
 
 /* "orders/turn-007", "turns/turn-007"; caller frees. */
 char	*crown_campaign_orders_dir(int turn);
@@ -86,12 +88,13 @@ void	crown_chain_release(struct crown_chain *);
 bool	crown_campaign_subject_admin(const char *subject);
 /*
  * Commit st as the state.yaml of a change on main's tip (c->tip), with
- * message msg, and bring the work tree to it; id is the new commit.
+ * message msg, and bring the work tree to it, and mails (NULL: none) to
+ * the outbox (crown_advance); id is the new commit.
  */
 int	crown_campaign_commit_state(char *id, struct crown_history *,
 	    const struct crown_chain *c, const struct crown_state *st,
 	    const char *msg, const struct crown_stamp *stamp,
-	    struct crown_diags *d);
+	    const struct crown_outputs *mails, struct crown_diags *d);
 /*
  * Does after differ from before only in what a roster or deadline
  * change may change (the players, game.deadline, game.deadline_every,
@@ -165,6 +168,18 @@ int	crown_campaign_load(struct crown_campaign *out,
 	    struct crown_history *, const char *commit, const char *label,
 	    struct crown_diags *d);
 void	crown_campaign_release(struct crown_campaign *);
+/*
+ * The briefing of turn 0 for the player just added to side (the last of
+ * its players), with the campaign now as it stands (the map of the last
+ * turn played, when it has one) and the orders form of the next turn,
+ * added to mails for DIR/outbox (issue 20); victory is the game's
+ * conditions, or NULL.
+ */
+int	crown_campaign_brief_player(struct crown_outputs *mails,
+	    struct crown_history *, const struct crown_chain *c,
+	    const struct crown_campaign *now, const char *side,
+	    const struct crown_stamp *stamp, const char *victory,
+	    struct crown_diags *d);
 
 /*
  * Parse orders held in memory (names are their paths) and validate them
@@ -174,17 +189,17 @@ void	crown_campaign_release(struct crown_campaign *);
 int	crown_campaign_orders(struct crown_orders ***out, size_t *n,
 	    const struct crown_outputs *orders, const struct crown_state *,
 	    const struct crown_rules *, struct crown_diags *d);
+/*
+ * What a turn commits of the orders read as above (given->v[i] is ov[i]'s
+ * file): DIR/SIDE.yaml for each, the file's bytes when it is an orders
+ * file as it is, else its orders as a canonical orders file
+ * (crown_orders_read_kept).  Appended to out; 0 or CROWN_ERROR.
+ */
+int	crown_campaign_orders_kept(struct crown_outputs *out,
+	    const struct crown_outputs *given, struct crown_orders *const *ov,
+	    size_t n, const char *dir, struct crown_diags *d);
 /* Free n orders and their array (also those of crown_cmd_load_orders). */
 void	crown_campaign_orders_free(struct crown_orders **, size_t n);
-
-/* One turn played in memory. */
-struct crown_turn {
-	int			 turn;		/* the turn played */
-	struct crown_state	*after;
-	struct crown_events	 ev;
-	struct crown_outputs	 files;		/* state.yaml, turns/... */
-	char			*headline;	/* without "Turn N: " */
-};
 
 /*
  * The salt of turn `turn' from its orders as crown_campaign_orders read
@@ -200,34 +215,6 @@ void	crown_campaign_salt(unsigned char *salt, int turn,
  */
 int	crown_campaign_salt_read(unsigned char *salt, struct crown_history *,
 	    const char *commit, int turn, struct crown_diags *d);
-
-/*
- * Play the turn after `before` with orders (in memory, named
- * orders/turn-NNN/SIDE.yaml) and the campaign dice of secret and salt
- * (NULL: unsalted, for the turns made before salts): validate, resolve,
- * write the state, the events, the salt (turns/turn-NNN/dice-salt, when
- * there is one) and the reports (from the templates directory, or
- * crown_templates_find() when NULL) into out->files.
- * The same inputs give the same bytes, which is what verify and rerun
- * rely on.  deadline is the next orders deadline the new state records
- * (game.deadline): NULL keeps the old one, "" clears it.
- */
-int	crown_campaign_play(struct crown_turn *out,
-	    const struct crown_state *before, const struct crown_rules *,
-	    const struct crown_outputs *orders, const unsigned char *secret,
-	    const unsigned char *salt, const char *templates,
-	    const char *deadline,
-	    struct crown_diags *d);
-/* The same with the orders parsed and validated already (by
- * crown_campaign_orders, against before and rules): what verify replays
- * with, having checked them itself. */
-int	crown_campaign_play_orders(struct crown_turn *out,
-	    const struct crown_state *before, const struct crown_rules *,
-	    struct crown_orders *const *ov, size_t n,
-	    const unsigned char *secret, const unsigned char *salt,
-	    const char *templates, const char *deadline,
-	    struct crown_diags *d);
-void	crown_turn_release(struct crown_turn *);
 
 /* What happened, in a few words, from the states before and after. */
 char	*crown_campaign_headline(const struct crown_state *before,
@@ -281,18 +268,12 @@ int	crown_campaign_who(struct crown_who *out, const char *umpire,
 	    struct crown_diags *d);
 void	crown_who_release(struct crown_who *);
 
-/* Parse a --date: 0, or -1 if malformed. */
-int	crown_campaign_parse_date(long long *t, int *offset, const char *);
-
-/* "2026-03-01" in the stamp's own offset; buf of 11 bytes at least. */
-void	crown_campaign_format_date(char *buf, size_t len, long long t,
-	    int offset);
-
 /*
  * Before a command writes: make tags turn-N (and reveal) point at main's
  * commits, bring the work tree back to the last commit if a killed run
  * left it behind, and remove pending orders a committed turn already
- * holds.  Notes go to stderr.
+ * holds.  What it did goes to d as notes (crown_diag_note), for the
+ * command to print.
  */
 int	crown_campaign_repair(struct crown_history *,
 	    const struct crown_chain *, struct crown_diags *d);

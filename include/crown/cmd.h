@@ -131,15 +131,6 @@ extern const struct crown_cmd crown_cmd_reveal;
 extern const struct crown_cmd crown_cmd_show;
 extern const struct crown_cmd crown_cmd_turn;
 extern const struct crown_cmd crown_cmd_verify;
-/*
- * A hook for the tests: when set, crown verify calls it on each state it
- * carries from one turn to the next (crown_state_settle) as a turn starts
- * from it, so that they can count the turns that did and change the state,
- * to show that a turn replayed from a carried state that differs is
- * replayed again from the committed bytes before verify says anything.
- */
-struct crown_state;
-extern void (*crown_verify_carried)(struct crown_state *);
 extern const struct crown_cmd crown_cmd_muster;
 extern const struct crown_cmd crown_cmd_resolve;
 extern const struct crown_cmd crown_cmd_rules;
@@ -173,10 +164,10 @@ void	crown_cmd_args_free(struct crown_run *);
 
 /*
  * --reason TEXT of rerun and adopt: one line of the message, "Reason:
- * TEXT", that crown log shows.  crown_cmd_reason_check: a usage error
- * (its exit status) for an empty text or one of several lines, else 0.
+ * TEXT" (CROWN_REASON_KEY, campaign.h), that crown log shows.
+ * crown_cmd_reason_check: a usage error (its exit status) for an empty
+ * text or one of several lines, else 0.
  */
-#define CROWN_REASON_KEY	"Reason: "
 int	crown_cmd_reason_check(const struct crown_cmd *, const char *reason);
 
 /* The exit status (sysexits, doc/formats.md) of a CROWN_E* code. */
@@ -219,10 +210,21 @@ int	crown_cmd_load_rules(struct crown_rules **out, const char *path,
 int	crown_cmd_mail_campaign(struct crown_state **state,
 	    struct crown_rules **rules, struct crown_history **h,
 	    const char *dir, bool lock, struct crown_diags *d);
-/* Load and validate order files against s; all problems to d.  With
- * shorthand, a file in the mail syntax is read too (crown check). */
+/*
+ * crown inbox and crown check --mail: the mail of the campaign opt->dir
+ * (crown_cmd_mail_campaign, locked unless opt->dry) judged by inbox.h,
+ * read at opt->now when now_given, else now; from n mailboxes, or with
+ * messages n files of one message each (all read; CROWN_EINVALID when
+ * a dry run would not accept them all).
+ */
+struct crown_inbox_options;
+int	crown_cmd_inbox_run(struct crown_inbox_options *opt, bool now_given,
+	    const char *const *src, size_t n, bool messages,
+	    struct crown_diags *d);
+/* Load and validate order files against s through the one reader
+ * (orders-read.h), as crown turn reads them; all problems to d. */
 int	crown_cmd_load_orders(struct crown_orders ***out, size_t *n,
-	    const char *const *paths, size_t npaths, bool shorthand,
+	    const char *const *paths, size_t npaths,
 	    const struct crown_state *s, const struct crown_rules *rules,
 	    struct crown_diags *d);
 

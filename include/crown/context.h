@@ -81,17 +81,6 @@ size_t	crown_engine_skip(struct crown_engine *, const struct crown_unit *,
 size_t	crown_engine_skip_why(struct crown_engine *,
 	    const struct crown_unit *, const struct crown_action_order *,
 	    const char *rule, char *reason);
-/* A word of a sentence as "%s" prints it: "(null)" for NULL (a name a
- * state that was not checked may lack). */
-static inline const char *
-crown_engine_word(const char *s)
-{
-	return s != NULL ? s : "(null)";
-}
-/* w[0..n-1] end to end in a new string, as "%s%s..." would print them;
- * no more than CROWN_JOIN_MAX of them. */
-#define CROWN_JOIN_MAX	16
-char	*crown_engine_join(const char *const *w, size_t n);
 /* An event's field (text, result, order) set to a copy of s. */
 void	 crown_engine_set(char **field, const char *s);
 struct crown_turn_unit *crown_engine_tu(struct crown_engine *,

@@ -4,7 +4,9 @@
  * "FILE:LINE:COLUMN: warning: message (R-id)": what is allowed but
  * surely not meant (an order that cannot do anything).  A warning never
  * makes a command fail; whether one failed is its return code, as
- * before.
+ * before.  A note, "FILE: message", says what crown did by itself (the
+ * repairs after a killed run); a command prints it as it prints the
+ * others.
  */
 #ifndef CROWN_DIAG_H
 #define CROWN_DIAG_H
@@ -13,7 +15,8 @@
 
 enum crown_severity {
 	CROWN_DIAG_ERROR,	/* 0: what crown_diag_add makes */
-	CROWN_DIAG_WARNING
+	CROWN_DIAG_WARNING,
+	CROWN_DIAG_NOTE
 };
 
 struct crown_diag {
@@ -38,10 +41,14 @@ void	crown_diag_add(struct crown_diags *, const char *file, unsigned line,
 void	crown_diag_warn(struct crown_diags *, const char *file, unsigned line,
 	    unsigned col, const char *rule, const char *fmt, ...)
 	    __attribute__((format(printf, 6, 7)));
+/* The same, as a note. */
+void	crown_diag_note(struct crown_diags *, const char *file, unsigned line,
+	    unsigned col, const char *rule, const char *fmt, ...)
+	    __attribute__((format(printf, 6, 7)));
 /* Every problem of from put at the end of to, in order; from is left
  * empty. */
 void	crown_diags_move(struct crown_diags *to, struct crown_diags *from);
-/* How many of d are errors (not warnings). */
+/* How many of d are errors (not warnings or notes). */
 size_t	crown_diags_errors(const struct crown_diags *);
 /* One line per problem, in the order found. */
 void	crown_diags_print(FILE *, const struct crown_diags *);

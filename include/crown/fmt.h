@@ -18,9 +18,6 @@
 size_t	 crown_fmt_long(char *buf, long v);
 size_t	 crown_fmt_ulong(char *buf, unsigned long long u);
 size_t	 crown_fmt_fixed(char *buf, double v, int decimals);
-/* Exactly printf's "%.*f", "-0.00" and "nan" too: crown_fmt_fixed
- * where the two agree, snprintf for a sign bit or NaN. */
-size_t	 crown_fmt_fixed_printf(char *buf, double v, int decimals);
 /* A position or length as state.yaml and events.yaml write it: rounded
  * to the hundredth (crown_round2), then with two decimals. */
 size_t	 crown_fmt_num2(char *buf, double v);

@@ -166,6 +166,9 @@ size_t	crown_geom_sweep(struct crown_point *out, const struct crown_point *p,
  */
 
 /* Distance between two points. */
+/* Half a hundredth of an inch: what a box query adds to its radius so
+ * that nothing crown_rules_within takes is left out of it. */
+#define CROWN_GEOM_SLACK	0.005
 double	crown_geom_dist(struct crown_point a, struct crown_point b);
 /* Distance from p to segment ab (to a when a == b). */
 double	crown_geom_dist_point_seg(struct crown_point p, struct crown_point a,

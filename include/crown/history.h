@@ -72,13 +72,6 @@ int	crown_history_create(struct crown_history **out, const char *dir,
 	    struct crown_diags *d);
 
 /*
- * Is dir a campaign a killed crown new left before its commit point: only
- * a .git, with nothing on main, and no crown at work in it (no lock, or a
- * dead holder's)?  Nothing in it can be lost: it holds no turn.
- */
-bool	crown_history_abandoned(const char *dir);
-
-/*
  * Open the repository at dir.  With `lock`, take the campaign's lock
  * (.git/crown.lock, O_EXCL): CROWN_ELOCKED if another run holds it.
  * CROWN_ENOTFOUND if dir is not a repository.
@@ -93,7 +86,7 @@ int	crown_history_open(struct crown_history **out, const char *dir,
  *
  * The locks libgit2 and git take (index.lock, HEAD.lock, a NAME.lock under refs)
  * left by a killed run: those made while a dead holder had crown's lock,
- * which this run took over, are removed (stderr says so); any other is
+ * which this run took over, are removed (a note in d); any other is
  * CROWN_ELOCKED with a diagnostic naming it, as a git command run by hand
  * takes the same ones.  Checked under crown's lock, before any write.
  */
@@ -101,8 +94,8 @@ int	crown_history_check_locks(struct crown_history *,
 	    struct crown_diags *d);
 
 /* Remove the objects a killed run was writing (objects/tmp_object_git2_*),
- * saying so on stderr; under crown's lock. */
-void	crown_history_sweep(struct crown_history *);
+ * each with a note in d; under crown's lock. */
+void	crown_history_sweep(struct crown_history *, struct crown_diags *d);
 
 /* Release the lock (if held) and the repository. */
 void	crown_history_close(struct crown_history *);

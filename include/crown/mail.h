@@ -29,24 +29,7 @@
 #define CROWN_MAIL_MAX_BYTES	((size_t)1024 * 1024)
 /* Of a refused oversize mail only this much is read, for its headers. */
 #define CROWN_MAIL_HEAD_BYTES	((size_t)64 * 1024)
-/* "2026-12-05T18:00:00Z" and its NUL */
-#define CROWN_MAIL_TIME_LEN	21
 #define CROWN_SHA256_HEX	65	/* 64 digits and a NUL */
-
-/* Times. */
-
-/*
- * Parse a time: ISO 8601 "YYYY-MM-DDTHH:MM:SSZ" (or with an offset,
- * "+01:00", or without seconds), or seconds since the epoch ("@" before
- * them optional).  0, or -1 when s is none of these.
- */
-int	crown_mail_parse_time(long long *out, const char *s);
-
-/* "2026-12-05T18:00:00Z" into buf (CROWN_MAIL_TIME_LEN bytes). */
-void	crown_mail_format_time(char *buf, size_t len, long long t);
-
-/* The time now, or 0 when the clock cannot be read. */
-long long crown_mail_now(void);
 
 /* Hashes (libsodium). */
 
@@ -184,46 +167,54 @@ int	crown_mail_build(struct crown_buf *out, const struct crown_mail_out *);
 /*
  * Deliver a message into Maildir dir (made with tmp/, new/ and cur/ if
  * absent): written to tmp/ then renamed into new/, as
- * "DATE.HASH.crown" (the hash of the message), so the same message
- * delivered twice is one file.  *name (caller frees; may be NULL) is the
- * file name.  CROWN_EWRITE with a diagnostic on failure.
+ * "DATE.HASH.crown" (the hash of the message, crown_maildir_name), so
+ * the same message delivered twice is one file.  *name (caller frees;
+ * may be NULL) is the file name.  CROWN_EWRITE with a diagnostic on
+ * failure.  crown_maildir_put delivers a message under a name of its
+ * own.
  */
 int	crown_maildir_deliver(const char *dir, const char *data, size_t len,
 	    long long date, char **name, struct crown_diags *d);
+int	crown_maildir_put(const char *dir, const char *name, const char *data,
+	    size_t len, struct crown_diags *d);
+/* "DATE.HASH.crown"; caller frees. */
+char	*crown_maildir_name(const char *data, size_t len, long long date);
 
 /* The umpire's address for outgoing mail: game.umpire, or
  * crown@localhost. */
 struct crown_mail_addr crown_mail_umpire(const struct crown_state *);
 
 /*
- * After a turn: one message per player of each side, into the Maildir
- * dir/outbox: the side's report (the output named report-SIDE.md, or
- * ending in /report-SIDE.md, as a turn's files do) as the text,
- * with map.svg and the new state (state.yaml, without the players'
+ * After a turn: one message per player of each side, added to mails
+ * under its Maildir name (crown_maildir_name; crown_advance writes the
+ * outbox after the commit point): the side's report (reports[i] for
+ * after->sides[i], as crown_play renders them; NULL: none) as the text,
+ * with the map (map.svg, when map is not NULL) and the new state
+ * (state.yaml, without the players'
  * password hashes) attached, and while the game goes on (rules not
  * NULL, before game.last_turn) the side's orders form for the next turn
  * (orders.yaml, crown_orders_form) and the deadline.  date is the turn's date (as
- * crown_mail_parse_time reads it; NULL: now).  Players without an email
- * address are skipped.  0, CROWN_EUSAGE for a bad date, or CROWN_EWRITE;
+ * crown_cal_parse_time reads it; NULL: now).  Players without an email
+ * address are skipped.  0, CROWN_EUSAGE for a bad date, or CROWN_ERROR;
  * problems to d.
  */
-int	crown_mail_turn_reports(const char *dir,
+int	crown_mail_turn_reports(struct crown_outputs *mails,
 	    const struct crown_state *after, const struct crown_rules *rules,
-	    const struct crown_outputs *outputs, const char *date,
-	    struct crown_diags *d);
+	    const struct crown_buf *reports, const struct crown_buf *map,
+	    const char *date, struct crown_diags *d);
 
 /*
  * The players' briefing (crown_report_briefing of the opening state, the
  * turn-0 one, with victory), one message per player of now's sides with
  * an address (only that address when only is not NULL: a player who
- * joins later), into dir/outbox, with the map (map.svg, when map is not
- * NULL: the opening map, or the latest turn's for a player who joins
- * later), now's public state, and while the game goes on the side's
- * orders form and the deadline, as for a turn; *sent is the number of
- * messages.  0, CROWN_EUSAGE for a bad date, or CROWN_EWRITE; problems to
- * d.
+ * joins later), added to mails as crown_mail_turn_reports does, with
+ * the map (map.svg, when map is not NULL: the opening map, or the latest
+ * turn's for a player who joins later), now's public state, and while
+ * the game goes on the side's orders form and the deadline, as for a
+ * turn; *sent is the number of messages.  0, CROWN_EUSAGE for a bad
+ * date, or CROWN_ERROR; problems to d.
  */
-int	crown_mail_briefing(const char *dir,
+int	crown_mail_briefing(struct crown_outputs *mails,
 	    const struct crown_state *opening, const struct crown_state *now,
 	    const struct crown_rules *rules, const char *victory,
 	    const struct crown_buf *map, const char *only, const char *date,

@@ -40,8 +40,7 @@ int	crown_report_render(struct crown_outputs *out,
  * From now on keep the templates crown_report_render loads, for the next
  * render from the same directory, and load those of dir now (NULL: none
  * yet).  For crown verify, which renders turn after turn from templates
- * that do not change while it runs, and loads them before it forks, so
- * that every child finds them loaded (their parse was 5 M instructions a
+ * that do not change while it runs (their parse was 5 M instructions a
  * turn).  A set with a problem is never kept: each render reports it.
  */
 void	crown_report_keep(const char *dir);

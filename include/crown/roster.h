@@ -18,6 +18,8 @@
 
 #include "crown/diag.h"
 
+struct crown_state;
+
 #define CROWN_ROSTER_FILE	"crown-roster"	/* in .git */
 #define CROWN_ROSTER_KEYRING	"crown-gnupg"	/* in .git: GnuPG home */
 
@@ -90,5 +92,40 @@ enum crown_proof crown_proof_parse(const char *word);
  * dropped).  Caller frees (sodium_memzero first). */
 int	crown_roster_read_password(char **out, const char *path,
 	    struct crown_diags *d);
+
+/*
+ * crown roster's changes of the players of s, campaign directory dir:
+ * each changes s, and the credentials in ro and its file, and sets *msg
+ * to the commit message of the change ("Roster: ...", caller frees); on
+ * an error s is as it was.  Problems are diagnosed: CROWN_EUSAGE a
+ * malformed player or fingerprint, CROWN_EINVALID no such side or
+ * player, or a player already on the side.
+ */
+struct crown_roster_player {
+	const char	*side;		/* the side's id */
+	const char	*person;	/* "Name <email>" */
+	const char	*password_file;	/* the password's file, or NULL */
+	const char	*openpgp;	/* a key's fingerprint, or NULL */
+	const char	*key_file;	/* with openpgp: the public key */
+};
+/* Make np->person a player of np->side: the OpenPGP key imported into
+ * the campaign's keyring before the roster names it, the credentials
+ * saved before the player is in the state. */
+int	crown_roster_add_player(char **msg, struct crown_state *s,
+	    struct crown_roster *ro, const char *dir,
+	    const struct crown_roster_player *np, struct crown_diags *d);
+/* Take email off every side of s (its credentials stay until
+ * crown_roster_forget, once the change is committed). */
+int	crown_roster_remove_player(char **msg, struct crown_state *s,
+	    const char *dir, const char *email, struct crown_diags *d);
+/* Set email's password to the first line of file, and drop an old
+ * campaign's unsalted hash of it from s. */
+int	crown_roster_new_password(char **msg, struct crown_state *s,
+	    struct crown_roster *ro, const char *dir, const char *email,
+	    const char *file, struct crown_diags *d);
+/* Forget email's credentials, in ro and in the file at path, if it has
+ * any. */
+int	crown_roster_forget(struct crown_roster *ro, const char *path,
+	    const char *email, struct crown_diags *d);
 
 #endif

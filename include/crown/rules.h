@@ -271,6 +271,10 @@ struct crown_rules {
 	/* R13.1 rulings: D6, defender on 1..ruling_defender_max */
 	int	ruling_die;
 	int	ruling_defender_max;
+	/* R13.1: distances judged to the hundredth of an inch positions are
+	 * kept to (crown_rules_within); false for a rules file without
+	 * R13.1's hundredths, as the campaigns made before it were played */
+	bool	hundredths;
 };
 
 /*
@@ -316,5 +320,15 @@ enum crown_morale_result crown_rules_morale(const struct crown_rules *,
  * band); CROWN_NBAND when out of range. */
 enum crown_band_name crown_rules_band(const struct crown_band *bands,
 	    double range);
+/*
+ * A distance as the rules judge it against their thresholds (ranges,
+ * radii, reaches, a wall's cover): with R13.1's hundredths, taken to the
+ * hundredth of an inch first, so that from y 10.10 to 16.10, which is
+ * 6.000000000000002 in doubles, is 6.00.  crown_rules_within is d within
+ * limit so judged.
+ */
+double	crown_rules_distance(const struct crown_rules *, double d);
+bool	crown_rules_within(const struct crown_rules *, double d,
+	    double limit);
 
 #endif

@@ -50,7 +50,9 @@ int	crown_shorthand_parse(struct crown_orders **out, const char *file,
 	    const char *buf, size_t len, struct crown_diags *d);
 
 /* True when text is an orders file rather than shorthand: it has a
- * line starting "orders:" (the orders file's list). */
+ * line starting "orders:" (the orders file's list), or a line that
+ * begins with '[' or '{', or "KEY: [" or "KEY: {" (YAML's flow style,
+ * JSON), as no shorthand line does. */
 bool	crown_shorthand_is_yaml(const char *buf, size_t len);
 
 /*

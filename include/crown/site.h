@@ -7,9 +7,11 @@
  * nothing refers outside the site, so it works from file:// too.
  *
  * Incremental: OUT/.crown-site, the manifest, records for each page the
- * key of what it was made from (the commits it shows); a run writes only
- * the pages whose key changed or whose file is missing, and the index,
- * then the manifest.  A change of templates, of crown's version or of
+ * key of what it was made from (the commits it shows), and for each turn
+ * the index's figures; a run writes only the pages whose key changed or
+ * whose file is missing, then the manifest, and reads only what those
+ * pages need (a run with nothing new reads no turn's state).  A change
+ * of templates, of crown's version or of
  * the side the site is for changes every key.  Each page is written to a
  * temporary file and renamed into place, so a failure leaves each page
  * whole, old or new; the manifest comes last, so the next run makes
@@ -18,11 +20,13 @@
 #ifndef CROWN_SITE_H
 #define CROWN_SITE_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 #include "crown/campaign.h"
 #include "crown/diag.h"
 #include "crown/history.h"
+#include "crown/state.h"
 
 #define CROWN_SITE_MANIFEST	".crown-site"
 
@@ -33,6 +37,7 @@
 struct crown_site_input {
 	struct crown_history		*h;
 	const struct crown_chain	*chain;
+	const struct crown_state	*start;		/* turn 0's */
 	const char			*out;		/* the directory */
 	const char			*side;		/* NULL: the umpire's */
 	const char			*templates;	/* directory */
@@ -56,5 +61,15 @@ struct crown_site_stats {
  */
 int	crown_site_write(struct crown_site_stats *out,
 	    const struct crown_site_input *in, struct crown_diags *d);
+
+/*
+ * Is the site in in->out that of in->chain as it stands: made by this
+ * crown, from these templates, for this side, of this line turn for
+ * turn, with every page there?  Then a run has nothing to write, and
+ * *out counts the pages.  Reads no commit, and not in->start (which may
+ * be NULL); false for anything else, or anything that cannot be read.
+ */
+bool	crown_site_current(struct crown_site_stats *out,
+	    const struct crown_site_input *in);
 
 #endif

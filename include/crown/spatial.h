@@ -13,7 +13,8 @@
 /*
  * Spatial queries (spatial.c), so nothing scans all pairs of units: the
  * units whose footprint's bounding box comes within `radius` inches of box
- * b, as state indices, ascending, each once (candidates: measure exact
+ * b (and half a hundredth more, CROWN_GEOM_SLACK, so that no distance
+ * R13.1 takes to the hundredth is missed), as state indices, ascending, each once (candidates: measure exact
  * distances yourself; lost units included).  *out stays valid until the
  * next query.  After changing a unit's position, facing, formation,
  * stands or limbered state, call crown_engine_unit_moved.
@@ -28,8 +29,8 @@ void	crown_engine_unit_moved(struct crown_engine *,
 double	crown_engine_nearest_enemy(struct crown_engine *, const char *side,
 	    const struct crown_quad *q);
 
-/* Terrain features whose bounding boxes come within radius of b, as
- * indices into state->terrain, ascending. */
+/* Terrain features whose bounding boxes come within radius of b (and
+ * CROWN_GEOM_SLACK more), as indices into state->terrain, ascending. */
 size_t	crown_engine_terrain_near(struct crown_engine *,
 	    const struct crown_geom_box *b, double radius, const int **out);
 void	crown_spatial_free(struct crown_engine *);

@@ -174,18 +174,6 @@ int	crown_state_parse(struct crown_state **out, const char *file,
 /* Write s in a stable order, positions to 2 decimals.  0 or CROWN_ERROR. */
 int	crown_state_emit(struct crown_buf *out, const struct crown_state *s);
 struct crown_state *crown_state_clone(const struct crown_state *);
-/*
- * Make s, a state the engine made, what crown_state_parse(file) gives of
- * crown_state_emit(s): positions as written (two decimals), what is not
- * written as the reader fills it in, file.  False when the reader would
- * refuse that form for anything a turn can change (the turn, the
- * deadlines, every value of the units, leaders, melees and buildings,
- * by the reader's own limits).  Line and column stay as they were.
- * crown verify goes on from a turn's state so settled instead of parsing
- * the bytes it has just compared.
- */
-bool	crown_state_settle(struct crown_state *s, const char *file);
-
 /* Rebuild the id index after adding or removing units. */
 void	crown_state_index(struct crown_state *);
 void	crown_state_free(struct crown_state *);
@@ -227,14 +215,6 @@ const char *crown_leader_rank_word(const struct crown_leader *);
 /* Where a leader stands: with his unit when attached, else on his own. */
 struct crown_point crown_leader_pos(const struct crown_state *,
 	    const struct crown_leader *);
-
-/* A duration, game.deadline_every and crown deadline's: one or more
- * NUMBER UNIT with units w d h m ("7d", "36h", "1d12h"), into seconds;
- * 0, or -1 when s is not one (or is zero, or over ten years). */
-int	crown_duration_parse(long long *secs, const char *s);
-
-/* "YYYY-MM-DDTHH:MM:SSZ", a real UTC date and time (game.deadline). */
-bool	crown_utc_time_valid(const char *);
 
 /* The first leader of this rank (state order) attached to u, fit to lead;
  * NULL if none. */

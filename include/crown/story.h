@@ -23,7 +23,8 @@ struct crown_story_mention {
 	size_t		 event;
 };
 
-/* What a turn's commit holds for the story. */
+/* What a turn's commit holds for the story: its events, and its orders
+ * once crown_story_turn_orders has read them. */
 struct crown_story_turn {
 	struct crown_ydoc		 *events;
 	struct crown_orders		**orders;	/* one per side that
@@ -37,10 +38,17 @@ struct crown_story_turn {
 /* Does an event of the turn name unit id? */
 bool	crown_story_names(const struct crown_story_turn *, const char *id);
 
-/* The events and the orders of turn t, from its commit. */
+/* The events of turn t, from its commit. */
 int	crown_story_turn_load(struct crown_story_turn *,
 	    struct crown_history *, const char *commit, int t,
 	    struct crown_diags *d);
+/* Its orders too, which crown_story_unit needs to explain a loss. */
+int	crown_story_turn_orders(struct crown_story_turn *,
+	    struct crown_history *, const char *commit, int t,
+	    struct crown_diags *d);
+
+/* The figures unit id lost by the turn's events. */
+long	crown_story_lost(const struct crown_story_turn *, const char *id);
 void	crown_story_turn_release(struct crown_story_turn *);
 
 /*
@@ -72,5 +80,16 @@ void	crown_story_release(struct crown_story *);
 /* "4 stands, 16 figures, ok, at (30.00, 22.00) facing 180" of unit id
  * in s; NULL when s has no such unit.  Caller frees. */
 char	*crown_story_strength(const struct crown_state *s, const char *id);
+
+/*
+ * The same of unit id after the turn of `commit', from its state.yaml,
+ * reading only the unit's own part of it (and the game, table and sides
+ * it is checked against) where the file is laid out as crown writes it.
+ * *out NULL when the state has no such unit; label names the turn in
+ * diagnostics ("turn-3").  Caller frees *out.
+ */
+int	crown_story_strength_read(char **out, struct crown_history *,
+	    const char *commit, const char *label, const char *id,
+	    struct crown_diags *d);
 
 #endif

@@ -77,8 +77,21 @@ bool	crown_tval_truthy(const struct crown_tval *);
 /* Items of a list or values of a map (0 for anything else). */
 size_t	crown_tval_count(const struct crown_tval *);
 
-/* The hash crown_tmap_get compares (FNV-1a of the key's len bytes). */
-uint32_t crown_tkey_hash(const char *key, size_t len);
+/* The hash crown_tmap_get compares (FNV-1a of the key's len bytes).
+ * Inline: the reader of templates (template-parse.c) hashes names with
+ * it, the tree (template.c) keys. */
+static inline uint32_t
+crown_tkey_hash(const char *key, size_t len)
+{
+	uint32_t	h = 2166136261u;
+	size_t		i;
+
+	for (i = 0; i < len; i++) {
+		h ^= (unsigned char)key[i];
+		h *= 16777619u;
+	}
+	return h;
+}
 
 /* Map setters; each returns the new value (owned by the tree).  A NULL
  * string sets nothing. */

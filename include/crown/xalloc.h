@@ -25,10 +25,6 @@ char	*xvasprintf(const char *, va_list)
 	    __attribute__((format(printf, 1, 0)));
 char	*xasprintf(const char *, ...)
 	    __attribute__((format(printf, 1, 2)));
-/* vsnprintf, without printf's machinery for the commonest conversions
- * (those xasprintf writes so). */
-int	 crown_vsnprintf(char *, size_t, const char *, va_list)
-	    __attribute__((format(printf, 3, 0)));
 void	 crown_alloc_fail_at(unsigned long);
 unsigned long crown_alloc_count(void);
 

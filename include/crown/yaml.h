@@ -29,8 +29,6 @@ struct crown_ynode {
 	size_t			  n;		/* items of a sequence or map */
 	struct crown_ynode	**item;		/* sequence items; map values */
 	struct crown_ynode	**key;		/* map keys (scalars) */
-	uint64_t		  keybits;	/* map: a bit for each key's
-						 * first byte and length */
 };
 
 struct crown_ylimits {
@@ -127,7 +125,7 @@ int	crown_ybool(struct crown_yreader *, const struct crown_ynode *,
 int	crown_ystr(struct crown_yreader *, const struct crown_ynode *,
 	    const char *what, const char *rule, const char **out);
 
-/* An id: [a-z0-9][a-z0-9_-]{0,31}, checked with PCRE2. */
+/* An id: [a-z0-9][a-z0-9_-]{0,31}. */
 int	crown_yid(struct crown_yreader *, const struct crown_ynode *,
 	    const char *what, const char *rule, const char **out);
 bool	crown_id_valid(const char *);
@@ -156,15 +154,12 @@ int	crown_yfield_enum(struct crown_yreader *, const struct crown_ynode *map,
 	    int count, const char *rule, int *out);
 
 /*
- * Emitting into a crown_buf, so output order and number formatting are
- * ours alone: crown's own writer of the bytes libyaml's emitter would
- * write (yemit.c).  crown_yemit_use_reference(true) makes the emitters
- * made from then on go through libyaml's emitter instead, the reference
- * the tests compare with.
+ * Emitting into a crown_buf through libyaml's emitter, so output order
+ * and number formatting are ours alone (yemit.c).  An error (out of
+ * memory, text that is not UTF-8) makes the later calls do nothing and
+ * crown_yemit_finish return CROWN_ERROR.
  */
 struct crown_yemit;
-
-void	crown_yemit_use_reference(bool);
 
 struct crown_yemit *crown_yemit_new(struct crown_buf *out);
 
@@ -177,6 +172,9 @@ void	crown_yemit_end(struct crown_yemit *);
 
 /* A string, quoted when it would otherwise read back as something else. */
 void	crown_yemit_str(struct crown_yemit *, const char *);
+/* A string in double quotes whatever it holds (a name from a rules file,
+ * which a reader should see is text). */
+void	crown_yemit_quoted(struct crown_yemit *, const char *);
 void	crown_yemit_int(struct crown_yemit *, long);
 void	crown_yemit_bool(struct crown_yemit *, bool);
 

@@ -1,6 +1,7 @@
 #!/bin/sh
-# make layers: the object files' symbol graph (nm) has no cycle, and no
-# file calls up the layer order of doc/design.md:
+# make layers: the object files' symbol graph (nm) has no cycle between
+# files or between folders, and no file calls up the layer order of
+# doc/design.md:
 #   main, cmd  >  history, mail, report  >  engine  >  model  >  io
 # A file may call files of its own layer or of any layer below.
 #
@@ -49,6 +50,16 @@ if ! tsort "$tmp/edges" >/dev/null 2>"$tmp/loops"; then
 	sed -n 's/^tsort: \([^:]*\)$/  \1/p' "$tmp/loops" | sort -u
 	status=1
 fi
+# and no cycle between folders either (history, mail and report share a
+# rank, so the order alone does not keep them from calling round)
+awk '{ a = $1; b = $2; sub(/\/.*/, "", a); sub(/\/.*/, "", b);
+    if (a != b) print a, b }' "$tmp/edges" | sort -u >"$tmp/folders"
+if ! tsort "$tmp/folders" >/dev/null 2>"$tmp/floops"; then
+	echo "layers: the calls between folders make a cycle:"
+	sed -n 's/^tsort: \([^:]*\)$/  \1/p' "$tmp/floops" | sort -u
+	status=1
+fi
 [ $status -eq 0 ] && echo "layers: $(wc -l <"$tmp/edges") calls between" \
-    "files, no cycle, none against the layer order"
+    "files, no cycle between files or folders, none against the layer" \
+    "order"
 exit $status

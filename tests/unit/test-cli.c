@@ -3,7 +3,9 @@
  * gives the arguments, the exit status and the expected standard output
  * and error (exact, or lines that must appear), and files the run must
  * write.  "$TMP" in an argument is a fresh temporary directory, where
- * `fixtures` can make edited copies of the project's files first.
+ * `fixtures` can make edited copies of the project's files first, and
+ * `before` (a list of argument lists) runs crown first, each run to
+ * succeed.
  */
 #include <dirent.h>
 #include <fcntl.h>
@@ -163,6 +165,34 @@ make_fixtures(const struct crown_ynode *fx, const char *tmp)
 	}
 }
 
+/* The runs of `before`, each to exit 0. */
+static void
+run_before(const struct crown_ynode *before, const char *bin,
+    const char *tmp)
+{
+	const struct crown_ynode	*args;
+	char				*argv[MAX_ARGS + 2], *out, *err;
+	size_t				 i, j, n;
+
+	out = xasprintf("%s/.before-stdout", tmp);
+	err = xasprintf("%s/.before-stderr", tmp);
+	for (i = 0; before != NULL && i < before->n; i++) {
+		args = before->item[i];
+		n = 0;
+		argv[n++] = xstrdup(bin);
+		for (j = 0; j < args->n && n < MAX_ARGS; j++)
+			argv[n++] = subst(args->item[j]->str, tmp);
+		argv[n] = NULL;
+		assert_int_equal(run(argv, out, err), 0);
+		for (j = 0; j < n; j++)
+			free(argv[j]);
+	}
+	unlink(out);
+	unlink(err);
+	free(out);
+	free(err);
+}
+
 static void
 test_golden(void **state)
 {
@@ -187,6 +217,7 @@ test_golden(void **state)
 	assert_non_null(args);
 	assert_non_null(mkdtemp(tmp));
 	make_fixtures(crown_ymap_get(root, "fixtures"), tmp);
+	run_before(crown_ymap_get(root, "before"), bin, tmp);
 	argv[argc++] = xstrdup(bin);
 	for (i = 0; i < args->n && argc < MAX_ARGS; i++)
 		argv[argc++] = subst(args->item[i]->str, tmp);
@@ -351,79 +382,60 @@ test_man_synopsis(void **state)
 }
 
 /*
- * crown runs on mimalloc, not the C library's malloc (doc/design.md, "The
- * allocator"): mimalloc, asked to be verbose, says it started.  A link that
- * put the C library first would leave mimalloc loaded but unused, and
- * silent.  The sanitizer builds link no mimalloc (CROWN_MIMALLOC unset):
- * there crown must say nothing of it.
- */
-static void
-test_allocator(void **state)
-{
-	char	*out, *said;
-
-	(void)state;
-	assert_int_equal(setenv("MIMALLOC_VERBOSE", "1", 1), 0);
-	run_crown("--version", &out, &said);
-	assert_int_equal(unsetenv("MIMALLOC_VERBOSE"), 0);
-#ifdef CROWN_MIMALLOC
-	assert_non_null(strstr(said, "mimalloc: process init"));
-#else
-	assert_null(strstr(said, "mimalloc"));
-#endif
-	free(out);
-	free(said);
-}
-
-/*
- * libgit2, GMime and GPGME are loaded when first called (doc/design.md,
- * "Libraries loaded when first called"): crown resolve loads none of
- * them, crown log loads libgit2.  The loader says what it loads when
- * LD_DEBUG=libs; that it says so of libyaml shows it was listening.
+ * crown is linked with libgit2, GMime and GPGME the ordinary way
+ * (doc/design.md, "Linked libraries"), so that ldd and packaging tools
+ * see them: the loader, asked what it loads (LD_DEBUG=files), says each
+ * is needed by crown itself, not by a library of its, even for a command
+ * that calls none of them.  libyaml is checked the same way.
  */
 static void
 test_libraries(void **state)
 {
-	const char	*resolve[] = { "resolve", "--state",
-			    "tests/data/state-small.yaml", "--orders",
-			    "tests/data/orders-french-ok.yaml", "--orders",
-			    "tests/data/orders-republic-ok.yaml",
-			    "--dice-script", "tests/data/dice-empty.txt",
-			    "--out", "$TMP/out", NULL };
-	const char	*log[] = { "log", "$TMP/none", NULL };
-	static const char *const late[] = {
-		"libgit2", "libgmime", "libgpgme", "libglib"
+	const char	*bin = getenv("CROWN_BIN");
+	static const char *const linked[] = {
+		"libyaml-0.so.", "libgit2.so.", "libgmime-3.0.so.",
+		"libgpgme.so."
 	};
-	char		*out, *said, *want;
+	char		*out, *said, *want, *line, *end;
 	size_t		 i;
 
 	(void)state;
-	assert_int_equal(setenv("LD_DEBUG", "libs", 1), 0);
-	run_crown_args(resolve, 0, &out, &said);
-	assert_non_null(strstr(said, "find library=libyaml"));
-	for (i = 0; i < CROWN_NELEM(late); i++) {
-		want = xasprintf("find library=%s", late[i]);
-		assert_null(strstr(said, want));
-		free(want);
-	}
-	free(out);
-	free(said);
-	run_crown_args(log, CROWN_EXIT_NOINPUT, &out, &said);
+	if (bin == NULL)
+		bin = "build/crown";
+	assert_int_equal(setenv("LD_DEBUG", "files", 1), 0);
+	run_crown("--version", &out, &said);
 	assert_int_equal(unsetenv("LD_DEBUG"), 0);
-	assert_non_null(strstr(said, "find library=libgit2"));
-	assert_non_null(strstr(said, "not a campaign repository"));
-	assert_null(strstr(said, "find library=libgmime"));
+	for (i = 0; i < CROWN_NELEM(linked); i++) {
+		want = xasprintf("file=%s", linked[i]);
+		line = strstr(said, want);
+		if (line == NULL) {
+			print_error("the loader loads no %s for crown\n",
+			    linked[i]);
+			fail();
+		}
+		free(want);
+		if ((end = strchr(line, '\n')) != NULL)
+			*end = '\0';
+		want = xasprintf("needed by %s [", bin);
+		if (strstr(line, want) == NULL) {
+			print_error("%s is not crown's own: %s\n", linked[i],
+			    line);
+			fail();
+		}
+		free(want);
+		if (end != NULL)
+			*end = '\n';
+	}
 	free(out);
 	free(said);
 }
 
-/* The environment the tests above set for crown, unset even when an
- * assertion ended one early, so that no later run inherits it. */
+/* The environment test_libraries sets for crown, unset even when an
+ * assertion ended it early, so that no later run inherits it. */
 static int
 unset_env(void **state)
 {
 	(void)state;
-	unsetenv("MIMALLOC_VERBOSE");
 	unsetenv("LD_DEBUG");
 	return 0;
 }
@@ -459,7 +471,7 @@ main(void)
 	}
 	closedir(dp);
 	qsort(names, n, sizeof(*names), cmp_names);
-	tests = xcalloc(n + 3, sizeof(*tests));	/* and the three below */
+	tests = xcalloc(n + 2, sizeof(*tests));	/* and the two below */
 	g = xcalloc(n, sizeof(*g));
 	for (i = 0; i < n; i++) {
 		g[i].path = names[i];
@@ -469,13 +481,10 @@ main(void)
 	}
 	tests[n].name = "man-synopsis";
 	tests[n].test_func = test_man_synopsis;
-	tests[n + 1].name = "allocator";
-	tests[n + 1].test_func = test_allocator;
+	tests[n + 1].name = "libraries";
+	tests[n + 1].test_func = test_libraries;
 	tests[n + 1].teardown_func = unset_env;
-	tests[n + 2].name = "libraries";
-	tests[n + 2].test_func = test_libraries;
-	tests[n + 2].teardown_func = unset_env;
-	rc = _cmocka_run_group_tests("cli", tests, n + 3, NULL, NULL);
+	rc = _cmocka_run_group_tests("cli", tests, n + 2, NULL, NULL);
 	for (i = 0; i < n; i++)
 		free(names[i]);
 	free(names);

@@ -5,7 +5,6 @@
  */
 #include "testutil.h"
 
-#include "crown/context.h"
 #include "crown/dice.h"
 #include "crown/engine.h"
 #include "crown/events.h"
@@ -218,32 +217,32 @@ test_events_yaml(void **state)
 	crown_buf_release(&b);
 }
 
-/* The engine's sentences joined from words read as printf's "%s%s...":
- * a NULL word (a name an unchecked state lacks) is "(null)", as printf
- * prints it, not a crash. */
+/* The sentences print every name with "%s": a state without a unit's
+ * name (the reader always gives one; code may build one without) is
+ * refused before a word is written, rather than printing NULL. */
 static void
-test_join_words(void **state)
+test_unnamed_refused(void **state)
 {
-	char	*s;
+	struct fixture		*f = *state;
+	struct crown_unit	*u = crown_state_unit(f->s, "1-legion");
+	size_t			 i;
+	int			 turn = f->s->turn;
+	bool			 said = false;
 
-	(void)state;
-	s = crown_engine_join((const char *[]){ "a0", " fired at ", NULL,
-	    "." }, 4);
-	assert_string_equal(s, "a0 fired at (null).");
-	free(s);
-	s = crown_engine_join((const char *[]){ "", "x", "" }, 3);
-	assert_string_equal(s, "x");
-	free(s);
-	s = crown_engine_join(NULL, 0);
-	assert_string_equal(s, "");
-	free(s);
+	free(u->name);
+	u->name = NULL;
+	assert_int_equal(resolve(f, NULL, 0, ""), CROWN_EINVALID);
+	assert_int_equal(f->ev.n, 0);
+	assert_int_equal(f->s->turn, turn);
+	for (i = 0; i < f->d.n; i++)
+		said |= strstr(f->d.v[i].msg, "has no id or name") != NULL;
+	assert_true(said);
 }
 
 int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_join_words),
 		cmocka_unit_test_setup_teardown(test_R2_1_sequence, setup,
 		    teardown),
 		cmocka_unit_test_setup_teardown(test_R2_3_no_orders, setup,
@@ -255,6 +254,8 @@ main(void)
 		cmocka_unit_test_setup_teardown(test_R1_3_casualties, setup,
 		    teardown),
 		cmocka_unit_test_setup_teardown(test_events_yaml, setup,
+		    teardown),
+		cmocka_unit_test_setup_teardown(test_unnamed_refused, setup,
 		    teardown),
 	};
 

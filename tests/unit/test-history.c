@@ -743,6 +743,75 @@ test_deterministic(void **state)
 	free(b);
 }
 
+/*
+ * crown resolve with a campaign's secret plays the turn crown turn plays
+ * with the same orders' bytes: the same salt (dice.c), taken from the
+ * bytes it plays, so the same events, reports, map and state.  It reads
+ * each orders file once: given a pipe whose writer sends other bytes to
+ * a second reader, it plays and salts the first bytes and leaves the
+ * second unread (it used to read the file again for the salt).
+ */
+static void
+test_resolve_is_turn(void **state)
+{
+	static const char volleys[] = "game: Test Campaign\nturn: 1\n"
+	    "side: french\norders:\n  - unit: 1-legion\n"
+	    "    actions: [fire: 2-militia, reload, fire: 2-militia]\n";
+	struct run	 r;
+	char		*dir = path("c"), *out = path("out");
+	char		*start = path("start.yaml"), *fifo = path("fifo");
+	char		*first = path("french-1.yaml"), *second = path("other");
+	char		*text, *want;
+	FILE		*fp;
+
+	assert_non_null(fp = fopen(first, "w"));
+	fputs(volleys, fp);
+	assert_int_equal(fclose(fp), 0);
+	assert_non_null(fp = fopen(second, "w"));
+	fprintf(fp, "%s# not the orders played\n", volleys);
+	assert_int_equal(fclose(fp), 0);
+	new_campaign(dir);
+	text = sh("git -C '%s' show main:state.yaml > '%s' && mkfifo '%s' && "
+	    "echo ok", dir, start, fifo);
+	assert_string_equal(text, "ok\n");
+	free(text);
+	/* the first reader of the pipe gets the orders, a second the
+	 * others */
+	text = sh("(cat '%s' > '%s'; sleep 1; cat '%s' > '%s') >/dev/null "
+	    "2>&1 & echo ok", first, fifo, second, fifo);
+	assert_string_equal(text, "ok\n");
+	free(text);
+	RUN(&r, crown_cmd_resolve, "--state", start, "--rules", RULES,
+	    "--orders", fifo, "--orders", DATA "/republic-1.yaml",
+	    "--secret-file", SECRET, "--templates", TMPL, "--out", out);
+	assert_int_equal(r.status, 0);
+	run_release(&r);
+	text = sh("timeout 10 cat '%s' | wc -c", fifo);
+	want = xasprintf("%zu\n", strlen(volleys) +
+	    strlen("# not the orders played\n"));
+	assert_string_equal(text, want);
+	free(want);
+	free(text);
+	EXPECT(0, crown_cmd_turn, dir, first, DATA "/republic-1.yaml",
+	    "--templates", TMPL, "--date", "2026-03-08");
+	text = sh("cd '%s' && for f in events.yaml report.md "
+	    "report-french.md report-republic.md map.svg; do "
+	    "git show main:turns/turn-001/$f | cmp -s - '%s/'$f || "
+	    "echo $f differs; done; git show main:state.yaml | "
+	    "cmp -s - '%s/state.yaml' || echo state.yaml differs; "
+	    "grep -c 'roll' '%s/events.yaml'", dir, out, out, out);
+	assert_null(strstr(text, "differs"));
+	/* dice were rolled: the salt decided them */
+	assert_true(strtol(text, NULL, 10) > 0);
+	free(text);
+	free(second);
+	free(first);
+	free(fifo);
+	free(start);
+	free(out);
+	free(dir);
+}
+
 /* A file of files with one line replaced (line 0: none); a file it does
  * not have is added, holding `with`. */
 static void
@@ -839,14 +908,11 @@ tamper(const char *dir, const char *file, unsigned line, const char *with)
 	tamper_at(dir, -1, file, line, with);
 }
 
-/* crown verify with CROWN_JOBS=jobs (NULL: unset). */
+/* crown verify of the campaign at dir. */
 static void
-verify_jobs(struct run *r, const char *dir, const char *jobs)
+verify(struct run *r, const char *dir)
 {
-	if (jobs != NULL)
-		setenv("CROWN_JOBS", jobs, 1);
 	RUN(r, crown_cmd_verify, dir, "--templates", TMPL);
-	unsetenv("CROWN_JOBS");
 }
 
 /*
@@ -880,132 +946,59 @@ four_turns(const char *dir, const char *copy, bool roster)
 }
 
 /*
- * crown verify replays the turns at once in child processes (issue 23):
- * the output is in turn order whatever finishes first, the same as one
- * at a time, and a turn tampered with in the middle is found and named
- * with the message it had, the turns after it not printed.
+ * crown verify replays the turns one after another, each from its
+ * parent's committed bytes, across a roster change too; a turn tampered
+ * with in the middle is found and named, the turns after it not printed.
  */
 static void
-test_verify_parallel(void **state)
+test_verify_in_order(void **state)
 {
-	static const char *const jobs[] = { "1", "2", "5" };
-	struct run	 r;
-	char		*dir = path("c"), *copy = path("d");
-	size_t		 i;
-
-	four_turns(dir, copy, false);
-	for (i = 0; i < CROWN_NELEM(jobs); i++) {
-		verify_jobs(&r, dir, jobs[i]);
-		assert_int_equal(r.status, 0);
-		assert_string_equal(r.out, "turn 0: ok\nturn 1: ok\nturn 2: "
-		    "ok\nturn 3: ok\nturn 4: ok\nverify: 5 turns match the "
-		    "replay (secret from .git/crown-secret)\n");
-		assert_string_equal(r.err, "");
-		run_release(&r);
-
-		verify_jobs(&r, copy, jobs[i]);
-		assert_int_equal(r.status, 65);
-		assert_string_equal(r.out, "turn 0: ok\nturn 1: ok\n"
-		    "turn 2: turns/turn-002/events.yaml:3: differs\n"
-		    "verify: the campaign differs from its replay\n");
-		run_release(&r);
-	}
-	free(copy);
-	free(dir);
-}
-
-static int	 carried;
-
-static void
-count_carried(struct crown_state *s)
-{
-	(void)s;
-	carried++;
-}
-
-/* a carried state that is not what the committed bytes read as */
-static void
-skew_carried(struct crown_state *s)
-{
-	carried++;
-	if (s->nunits > 0)
-		s->units[0].x += 1.0;
-}
-
-/*
- * crown verify goes on from the state a turn ended with, settled, when
- * the next turn's parent holds the bytes it wrote (issue 23), and not
- * across a commit that changed state.yaml (a roster change): each turn
- * that matched carries its state on, on one core and in each run of
- * many.  A carried state that is not what the committed bytes read as
- * changes nothing verify says: such a replay is done again from the
- * parsed bytes, so the campaign still matches, and a turn tampered with
- * is still named with the message it had.
- */
-static void
-test_verify_carries(void **state)
-{
-	static const char *const jobs[] = { "1", "2", "3" };
 	static const char differs[] = "turn 0: ok\nturn 1: ok\nturn 2: "
 	    "turns/turn-002/events.yaml:3: differs\nverify: the campaign "
 	    "differs from its replay\n";
 	struct run	 r;
-	char		*dir = path("c"), *copy = path("d"), *text, *ok;
-	size_t		 i, k;
+	char		*dir = path("c"), *copy = path("d"), *text;
+	size_t		 k;
 
-	four_turns(dir, copy, true);
-	/* one core: turns 2 and 4 go on from the state the turn before was
-	 * replayed to; turn 3 reads its parent's, which the roster change
-	 * made */
-	crown_verify_carried = count_carried;
-	carried = 0;
-	verify_jobs(&r, dir, "1");
-	assert_int_equal(r.status, 0);
-	assert_string_equal(r.err, "");
-	assert_int_equal(carried, 2);
-	ok = xstrdup(r.out);
-	run_release(&r);
-	text = sh("printf '%%s' '%s' | sed 's/^roster [0-9a-f]*: ok$/roster: "
-	    "ok/'", ok);
-	assert_string_equal(text, "turn 0: ok\nturn 1: ok\nturn 2: ok\n"
-	    "roster: ok\nturn 3: ok\nturn 4: ok\nverify: 5 turns match the "
-	    "replay (secret from .git/crown-secret)\n");
-	free(text);
 	for (k = 0; k < 2; k++) {
-		crown_verify_carried = k == 0 ? count_carried : skew_carried;
-		for (i = 0; i < CROWN_NELEM(jobs); i++) {
-			verify_jobs(&r, dir, jobs[i]);
-			assert_int_equal(r.status, 0);
-			assert_string_equal(r.out, ok);
-			assert_string_equal(r.err, "");
-			run_release(&r);
-			verify_jobs(&r, copy, jobs[i]);
-			assert_int_equal(r.status, 65);
-			assert_string_equal(r.out, differs);
-			run_release(&r);
-		}
+		four_turns(dir, copy, k == 1);
+		verify(&r, dir);
+		assert_int_equal(r.status, 0);
+		assert_string_equal(r.err, "");
+		text = sh("printf '%%s' '%s' | sed 's/^roster [0-9a-f]*: "
+		    "ok$/roster: ok/'", r.out);
+		assert_string_equal(text, k == 0 ? "turn 0: ok\nturn 1: ok\n"
+		    "turn 2: ok\nturn 3: ok\nturn 4: ok\nverify: 5 turns "
+		    "match the replay (secret from .git/crown-secret)\n" :
+		    "turn 0: ok\nturn 1: ok\nturn 2: ok\nroster: ok\n"
+		    "turn 3: ok\nturn 4: ok\nverify: 5 turns match the "
+		    "replay (secret from .git/crown-secret)\n");
+		free(text);
+		run_release(&r);
+		verify(&r, copy);
+		assert_int_equal(r.status, 65);
+		assert_string_equal(r.out, differs);
+		run_release(&r);
+		text = sh("rm -rf '%s' '%s' && echo ok", dir, copy);
+		assert_string_equal(text, "ok\n");
+		free(text);
 	}
-	crown_verify_carried = NULL;
-	free(ok);
 	free(copy);
 	free(dir);
 }
 
 /*
- * A state the reader refuses is not carried on (a review found that it
- * was): turn 1's committed state.yaml given a deadline that is not a
- * time, as the replay writes it (it takes the deadline from the commit),
- * matches its replay, and turn 2, which must start from it, cannot,
- * whatever the number of jobs and wherever the runs begin.
+ * A state the reader refuses stops the replay where a turn starts from
+ * it: turn 1's committed state.yaml given a deadline that is not a time,
+ * as the replay writes it (it takes the deadline from the commit),
+ * matches its replay, and turn 2, which must start from it, cannot.
  */
 static void
-test_verify_refused_state_not_carried(void **state)
+test_verify_refused_state(void **state)
 {
-	static const char *const jobs[] = { "1", "2", "3" };
 	struct run	 r;
 	char		*dir = path("c"), *copy = path("d"), *text, *with;
 	unsigned	 line;
-	size_t		 i;
 
 	four_turns(dir, copy, false);
 	text = sh("cd '%s' && git show main~3:state.yaml | grep -n "
@@ -1018,54 +1011,13 @@ test_verify_refused_state_not_carried(void **state)
 	free(text);
 	tamper_commits(dir, 1, "state.yaml", line, with, true);
 	free(with);
-	for (i = 0; i < CROWN_NELEM(jobs); i++) {
-		verify_jobs(&r, dir, jobs[i]);
-		assert_int_equal(r.status, 65);
-		assert_string_equal(r.out, "turn 0: ok\nturn 1: ok\nturn 2: "
-		    "the state it starts from cannot be read\nverify: the "
-		    "campaign differs from its replay\n");
-		assert_has(r.err, "'deadline' must be a UTC time");
-		run_release(&r);
-	}
-	free(copy);
-	free(dir);
-}
-
-/* a replay that dies as it starts from a carried state */
-static void
-die_carried(struct crown_state *s)
-{
-	(void)s;
-	_exit(9);
-}
-
-/*
- * A child that dies in the middle of its run (issue 23's review: untested
- * before): the lines of the commits it verified are printed, the commit
- * it died on is named as failed, the runs after it are stopped, and the
- * exit status is that of an internal error.
- */
-static void
-test_verify_child_dies(void **state)
-{
-	struct run	 r;
-	char		*dir = path("c"), *copy = path("d"), *id, *want;
-
-	four_turns(dir, copy, false);
-	id = sh("git -C '%s' rev-parse --short=7 main~2", dir);
-	*strchr(id, '\n') = '\0';
-	want = xasprintf("the replay of commit %s failed", id);
-	crown_verify_carried = die_carried;
-	/* two runs: turns 0-2 and 3-4; the first dies at turn 2, the first
-	 * that starts from a carried state */
-	verify_jobs(&r, dir, "2");
-	crown_verify_carried = NULL;
-	assert_int_equal(r.status, 1);
-	assert_string_equal(r.out, "turn 0: ok\nturn 1: ok\n");
-	assert_has(r.err, want);
+	verify(&r, dir);
+	assert_int_equal(r.status, 65);
+	assert_string_equal(r.out, "turn 0: ok\nturn 1: ok\nturn 2: the "
+	    "state it starts from cannot be read\nverify: the campaign "
+	    "differs from its replay\n");
+	assert_has(r.err, "'deadline' must be a UTC time");
 	run_release(&r);
-	free(want);
-	free(id);
 	free(copy);
 	free(dir);
 }
@@ -1326,7 +1278,7 @@ test_upgrade_rules(void **state)
 	    old, strlen(old), cur, strlen(cur), &d), 0);
 	assert_string_equal(added, "dice, R4.7, R5.1, R6.2.die, "
 	    "R7.1.test_die, R8.4.die, R9.1, R9.5.die, R9.8.part_retire_moves, "
-	    "R12.1.die");
+	    "R12.1.die, R13.1.hundredths");
 	assert_int_equal(crown_rules_parse(&rules, "r", out.data, out.len,
 	    &d), 0);
 	assert_no_diags(&d);
@@ -1417,6 +1369,35 @@ test_turn_writes_files(void **state)
 	turn2(dir);
 	assert_clean(dir);
 	free(outside);
+	free(dir);
+}
+
+/*
+ * A shallow clone (git clone --depth 1) holds the last commit without
+ * its parent: crown log says which commit's parent is missing.
+ */
+static void
+test_shallow_clone(void **state)
+{
+	struct run	 r;
+	char		*dir = path("c"), *clone = path("s"), *text, *want;
+	char		 id[CROWN_OID_HEX + 1];
+
+	new_campaign(dir);
+	turn1(dir);
+	turn2(dir);
+	ref_id(id, dir, CROWN_MAIN_REF);
+	text = sh("git clone -q --depth 1 'file://%s' '%s' 2>&1 && echo ok",
+	    dir, clone);
+	assert_string_equal(text, "ok\n");
+	free(text);
+	RUN(&r, crown_cmd_log, clone);
+	assert_int_not_equal(r.status, 0);
+	want = xasprintf("cannot read the parent of %s", id);
+	assert_has(r.err, want);
+	free(want);
+	run_release(&r);
+	free(clone);
 	free(dir);
 }
 
@@ -1782,7 +1763,8 @@ test_rerun_keeps_salt(void **state)
 static void
 test_repair_head(void **state)
 {
-	char	*dir = path("c"), *text;
+	struct run	 r;
+	char		*dir = path("c"), *text;
 
 	new_campaign(dir);
 	turn1(dir);
@@ -1792,7 +1774,13 @@ test_repair_head(void **state)
 	    dir);
 	assert_string_equal(text, "ok\n");
 	free(text);
-	turn2(dir);
+	/* the repair's notes, printed before the command's output */
+	RUN(&r, crown_cmd_turn, dir, DATA "/republic-2.yaml", "--templates",
+	    TMPL, "--date", "2026-03-15", "--allow-missing");
+	assert_int_equal(r.status, 0);
+	print_message("%s", r.err);
+	assert_has(r.err, "crown: HEAD was not on main; it is again\n");
+	run_release(&r);
 	text = sh("git -C '%s' symbolic-ref HEAD", dir);
 	assert_string_equal(text, "refs/heads/main\n");
 	free(text);
@@ -2548,46 +2536,181 @@ test_fault_new_kill(void **state)
 	free(dir);
 }
 
-static void
-test_dates(void **state)
+/* op(dir) run in a child killed at its nth write step, as by kill -9
+ * (its output thrown away): the child's exit status. */
+static int
+killed_at(unsigned long n, void (*op)(const char *), const char *dir)
 {
-	long long	t;
-	int		off;
-	char		buf[16];
+	pid_t	pid;
+	int	st, fd;
 
-	assert_int_equal(crown_campaign_parse_date(&t, &off, "2026-03-01"), 0);
-	assert_true(t == 1772323200LL && off == 0);
-	assert_int_equal(crown_campaign_parse_date(&t, &off,
-	    "2026-03-01T10:00:00+01:00"), 0);
-	assert_true(t == 1772355600LL && off == 60);
-	assert_int_equal(crown_campaign_parse_date(&t, &off,
-	    "2026-03-01 10:00-0230"), 0);
-	assert_true(t == 1772368200LL && off == -150);
-	assert_int_equal(crown_campaign_parse_date(&t, &off,
-	    "1970-01-01T00:00:00Z"), 0);
-	assert_true(t == 0 && off == 0);
-	assert_int_equal(crown_campaign_parse_date(&t, &off, "@1700000000"),
-	    0);
-	assert_true(t == 1700000000LL);
-	assert_int_equal(crown_campaign_parse_date(&t, &off, "1700000000"), 0);
-	assert_int_equal(crown_campaign_parse_date(&t, &off, "2024-02-29"), 0);
-	assert_int_equal(crown_campaign_parse_date(&t, &off, "2026-02-29"),
-	    -1);
-	assert_int_equal(crown_campaign_parse_date(&t, &off, "2026-13-01"),
-	    -1);
-	assert_int_equal(crown_campaign_parse_date(&t, &off,
-	    "2026-03-01T25:00"), -1);
-	assert_int_equal(crown_campaign_parse_date(&t, &off, "yesterday"), -1);
-	assert_int_equal(crown_campaign_parse_date(&t, &off, "2026-03-01x"),
-	    -1);
-	assert_int_equal(crown_campaign_parse_date(&t, &off, "12abc"), -1);
-	crown_campaign_format_date(buf, sizeof(buf), 1772355600LL, 60);
-	assert_string_equal(buf, "2026-03-01");
-	/* late on the 1st in UTC is the 2nd two hours east */
-	crown_campaign_format_date(buf, sizeof(buf), 1772405000LL, 120);
-	assert_string_equal(buf, "2026-03-02");
-	crown_campaign_format_date(buf, sizeof(buf), -1, 0);
-	assert_string_equal(buf, "1969-12-31");
+	fflush(stdout);
+	fflush(stderr);
+	if ((pid = fork()) == 0) {
+		fd = open("/dev/null", O_WRONLY);
+		dup2(fd, 1);
+		dup2(fd, 2);
+		crown_history_fail_after(n, true);
+		op(dir);
+		_exit(0);
+	}
+	assert_true(pid > 0);
+	assert_int_equal(waitpid(pid, &st, 0), pid);
+	assert_true(WIFEXITED(st));
+	return WEXITSTATUS(st);
+}
+
+/*
+ * crown new . in an empty directory: no rename can put a campaign in
+ * place of a shell's working directory, so it is built in it.
+ */
+static void
+test_new_in_dot(void **state)
+{
+	struct run	 r;
+	char		*dir = path("dot"), *scen, *rules, *tmpl, *text;
+	char		 cwd[4096];
+
+	(void)state;
+	assert_int_equal(mkdir(dir, 0755), 0);
+	assert_non_null(scen = realpath(SCEN, NULL));
+	assert_non_null(rules = realpath(RULES, NULL));
+	assert_non_null(tmpl = realpath(TMPL, NULL));
+	assert_non_null(getcwd(cwd, sizeof(cwd)));
+	assert_int_equal(chdir(dir), 0);
+	RUN(&r, crown_cmd_new, ".", "--templates", tmpl, "--scenario", scen,
+	    "--rules", rules, "--date", "2026-03-01");
+	assert_int_equal(chdir(cwd), 0);
+	if (r.status != 0)
+		fail_msg("crown new .: status %d\n%s", r.status, r.err);
+	assert_has(r.out, ".: turn 0 committed");
+	run_release(&r);
+	EXPECT(0, crown_cmd_verify, dir, "--templates", TMPL);
+	assert_fsck(dir);
+	/* nothing of the build left beside it or in it */
+	text = sh("ls -A '%s' '%s' | grep -c crown-new", base, dir);
+	assert_string_equal(text, "0\n");
+	free(text);
+	free(scen);
+	free(rules);
+	free(tmpl);
+	free(dir);
+}
+
+/*
+ * crown new killed at each of its steps (issue 30): it builds the
+ * campaign beside DIR and renames it into place, so DIR is absent or a
+ * whole campaign (verified, clean, its briefings in the outbox), and
+ * the next crown new removes what the killed one left.
+ */
+static void
+test_new_whole_or_nothing(void **state)
+{
+	struct run	 r;
+	char		*dir = path("n"), *text;
+	unsigned long	 steps, n, left = 0;
+
+	crown_history_fail_after(0, false);
+	new_campaign(dir);
+	steps = crown_history_steps();
+	crown_campaign_remove_tree(dir, false);
+	for (n = 1; n <= steps + 1; n++) {
+		assert_int_equal(killed_at(n, new_campaign, dir), n <= steps ?
+		    CROWN_EXIT_INTERNAL : 0);
+		if (exists(dir) != (n > steps)) {
+			print_error("killed at step %lu of %lu: DIR %s\n", n,
+			    steps, exists(dir) ? "exists" : "is absent");
+			fail();
+		}
+		if (!exists(dir)) {
+			/* and the next one says what it removes */
+			text = sh("ls -A '%s' | grep -c crown-new", base);
+			RUN(&r, crown_cmd_new, dir, "--templates", TMPL,
+			    "--scenario", SCEN, "--rules", RULES,
+			    "--secret-file", SECRET, "--date",
+			    "2026-03-01T10:00:00+01:00");
+			assert_int_equal(r.status, 0);
+			if (strcmp(text, "0\n") != 0)
+				left++;
+			assert_int_equal(strcmp(text, "0\n") != 0,
+			    strstr(r.err, "left by a crown new that did not "
+			    "finish\n") != NULL);
+			run_release(&r);
+			free(text);
+		}
+		/* whatever the killed run left beside it is gone */
+		text = sh("ls -A '%s'", base);
+		assert_string_equal(text, "n\n");
+		free(text);
+		RUN(&r, crown_cmd_verify, dir, "--templates", TMPL);
+		assert_int_equal(r.status, 0);
+		run_release(&r);
+		assert_fsck(dir);
+		assert_clean(dir);
+		text = sh("ls '%s/outbox/new' | wc -l; ls -A '%s/orders'", dir,
+		    dir);
+		assert_string_equal(text + strspn(text, " "), "2\npending\n");
+		free(text);
+		crown_campaign_remove_tree(dir, false);
+	}
+	/* most kills come after the temporary is made */
+	assert_true(left > 0);
+	free(dir);
+}
+
+/*
+ * A turn killed at each of its steps: the players' mails of turn 1 reach
+ * the outbox once, whole, whether the kill came before the commit point
+ * (the turn is played again) or after it (the next command's repair
+ * moves them out of .git/crown-outbox).
+ */
+static void
+test_outbox_after_kill(void **state)
+{
+	char		*zero = path("zero"), *dir, *text, *want;
+	char		 id0[CROWN_OID_HEX + 1], id[CROWN_OID_HEX + 1];
+	unsigned long	 steps, n;
+
+	new_campaign(zero);
+	text = sh("rm -rf '%s/outbox' && echo ok", zero);
+	assert_string_equal(text, "ok\n");
+	free(text);
+	ref_id(id0, zero, CROWN_MAIN_REF);
+	dir = path("c");
+	text = sh("cp -a '%s' '%s' && echo ok", zero, dir);
+	assert_string_equal(text, "ok\n");
+	free(text);
+	crown_history_fail_after(0, false);
+	turn1(dir);
+	steps = crown_history_steps();
+	want = sh("ls '%s/outbox/new'", dir);
+	assert_int_equal(strlen(want), 2 * strlen("1772928000.0123456789abcdef"
+	    ".crown\n"));
+	crown_campaign_remove_tree(dir, false);
+	for (n = 1; n <= steps; n++) {
+		text = sh("cp -a '%s' '%s' && echo ok", zero, dir);
+		assert_string_equal(text, "ok\n");
+		free(text);
+		assert_int_equal(killed_at(n, turn1, dir),
+		    CROWN_EXIT_INTERNAL);
+		ref_id(id, dir, CROWN_MAIN_REF);
+		if (strcmp(id, id0) == 0)
+			turn1(dir);
+		else
+			EXPECT(0, crown_cmd_deadline, dir, "none");
+		text = sh("ls '%s/outbox/new'; ls -A '%s/.git/crown-outbox' "
+		    "2>/dev/null", dir, dir);
+		if (strcmp(text, want) != 0) {
+			print_error("killed at step %lu of %lu: the outbox "
+			    "holds\n%s\nnot\n%s", n, steps, text, want);
+			fail();
+		}
+		free(text);
+		crown_campaign_remove_tree(dir, false);
+	}
+	free(want);
+	free(dir);
+	free(zero);
 }
 
 static void
@@ -2654,7 +2777,6 @@ int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_dates),
 		cmocka_unit_test(test_subject_turn),
 		cmocka_unit_test(test_headline_leaders),
 		cmocka_unit_test_setup_teardown(test_blame, setup, teardown),
@@ -2673,21 +2795,21 @@ main(void)
 		    teardown),
 		cmocka_unit_test_setup_teardown(test_deterministic, setup,
 		    teardown),
+		cmocka_unit_test_setup_teardown(test_resolve_is_turn, setup,
+		    teardown),
 		cmocka_unit_test_setup_teardown(test_verify_names_difference,
 		    setup, teardown),
-		cmocka_unit_test_setup_teardown(test_verify_carries,
+		cmocka_unit_test_setup_teardown(test_verify_refused_state,
 		    setup, teardown),
-		cmocka_unit_test_setup_teardown(
-		    test_verify_refused_state_not_carried, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_verify_child_dies, setup,
-		    teardown),
-		cmocka_unit_test_setup_teardown(test_verify_parallel, setup,
+		cmocka_unit_test_setup_teardown(test_verify_in_order, setup,
 		    teardown),
 		cmocka_unit_test_setup_teardown(test_copied_campaign, setup,
 		    teardown),
 		cmocka_unit_test_setup_teardown(test_turn_writes_files, setup,
 		    teardown),
 		cmocka_unit_test_setup_teardown(test_player_clone, setup,
+		    teardown),
+		cmocka_unit_test_setup_teardown(test_shallow_clone, setup,
 		    teardown),
 		cmocka_unit_test_setup_teardown(test_format_one, setup,
 		    teardown),
@@ -2721,6 +2843,11 @@ main(void)
 		    teardown),
 		cmocka_unit_test_setup_teardown(test_fault_new_kill, setup,
 		    teardown),
+		cmocka_unit_test_setup_teardown(test_new_in_dot, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_new_whole_or_nothing,
+		    setup, teardown),
+		cmocka_unit_test_setup_teardown(test_outbox_after_kill,
+		    setup, teardown),
 		cmocka_unit_test_setup_teardown(test_fault_error, setup,
 		    teardown),
 		cmocka_unit_test_setup_teardown(test_fault_kill, setup,

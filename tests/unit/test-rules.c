@@ -510,6 +510,46 @@ test_R13_1_band_edges(void **state)
 	assert_int_equal(r->ruling_defender_max, 3);
 }
 
+/*
+ * R13.1's hundredths: a distance is judged to the hundredth positions are
+ * kept to, so 16.10 - 10.10 (6.000000000000002 in doubles) is on the
+ * rifled musket's close edge, and 6.01 beyond it; a rules file without
+ * the key, as a campaign made before it froze, compares as computed.
+ */
+static void
+test_R13_1_hundredths(void **state)
+{
+	const struct crown_rules *r = fx->r;
+	const struct crown_band	 *rm = r->weapon[CROWN_RIFLED_MUSKET];
+	struct crown_rules	 *old = NULL;
+	struct crown_diags	  d = { 0 };
+	char			 *text, *path;
+	double			  six = 16.10 - 10.10;
+
+	assert_true(six > 6.0);		/* what binary doubles make of it */
+	assert_true(r->hundredths);
+	assert_true(crown_rules_distance(r, six) == 6.0);
+	assert_int_equal(crown_rules_band(rm, crown_rules_distance(r, six)),
+	    CROWN_BAND_CLOSE);
+	assert_int_equal(crown_rules_band(rm, crown_rules_distance(r,
+	    16.11 - 10.10)), CROWN_BAND_MEDIUM);
+	assert_true(crown_rules_within(r, 12.10 - 10.10, 2));
+	assert_false(crown_rules_within(r, 12.11 - 10.10, 2));
+	assert_true(crown_rules_within(r, 2.004, 2));
+	assert_false(crown_rules_within(r, 2.006, 2));
+
+	text = subst(fx->text, "  hundredths: true\n", "");
+	assert_int_equal(load_text("no-hundredths", text, &d, &old, &path),
+	    0);
+	assert_false(old->hundredths);
+	assert_true(crown_rules_distance(old, six) == six);
+	assert_false(crown_rules_within(old, six, 6));
+	crown_rules_free(old);
+	crown_diags_release(&d);
+	free(path);
+	free(text);
+}
+
 /* R5.7: the seed's fire example, from the tables. */
 static void
 test_R5_7_seed_fire_example(void **state)
@@ -1318,6 +1358,7 @@ main(void)
 		cmocka_unit_test(test_R4_3_terrain),
 		cmocka_unit_test(test_R5_fire),
 		cmocka_unit_test(test_R13_1_band_edges),
+		cmocka_unit_test(test_R13_1_hundredths),
 		cmocka_unit_test(test_R5_7_seed_fire_example),
 		cmocka_unit_test(test_R6_artillery),
 		cmocka_unit_test(test_R7_2_morale_table),

@@ -2,7 +2,8 @@
  * test-site.c: crown site (issue 22) on campaigns made under mkdtemp
  * directories, run in-process: the pages and what they hold, a side's
  * site, names escaped, the incremental run against a full one, and the
- * refusals, a disk that fills up; and the HTML pieces (html.h): cmark's
+ * refusals, a disk that fills up; a unit's strength from its own part of
+ * the state (story.h); and the HTML pieces (html.h): cmark's
  * safe rendering, the units linked, maps refused that could reach
  * outside.
  *
@@ -25,6 +26,8 @@
 #include "crown/cmd.h"
 #include "crown/html.h"
 #include "crown/site.h"
+#include "crown/state.h"
+#include "crown/story.h"
 #include "crown/xalloc.h"
 
 #define DATA	"tests/data/campaign"
@@ -111,16 +114,7 @@ scenario(const char *name)
 static void
 campaign(const char *dir, const char *scen, bool two)
 {
-	EXPECT(0, crown_cmd_new, dir, "--scenario", scen, "--rules", RULES,
-	    "--secret-file", SECRET, "--templates", TMPL, "--date",
-	    "2026-03-01T10:00:00+01:00");
-	EXPECT(0, crown_cmd_turn, dir, DATA "/french-1.yaml",
-	    DATA "/republic-1.yaml", "--templates", TMPL, "--date",
-	    "2026-03-08");
-	if (two)
-		EXPECT(0, crown_cmd_turn, dir, DATA "/republic-2.yaml",
-		    "--templates", TMPL, "--date", "2026-03-15",
-		    "--allow-missing");
+	TU_CAMPAIGN(dir, scen, two);
 }
 
 /* The names of the files under dir (recursively, sorted), one a line. */
@@ -407,10 +401,10 @@ test_site_incremental(void **state)
 	full = path("full");
 	campaign(dir, SCEN, false);
 	EXPECT(0, crown_cmd_site, dir, out, "--templates", TMPL);
-	/* a second run writes the index alone */
+	/* a second run writes nothing: nothing is new */
 	RUN(&r, crown_cmd_site, dir, out, "--templates", TMPL);
 	assert_int_equal(r.status, 0);
-	assert_has(r.out, ", 1 written, 0 removed");
+	assert_has(r.out, ", 0 written, 0 removed");
 	run_release(&r);
 	t0 = stamp_of(out, "turn-000.html");
 	t1 = stamp_of(out, "turn-001.html");
@@ -471,7 +465,7 @@ test_site_incremental(void **state)
 	assert_int_equal(unlink(x), 0);
 	RUN(&r, crown_cmd_site, dir, out, "--templates", TMPL);
 	assert_int_equal(r.status, 0);
-	assert_has(r.out, ", 2 written");
+	assert_has(r.out, ", 1 written");
 	run_release(&r);
 	assert_int_equal(access(x, F_OK), 0);
 	free(x);
@@ -641,6 +635,33 @@ test_site_refusals(void **state)
 	assert_has(r.err, "site-unit.html");
 	run_release(&r);
 	free(p);
+	/* a page template that cannot be read (a directory): named,
+	 * missing input */
+	write_file("tmpl/site-unit.html.tmpl", "ok\n");
+	write_file("tmpl/site-index.html.tmpl", "ok\n");
+	p = path("tmpl/site-extra.html.tmpl");
+	assert_int_equal(mkdir(p, 0777), 0);
+	free(p);
+	p = path("tmpl");
+	RUN(&r, crown_cmd_site, dir, tout, "--templates", p);
+	assert_int_equal(r.status, 66);
+	assert_has(r.err, "site-extra.html.tmpl: error: cannot read");
+	run_release(&r);
+	free(p);
+	/* a manifest that cannot be read (a directory): named, and OUT
+	 * cannot be written */
+	p = path("m-out");
+	assert_int_equal(mkdir(p, 0777), 0);
+	free(p);
+	p = path("m-out/" CROWN_SITE_MANIFEST);
+	assert_int_equal(mkdir(p, 0777), 0);
+	free(p);
+	p = path("m-out");
+	RUN(&r, crown_cmd_site, dir, p, "--templates", TMPL);
+	assert_int_equal(r.status, 73);
+	assert_has(r.err, CROWN_SITE_MANIFEST ": error: cannot read");
+	run_release(&r);
+	free(p);
 	free(tout);
 	free(dir);
 	free(out);
@@ -715,6 +736,70 @@ test_html_svg(void **state)
 #undef UNSAFE
 }
 
+/* Every unit's line from the part of main's state is the whole one's;
+ * an id of no unit gives none. */
+static void
+same_lines(const char *dir)
+{
+	struct crown_history	*h = NULL;
+	struct crown_diags	 d = { 0 };
+	struct crown_buf	 b = { 0 };
+	struct crown_state	*s = NULL;
+	char			 id[41], *whole, *part;
+	size_t			 i;
+
+	assert_int_equal(crown_history_open(&h, dir, false, &d), 0);
+	assert_int_equal(crown_history_ref_get(id, h, CROWN_MAIN_REF, &d),
+	    0);
+	assert_int_equal(crown_history_read(&b, h, id, CROWN_CAMPAIGN_STATE,
+	    &d), 0);
+	assert_int_equal(crown_state_parse(&s, "state.yaml", b.data, b.len,
+	    &d), 0);
+	assert_true(s->nunits > 2);
+	for (i = 0; i < s->nunits; i++) {
+		whole = crown_story_strength(s, s->units[i].id);
+		assert_int_equal(crown_story_strength_read(&part, h, id,
+		    "turn-1", s->units[i].id, &d), 0);
+		assert_non_null(part);
+		assert_string_equal(part, whole);
+		free(part);
+		free(whole);
+	}
+	assert_int_equal(crown_story_strength_read(&part, h, id, "turn-1",
+	    "no-such-unit", &d), 0);
+	assert_null(part);
+	assert_int_equal(d.n, 0);
+	crown_state_free(s);
+	crown_buf_release(&b);
+	crown_history_close(h);
+}
+
+/*
+ * A unit's strength after a turn from its own part of the committed
+ * state (crown blame's, story.h) is the whole state's, for every unit;
+ * and the same when the state is laid out otherwise than crown writes
+ * it, where the whole file is read.
+ */
+static void
+test_story_strength_read(void **state)
+{
+	char	*dir = path("c"), *cmd;
+
+	TU_CAMPAIGN(dir, "tests/data/scenario-small.yaml", false);
+	same_lines(dir);
+	/* the units indented below "units:": no line "- id: ID" at the
+	 * start, so the whole file is read, with the same lines */
+	cmd = xasprintf("cd '%s' && awk '/^[a-z]/ { u = ($0 == \"units:\") "
+	    "} { print (u && !/^units:/ ? \"  \" : \"\") $0 }' state.yaml "
+	    "> s && mv s state.yaml && grep -q '^  - id: ' state.yaml && "
+	    "git -c user.name=t -c user.email=t@example.org commit -q "
+	    "-m 'Turn 1: by hand' state.yaml", dir);
+	assert_int_equal(system(cmd), 0);
+	free(cmd);
+	same_lines(dir);
+	free(dir);
+}
+
 static int
 setup(void **state)
 {
@@ -747,6 +832,8 @@ main(void)
 		    teardown),
 		cmocka_unit_test_setup_teardown(test_site_disk_full, setup,
 		    teardown),
+		cmocka_unit_test_setup_teardown(test_story_strength_read,
+		    setup, teardown),
 		cmocka_unit_test_setup_teardown(test_site_refusals, setup,
 		    teardown),
 	};

@@ -74,6 +74,7 @@ near_brute(const struct crown_engine *e, size_t i,
 
 	crown_unit_footprint(&q, e->rules, &e->s->units[i]);
 	ub = crown_geom_bounds(q.c, 4);
+	r += CROWN_GEOM_SLACK;		/* what a query adds to its radius */
 	qb.minx -= r;
 	qb.miny -= r;
 	qb.maxx += r;
@@ -161,10 +162,10 @@ test_terrain_near(void **state)
 
 		n = crown_engine_terrain_near(&e, &b, r, &out);
 		q = b;
-		q.minx -= r;
-		q.miny -= r;
-		q.maxx += r;
-		q.maxy += r;
+		q.minx -= r + CROWN_GEOM_SLACK;
+		q.miny -= r + CROWN_GEOM_SLACK;
+		q.maxx += r + CROWN_GEOM_SLACK;
+		q.maxy += r + CROWN_GEOM_SLACK;
 		for (i = 0, k = 0; i < s->nterrain; i++) {
 			struct crown_geom_box fb = crown_geom_bounds(
 			    s->terrain[i].pts, s->terrain[i].npts);

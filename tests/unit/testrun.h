@@ -104,6 +104,27 @@ tu_runv(struct run *r, const char *base, const struct crown_cmd *cmd,
 	run_release(&r_);						\
 } while (0)
 
+/*
+ * TU_CAMPAIGN(dir, scen, two): the campaign of tests/data/campaign at
+ * dir from scenario scen, turn 1 played, and turn 2 (the republic's
+ * orders alone) when two.
+ */
+#define TU_CAMPAIGN(dir, scen, two) do {				\
+	EXPECT(0, crown_cmd_new, (dir), "--scenario", (scen),		\
+	    "--rules", "rules/maximilian.yaml", "--secret-file",	\
+	    "tests/data/campaign/secret.hex", "--templates",		\
+	    "templates", "--date", "2026-03-01T10:00:00+01:00");	\
+	EXPECT(0, crown_cmd_turn, (dir),				\
+	    "tests/data/campaign/french-1.yaml",			\
+	    "tests/data/campaign/republic-1.yaml", "--templates",	\
+	    "templates", "--date", "2026-03-08");			\
+	if (two)							\
+		EXPECT(0, crown_cmd_turn, (dir),			\
+		    "tests/data/campaign/republic-2.yaml",		\
+		    "--templates", "templates", "--date",		\
+		    "2026-03-15", "--allow-missing");			\
+} while (0)
+
 /* Assert that text holds want; show text when it does not. */
 static inline void
 assert_has(const char *text, const char *want)

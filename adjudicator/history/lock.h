@@ -1,0 +1,42 @@
+/*
+ * lock.h: crown's lock on a campaign and what a killed run left in .git,
+ * for history.c, which holds a struct crown_lock in each open history
+ * (lock.c).  Not a public header: nothing outside history/ includes it;
+ * commands reach these through crown_history_open, _check_locks and
+ * _sweep (crown/history.h).
+ */
+#ifndef CROWN_HISTORY_LOCK_H
+#define CROWN_HISTORY_LOCK_H
+
+#include <stdbool.h>
+#include <time.h>
+
+#include "crown/diag.h"
+
+struct crown_lock {
+	char		*path;		/* lock file held, or NULL */
+	bool		 took_over;	/* from a dead holder, whose lock */
+	struct timespec	 dead_since;	/* was made then */
+};
+
+/*
+ * Take GITDIR/crown.lock ("PID HOST\n", linked into place whole), taking
+ * it over from a dead holder of this host (a note in d).  CROWN_ELOCKED,
+ * naming the holder, if another run holds it; CROWN_EWRITE if it cannot
+ * be made.  dir is the campaign as given, for the messages.
+ */
+int	crown_lock_take(struct crown_lock *, const char *gitdir,
+	    const char *dir, struct crown_diags *d);
+
+/* Remove the lock file if this process holds it, and free the path. */
+void	crown_lock_release(struct crown_lock *);
+
+/* The locks of git's under gitdir (crown_history_check_locks). */
+int	crown_lock_check_git(const struct crown_lock *, const char *gitdir,
+	    struct crown_diags *d);
+
+/* The temporaries a killed run left in gitdir/objects
+ * (crown_history_sweep). */
+void	crown_lock_sweep(const char *gitdir, struct crown_diags *d);
+
+#endif

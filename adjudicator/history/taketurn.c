@@ -1,0 +1,288 @@
+/*
+ * taketurn.c: crown turn's policy (taketurn.h): which orders the turn
+ * plays, the sides without any, the next deadline, the turn played
+ * (play.c), and its commit, tag and mails on main (advance.c).
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <sodium.h>
+
+#include "crown/advance.h"
+#include "crown/campaign.h"
+#include "crown/history.h"
+#include "crown/mail.h"
+#include "crown/play.h"
+#include "crown/taketurn.h"
+#include "crown/xalloc.h"
+
+static int	missing_sides(const struct crown_state *,
+		    struct crown_orders *const *, size_t, const char *,
+		    struct crown_diags *);
+static int	load_start(struct crown_campaign *,
+		    const struct crown_taketurn_input *,
+		    struct crown_diags *);
+static int	play_turn(struct crown_taketurn *,
+		    const struct crown_taketurn_input *,
+		    const struct crown_campaign *, struct crown_diags *);
+static char	*turn_message(const struct crown_turn *, size_t);
+static int	commit_turn(struct crown_taketurn *,
+		    const struct crown_taketurn_input *,
+		    const struct crown_campaign *, const struct crown_who *,
+		    struct crown_diags *);
+
+/*
+ * Every side of s without orders among ov, to d; CROWN_EINVALID when
+ * there is one.  A forgotten file would otherwise play the turn with
+ * that side holding (R2.3), which only --allow-missing asks for.
+ */
+static int
+missing_sides(const struct crown_state *s, struct crown_orders *const *ov,
+    size_t n, const char *dir, struct crown_diags *d)
+{
+	size_t	i, k;
+	int	error = 0;
+
+	for (i = 0; i < s->nsides; i++) {
+		for (k = 0; k < n; k++)
+			if (strcmp(ov[k]->side, s->sides[i].id) == 0)
+				break;
+		if (k < n)
+			continue;
+		crown_diag_add(d, dir, 0, 0, "R2.3", "no orders from side "
+		    "'%s' for turn %d; give them, or --allow-missing to let "
+		    "its units hold", s->sides[i].id, s->turn + 1);
+		error = CROWN_EINVALID;
+	}
+	return error;
+}
+
+/* What the turn starts from: the last turn, or the roster or deadline
+ * changed after it. */
+static int
+load_start(struct crown_campaign *camp, const struct crown_taketurn_input *in,
+    struct crown_diags *d)
+{
+	const struct crown_chain *c = in->chain;
+	const char		 *head = c->l.v[c->tip].id;
+	char			 *label;
+	int			  error = 0;
+
+	if (in->start != NULL && strcmp(in->start_id, head) == 0) {
+		*camp = *in->start;
+		memset(in->start, 0, sizeof(*in->start));
+		in->start_id[0] = '\0';
+		return 0;
+	}
+	label = xasprintf("turn-%d", c->last);
+	error = crown_campaign_load(camp, in->h, head, label, d);
+	free(label);
+	return error;
+}
+
+/* The orders read and checked, all of them, before any die; then the
+ * dice and the resolution. */
+static int
+play_turn(struct crown_taketurn *out, const struct crown_taketurn_input *in,
+    const struct crown_campaign *camp, struct crown_diags *d)
+{
+	struct crown_outputs	given = { 0 };
+	struct crown_play_input	pin;
+	unsigned char		secret[CROWN_SECRET_BYTES];
+	char			*next_deadline;
+	int			error;
+
+	memset(&pin, 0, sizeof(pin));
+	pin.before = camp->state;
+	pin.rules = camp->rules;
+	pin.orders = &given;
+	pin.templates = in->templates;
+	if ((error = crown_play_read_files(&given, out->paths, out->npaths,
+	    d)) != 0 || (error = crown_play_read(&out->t, &pin, d)) != 0)
+		goto cleanup;
+	if (!in->allow_missing && (error = missing_sides(camp->state,
+	    out->t.orders, out->t.norders, in->dir, d)) != 0)
+		goto cleanup;
+
+	if ((error = crown_campaign_secret(secret, in->h, in->secret_file,
+	    camp->state->dice_commitment, false, d)) != 0)
+		goto cleanup;
+	/* the old deadline has passed: the new state has the next (given,
+	 * or game.deadline_every after it) or none */
+	next_deadline = crown_campaign_next_deadline(camp->state,
+	    in->deadline);
+	pin.secret = secret;
+	pin.deadline = next_deadline;
+	error = crown_play_resolve(&out->t, &pin, d);
+	free(next_deadline);
+cleanup:
+	sodium_memzero(secret, sizeof(secret));
+	crown_outputs_release(&given);
+	return error;
+}
+
+/* "Turn N: headline", whose orders, and how many events; caller frees. */
+static char *
+turn_message(const struct crown_turn *t, size_t nsides)
+{
+	struct crown_buf	body = { 0 };
+	char			*msg;
+	size_t			i;
+
+	crown_buf_puts(&body, "");
+	if (t->norders == 0)
+		crown_buf_puts(&body, "No orders: every unit held (R2.3).\n");
+	else {
+		crown_buf_puts(&body, "Orders from");
+		for (i = 0; i < t->norders; i++)
+			crown_buf_printf(&body, "%s %s", i == 0 ? "" :
+			    i + 1 == t->norders ? " and" : ",",
+			    t->orders[i]->side);
+		crown_buf_puts(&body, ".\n");
+		if (t->norders < nsides)
+			crown_buf_puts(&body, "The other sides had none "
+			    "(--allow-missing): their units held (R2.3).\n");
+	}
+	crown_buf_printf(&body, "%zu events.\n", t->ev.n);
+	msg = xasprintf("Turn %d: %s\n\n%s", t->turn, t->headline,
+	    body.data);
+	crown_buf_release(&body);
+	return msg;
+}
+
+/* The turn committed on main, tagged, and each player's report as a
+ * mail in the outbox (issue 12). */
+static int
+commit_turn(struct crown_taketurn *out, const struct crown_taketurn_input *in,
+    const struct crown_campaign *camp, const struct crown_who *who,
+    struct crown_diags *d)
+{
+	const struct crown_chain *c = in->chain;
+	const struct crown_turn	 *t = &out->t;
+	struct crown_outputs	  files = { 0 }, mails = { 0 };
+	struct crown_advance	  step = { 0 };
+	const char		 *head = c->l.v[c->tip].id;
+	char			 *msg, *tag, *when, *done;
+	int			  error;
+
+	crown_play_files(&files, t, CROWN_PLAY_COMMIT);
+	msg = turn_message(t, camp->state->nsides);
+	when = xasprintf("@%lld", (long long)who->stamp.time);
+	tag = xasprintf("turn-%d", t->turn);
+	done = xasprintf("turn %d is committed", t->turn);
+	if ((error = crown_mail_turn_reports(&mails, t->after, camp->rules,
+	    t->reports, &t->map, when, d)) != 0)
+		goto cleanup;
+	step.ref = CROWN_MAIN_REF;
+	step.expect = head;
+	step.parent = head;
+	step.files = &files;
+	step.message = msg;
+	step.stamp = &who->stamp;
+	step.tag.name = tag;
+	step.tag.force = true;
+	step.tree = CROWN_ADVANCE_FILES;
+	step.pending = in->paths == NULL ? out->pending : NULL;
+	step.npending = in->paths == NULL ? out->npending : 0;
+	step.mails = &mails;
+	step.done = done;
+	step.dir = in->dir;
+	error = crown_advance(out->id, in->h, &step, d);
+cleanup:
+	free(done);
+	free(tag);
+	free(when);
+	free(msg);
+	crown_outputs_release(&mails);
+	crown_outputs_release(&files);
+	return error;
+}
+
+int
+crown_campaign_turn_refuse(struct crown_campaign *start,
+    struct crown_history *h, const struct crown_chain *c, const char *dir,
+    struct crown_diags *d)
+{
+	struct crown_campaign	  camp = { 0 };
+	const struct crown_state *s;
+	char			 *label;
+	int			  error;
+
+	if (c->revealed) {
+		crown_diag_add(d, dir, 0, 0, NULL, "the campaign secret was "
+		    "revealed after turn %d: the game is over", c->last);
+		return CROWN_EINVALID;
+	}
+	label = xasprintf("turn-%d", c->last);
+	if ((error = crown_campaign_load(&camp, h, c->l.v[c->at[c->last]].id,
+	    label, d)) != 0)
+		goto cleanup;
+	s = camp.state;
+	if (s->turn != c->last) {
+		crown_diag_add(d, label, 0, 0, NULL, "state.yaml says turn "
+		    "%d, the commit says turn %d", s->turn, c->last);
+		error = CROWN_EINVALID;
+	} else if (s->last_turn > 0 && s->turn >= s->last_turn) {
+		crown_diag_add(d, dir, 0, 0, NULL, "the game ended with turn "
+		    "%d (game.last_turn)", s->last_turn);
+		error = CROWN_EINVALID;
+	}
+cleanup:
+	/* the start of the turn when no roster or deadline change came
+	 * after the last turn */
+	if (error == 0 && c->tip == c->at[c->last])
+		*start = camp;
+	else
+		crown_campaign_release(&camp);
+	free(label);
+	return error;
+}
+
+int
+crown_campaign_turn(struct crown_taketurn *out,
+    const struct crown_taketurn_input *in, struct crown_diags *d)
+{
+	struct crown_campaign	camp = { 0 };
+	struct crown_who	who = { 0 };
+	int			error;
+
+	memset(out, 0, sizeof(*out));
+	if ((error = load_start(&camp, in, d)) != 0)
+		goto cleanup;
+	/* a usage error (exit 2) before any problem of the orders */
+	if ((error = crown_campaign_who(&who, in->umpire, in->date,
+	    camp.state, d)) != 0)
+		goto cleanup;
+	/* the files given leave the pending ones aside, said at the end */
+	crown_campaign_pending(&out->pending, &out->npending,
+	    crown_history_workdir(in->h));
+	if (in->paths == NULL) {
+		out->paths = (const char *const *)out->pending;
+		out->npaths = out->npending;
+	} else {
+		out->paths = in->paths;
+		out->npaths = in->npaths;
+		out->ignored = (const char *const *)out->pending;
+		out->nignored = out->npending;
+	}
+	if ((error = play_turn(out, in, &camp, d)) != 0 || in->dry_run)
+		goto cleanup;
+	error = commit_turn(out, in, &camp, &who, d);
+cleanup:
+	crown_who_release(&who);
+	crown_campaign_release(&camp);
+	return error;
+}
+
+void
+crown_taketurn_release(struct crown_taketurn *tt)
+{
+	size_t	i;
+
+	crown_turn_release(&tt->t);
+	for (i = 0; i < tt->npending; i++)
+		free(tt->pending[i]);
+	free(tt->pending);
+	memset(tt, 0, sizeof(*tt));
+}

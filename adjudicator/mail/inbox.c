@@ -1,0 +1,1380 @@
+/*
+ * inbox.c: the players' mail (inbox.h): the orders in each message read
+ * as `crown check` reads a file (orders-read.h), the good ones filed in
+ * orders/pending/, and every message from a player answered: a receipt,
+ * or the list of problems (doc/umpire.md, "Mail").
+ *
+ * Who sent a message is the From address, found in the roster of the
+ * state (sides[].players[]), and, as the roster in .git asks (roster.h),
+ * the password given in a `password:` line or a PGP/MIME signature by
+ * the player's key (pgp.h).  Mail from an address not in
+ * the roster is never answered (crown does not mail strangers); it is
+ * only recorded, as every refusal is, in orders/rejected/.
+ *
+ * The time a message is received is the time crown reads it (--now), not
+ * its Date header, which the sender writes.  Orders received after
+ * game.deadline are late: kept in orders/late/ for the umpire, not
+ * filed.  Within a run messages are taken in order (a Maildir's new/ then
+ * cur/, each in name order, which is delivery order; an mbox in file
+ * order), so the last good orders of a side before the deadline win.
+ *
+ * orders/inbox.log has a line per message read: time, verdict, turn,
+ * side, receipt, the message's SHA-256 and the sender; a message already
+ * in it is not read again, so the same mailbox can be read twice.
+ *
+ * What must last is written once a batch (at most BATCH_BYTES of
+ * answers, and at the end of the run): the orders filed, each file once
+ * however many mails changed it, synced, then the answers, then the
+ * batch's lines of the log with one sync.  A mail is thus answered only
+ * once what it filed is on disk, and logged (not read again) only once
+ * answered; a run killed before leaves the mail to be read again.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "crown/calendar.h"
+#include "crown/common.h"
+#include "crown/inbox.h"
+#include "crown/mail.h"
+#include "crown/orders-read.h"
+#include "crown/outputs.h"
+#include "crown/pgp.h"
+#include "crown/roster.h"
+#include "crown/shorthand.h"
+#include "crown/xalloc.h"
+#include "crown/yaml.h"
+
+#define LOG_NAME	"orders/inbox.log"
+#define PENDING_DIR	"orders/pending"
+#define LATE_DIR	"orders/late"
+#define REJECTED_DIR	"orders/rejected"
+#define MAX_FILE_NAME	64
+/* The answers a batch holds before what it filed is written. */
+#define BATCH_BYTES	((size_t)4 * 1024 * 1024)
+
+/* The hashes of the messages in the log, an open-addressing table
+ * (they are SHA-256s: their first digits are the hash). */
+struct seen {
+	char	(*v)[CROWN_SHA256_HEX];	/* "" for a free slot */
+	size_t	  cap;			/* 0 or a power of two */
+	size_t	  n;
+};
+
+struct answered {
+	const char	*addr;		/* the roster's */
+	unsigned	 n;
+};
+
+/* What is filed for a side (orders/pending/SIDE.yaml and SIDE.proof, or
+ * orders/late/SIDE.yaml): read once, kept here, written once a batch. */
+struct filed {
+	char			 receipt[CROWN_SHA256_HEX];	/* or "" */
+	enum crown_proof	 proof;		/* NONE: nothing filed */
+	struct crown_buf	 yaml;		/* when changed */
+	bool			 changed;
+};
+
+/* A file of orders/rejected/ or an answer, held until the batch ends. */
+struct held {
+	char			*name;		/* a file's; NULL: an answer */
+	struct crown_buf	 data;
+};
+
+struct crown_inbox {
+	const char		*dir;
+	const struct crown_state *s;
+	const struct crown_rules *rules;
+	struct crown_diags	*d;
+	bool			 dry;
+	struct filed		*pending, *late;	/* a side each */
+	struct held		*held;
+	size_t			 nheld, held_cap, held_bytes;
+	struct crown_buf	 log;		/* the batch's lines */
+	long long		 now;
+	char			 nowstr[CROWN_CAL_TIME_LEN];
+	bool			 has_deadline;
+	long long		 deadline;
+	size_t			 max;
+	struct crown_mail_addr	 umpire;
+	struct crown_roster	 roster;	/* credentials (.git) */
+	struct seen		 seen;		/* message hashes in the log */
+	unsigned		 max_answers;
+	struct answered		*answered;	/* answers this run */
+	size_t			 nanswered, answered_cap;
+	int			 error;		/* first failure to write */
+	size_t			 messages;
+	unsigned		 accepted, nlate, refused, skipped, ignored;
+};
+
+/* What became of one message. */
+struct verdict {
+	const char			*what;	/* accepted late refused */
+	int				 side;	/* or -1 */
+	const struct crown_person	*player; /* to answer, or NULL */
+	enum crown_proof		 proof;	/* how the sender proved it */
+	struct crown_buf		 why;	/* the problems, a line each */
+	char				 receipt[CROWN_SHA256_HEX];
+};
+
+/* The log. */
+
+static size_t
+seen_slot(const struct seen *st, const char *hash)
+{
+	size_t		 i, h = 0;
+	unsigned	 c;
+
+	for (i = 0; i < 16 && hash[i] != '\0'; i++) {
+		c = (unsigned char)hash[i];
+		h = h << 4 | (c <= '9' ? c - '0' : (c | 0x20) - 'a' + 10);
+	}
+	for (i = h & (st->cap - 1); st->v[i][0] != '\0' &&
+	    strcmp(st->v[i], hash) != 0; i = (i + 1) & (st->cap - 1))
+		;
+	return i;
+}
+
+static void
+seen_add(struct seen *st, const char *hash)
+{
+	struct seen	 grown;
+	size_t		 i;
+
+	if (strlen(hash) != 64)
+		return;
+	if ((st->n + 1) * 2 > st->cap) {
+		grown.cap = st->cap == 0 ? 1024 : st->cap * 2;
+		grown.n = 0;
+		grown.v = xcalloc(grown.cap, sizeof(*grown.v));
+		for (i = 0; i < st->cap; i++)
+			if (st->v[i][0] != '\0')
+				seen_add(&grown, st->v[i]);
+		free(st->v);
+		*st = grown;
+	}
+	i = seen_slot(st, hash);
+	if (st->v[i][0] == '\0') {
+		memcpy(st->v[i], hash, CROWN_SHA256_HEX);
+		st->n++;
+	}
+}
+
+static bool
+seen(const struct crown_inbox *ib, const char *hash)
+{
+	return ib->seen.cap > 0 &&
+	    ib->seen.v[seen_slot(&ib->seen, hash)][0] != '\0';
+}
+
+static void
+load_log(struct crown_inbox *ib)
+{
+	struct crown_diags	 d = { 0 };
+	char			*path, *buf, *line, *next, *f[7];
+	size_t			 len, k;
+
+	path = xasprintf("%s/%s", ib->dir, LOG_NAME);
+	if (crown_read_file(&buf, &len, path, CROWN_LIMIT_BYTES_MAX, &d) !=
+	    0) {
+		crown_diags_release(&d);
+		free(path);
+		return;
+	}
+	for (line = buf; line != NULL && *line != '\0'; line = next) {
+		next = strchr(line, '\n');
+		if (next != NULL)
+			*next++ = '\0';
+		for (k = 0; k < 7; k++) {
+			f[k] = strsep(&line, " ");
+			if (f[k] == NULL)
+				break;
+		}
+		if (k == 7)
+			seen_add(&ib->seen, f[5]);
+	}
+	free(buf);
+	free(path);
+}
+
+static void
+append_log(struct crown_inbox *ib, const struct verdict *v,
+    const struct crown_mail_raw *raw, const char *from)
+{
+	crown_buf_printf(&ib->log, "%s %s %d %s %s %s %s\n", ib->nowstr,
+	    v->what, ib->s->turn + 1, v->side >= 0 ?
+	    ib->s->sides[v->side].id : "-", v->receipt[0] != '\0' ?
+	    v->receipt : "-", raw->hash, from != NULL ? from : "-");
+	seen_add(&ib->seen, raw->hash);
+}
+
+/* The batch's lines at the end of the log, synced once. */
+static int
+write_log(struct crown_inbox *ib)
+{
+	char	*path;
+	int	 fd, error = 0;
+
+	if (ib->log.len == 0)
+		return 0;
+	path = xasprintf("%s/orders", ib->dir);
+	error = crown_mkdirs(path, ib->d);
+	free(path);
+	path = xasprintf("%s/%s", ib->dir, LOG_NAME);
+	fd = error == 0 ? open(path, O_WRONLY | O_CREAT | O_APPEND, 0644) : -1;
+	if (error == 0 && (fd < 0 || write(fd, ib->log.data, ib->log.len) !=
+	    (ssize_t)ib->log.len || fsync(fd) != 0)) {
+		crown_diag_add(ib->d, path, 0, 0, NULL, "cannot write: %s",
+		    strerror(errno));
+		error = CROWN_EWRITE;
+	}
+	if (fd >= 0)
+		close(fd);
+	free(path);
+	ib->log.len = 0;
+	return error;
+}
+/* Can sub (orders/pending, orders/late, orders/rejected) be written
+ * into?  Made when missing; noted when not. */
+static int
+dir_ok(struct crown_inbox *ib, const char *sub)
+{
+	struct stat	 st;
+	char		*dir;
+	int		 error;
+
+	if (ib->dry)
+		return 0;
+	dir = xasprintf("%s/%s", ib->dir, sub);
+	error = crown_mkdirs(dir, ib->d);
+	if (error == 0 && (stat(dir, &st) != 0 || !S_ISDIR(st.st_mode))) {
+		crown_diag_add(ib->d, dir, 0, 0, NULL, "cannot write: %s",
+		    strerror(ENOTDIR));
+		error = CROWN_EWRITE;
+	}
+	if (error != 0 && ib->error == 0)
+		ib->error = error;
+	free(dir);
+	return error;
+}
+
+/* Hold data until the batch ends: a file of orders/rejected/ (name), or
+ * an answer for the outbox (name NULL). */
+static void
+hold(struct crown_inbox *ib, const char *name, const char *data,
+    size_t len)
+{
+	struct held	*h;
+
+	if (ib->dry)
+		return;
+	crown_grow(&ib->held, &ib->held_cap, ib->nheld + 1,
+	    sizeof(*ib->held));
+	h = &ib->held[ib->nheld++];
+	h->name = name != NULL ? xstrdup(name) : NULL;
+	memset(&h->data, 0, sizeof(h->data));
+	crown_buf_add(&h->data, data, len);
+	ib->held_bytes += len;
+}
+/* Text helpers. */
+
+/* A file name fit for a diagnostic: the attachment's base name with
+ * only [A-Za-z0-9._-]. */
+static char *
+safe_name(const char *name)
+{
+	const char	*b;
+	char		*s;
+	size_t		 i;
+
+	b = strrchr(name, '/');
+	b = b != NULL ? b + 1 : name;
+	if (*b == '\0')
+		return xstrdup("orders.yaml");
+	s = xstrndup(b, strnlen(b, MAX_FILE_NAME));
+	for (i = 0; s[i] != '\0'; i++)
+		if (!((s[i] >= 'a' && s[i] <= 'z') ||
+		    (s[i] >= 'A' && s[i] <= 'Z') ||
+		    (s[i] >= '0' && s[i] <= '9') || s[i] == '.' ||
+		    s[i] == '_' || s[i] == '-'))
+			s[i] = '_';
+	return s;
+}
+
+static void
+indent(struct crown_buf *b, const char *text)
+{
+	const char	*p, *e;
+
+	for (p = text; *p != '\0'; p = *e != '\0' ? e + 1 : e) {
+		e = strchr(p, '\n');
+		if (e == NULL)
+			e = p + strlen(p);
+		if (e > p)
+			crown_buf_printf(b, "  %.*s\n", (int)(e - p), p);
+		else
+			crown_buf_puts(b, "\n");
+	}
+}
+
+static void
+why(struct verdict *v, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+
+static void
+why(struct verdict *v, const char *fmt, ...)
+{
+	va_list	 ap;
+	char	*s;
+
+	va_start(ap, fmt);
+	s = xvasprintf(fmt, ap);
+	va_end(ap);
+	crown_buf_printf(&v->why, "%s\n", s);
+	free(s);
+}
+
+/* The receipt of the orders now filed for side, or "". */
+/* The receipt of the orders now filed for side, or "". */
+static void
+pending_receipt(const struct crown_inbox *ib, int side, char *out)
+{
+	memcpy(out, ib->pending[side].receipt, CROWN_SHA256_HEX);
+}
+/* Replies. */
+
+/*
+ * Fill the paragraphs of text to WRAP columns; indented lines (orders,
+ * problems) and the signature are kept as they are.
+ */
+#define WRAP	72
+static void
+wrap(struct crown_buf *b, const char *text)
+{
+	const char	*p, *e, *w, *we;
+	size_t		 col;
+
+	crown_buf_puts(b, "");
+	for (p = text; *p != '\0'; p = *e != '\0' ? e + 1 : e) {
+		e = strchr(p, '\n');
+		if (e == NULL)
+			e = p + strlen(p);
+		if (*p == ' ' || (e - p == 3 && memcmp(p, "-- ", 3) == 0)) {
+			crown_buf_add(b, p, (size_t)(e - p));
+			crown_buf_puts(b, "\n");
+			continue;
+		}
+		col = 0;
+		for (w = p; w < e; w = we) {
+			while (w < e && *w == ' ')
+				w++;
+			if (w == e)
+				break;
+			for (we = w; we < e && *we != ' '; we++)
+				;
+			if (col > 0 && col + 1 + (size_t)(we - w) > WRAP) {
+				crown_buf_puts(b, "\n");
+				col = 0;
+			} else if (col > 0) {
+				crown_buf_puts(b, " ");
+				col++;
+			}
+			crown_buf_add(b, w, (size_t)(we - w));
+			col += (size_t)(we - w);
+		}
+		crown_buf_puts(b, "\n");
+	}
+}
+
+/* crown check --mail: the answer as its reader sees it, set off by
+ * four spaces from what the inbox prints of the mail. */
+static void
+show_answer(const char *to, const char *subject, const char *text)
+{
+	const char	*p, *e;
+
+	printf("\n    To: %s\n    Subject: %s\n\n", to, subject);
+	for (p = text; *p != '\0'; p = *e != '\0' ? e + 1 : e) {
+		e = strchr(p, '\n');
+		if (e == NULL)
+			e = p + strlen(p);
+		printf("%s%.*s\n", e > p ? "    " : "", (int)(e - p), p);
+	}
+	printf("\n");
+}
+
+static void
+deliver(struct crown_inbox *ib, const struct crown_mail *m,
+    const struct verdict *v, const char *subject, const char *text,
+    const struct crown_mail_attach *att, size_t natt, bool cc_side)
+{
+	struct crown_mail_addr	 to, *cc = NULL;
+	struct crown_mail_out	 o;
+	struct crown_buf	 msg = { 0 }, wrapped = { 0 };
+	const struct crown_side	*sd;
+	size_t			 j, ncc = 0;
+	char			*clean;
+	int			 error;
+
+	/* nothing crown echoes carries a control character */
+	clean = crown_mail_printable(text, true);
+	wrap(&wrapped, clean);
+	free(clean);
+
+	to.name = v->player->name;
+	to.addr = v->player->email;
+	if (cc_side && v->side >= 0) {
+		sd = &ib->s->sides[v->side];
+		cc = xcalloc(sd->nplayers + 1, sizeof(*cc));
+		for (j = 0; j < sd->nplayers; j++) {
+			if (&sd->players[j] == v->player ||
+			    sd->players[j].email == NULL ||
+			    strchr(sd->players[j].email, '@') == NULL ||
+			    strcasecmp(sd->players[j].email,
+			    v->player->email) == 0)
+				continue;
+			cc[ncc].name = sd->players[j].name;
+			cc[ncc++].addr = sd->players[j].email;
+		}
+	}
+	memset(&o, 0, sizeof(o));
+	o.from = ib->umpire;
+	o.to = &to;
+	o.nto = 1;
+	o.cc = cc;
+	o.ncc = ncc;
+	o.subject = subject;
+	o.date = ib->now;
+	o.in_reply_to = m->message_id;
+	o.text = wrapped.data;
+	o.attach = att;
+	o.nattach = natt;
+	error = crown_mail_build(&msg, &o);
+	if (error == 0 && ib->dry)
+		show_answer(to.addr, subject, wrapped.data);
+	else if (error == 0)
+		hold(ib, NULL, msg.data, msg.len);
+	else
+		crown_diag_add(ib->d, "outbox", 0, 0, NULL, "cannot build a "
+		    "reply to %s", to.addr);
+	if (error != 0 && ib->error == 0)
+		ib->error = error;
+	crown_buf_release(&wrapped);
+	crown_buf_release(&msg);
+	free(cc);
+}
+
+static void
+signoff(struct crown_inbox *ib, struct crown_buf *b)
+{
+	crown_buf_printf(b, "\n-- \ncrown, umpiring %s\n", ib->s->name);
+}
+
+static void
+reply_refused(struct crown_inbox *ib, const struct crown_mail *m,
+    const struct verdict *v, bool late)
+{
+	struct crown_buf	 b = { 0 };
+	char			 prev[CROWN_SHA256_HEX], *subject;
+	const struct crown_side	*sd = v->side >= 0 ? &ib->s->sides[v->side] :
+	    NULL;
+
+	crown_buf_printf(&b, "Your mail \"%s\", read at %s, was not "
+	    "accepted:\n\n", m->subject, ib->nowstr);
+	indent(&b, v->why.data);
+	if (late)
+		crown_buf_printf(&b, "\nIt also came after the deadline, "
+		    "%s.\n", ib->s->deadline);
+	if (sd != NULL) {
+		pending_receipt(ib, v->side, prev);
+		if (prev[0] != '\0')
+			crown_buf_printf(&b, "\nNothing was filed for %s: the "
+			    "orders filed before stand, with the "
+			    "receipt\n\n  %s\n\n", sd->name, prev);
+		else
+			crown_buf_printf(&b, "\nNothing was filed: %s has no "
+			    "orders for turn %d yet.\n", sd->name,
+			    ib->s->turn + 1);
+	} else
+		crown_buf_puts(&b, "\nNothing was filed.\n");
+	if (!late)
+		crown_buf_printf(&b, "Mend them and send them again%s%s.\n",
+		    ib->s->deadline != NULL ? " before " : "",
+		    ib->s->deadline != NULL ? ib->s->deadline : "");
+	signoff(ib, &b);
+	subject = xasprintf("[%s] Turn %d: orders not accepted", ib->s->name,
+	    ib->s->turn + 1);
+	deliver(ib, m, v, subject, b.data, NULL, 0, false);
+	free(subject);
+	crown_buf_release(&b);
+}
+
+/* The side's orders filed (or held, when late): answer with the receipt
+ * and the orders as filed. */
+static void
+reply_filed(struct crown_inbox *ib, const struct crown_mail *m,
+    const struct verdict *v, const struct crown_orders *o,
+    const struct crown_buf *yaml, const char *prev, bool late)
+{
+	const struct crown_side		*sd = &ib->s->sides[v->side];
+	struct crown_buf		 b = { 0 }, sh = { 0 };
+	struct crown_mail_attach	 att;
+	char				*subject, *name;
+
+	if (late) {
+		crown_buf_printf(&b, "Your orders for turn %d of %s, side %s "
+		    "(%s), came at %s, after the deadline, %s.  They are not "
+		    "filed, and will not be played unless the umpire "
+		    "extends the deadline.\n\n", o->turn, ib->s->name,
+		    sd->id, sd->name, ib->nowstr, ib->s->deadline);
+		if (prev[0] != '\0')
+			crown_buf_printf(&b, "The orders filed before the "
+			    "deadline stand, with the receipt\n\n  %s\n\n",
+			    prev);
+		else
+			crown_buf_printf(&b, "%s sent no orders in time: "
+			    "every unit holds this turn (R2.3): loaded units "
+			    "fire at the nearest enemy in range and arc, the "
+			    "others reload.\n\n", sd->name);
+		crown_buf_printf(&b, "Receipt of the late orders (the SHA-256 "
+		    "of the attached %s.yaml, the orders as kept):\n\n  "
+		    "%s\n", sd->id, v->receipt);
+	} else {
+		crown_buf_printf(&b, "Your orders for turn %d of %s, side %s "
+		    "(%s), are accepted and filed.\n\n", o->turn,
+		    ib->s->name, sd->id, sd->name);
+		crown_buf_printf(&b, "Receipt (the SHA-256 of the attached "
+		    "%s.yaml, the orders as filed):\n\n  %s\n", sd->id,
+		    v->receipt);
+	}
+	if (!late && prev[0] != '\0' && strcmp(prev, v->receipt) != 0)
+		crown_buf_printf(&b, "\nThey replace the orders filed before, "
+		    "whose receipt was\n\n  %s\n", prev);
+	if (!late && ib->s->deadline != NULL)
+		crown_buf_printf(&b, "\nYou may send new orders until the "
+		    "deadline, %s; the last accepted before it are "
+		    "played.\n", ib->s->deadline);
+	else if (!late)
+		crown_buf_puts(&b, "\nYou may send new orders until the turn "
+		    "is played; the last accepted are played.\n");
+	if (v->why.len > 0) {
+		crown_buf_puts(&b, "\nWarnings (the orders stand as they "
+		    "are):\n\n");
+		indent(&b, v->why.data);
+	}
+	crown_shorthand_format(&sh, o);
+	crown_buf_puts(&b, "\nThe orders:\n\n");
+	if (sh.len > 0)
+		indent(&b, sh.data);
+	else
+		crown_buf_puts(&b, "  (none: every unit holds, R2.3)\n");
+	crown_buf_printf(&b, "\nYou were identified by %s.\n",
+	    v->proof == CROWN_PROOF_OPENPGP ? "your OpenPGP signature" :
+	    v->proof == CROWN_PROOF_PASSWORD ? "your password" :
+	    "your From address alone");
+	if (v->proof == CROWN_PROOF_FROM)
+		crown_buf_puts(&b, "No password is set for you, so anyone "
+		    "can send orders in your name: ask the umpire for one.\n");
+	signoff(ib, &b);
+	name = xasprintf("%s.yaml", sd->id);
+	att.name = name;
+	att.type = "text/yaml";
+	att.data = yaml->data;
+	att.len = yaml->len;
+	subject = xasprintf("[%s] Turn %d: orders %s for %s", ib->s->name,
+	    o->turn, late ? "late" : "accepted", sd->name);
+	deliver(ib, m, v, subject, b.data, &att, 1, !late);
+	free(subject);
+	free(name);
+	crown_buf_release(&sh);
+	crown_buf_release(&b);
+}
+
+/* Keep a refused message's story in orders/rejected/. */
+static void
+record(struct crown_inbox *ib, const struct crown_mail_raw *raw,
+    const char *ref, const struct crown_mail *m, const struct verdict *v)
+{
+	struct crown_buf	 b = { 0 };
+	char			*name, stamp[CROWN_CAL_TIME_LEN], *clean;
+	size_t			 i, j;
+
+	/* 2026-12-05T18:00:00Z -> 20261205T180000Z */
+	for (i = j = 0; ib->nowstr[i] != '\0'; i++)
+		if (ib->nowstr[i] != '-' && ib->nowstr[i] != ':')
+			stamp[j++] = ib->nowstr[i];
+	stamp[j] = '\0';
+	name = xasprintf("%s-%.16s.txt", stamp, raw->hash);
+	crown_buf_printf(&b, "read: %s\nmessage: %s\nsha256: %s\nsize: %zu\n",
+	    ib->nowstr, ref, raw->hash, raw->size);
+	if (m != NULL)
+		crown_buf_printf(&b, "from: %s\nsubject: %s\nmessage-id: %s\n",
+		    m->from, m->subject, m->message_id != NULL ?
+		    m->message_id : "-");
+	crown_buf_printf(&b, "answered: %s\n", v->player != NULL ?
+	    v->player->email : "no (not a player)");
+	crown_buf_puts(&b, "problems:\n");
+	indent(&b, v->why.data);
+	clean = crown_mail_printable(b.data, true);
+	if (dir_ok(ib, REJECTED_DIR) == 0)
+		hold(ib, name, clean, strlen(clean));
+	free(clean);
+	free(name);
+	crown_buf_release(&b);
+}
+
+/* Problems in the order of the file, parsing's and validation's
+ * together (stable: the same place keeps the order found). */
+static void
+sort_diags(struct crown_diags *d)
+{
+	struct crown_diag	t;
+	size_t			i, j;
+
+	for (i = 1; i < d->n; i++) {
+		t = d->v[i];
+		for (j = i; j > 0 && (d->v[j - 1].line > t.line ||
+		    (d->v[j - 1].line == t.line && d->v[j - 1].col > t.col));
+		    j--)
+			d->v[j] = d->v[j - 1];
+		d->v[j] = t;
+	}
+}
+
+/* Identity. */
+
+/* The sides the address plays, as a bit per side (at most 64 sides are
+ * looked at; a game has two or three). */
+static int
+find_player(const struct crown_inbox *ib, const char *addr, int side)
+{
+	const struct crown_side	*sd = &ib->s->sides[side];
+	size_t			 j;
+
+	for (j = 0; j < sd->nplayers; j++)
+		if (sd->players[j].email != NULL &&
+		    strcasecmp(sd->players[j].email, addr) == 0)
+			return (int)j;
+	return -1;
+}
+
+/*
+ * Who sent m: v->player is the sender's entry in the roster (the first
+ * found) and v->side its side when the sender plays only one.  false,
+ * with the reason in v, for a stranger.
+ */
+static bool
+identify(const struct crown_inbox *ib, const struct crown_mail *m,
+    struct verdict *v)
+{
+	size_t	i;
+	int	first = -1, nsides = 0;
+
+	for (i = 0; i < ib->s->nsides; i++)
+		if (find_player(ib, m->from, (int)i) >= 0) {
+			if (nsides++ == 0)
+				first = (int)i;
+		}
+	if (nsides == 0) {
+		why(v, "'%s' is not a player of %s", m->from, ib->s->name);
+		return false;
+	}
+	v->player = &ib->s->sides[first].players[find_player(ib, m->from,
+	    first)];
+	v->side = nsides == 1 ? first : -1;
+	return true;
+}
+
+/* Is m a PGP/MIME message signed by the key of fingerprint fpr, in the
+ * campaign's keyring? */
+static bool
+signed_by(const struct crown_inbox *ib, const struct crown_mail *m,
+    struct verdict *v, const char *fpr)
+{
+	char	*home, *msg;
+	bool	 ok;
+
+	home = crown_roster_keyring(ib->dir);
+	ok = crown_pgp_verify(&msg, home, fpr, m->raw, m->raw_len) == 0;
+	if (!ok)
+		why(v, "%s", msg);
+	free(msg);
+	free(home);
+	return ok;
+}
+
+/*
+ * Does the sender prove to be v->player as strongly as the roster asks
+ * (roster.h)?  v->proof is what was proved; false, with the reason in
+ * v, when it falls short.  A state of a campaign made before issue 19
+ * may still carry a password_sha256, read as a password.
+ */
+static bool
+prove(const struct crown_inbox *ib, const struct crown_mail *m,
+    struct verdict *v, const char *pw)
+{
+	const struct crown_cred	*c;
+
+	c = crown_roster_find(&ib->roster, v->player->email);
+	v->proof = CROWN_PROOF_FROM;
+	switch (crown_roster_required(c)) {
+	case CROWN_PROOF_OPENPGP:
+		if (!signed_by(ib, m, v, c->openpgp))
+			return false;
+		v->proof = CROWN_PROOF_OPENPGP;
+		return true;
+	case CROWN_PROOF_PASSWORD:
+		if (!crown_roster_password_ok(c, pw)) {
+			why(v, pw == NULL ? "no password: give yours in a "
+			    "line 'password: ...'" : "wrong password");
+			return false;
+		}
+		v->proof = CROWN_PROOF_PASSWORD;
+		return true;
+	default:
+		break;
+	}
+	if (v->player->password_sha256 != NULL) {
+		if (!crown_mail_password_ok(pw, v->player->password_sha256)) {
+			why(v, pw == NULL ? "no password: give yours in a "
+			    "line 'password: ...'" : "wrong password");
+			return false;
+		}
+		v->proof = CROWN_PROOF_PASSWORD;
+	}
+	return true;
+}
+
+/* The proof the orders filed for side were sent with: the word in
+ * orders/pending/SIDE.proof beside their receipt; FROM when there is
+ * none for these orders (filed by hand), NONE when none are filed. */
+/* The proof the orders filed for side were sent with (the word in
+ * orders/pending/SIDE.proof beside their receipt); FROM when there is
+ * none for these orders (filed by hand), NONE when none are filed. */
+static enum crown_proof
+pending_proof(const struct crown_inbox *ib, int side)
+{
+	return ib->pending[side].proof;
+}
+/*
+ * Authentication per player, consistent per side (doc/umpire.md): the
+ * orders filed for a side are replaced only by a sender who proved to
+ * be a player at least as strongly as the one who sent them, so that a
+ * side is as safe as its best-kept player and not its weakest.
+ */
+static bool
+as_strong(const struct crown_inbox *ib, struct verdict *v)
+{
+	enum crown_proof	 p;
+
+	if (v->side < 0)
+		return true;
+	p = pending_proof(ib, v->side);
+	if (p == CROWN_PROOF_NONE || v->proof >= p)
+		return true;
+	why(v, "the orders filed for side '%s' came with %s; you are "
+	    "identified by %s only, so they stand: only a player who "
+	    "proves as much may replace them", ib->s->sides[v->side].id,
+	    crown_proof_name(p), crown_proof_name(v->proof));
+	return false;
+}
+
+/*
+ * Check one message's orders.  Fills v; returns the parsed orders when
+ * they are good (caller frees), else NULL.
+ */
+static struct crown_orders *
+check(struct crown_inbox *ib, const struct crown_mail *m, struct verdict *v)
+{
+	struct crown_orders_context ctx = { ib->s->name, ib->s->turn + 1,
+	    true };
+	struct crown_diags	 d = { 0 };
+	struct crown_orders_read r, body;
+	struct crown_orders	*o = NULL;
+	char			*file = NULL, *pw = NULL, *line;
+	size_t			 i;
+	bool			 yaml = false;
+	int			 side, player, error;
+
+	if (!identify(ib, m, v))
+		return NULL;
+	if (ib->s->last_turn != 0 && ib->s->turn >= ib->s->last_turn) {
+		why(v, "the game is over: turn %d was its last",
+		    ib->s->last_turn);
+		return NULL;
+	}
+	/* the orders: one attached file, else the text; the same reader as
+	 * crown check's, a NUL byte left to it to refuse at its place */
+	if (m->nyaml > 1) {
+		why(v, "attach one orders file to a mail, not %zu", m->nyaml);
+		return NULL;
+	}
+	if (m->nyaml == 0 && m->text == NULL) {
+		if (m->html)
+			why(v, "the mail has only HTML: send the orders as "
+			    "plain text, or attach them as a .yaml file");
+		else
+			why(v, "no orders found: write them in the body as "
+			    "plain text, or attach a .yaml file");
+		return NULL;
+	}
+	if (m->nyaml == 1) {
+		file = safe_name(m->yaml[0].name);
+		error = crown_orders_read(&r, file, m->yaml[0].data,
+		    m->yaml[0].len, &ctx, &d);
+		/* the password may be in the text beside the file */
+		if (r.password == NULL && m->text != NULL) {
+			crown_orders_read_text(&body, m->text, m->text_len);
+			r.password = body.password;
+			body.password = NULL;
+			crown_orders_read_release(&body);
+		}
+	} else {
+		file = xstrdup("message");
+		error = crown_orders_read(&r, file, m->text, m->text_len, &ctx,
+		    &d);
+	}
+	o = r.orders;
+	pw = r.password;
+	yaml = r.yaml;
+	r.orders = NULL;
+	r.password = NULL;
+	crown_orders_read_release(&r);
+	/* the side: the one named, which the sender must play, or the
+	 * sender's only side (o is NULL when the text is not even a YAML
+	 * document: every problem is in d) */
+	if (o != NULL && o->side != NULL &&
+	    (side = crown_state_side(ib->s, o->side)) >= 0) {
+		if ((player = find_player(ib, m->from, side)) < 0) {
+			why(v, "%s:%u:%u: error: '%s' does not play side '%s'",
+			    file, o->side_line, o->side_col, m->from,
+			    o->side);
+			v->side = -1;
+			goto out;
+		}
+		v->side = side;
+		v->player = &ib->s->sides[side].players[player];
+	} else if (o != NULL && o->side == NULL && v->side >= 0 && !yaml)
+		o->side = xstrdup(ib->s->sides[v->side].id);
+	else if (o != NULL && o->side == NULL && !yaml) {
+		why(v, "%s: error: you play more than one side: say which "
+		    "with a line 'side: ID'", file);
+		goto out;
+	}
+	/* the proof of identity, before anything about the orders is
+	 * said; then the side's: orders filed with a stronger proof stand */
+	if (!prove(ib, m, v, pw) || !as_strong(ib, v)) {
+		crown_diags_release(&d);
+		goto out;
+	}
+	if (o == NULL)
+		goto problems;
+	if (crown_orders_validate(o, ib->s, ib->rules, &d) != 0 ||
+	    error != 0)
+		goto problems;
+	/* accepted with warnings: said in the answer all the same */
+	sort_diags(&d);
+	for (i = 0; i < d.n; i++) {
+		line = crown_diag_format(&d.v[i]);
+		why(v, "%s", line);
+		free(line);
+	}
+	crown_diags_release(&d);
+	free(file);
+	free(pw);
+	return o;
+problems:
+	sort_diags(&d);
+	for (i = 0; i < d.n; i++) {
+		line = crown_diag_format(&d.v[i]);
+		why(v, "%s", line);
+		free(line);
+	}
+	if (d.n == 0)
+		why(v, "%s: error: the orders cannot be read", file);
+out:
+	crown_diags_release(&d);
+	crown_orders_free(o);
+	free(file);
+	free(pw);
+	return NULL;
+}
+
+/*
+ * May crown answer addr once more in this run?  Counted, so a loop with
+ * an auto-responder, or a flood in a player's name, costs a few answers.
+ */
+static bool
+may_answer(struct crown_inbox *ib, const char *addr)
+{
+	size_t	i;
+
+	for (i = 0; i < ib->nanswered; i++)
+		if (strcasecmp(ib->answered[i].addr, addr) == 0)
+			break;
+	if (i == ib->nanswered) {
+		crown_grow(&ib->answered, &ib->answered_cap, i + 1,
+		    sizeof(*ib->answered));
+		ib->answered[i].addr = addr;
+		ib->answered[i].n = 0;
+		ib->nanswered++;
+	}
+	if (ib->answered[i].n >= ib->max_answers)
+		return false;
+	ib->answered[i].n++;
+	return true;
+}
+
+static void
+print_why(const struct verdict *v)
+{
+	struct crown_buf	 b = { 0 };
+	char			*clean;
+
+	indent(&b, v->why.data);
+	clean = crown_mail_printable(b.data, true);
+	fputs(clean, stdout);
+	free(clean);
+	crown_buf_release(&b);
+}
+
+static void
+over_limit(const struct crown_inbox *ib, const char *addr)
+{
+	printf("%u answer%s to %s this run: --max-answers %u", ib->max_answers,
+	    ib->max_answers == 1 ? "" : "s", addr, ib->max_answers);
+}
+
+/* Keep beside the filed orders how their sender was identified
+ * (pending_proof); a file the inbox cannot write is only a weaker
+ * guard, noted like any other. */
+/* File the orders of v's side, and beside them how their sender was
+ * identified (pending_proof), in memory until the batch ends. */
+static void
+file_orders(struct crown_inbox *ib, const struct verdict *v,
+    const struct crown_buf *yaml, bool late)
+{
+	struct filed	*f = late ? &ib->late[v->side] : &ib->pending[v->side];
+
+	memcpy(f->receipt, v->receipt, CROWN_SHA256_HEX);
+	f->proof = v->proof;
+	f->yaml.len = 0;
+	crown_buf_add(&f->yaml, yaml->data, yaml->len);
+	f->changed = true;
+}
+static int	flush(struct crown_inbox *);
+
+/* A refused message: said, answered when it may be, kept, logged. */
+static void
+refuse(struct crown_inbox *ib, const struct crown_mail_raw *raw,
+    const char *ref, const struct crown_mail *m, struct verdict *v,
+    bool late)
+{
+	bool	answer;
+
+	ib->refused++;
+	answer = v->player != NULL && may_answer(ib, v->player->email);
+	if (answer)
+		printf("%s: refused, answered to %s:\n", ref,
+		    v->player->email);
+	else if (v->player != NULL) {
+		printf("%s: refused, not answered (", ref);
+		over_limit(ib, v->player->email);
+		printf("):\n");
+	} else
+		printf("%s: refused, not answered (not from a player):\n",
+		    ref);
+	print_why(v);
+	/* only what is answered is kept: mail from strangers, or past the
+	 * limit of answers, costs a line of the log and no more */
+	if (answer) {
+		reply_refused(ib, m, v, late);
+		record(ib, raw, ref, m, v);
+	}
+	append_log(ib, v, raw, m != NULL ? m->from : NULL);
+}
+
+static int
+process(void *arg, const struct crown_mail_raw *raw)
+{
+	struct crown_inbox		*ib = arg;
+	struct crown_mail	*m = NULL;
+	struct crown_orders	*o = NULL;
+	struct crown_buf	 yaml = { 0 };
+	struct verdict		 v;
+	char			 prev[CROWN_SHA256_HEX], *name, *ref;
+	bool			 late, answer;
+
+	ib->messages++;
+	/* a Maildir's file names are anyone's */
+	ref = crown_mail_printable(raw->ref, false);
+	memset(&v, 0, sizeof(v));
+	/* counted in the summary, not listed: old mail stays in a
+	 * mailbox, week after week */
+	if (seen(ib, raw->hash)) {
+		ib->skipped++;
+		goto cleanup;
+	}
+	v.what = "refused";
+	v.side = -1;
+	crown_buf_puts(&v.why, "");
+	late = ib->has_deadline && ib->now > ib->deadline;
+	if (crown_mail_parse(&m, raw->data, raw->len) != 0) {
+		why(&v, "not a mail message with a From address");
+		goto refused;
+	}
+	if (m->automatic != NULL) {
+		/* RFC 3834: never answer it, or two robots talk forever */
+		identify(ib, m, &v);
+		v.what = "ignored";
+		v.player = NULL;
+		ib->ignored++;
+		printf("%s: ignored, not answered: automatic mail (%s)\n", ref,
+		    m->automatic);
+		append_log(ib, &v, raw, m->from);
+		goto cleanup;
+	}
+	if (raw->size > ib->max) {
+		/* answer a player, but read no further */
+		identify(ib, m, &v);
+		why(&v, "the mail is %zu bytes, over the limit of %zu: send "
+		    "the orders as plain text or a small .yaml attachment",
+		    raw->size, ib->max);
+		goto refused;
+	}
+	if ((o = check(ib, m, &v)) == NULL)
+		goto refused;
+	if (crown_shorthand_to_yaml(&yaml, o) != 0) {
+		why(&v, "internal error: the orders cannot be written");
+		goto refused;
+	}
+	crown_mail_sha256_hex(v.receipt, yaml.data, yaml.len);
+	pending_receipt(ib, v.side, prev);
+	name = xasprintf("%s.yaml", ib->s->sides[v.side].id);
+	if (dir_ok(ib, late ? LATE_DIR : PENDING_DIR) != 0) {
+		/* not answered, not logged: read again next time */
+		printf("%s: not filed: cannot write %s/%s\n", ref,
+		    late ? LATE_DIR : PENDING_DIR, name);
+		free(name);
+		goto cleanup;
+	}
+	file_orders(ib, &v, &yaml, late);
+	if (late) {
+		v.what = "late";
+		ib->nlate++;
+		printf("%s: late: side %s, turn %d, from %s, after the "
+		    "deadline %s; kept in %s/%s", ref,
+		    ib->s->sides[v.side].id, o->turn, m->from,
+		    ib->s->deadline, LATE_DIR, name);
+	} else {
+		v.what = "accepted";
+		ib->accepted++;
+		printf("%s: accepted: side %s, turn %d, from %s, receipt "
+		    "%s", ref, ib->s->sides[v.side].id, o->turn,
+		    m->from, v.receipt);
+	}
+	free(name);
+	answer = may_answer(ib, v.player->email);
+	if (!answer) {
+		printf(" (not answered: ");
+		over_limit(ib, v.player->email);
+		printf(")");
+	}
+	printf("\n");
+	if (v.why.len > 0)
+		print_why(&v);
+	if (answer)
+		reply_filed(ib, m, &v, o, &yaml, prev, late);
+	append_log(ib, &v, raw, m->from);
+	goto cleanup;
+refused:
+	refuse(ib, raw, ref, m, &v, late);
+cleanup:
+	free(ref);
+	crown_buf_release(&yaml);
+	crown_buf_release(&v.why);
+	crown_orders_free(o);
+	crown_mail_free(m);
+	/* a run that cannot write stops: what it did not write is read
+	 * again the next time */
+	return ib->held_bytes >= BATCH_BYTES ? flush(ib) : 0;
+}
+
+/* Opening and closing. */
+
+/* What is filed for each side now: its receipt, hashed once a run, and
+ * the proof it came with. */
+static void
+load_filed(struct crown_inbox *ib)
+{
+	struct crown_diags	 d = { 0 };
+	struct filed		*f;
+	char			*path, *buf;
+	size_t			 i, len, n;
+	enum crown_proof	 p;
+
+	ib->pending = xcalloc(ib->s->nsides ? ib->s->nsides : 1,
+	    sizeof(*ib->pending));
+	ib->late = xcalloc(ib->s->nsides ? ib->s->nsides : 1,
+	    sizeof(*ib->late));
+	for (i = 0; i < ib->s->nsides; i++) {
+		f = &ib->pending[i];
+		f->proof = CROWN_PROOF_NONE;
+		path = xasprintf("%s/%s/%s.yaml", ib->dir, PENDING_DIR,
+		    ib->s->sides[i].id);
+		if (crown_read_file(&buf, &len, path, CROWN_LIMIT_BYTES_MAX,
+		    &d) == 0) {
+			crown_mail_sha256_hex(f->receipt, buf, len);
+			f->proof = CROWN_PROOF_FROM;
+			free(buf);
+		}
+		free(path);
+		if (f->receipt[0] == '\0')
+			continue;
+		path = xasprintf("%s/%s/%s.proof", ib->dir, PENDING_DIR,
+		    ib->s->sides[i].id);
+		if (crown_read_file(&buf, &len, path, 4096, &d) == 0) {
+			n = strlen(f->receipt);
+			if (len > n + 1 && memcmp(buf, f->receipt, n) == 0 &&
+			    buf[n] == ' ') {
+				buf[strcspn(buf, "\n")] = '\0';
+				p = crown_proof_parse(buf + n + 1);
+				f->proof = p == CROWN_PROOF_NONE ?
+				    CROWN_PROOF_FROM : p;
+			}
+			free(buf);
+		}
+		free(path);
+	}
+	crown_diags_release(&d);
+}
+
+/* One file, synced, in place of the old (crown_put_file). */
+static int
+put(struct crown_inbox *ib, const char *sub, const char *name,
+    const char *data, size_t len)
+{
+	char	*path;
+	int	 e;
+
+	path = xasprintf("%s/%s/%s", ib->dir, sub, name);
+	if ((e = crown_put_file(path, data, len, 0644, true)) != 0)
+		crown_diag_add(ib->d, path, 0, 0, NULL, "cannot write: %s",
+		    strerror(e));
+	free(path);
+	return e != 0 ? CROWN_EWRITE : 0;
+}
+
+/* The orders filed in this batch, each file once; false when one
+ * cannot be written. */
+static bool
+flush_filed(struct crown_inbox *ib, struct filed *v, const char *sub)
+{
+	char	*name, *text, *dir;
+	size_t	 i;
+	bool	 any = false, ok = true;
+
+	for (i = 0; i < ib->s->nsides; i++) {
+		if (!v[i].changed)
+			continue;
+		v[i].changed = false;
+		any = true;
+		name = xasprintf("%s.yaml", ib->s->sides[i].id);
+		ok = put(ib, sub, name, v[i].yaml.data, v[i].yaml.len) == 0 &&
+		    ok;
+		free(name);
+		if (v != ib->pending)
+			continue;
+		name = xasprintf("%s.proof", ib->s->sides[i].id);
+		text = xasprintf("%s %s\n", v[i].receipt,
+		    crown_proof_word(v[i].proof));
+		ok = put(ib, sub, name, text, strlen(text)) == 0 && ok;
+		free(text);
+		free(name);
+	}
+	if (any) {
+		dir = xasprintf("%s/%s", ib->dir, sub);
+		(void)crown_sync_dir(dir);
+		free(dir);
+	}
+	return ok;
+}
+
+/*
+ * The end of a batch: the orders filed, then the records of refusals
+ * and the answers, then the log.  When the orders cannot be written,
+ * nothing after them is: the batch's mail is read again next time.
+ */
+static int
+flush(struct crown_inbox *ib)
+{
+	char	*outbox, *dir;
+	size_t	 i;
+	bool	 ok, records = false, answers = false;
+	int	 error = 0;
+
+	if (ib->dry)
+		return 0;
+	ok = flush_filed(ib, ib->pending, PENDING_DIR);
+	ok = flush_filed(ib, ib->late, LATE_DIR) && ok;
+	if (!ok)
+		error = CROWN_EWRITE;
+	outbox = xasprintf("%s/outbox", ib->dir);
+	for (i = 0; i < ib->nheld && ok; i++) {
+		if (ib->held[i].name != NULL) {
+			if (put(ib, REJECTED_DIR, ib->held[i].name,
+			    ib->held[i].data.data, ib->held[i].data.len) != 0)
+				error = CROWN_EWRITE;
+			records = true;
+		} else {
+			if (crown_maildir_deliver(outbox,
+			    ib->held[i].data.data, ib->held[i].data.len,
+			    ib->now, NULL, ib->d) != 0)
+				error = CROWN_EWRITE;
+			answers = true;
+		}
+	}
+	if (records) {
+		dir = xasprintf("%s/%s", ib->dir, REJECTED_DIR);
+		(void)crown_sync_dir(dir);
+		free(dir);
+	}
+	if (answers) {
+		dir = xasprintf("%s/new", outbox);
+		(void)crown_sync_dir(dir);
+		free(dir);
+	}
+	free(outbox);
+	for (i = 0; i < ib->nheld; i++) {
+		free(ib->held[i].name);
+		crown_buf_release(&ib->held[i].data);
+	}
+	ib->nheld = ib->held_bytes = 0;
+	/* a mail is logged as read only once all of its batch is written,
+	 * its answer too: else the next run reads it again (filing the
+	 * same orders again changes nothing; an answer may come twice, never
+	 * not at all) */
+	if (error == 0 && write_log(ib) != 0)
+		error = CROWN_EWRITE;
+	ib->log.len = 0;
+	if (error != 0 && ib->error == 0)
+		ib->error = error;
+	return error;
+}
+
+int
+crown_inbox_open(struct crown_inbox **out,
+    const struct crown_inbox_options *opt, struct crown_diags *d)
+{
+	struct crown_inbox	*ib;
+	char			*path;
+	int			 error;
+
+	*out = ib = xcalloc(1, sizeof(*ib));
+	ib->dir = opt->dir;
+	ib->s = opt->s;
+	ib->rules = opt->rules;
+	ib->d = d;
+	ib->dry = opt->dry;
+	ib->now = opt->now;
+	ib->max = opt->max_bytes;
+	ib->max_answers = opt->max_answers;
+	crown_cal_format_time(ib->nowstr, sizeof(ib->nowstr), ib->now);
+	if (ib->s->deadline != NULL &&
+	    crown_cal_parse_time(&ib->deadline, ib->s->deadline) == 0)
+		ib->has_deadline = true;
+	ib->umpire = crown_mail_umpire(ib->s);
+	path = crown_roster_path(ib->dir);
+	error = crown_roster_load(&ib->roster, path, d);
+	free(path);
+	load_filed(ib);
+	/* crown check --mail judges a message read before all the same */
+	if (!ib->dry)
+		load_log(ib);
+	return error;
+}
+
+int
+crown_inbox_read(struct crown_inbox *ib, const char *mailbox,
+    struct crown_diags *d)
+{
+	/* a message at a time: a mailbox of any size fits */
+	return crown_mail_each(mailbox, ib->max, process, ib, d);
+}
+
+int
+crown_inbox_read_message(struct crown_inbox *ib, const char *path,
+    struct crown_diags *d)
+{
+	struct crown_mail_raw	 raw;
+	char			*buf;
+	size_t			 len, skip = 0;
+	int			 error;
+
+	if ((error = crown_read_file(&buf, &len, path, CROWN_LIMIT_BYTES_MAX,
+	    d)) != 0)
+		return error;
+	/* a message saved from an mbox begins with its "From " line */
+	if (len >= 5 && memcmp(buf, "From ", 5) == 0) {
+		while (skip < len && buf[skip] != '\n')
+			skip++;
+		if (skip < len)
+			skip++;
+	}
+	memset(&raw, 0, sizeof(raw));
+	raw.ref = (char *)path;
+	raw.data = buf + skip;
+	raw.size = len - skip;
+	/* read as crown_mail_each reads a message over the limit */
+	raw.len = raw.size > ib->max && raw.size > CROWN_MAIL_HEAD_BYTES ?
+	    CROWN_MAIL_HEAD_BYTES : raw.size;
+	crown_mail_sha256_hex(raw.hash, raw.data, raw.len);
+	error = process(ib, &raw);
+	free(buf);
+	return error;
+}
+
+void
+crown_inbox_summary(const struct crown_inbox *ib)
+{
+	printf("%zu message%s: %u accepted, %u late, %u refused, %u already "
+	    "read", ib->messages, ib->messages == 1 ? "" : "s", ib->accepted,
+	    ib->nlate, ib->refused, ib->skipped);
+	if (ib->ignored > 0)
+		printf(", %u ignored", ib->ignored);
+	printf("\n");
+}
+
+int
+crown_inbox_close(struct crown_inbox *ib, bool *accepted_all,
+    struct crown_diags *d)
+{
+	size_t	i;
+	int	error;
+
+	if (ib == NULL)
+		return 0;
+	flush(ib);
+	if (accepted_all != NULL)
+		*accepted_all = ib->accepted == ib->messages;
+	error = ib->error;
+	for (i = 0; i < ib->s->nsides; i++) {
+		crown_buf_release(&ib->pending[i].yaml);
+		crown_buf_release(&ib->late[i].yaml);
+	}
+	free(ib->pending);
+	free(ib->late);
+	free(ib->held);
+	crown_buf_release(&ib->log);
+	free(ib->seen.v);
+	free(ib->answered);
+	crown_roster_release(&ib->roster);
+	free(ib);
+	return error;
+}

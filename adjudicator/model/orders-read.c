@@ -1,0 +1,309 @@
+/*
+ * orders-read.c: the one reader of orders (orders-read.h): the text a
+ * file or a mail body carries around the orders is skipped, line by
+ * line and in place, then what is left is read as YAML or shorthand.
+ */
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "crown/common.h"
+#include "crown/orders-read.h"
+#include "crown/shorthand.h"
+#include "crown/xalloc.h"
+
+/* One line of the text: [start, end) without its "\r\n" or "\n". */
+struct line {
+	size_t	start, end, next;
+	bool	quoted;		/* begins with '>' */
+};
+
+/*
+ * The words a mail client puts before the colon of the line it writes
+ * above a quotation ("On Sun, 15 Mar 2026, X <x@y> wrote:", "Le ... a
+ * écrit :", "Am ... schrieb X <x@y>:", and so on).
+ */
+static const char *const attribution_words[] = {
+	"wrote", "writes", "\xc3\xa9" "crit", "schrieb", "escribi\xc3\xb3",
+	"scritto", "schreef", "escreveu", "skrev", "napisa\xc5\x82",
+	"kirjoitti",
+	/* Russian */
+	"\xd0\xbd\xd0\xb0\xd0\xbf\xd0\xb8\xd1\x81\xd0\xb0\xd0\xbb",
+	NULL
+};
+
+static void
+line_at(struct line *l, const char *s, size_t len, size_t at)
+{
+	size_t	e = at;
+
+	while (e < len && s[e] != '\n')
+		e++;
+	l->start = at;
+	l->next = e < len ? e + 1 : len;
+	if (e > at && s[e - 1] == '\r')
+		e--;
+	l->end = e;
+}
+
+/* Is c at s a blank: a space, a tab, or a no-break space (U+00A0,
+ * U+202F, which French clients put before the colon)?  Its length. */
+static size_t
+blank_at(const char *s, size_t i, size_t end)
+{
+	if (s[i] == ' ' || s[i] == '\t')
+		return 1;
+	if (end - i >= 2 && (unsigned char)s[i] == 0xc2 &&
+	    (unsigned char)s[i + 1] == 0xa0)
+		return 2;
+	if (end - i >= 3 && (unsigned char)s[i] == 0xe2 &&
+	    (unsigned char)s[i + 1] == 0x80 && (unsigned char)s[i + 2] == 0xaf)
+		return 3;
+	return 0;
+}
+
+/* The end of s[start, end) without the blanks that end it. */
+static size_t
+trim_end(const char *s, size_t start, size_t end)
+{
+	for (;;) {
+		if (end > start && (s[end - 1] == ' ' || s[end - 1] == '\t'))
+			end--;
+		else if (end - start >= 2 && (unsigned char)s[end - 2] == 0xc2
+		    && (unsigned char)s[end - 1] == 0xa0)
+			end -= 2;
+		else if (end - start >= 3 && blank_at(s, end - 3, end) == 3)
+			end -= 3;
+		else
+			return end;
+	}
+}
+
+static bool
+is_blank(const char *s, const struct line *l)
+{
+	size_t	i, n;
+
+	for (i = l->start; i < l->end; i += n)
+		if ((n = blank_at(s, i, l->end)) == 0)
+			return false;
+	return true;
+}
+
+static bool
+is_quoted(const char *s, const struct line *l)
+{
+	return l->end > l->start && s[l->start] == '>';
+}
+
+static bool
+is_signature(const char *s, const struct line *l)
+{
+	size_t	n = l->end - l->start;
+
+	return (n == 3 && memcmp(s + l->start, "-- ", 3) == 0) ||
+	    (n == 2 && memcmp(s + l->start, "--", 2) == 0);
+}
+
+static bool
+ascii_letter(char c)
+{
+	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
+}
+
+/*
+ * A line ending in a colon with a word of attribution_words before it;
+ * *alone when that word is all of it ("wrote:" on its own, the end of
+ * an attribution a client wrapped).
+ */
+static bool
+is_attribution(const char *s, const struct line *l, bool *alone)
+{
+	const char	*w;
+	size_t		 e, i, k, n, wl;
+
+	e = trim_end(s, l->start, l->end);
+	if (e == l->start || s[e - 1] != ':')
+		return false;
+	e = trim_end(s, l->start, e - 1);
+	for (k = 0; (w = attribution_words[k]) != NULL; k++) {
+		wl = strlen(w);
+		for (i = l->start; i + wl <= e; i++) {
+			if (strncasecmp(s + i, w, wl) != 0)
+				continue;
+			/* a word, not a part of one */
+			n = i + wl;
+			if ((i > l->start && ascii_letter(s[i - 1])) ||
+			    (n < e && ascii_letter(s[n])))
+				continue;
+			*alone = i == l->start && n == e;
+			return true;
+		}
+	}
+	return false;
+}
+
+static void
+blank_line(struct crown_orders_read *out, const struct line *l)
+{
+	memset(out->text + l->start, ' ', l->end - l->start);
+	out->plain = false;
+}
+
+/*
+ * "password: WORDS" (any case, blanks allowed around the colon): the
+ * value, trimmed and without quotes around it, to *pw when it is still
+ * NULL.  true when l is such a line.
+ */
+static bool
+take_password(const char *s, const struct line *l, char **pw)
+{
+	size_t	a = l->start, b, e = l->end;
+
+	while (a < e && (s[a] == ' ' || s[a] == '\t'))
+		a++;
+	if (e - a < 8 || strncasecmp(s + a, "password", 8) != 0)
+		return false;
+	for (b = a + 8; b < e && (s[b] == ' ' || s[b] == '\t'); b++)
+		;
+	if (b == e || s[b] != ':')
+		return false;
+	for (b++; b < e && (s[b] == ' ' || s[b] == '\t'); b++)
+		;
+	while (e > b && (s[e - 1] == ' ' || s[e - 1] == '\t'))
+		e--;
+	if (e - b >= 2 && (s[b] == '"' || s[b] == '\'') && s[e - 1] == s[b]) {
+		b++;
+		e--;
+	}
+	if (*pw == NULL)
+		*pw = xstrndup(s + b, e - b);
+	return true;
+}
+
+/*
+ * The lines above the quotation that begins at l: the last line before
+ * it that is not blank, when it is an attribution, and the line above
+ * that when the client wrapped the attribution before its last word.
+ */
+static void
+skip_attribution(struct crown_orders_read *out, const struct line *lines,
+    size_t at)
+{
+	const char	*s = out->text;
+	size_t		 k = at;
+	bool		 alone;
+
+	while (k > 0 && is_blank(s, &lines[k - 1]))
+		k--;
+	if (k == 0 || lines[k - 1].quoted ||
+	    !is_attribution(s, &lines[k - 1], &alone))
+		return;
+	blank_line(out, &lines[k - 1]);
+	if (alone && k > 1 && !is_blank(s, &lines[k - 2]) &&
+	    !lines[k - 2].quoted)
+		blank_line(out, &lines[k - 2]);
+}
+
+void
+crown_orders_read_text(struct crown_orders_read *out, const char *buf,
+    size_t len)
+{
+	struct line	*lines = NULL;
+	size_t		 cap = 0, n = 0, at, i;
+
+	memset(out, 0, sizeof(*out));
+	out->plain = true;
+	out->text = xmalloc(len + 1);
+	memcpy(out->text, buf, len);
+	out->text[len] = '\0';
+	out->len = len;
+	/* the lines up to a signature, which ends the orders */
+	for (at = 0; at < len; at = lines[n++].next) {
+		crown_grow(&lines, &cap, n + 1, sizeof(*lines));
+		line_at(&lines[n], out->text, len, at);
+		if (is_signature(out->text, &lines[n])) {
+			out->len = at;
+			out->text[at] = '\0';
+			out->plain = false;
+			break;
+		}
+	}
+	/* the quotations, then what clients write above each */
+	for (i = 0; i < n; i++)
+		lines[i].quoted = is_quoted(out->text, &lines[i]);
+	for (i = 0; i < n; i++)
+		if (lines[i].quoted && (i == 0 || !lines[i - 1].quoted))
+			skip_attribution(out, lines, i);
+	for (i = 0; i < n; i++)
+		if (lines[i].quoted)
+			blank_line(out, &lines[i]);
+	for (i = 0; i < n; i++)
+		if (take_password(out->text, &lines[i], &out->password))
+			blank_line(out, &lines[i]);
+	out->yaml = crown_shorthand_is_yaml(out->text, out->len);
+	free(lines);
+}
+
+int
+crown_orders_read(struct crown_orders_read *out, const char *file,
+    const char *buf, size_t len, const struct crown_orders_context *ctx,
+    struct crown_diags *d)
+{
+	struct crown_orders	*o;
+	int			 error;
+
+	crown_orders_read_text(out, buf, len);
+	if (out->yaml)
+		return crown_orders_parse(&out->orders, file, out->text,
+		    out->len, d);
+	error = crown_shorthand_parse(&out->orders, file, out->text, out->len,
+	    d);
+	if ((o = out->orders) == NULL)
+		return error;
+	if (o->game == NULL && ctx->game != NULL)
+		o->game = xstrdup(ctx->game);
+	if (o->turn < 0)
+		o->turn = ctx->turn;
+	if (o->side == NULL && !ctx->sender) {
+		crown_diag_add(d, file, 1, 1, NULL, "say which side these "
+		    "orders are for, with a line 'side: ID' (the mail gets "
+		    "it from the sender)");
+		error = CROWN_EINVALID;
+	}
+	/* a reply quoting crown's answer, and nothing else, must not
+	 * replace real orders with none: holding is said in so many words */
+	if (error == 0 && o->nunits == 0 && o->nleaders == 0) {
+		crown_diag_add(d, file, 0, 0, NULL, "no orders found: write a "
+		    "line 'UNIT: ACTION; ...' for each unit (to hold, 'UNIT: "
+		    "hold'), or attach an orders file");
+		error = CROWN_EINVALID;
+	}
+	return error;
+}
+
+int
+crown_orders_read_kept(struct crown_buf *out, const char *buf, size_t len,
+    const struct crown_orders *o)
+{
+	struct crown_orders_read	r;
+	bool				plain;
+
+	crown_orders_read_text(&r, buf, len);
+	plain = r.plain && r.yaml;
+	crown_orders_read_release(&r);
+	if (plain) {
+		crown_buf_add(out, buf, len);
+		return 0;
+	}
+	return crown_shorthand_to_yaml(out, o);
+}
+
+void
+crown_orders_read_release(struct crown_orders_read *r)
+{
+	crown_orders_free(r->orders);
+	free(r->password);
+	free(r->text);
+	memset(r, 0, sizeof(*r));
+}
