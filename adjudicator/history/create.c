@@ -411,10 +411,9 @@ beside(char *id, const char *tmp, const struct turn0 *t, const char *dir,
 		}
 	}
 done:
-	if (error == CROWN_ENOTFOUND)
-		crown_diags_release(&mine);
-	else
+	if (error != CROWN_ENOTFOUND)
 		crown_diags_move(d, &mine);
+	crown_diags_release(&mine);
 	return error;
 }
 
