@@ -987,10 +987,11 @@ stop_at(const struct node *parent, const struct node *n)
 static void
 render_nodes(struct render *r, const struct node *parent)
 {
-	const struct node	*n, *end = parent->child + parent->nchild;
-	const struct node	*at;
+	const struct node	*n = parent->child, *end, *at;
 
-	for (n = parent->child; n < end && r->error == 0; n++) {
+	/* a node with no children has no array: NULL + 0 is undefined */
+	end = n != NULL ? n + parent->nchild : NULL;
+	for (; n != end && r->error == 0; n++) {
 		if (++r->steps > r->max_steps) {
 			at = stop_at(parent, n);
 			crown_diag_add(r->d, r->t->file, at->line, at->col, NULL,
