@@ -72,9 +72,9 @@ stage_mails(struct crown_history *h, const char *id,
 	/* the names too, and the stage's own, before the commit point */
 	if (error == 0) {
 		root = xasprintf("%s" STAGE, crown_history_gitdir(h));
-		if ((e = crown_sync_dir(dir)) != 0 ||
-		    (e = crown_sync_dir(root)) != 0 ||
-		    (e = crown_sync_dir(crown_history_gitdir(h))) != 0) {
+		if ((e = crown_sync_path(dir)) != 0 ||
+		    (e = crown_sync_path(root)) != 0 ||
+		    (e = crown_sync_path(crown_history_gitdir(h))) != 0) {
 			crown_diag_add(d, dir, 0, 0, NULL, "cannot sync: %s",
 			    strerror(e));
 			error = CROWN_EWRITE;
@@ -137,7 +137,7 @@ deliver(struct crown_history *h, const char *id,
 	if (error == 0) {
 		/* the outbox's names lasting before the staged copies go */
 		p = xasprintf("%s/new", outbox);
-		(void)crown_sync_dir(p);
+		(void)crown_sync_path(p);
 		free(p);
 		for (i = 0; i < mails->n; i++) {
 			p = xasprintf("%s/%s", dir, mails->v[i].name);

@@ -10,7 +10,6 @@
 #include <sys/stat.h>
 #include <dirent.h>
 #include <errno.h>
-#include <fcntl.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -23,6 +22,7 @@
 #include "crown/common.h"
 #include "crown/diag.h"
 #include "crown/history.h"
+#include "crown/outputs.h"
 #include "crown/pack.h"
 #include "crown/xalloc.h"
 
@@ -98,20 +98,17 @@ loose_list(struct loose *out, const char *objects)
 	}
 }
 
-/* fsync a file or directory. */
+/* A file or directory of the pack synced (crown_sync_path). */
 static int
 sync_path(const char *path, struct crown_diags *d)
 {
-	int	fd, error = 0;
+	int	e;
 
-	if ((fd = open(path, O_RDONLY)) < 0 || fsync(fd) != 0) {
-		crown_diag_warn(d, path, 0, 0, NULL, "cannot sync the pack "
-		    "(%s); the loose objects stay", strerror(errno));
-		error = CROWN_EWRITE;
-	}
-	if (fd >= 0)
-		close(fd);
-	return error;
+	if ((e = crown_sync_path(path)) == 0)
+		return 0;
+	crown_diag_warn(d, path, 0, 0, NULL, "cannot sync the pack (%s); the "
+	    "loose objects stay", strerror(e));
+	return CROWN_EWRITE;
 }
 
 /* Remove the loose objects the pack at idx holds, and the XX/ left

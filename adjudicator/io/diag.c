@@ -15,9 +15,6 @@ diag_addv(struct crown_diags *d, enum crown_severity sev, const char *file,
     va_list ap)
 {
 	struct crown_diag	*g;
-	struct crown_buf	 b = { 0 };
-	va_list			 aq;
-	int			 n;
 
 	crown_grow(&d->v, &d->cap, d->n + 1, sizeof(*d->v));
 	g = &d->v[d->n++];
@@ -26,12 +23,7 @@ diag_addv(struct crown_diags *d, enum crown_severity sev, const char *file,
 	g->line = line;
 	g->col = col;
 	g->rule = rule != NULL ? xstrdup(rule) : NULL;
-	va_copy(aq, ap);
-	n = vsnprintf(NULL, 0, fmt, aq);
-	va_end(aq);
-	crown_grow(&b.data, &b.cap, (size_t)(n < 0 ? 0 : n) + 1, 1);
-	vsnprintf(b.data, b.cap, fmt, ap);
-	g->msg = b.data;
+	g->msg = xvasprintf(fmt, ap);
 }
 
 void

@@ -206,11 +206,11 @@ crown_write_file(const char *dir, const char *name, const char *data,
 }
 
 int
-crown_sync_dir(const char *dir)
+crown_sync_path(const char *path)
 {
 	int	fd, e = 0;
 
-	if ((fd = open(dir, O_RDONLY | O_DIRECTORY)) < 0)
+	if ((fd = open(path, O_RDONLY)) < 0)
 		return errno;
 	if (fsync(fd) != 0)
 		e = errno;

@@ -1200,7 +1200,7 @@ flush_filed(struct crown_inbox *ib, struct filed *v, const char *sub)
 	}
 	if (any) {
 		dir = xasprintf("%s/%s", ib->dir, sub);
-		(void)crown_sync_dir(dir);
+		(void)crown_sync_path(dir);
 		free(dir);
 	}
 	return ok;
@@ -1242,12 +1242,12 @@ flush(struct crown_inbox *ib)
 	}
 	if (records) {
 		dir = xasprintf("%s/%s", ib->dir, REJECTED_DIR);
-		(void)crown_sync_dir(dir);
+		(void)crown_sync_path(dir);
 		free(dir);
 	}
 	if (answers) {
 		dir = xasprintf("%s/new", outbox);
-		(void)crown_sync_dir(dir);
+		(void)crown_sync_path(dir);
 		free(dir);
 	}
 	free(outbox);

@@ -58,8 +58,8 @@ int	crown_write_outputs(const char *dir, const struct crown_outputs *files,
 	    struct crown_diags *d);
 /* mkdir -p; CROWN_EWRITE on failure. */
 int	crown_mkdirs(const char *path, struct crown_diags *d);
-/* Make the names put into dir lasting: one fsync of the directory.  0,
- * or the errno. */
-int	crown_sync_dir(const char *dir);
+/* Make what path holds lasting: one fsync of the file, or of the
+ * directory (the names put into it).  0, or the errno. */
+int	crown_sync_path(const char *path);
 
 #endif
