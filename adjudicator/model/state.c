@@ -768,9 +768,16 @@ read_unit(struct loader *l, const struct crown_ynode *n, struct crown_unit *u)
 	if (u->limbered && !crown_is_artillery(u->type))
 		crown_yerror(&l->r, crown_ymap_get(n, "limbered"), "R6.6",
 		    "only artillery can be limbered");
-	/* R3.6: guns that start the game limbered are unloaded */
+	/*
+	 * R3.6: guns that start the game limbered are unloaded, and
+	 * limbering unloads a gun, so a limbered gun is never loaded.
+	 */
 	u->loaded = !u->limbered;
 	crown_yfield_bool(&l->r, n, "loaded", false, "R3.6", &u->loaded);
+	if (u->limbered && u->loaded)
+		crown_yerror(&l->r, crown_ymap_get(n, "loaded"), "R3.6",
+		    "'%s' is limbered, so it is not loaded: remove "
+		    "'loaded: true' or unlimber it", u->id);
 	k = 0;
 	if (crown_yfield_int(&l->r, n, "shots_fired", false, 0, MAX_COUNT,
 	    "R3.6", &k) == 0)

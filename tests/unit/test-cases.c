@@ -306,6 +306,34 @@ house_rules(const char *path, const struct crown_ynode *list)
 	return R;
 }
 
+/*
+ * A case that expects a refusal: `refused` says whether it was, `list` is
+ * expect.invalid (NULL: no refusal expected); every listed problem must be
+ * among the diagnostics.
+ */
+static void
+expect_refused(const char *path, const char *what, bool refused,
+    const struct crown_ynode *list, const struct crown_events *ev,
+    const struct crown_diags *d)
+{
+	char	*all, *m;
+	size_t	 i;
+
+	if ((list == NULL) != !refused) {
+		m = xasprintf(refused ? "the %s is refused" :
+		    "the %s should be refused", what);
+		case_fail(path, m, list, ev, d);
+	}
+	all = tu_diags(d);
+	for (i = 0; list != NULL && i < list->n; i++)
+		if (strstr(all, list->item[i]->str) == NULL) {
+			free(all);
+			case_fail(path, "a problem was not reported",
+			    list->item[i], ev, d);
+		}
+	free(all);
+}
+
 static void
 test_case(void **state)
 {
@@ -335,25 +363,23 @@ test_case(void **state)
 	v = crown_ymap_get(root, "state");
 	assert_non_null(v);
 	crown_ynode_emit(&text, v);
-	if (crown_state_parse(&s, tc->path, text.data, text.len, &d) != 0)
-		case_fail(tc->path, "the state does not load", NULL, &ev, &d);
+	error = crown_state_parse(&s, tc->path, text.data, text.len, &d);
 	crown_buf_release(&text);
 	v = crown_ymap_get(root, "check");
+	if (v != NULL && strcmp(v->str, "state") == 0) {
+		/* what loading a state or scenario refuses (R3.6) */
+		expect_refused(tc->path, "state", error != 0,
+		    crown_ymap_get(exp, "invalid"), &ev, &d);
+		error = 0;
+		goto cleanup;
+	}
+	if (error != 0)
+		case_fail(tc->path, "the state does not load", NULL, &ev, &d);
 	if (v != NULL && strcmp(v->str, "scenario") == 0) {
 		/* what crown new checks of a scenario (R1.1, R3.2, R10) */
 		verr = crown_scenario_validate(s, R, &d);
-		list = crown_ymap_get(exp, "invalid");
-		if ((list == NULL) != (verr == 0))
-			case_fail(tc->path, verr ? "the scenario is refused" :
-			    "the scenario should be refused", list, &ev, &d);
-		all = tu_diags(&d);
-		for (i = 0; list != NULL && i < list->n; i++)
-			if (strstr(all, list->item[i]->str) == NULL) {
-				free(all);
-				case_fail(tc->path, "a problem was not "
-				    "reported", list->item[i], &ev, &d);
-			}
-		free(all);
+		expect_refused(tc->path, "scenario", verr != 0,
+		    crown_ymap_get(exp, "invalid"), &ev, &d);
 		goto cleanup;
 	}
 	if (v != NULL && strcmp(v->str, "classify") == 0) {
@@ -386,17 +412,7 @@ test_case(void **state)
 	if (crown_orders_validate_set(orders, norders, s, R, &d) != 0)
 		verr = CROWN_EINVALID;
 	if ((v = crown_ymap_get(exp, "invalid")) != NULL) {
-		if (verr == 0)
-			case_fail(tc->path, "orders should be refused", v, &ev,
-			    &d);
-		all = tu_diags(&d);
-		for (i = 0; i < v->n; i++)
-			if (strstr(all, v->item[i]->str) == NULL) {
-				free(all);
-				case_fail(tc->path, "a problem was not "
-				    "reported", v->item[i], &ev, &d);
-			}
-		free(all);
+		expect_refused(tc->path, "orders", verr != 0, v, &ev, &d);
 		goto cleanup;
 	}
 	if (verr != 0)
