@@ -64,8 +64,8 @@ crown_artillery_shoot(struct crown_engine *e, struct crown_unit *g,
 	 * howitzer's shells drop behind everything but a building */
 	crown_fire_mods_collect(&mods, e, g, t, how);
 	if (how && t->kind == CROWN_AT_UNIT) {
-		all = crown_fire_cover(&what, &crule, e, g, t->unit, false);
-		kept = crown_fire_cover(&what2, &crule, e, g, t->unit, true);
+		all = crown_fire_cover(&what, &crule, e, g, t, false);
+		kept = crown_fire_cover(&what2, &crule, e, g, t, true);
 		if (kept < all)
 			note = xasprintf(" (a howitzer ignores %s cover %s, "
 			    "R6.1)", cover_names[all], what);

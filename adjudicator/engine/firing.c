@@ -265,11 +265,12 @@ crown_fire_sight(char **why, struct crown_engine *e,
 
 enum crown_cover
 crown_fire_cover(char **what, const char **rule, struct crown_engine *e,
-    const struct crown_unit *firer, const struct crown_unit *t,
+    const struct crown_unit *firer, const struct crown_fire_target *at,
     bool buildings_only)
 {
 	const struct crown_rules	*rules = e->rules;
 	const struct crown_state	*s = e->s;
+	const struct crown_unit		*t = at->unit;
 	const struct crown_feature	*f;
 	enum crown_cover		 best = CROWN_COVER_NONE, cov;
 	struct crown_point		 a, b, c;
@@ -283,12 +284,11 @@ crown_fire_cover(char **what, const char **rule, struct crown_engine *e,
 
 	*what = NULL;
 	*rule = NULL;
-	crown_unit_footprint(&q, rules, t);
+	memcpy(q.c, at->shape, sizeof(q.c));
 	c = crown_geom_quad_centre(&q);
-	a.x = firer != NULL ? firer->x : t->x;
-	a.y = firer != NULL ? firer->y : t->y;
-	b.x = t->x;
-	b.y = t->y;
+	b = at->aim;
+	a.x = firer != NULL ? firer->x : b.x;
+	a.y = firer != NULL ? firer->y : b.y;
 	/* what holds its centre, or a wall within reach of its front */
 	box = crown_geom_bounds(q.c, 4);
 	n = crown_engine_terrain_near(e, &box, rules->wall_cover_distance,
@@ -298,7 +298,8 @@ crown_fire_cover(char **what, const char **rule, struct crown_engine *e,
 		if (f->npts == 0)
 			continue;
 		if (f->type == CROWN_BUILDING) {
-			if (!crown_building_shelters(s, rules, f, t))
+			if (!crown_geom_point_in_poly(c, f->pts, f->npts) ||
+			    !crown_building_shelters(s, rules, f, t))
 				continue;
 			cov = crown_building_cover(rules, f);
 			l = label(f);
@@ -389,8 +390,7 @@ crown_fire_mods_collect(struct crown_fire_mods *m, struct crown_engine *e,
 		if (t->unit->type == CROWN_CAVALRY)
 			crown_fire_mods_add(m, rules->fire_mod.target_cavalry,
 			    "R5.4", "target is cavalry");
-		cov = crown_fire_cover(&what, &rule, e, u, t->unit,
-		    howitzer);
+		cov = crown_fire_cover(&what, &rule, e, u, t, howitzer);
 		if (cov != CROWN_COVER_NONE)
 			crown_fire_mods_add(m, rules->fire_mod.cover[cov],
 			    rule, "%s cover %s", cover_names[cov], what);

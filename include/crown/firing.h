@@ -79,14 +79,16 @@ bool	crown_fire_sight(char **why, struct crown_engine *,
 	    const struct crown_unit *, const struct crown_fire_target *);
 
 /*
- * R5.5, R11.1: the best cover the target unit has against this firer:
- * terrain its centre is in, a wall the line of fire crosses near it, the
- * building it garrisons.  buildings_only for howitzers (R6.1).  *what (the
+ * R5.5, R11.1: the best cover the target unit has against this firer
+ * where the shot meets it (t->shape, t->aim: for reaction fire, R9.2,
+ * where the volley met the charger): terrain the centre of that
+ * footprint is in, a wall the line of fire crosses near it, the building
+ * it garrisons.  buildings_only for howitzers (R6.1).  *what (the
  * caller's, or NULL when in the open) names it; *rule is its rule id.
  */
 enum crown_cover crown_fire_cover(char **what, const char **rule,
 	    struct crown_engine *, const struct crown_unit *firer,
-	    const struct crown_unit *target, bool buildings_only);
+	    const struct crown_fire_target *t, bool buildings_only);
 
 /* The modifiers of one shot, named, each with its rule (R5.4). */
 #define CROWN_FIRE_MAX_MODS 8
