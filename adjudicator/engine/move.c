@@ -461,21 +461,30 @@ run_track(struct crown_engine *e, const struct crown_unit *u,
 	crown_track_run(t, travel, st);
 }
 
-/* R4.2: the facing at the end: the ordered one, else along the last leg
- * (or kept); a wheel that a blocker forbids is not made, and b says so. */
+/* The facing the move means to end with (R4.2), before any blocker has
+ * its say: the ordered one, else along the last leg, else kept. */
+static int
+meant_facing(const struct crown_unit *u, const struct crown_track *t,
+    const struct crown_stop *st, int face, unsigned flags)
+{
+	if (st->by != NULL && st->by->kind == CROWN_BLOCK_EDGE)
+		return u->facing;
+	if (face >= 0)
+		return crown_geom_norm(face);
+	if (!(flags & CROWN_MOVE_KEEP_FACING) && st->s > 0)
+		return crown_track_leg_bearing(t, st->s);
+	return u->facing;
+}
+
+/* R4.2: the facing at the end, the one it means to end with unless a
+ * blocker forbids the wheel: then it is not made, and b says so. */
 static int
 end_facing(const struct crown_engine *e, const struct crown_unit *u,
     const struct crown_track *t, const struct crown_stop *st, int face,
     unsigned flags, struct crown_buf *b)
 {
-	int	nf = u->facing;
+	int	nf = meant_facing(u, t, st, face, flags);
 
-	if (face >= 0)
-		nf = crown_geom_norm(face);
-	else if (!(flags & CROWN_MOVE_KEEP_FACING) && st->s > 0)
-		nf = crown_track_leg_bearing(t, st->s);
-	if (st->by != NULL && st->by->kind == CROWN_BLOCK_EDGE)
-		nf = u->facing;
 	if (nf != u->facing && !crown_track_turn_ok(t, e->rules, u, st->at,
 	    nf, st->by != NULL && st->by->kind == CROWN_BLOCK_CONTACT ?
 	    st->by : NULL)) {
@@ -484,6 +493,50 @@ end_facing(const struct crown_engine *e, const struct crown_unit *u,
 		nf = u->facing;
 	}
 	return nf;
+}
+
+/*
+ * R4.7: a unit that turns at the end of its move is clear in its final
+ * facing.  The track carries the footprint the unit started with, so
+ * when a friend stopped the move, or the turn at the end could not be
+ * made, the move is run again carrying the footprint of the facing it
+ * means to end with; that stop is taken when nothing but friends stopped
+ * it and the wheel could be made there.  A charge keeps its own rules
+ * (R9.1).  On success *t and *st are the new run's and *nf the facing.
+ */
+static bool
+refaced(struct crown_engine *e, const struct crown_unit *u,
+    struct crown_track *t, const size_t *near, size_t nnear, double travel,
+    unsigned flags, int face, struct crown_stop *st, int *nf)
+{
+	struct crown_track	 t2;
+	struct crown_stop	 st2;
+	struct crown_quad	 q;
+	int			 want = meant_facing(u, t, st, face, flags);
+	bool			 ok;
+
+	if ((flags & CROWN_MOVE_INTO_CONTACT) || want == u->facing ||
+	    (*nf == want && (st->by == NULL ||
+	    st->by->kind != CROWN_BLOCK_FRIEND)))
+		return false;
+	crown_track_unit_quad(&q, e->rules, u, t->pts[0], want);
+	crown_track_init(&t2, e->s, e->rules, t->pts[0], &q, t->pts + 1,
+	    t->m - 1);
+	run_track(e, u, &t2, near, nnear, travel, flags, &st2);
+	/* the wheel judged against the first run's blockers, from the
+	 * footprint the unit really has (terrain, enemies: R4.2, R4.5) */
+	ok = (st2.by == NULL || st2.by->kind == CROWN_BLOCK_FRIEND) &&
+	    meant_facing(u, &t2, &st2, face, flags) == want &&
+	    crown_track_turn_ok(t, e->rules, u, st2.at, want, NULL);
+	if (!ok) {
+		crown_track_free(&t2);
+		return false;
+	}
+	crown_track_free(t);
+	*t = t2;
+	*st = st2;
+	*nf = want;
+	return true;
 }
 
 /* The event of a move that was run: how far, where to, and what stopped
@@ -583,13 +636,14 @@ move_core(struct crown_engine *e, struct crown_unit *u, size_t ev_i,
 {
 	struct terrain_pay	 pay = { 0 };
 	struct crown_event	*ev;
-	struct crown_buf	 roll = { 0 }, where = { 0 };
+	struct crown_buf	 roll = { 0 }, where = { 0 }, turn = { 0 };
 	struct crown_quad	 q0;
 	struct crown_track	 t;
 	struct crown_stop	 st;
 	double			 net, travel;
 	size_t			*near, nnear;
 	const char		*verb;
+	int			 nf;
 
 	*moved = 0;
 	if (e->error != 0)
@@ -637,8 +691,13 @@ move_core(struct crown_engine *e, struct crown_unit *u, size_t ev_i,
 	else {
 		travel = net < 0 ? 0 : net < t.len ? net : t.len;
 		run_track(e, u, &t, near, nnear, travel, flags, &st);
+		crown_buf_puts(&turn, "");
+		nf = end_facing(e, u, &t, &st, face, flags, &turn);
+		if (!refaced(e, u, &t, near, nnear, travel, flags, face, &st,
+		    &nf))
+			crown_buf_puts(&roll, turn.data);
 		*moved = st.s;
-		u->facing = end_facing(e, u, &t, &st, face, flags, &roll);
+		u->facing = nf;
 		u->x = st.at.x;
 		u->y = st.at.y;
 		crown_engine_unit_moved(e, u);
@@ -651,6 +710,7 @@ cleanup:
 	free(pay.pen);
 	crown_buf_release(&roll);
 	crown_buf_release(&where);
+	crown_buf_release(&turn);
 	return e->error;
 }
 
