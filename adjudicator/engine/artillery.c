@@ -33,10 +33,6 @@
 #include "crown/unit.h"
 #include "crown/xalloc.h"
 
-static const char *const cover_names[CROWN_NCOVER] = {
-	"no", "soft", "hard"
-};
-
 static bool	in_contact(const struct crown_rules *,
 		    const struct crown_unit *, const struct crown_unit *);
 
@@ -68,7 +64,7 @@ crown_artillery_shoot(struct crown_engine *e, struct crown_unit *g,
 		kept = crown_fire_cover(&what2, &crule, e, g, t, true);
 		if (kept < all)
 			note = xasprintf(" (a howitzer ignores %s cover %s, "
-			    "R6.1)", cover_names[all], what);
+			    "R6.1)", crown_cover_words[all], what);
 		free(what);
 		free(what2);
 	}
@@ -148,7 +144,7 @@ crown_artillery_building(struct crown_engine *e, struct crown_unit *g,
 		return e->error;
 	}
 	crown_fire_target_building(&t, f);
-	bands = crown_fire_bands(rules, g);
+	bands = crown_unit_bands(rules, g);
 	range = crown_fire_range(rules, g, &t);
 	if ((b = crown_rules_band(bands, range)) == CROWN_NBAND) {
 		crown_engine_skip(e, g, a, "R6.2", "%s is %.2f inches away, "
@@ -204,7 +200,7 @@ crown_artillery_building(struct crown_engine *e, struct crown_unit *g,
 		    "(every %d take its cover down a step)%s%s", f->damage,
 		    per, stepped ? "; its cover is now " : "", !stepped ?
 		    "" : cov == CROWN_COVER_NONE ? "gone" :
-		    cover_names[cov]);
+		    crown_cover_words[cov]);
 	crown_event_set(&ev->text, "%s fired at %s (class %d) at %.2f inches: "
 	    "rolled %d, scored %d, %s, needing %d or less: %s.", g->name,
 	    t.name, f->bclass, range, r->roll, r->score, mtext, f->bclass,

@@ -13,7 +13,6 @@
 
 #include "crown/buildings.h"
 #include "crown/common.h"
-#include "crown/melees.h"
 #include "crown/xalloc.h"
 
 static bool	classified(const struct crown_rules *,
@@ -43,7 +42,7 @@ storming(const struct crown_state *s, const struct crown_rules *rules,
 	size_t				 j;
 	int				 side;
 
-	if ((m = crown_melee_find(s, u, &side)) == NULL || side != 0)
+	if ((m = crown_state_melee(s, u, &side)) == NULL || side != 0)
 		return false;
 	for (j = 0; j < m->ndefenders; j++)
 		if ((v = crown_state_unit(s, m->defenders[j])) != NULL &&
@@ -129,9 +128,6 @@ crown_building_classify(struct crown_state *s,
     const struct crown_rules *rules, struct crown_dice *dice,
     struct crown_events *ev)
 {
-	static const char *const cover_names[CROWN_NCOVER] = {
-		"no", "soft", "hard"
-	};
 	struct crown_roll_key	 key;
 	struct crown_feature	*f;
 	struct crown_event	*e;
@@ -174,7 +170,7 @@ crown_building_classify(struct crown_state *s,
 		    "average die came up %d (rolled %d on a D6), so it is a "
 		    "class %d building with %s cover for %d stands.",
 		    f->name != NULL ? f->name : f->id, cls, face, cls,
-		    cover_names[rules->building[cls - 1].cover],
+		    crown_cover_words[rules->building[cls - 1].cover],
 		    rules->building[cls - 1].capacity);
 	}
 	return 0;

@@ -86,7 +86,7 @@ possible(struct crown_engine *e, struct crown_unit *u,
 		crown_engine_skip(e, u, a, "R2.2", "the target is gone");
 		return false;
 	}
-	if (crown_melee_find(e->s, u, &side) != NULL) {
+	if (crown_state_melee(e->s, u, &side) != NULL) {
 		crown_engine_skip(e, u, a, "R9.8", "the unit is locked in "
 		    "melee");
 		return false;
@@ -207,7 +207,7 @@ target_test(struct crown_engine *e, struct crown_unit *u,
 	if (band != CROWN_NBAND) {
 		/* R9.2: fire.c checks the load and the arc, and says why
 		 * not; a unit locked in melee has other things to do */
-		if (crown_melee_find(e->s, t, &side) == NULL) {
+		if (crown_state_melee(e->s, t, &side) == NULL) {
 			*react = band;
 			return e->error;
 		}
@@ -281,7 +281,7 @@ reaction(struct crown_engine *e, struct crown_unit *u, struct crown_unit *t,
     enum crown_band_name band, struct crown_point from,
     struct crown_point to, int facing)
 {
-	const struct crown_band	*bands = crown_fire_bands(e->rules, t);
+	const struct crown_band	*bands = crown_unit_bands(e->rules, t);
 	struct crown_quad	 qt, q;
 	struct crown_point	 p = from, mid;
 	char			*when, *d;

@@ -247,7 +247,7 @@ ready(struct crown_engine *e, struct crown_unit *u,
 		    "fire", u->name);
 		return false;
 	}
-	if (!crown_fire_can_shoot(e->rules, u)) {
+	if (!crown_unit_can_fire(e->rules, u)) {
 		crown_engine_skip(e, u, a, "R5.3", "%s has no weapon that "
 		    "fires (%s)", u->name, u->type == CROWN_WAGON ? "wagon" :
 		    crown_weapon_names[u->weapon]);
@@ -333,7 +333,7 @@ fire_at(struct crown_engine *e, struct crown_unit *u,
 	bool				 close;
 	struct crown_event		*ev;
 
-	bands = crown_fire_bands(rules, u);
+	bands = crown_unit_bands(rules, u);
 	range = crown_fire_range(rules, u, t);
 	b = crown_rules_band(bands, range);		/* R13.1 */
 	if (b == CROWN_NBAND) {
@@ -387,7 +387,7 @@ fire_at_will(struct crown_engine *e, struct crown_unit *u,
 	size_t				 i, n, ev_i;
 	int				 b;
 
-	bands = crown_fire_bands(rules, u);
+	bands = crown_unit_bands(rules, u);
 	for (b = 0; b < CROWN_NBAND; b++)
 		if (bands[b].present && bands[b].max > reach)
 			reach = bands[b].max;
@@ -446,7 +446,7 @@ crown_action_fire(struct crown_engine *e, struct crown_unit *u,
 	if (e->error != 0)
 		return e->error;
 	/* R2.3: a wagon, lancers or a limbered gun simply hold */
-	if (a->target == NULL && (!crown_fire_can_shoot(e->rules, u) ||
+	if (a->target == NULL && (!crown_unit_can_fire(e->rules, u) ||
 	    (crown_is_artillery(u->type) && u->limbered))) {
 		ev_i = crown_engine_event(e, "hold", u->id, "R2.3");
 		ev = crown_events_at(e->ev, ev_i);
@@ -530,7 +530,7 @@ crown_fire_reaction(struct crown_engine *e, struct crown_unit *u,
 	} else if (crown_is_artillery(u->type) && u->limbered) {
 		rule = "R6.6";
 		why = xstrdup("it is limbered");
-	} else if (!crown_fire_can_shoot(rules, u)) {
+	} else if (!crown_unit_can_fire(rules, u)) {
 		rule = "R5.3";
 		why = xstrdup("it has no weapon that fires");
 	} else if (!u->loaded) {
@@ -541,7 +541,7 @@ crown_fire_reaction(struct crown_engine *e, struct crown_unit *u,
 		why = xasprintf("%s ended its charge out of its range",
 		    target->name);
 	} else if ((int)band < 0 || band > CROWN_NBAND ||
-	    !crown_fire_bands(rules, u)[band].present) {
+	    !crown_unit_bands(rules, u)[band].present) {
 		rule = crown_is_artillery(u->type) ? "R6.2" : "R5.3";
 		why = xasprintf("its %s has no %s range",
 		    crown_is_artillery(u->type) ? crown_gun_names[u->gun] :

@@ -23,10 +23,6 @@ const char *const crown_gun_band_names[CROWN_NBAND] = {
 	"canister", "effective", "long"
 };
 
-static const char *const cover_names[CROWN_NCOVER] = {
-	"no", "soft", "hard"
-};
-
 static char	*label(const struct crown_feature *);
 
 /* "light woods 'Bosque'" for sentences; caller frees. */
@@ -122,14 +118,6 @@ crown_fire_event_shot(struct crown_event *ev, const struct crown_unit *u,
  * Bands, range, arc and sight (R5.3, R5.6, R6.2).
  */
 
-const struct crown_band *
-crown_fire_bands(const struct crown_rules *rules, const struct crown_unit *u)
-{
-	if (crown_is_artillery(u->type))
-		return rules->gun_band[u->type][u->gun];
-	return rules->weapon[u->weapon];
-}
-
 const char *
 crown_fire_band_name(const struct crown_unit *u, enum crown_band_name b)
 {
@@ -137,22 +125,6 @@ crown_fire_band_name(const struct crown_unit *u, enum crown_band_name b)
 		return "out of range";
 	return crown_is_artillery(u->type) ? crown_gun_band_names[b] :
 	    crown_fire_band_names[b];
-}
-
-bool
-crown_fire_can_shoot(const struct crown_rules *rules,
-    const struct crown_unit *u)
-{
-	const struct crown_band	*bands;
-	int			 b;
-
-	if (u->type == CROWN_WAGON)
-		return false;
-	bands = crown_fire_bands(rules, u);
-	for (b = 0; b < CROWN_NBAND; b++)
-		if (bands[b].present)
-			return true;
-	return false;
 }
 
 double
@@ -368,6 +340,16 @@ crown_fire_mods_add(struct crown_fire_mods *m, int value, const char *rule,
 	m->n++;
 }
 
+enum crown_cover
+crown_fire_cover_here(char **what, const char **rule, struct crown_engine *e,
+    const struct crown_unit *u)
+{
+	struct crown_fire_target	t;
+
+	crown_fire_target_unit(&t, e->rules, (struct crown_unit *)u);
+	return crown_fire_cover(what, rule, e, NULL, &t, false);
+}
+
 void
 crown_fire_mods_collect(struct crown_fire_mods *m, struct crown_engine *e,
     const struct crown_unit *u, const struct crown_fire_target *t,
@@ -385,7 +367,7 @@ crown_fire_mods_collect(struct crown_fire_mods *m, struct crown_engine *e,
 	if (t->kind == CROWN_AT_LEADER) {
 		cov = rules->leader_fire_cover;
 		crown_fire_mods_add(m, rules->fire_mod.cover[cov], "R10.4",
-		    "detached leader, %s cover", cover_names[cov]);
+		    "detached leader, %s cover", crown_cover_words[cov]);
 	} else if (t->kind == CROWN_AT_UNIT) {
 		if (t->unit->type == CROWN_CAVALRY)
 			crown_fire_mods_add(m, rules->fire_mod.target_cavalry,
@@ -393,7 +375,7 @@ crown_fire_mods_collect(struct crown_fire_mods *m, struct crown_engine *e,
 		cov = crown_fire_cover(&what, &rule, e, u, t, howitzer);
 		if (cov != CROWN_COVER_NONE)
 			crown_fire_mods_add(m, rules->fire_mod.cover[cov],
-			    rule, "%s cover %s", cover_names[cov], what);
+			    rule, "%s cover %s", crown_cover_words[cov], what);
 		free(what);
 		if (t->unit->type == CROWN_SKIRMISHERS)
 			crown_fire_mods_add(m,

@@ -1,7 +1,7 @@
 /*
- * melees.c: the bookkeeping of state->melees (R9.5-R9.8): which melee a
- * unit is in, a charger joining one, a unit leaving, a melee that has no
- * one left on a side ending.  Below the rule modules: charges, morale,
+ * melees.c: the bookkeeping of state->melees (R9.5-R9.8): a charger
+ * joining a melee, a unit leaving, a melee that has no one left on a side
+ * ending (which melee a unit is in: crown_state_melee, state.c).  Below the rule modules: charges, morale,
  * routs and the melee phase all keep the list through these.
  */
 #include <stdbool.h>
@@ -14,29 +14,6 @@
 #include "crown/xalloc.h"
 
 static void	remove_id(char **ids, size_t *n, size_t i);
-
-struct crown_melee *
-crown_melee_find(const struct crown_state *s, const struct crown_unit *u,
-    int *side)
-{
-	size_t	i, j;
-
-	for (i = 0; i < s->nmelees; i++) {
-		struct crown_melee *m = &s->melees[i];
-
-		for (j = 0; j < m->nattackers; j++)
-			if (strcmp(m->attackers[j], u->id) == 0) {
-				*side = 0;
-				return m;
-			}
-		for (j = 0; j < m->ndefenders; j++)
-			if (strcmp(m->defenders[j], u->id) == 0) {
-				*side = 1;
-				return m;
-			}
-	}
-	return NULL;
-}
 
 static void
 remove_id(char **ids, size_t *n, size_t i)
@@ -73,7 +50,7 @@ crown_melee_join(struct crown_engine *e, struct crown_unit *a,
 	size_t			 *n;
 	int			  side;
 
-	if ((m = crown_melee_find(s, d, &side)) != NULL) {
+	if ((m = crown_state_melee(s, d, &side)) != NULL) {
 		/* R9.7: on the side opposite its target */
 		ids = side == 1 ? &m->attackers : &m->defenders;
 		n = side == 1 ? &m->nattackers : &m->ndefenders;

@@ -588,7 +588,7 @@ melee_class_of(struct crown_engine *e, const struct crown_unit *u)
 	size_t				  n, i;
 	int				  side;
 
-	if ((m = crown_melee_find(e->s, u, &side)) == NULL)
+	if ((m = crown_state_melee(e->s, u, &side)) == NULL)
 		return u;
 	ids = side == 0 ? m->attackers : m->defenders;
 	n = side == 0 ? m->nattackers : m->ndefenders;
@@ -763,7 +763,7 @@ crown_morale_last_stand(struct crown_engine *e, const struct crown_unit *u)
 	    !crown_is_artillery(u->type) && u->type != CROWN_WAGON &&
 	    crown_unit_stands(u) > 0 &&
 	    crown_unit_stands(u) <= e->rules->retire_at_stands &&
-	    crown_melee_find(e->s, u, &side) == NULL;
+	    crown_state_melee(e->s, u, &side) == NULL;
 }
 
 int
@@ -810,7 +810,7 @@ crown_morale_override(struct crown_engine *e, struct crown_unit *u,
 			why = "a rallied unit spends a full move stationary";
 		}
 	} else if (u->status == CROWN_OK_STATUS &&
-	    crown_melee_find(e->s, u, &side) != NULL) {
+	    crown_state_melee(e->s, u, &side) != NULL) {
 		rule = "R9.8";
 		why = "the unit is locked in melee";
 	}

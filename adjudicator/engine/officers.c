@@ -10,7 +10,6 @@
 
 #include "crown/common.h"
 #include "crown/falls.h"
-#include "crown/melees.h"
 #include "crown/officers.h"
 #include "crown/orders.h"
 #include "crown/spatial.h"
@@ -110,7 +109,7 @@ crown_leaders_melee(struct crown_engine *e)
 			u = &e->s->units[near[j]];
 			if (u->status != CROWN_OK_STATUS ||
 			    strcmp(u->side, ld->side) == 0 ||
-			    crown_melee_find(e->s, u, &side) == NULL)
+			    crown_state_melee(e->s, u, &side) == NULL)
 				continue;
 			crown_unit_footprint(&q, e->rules, u);
 			if (crown_geom_dist_poly(&p, 1, q.c, 4) <=

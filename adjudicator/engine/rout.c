@@ -18,11 +18,6 @@ static int	rout_move(struct crown_engine *, struct crown_unit *,
 static bool	ordered_rally(struct crown_engine *,
 		    const struct crown_unit *,
 		    const struct crown_action_order **);
-static bool	rally_mod(const struct crown_rules *,
-		    const struct crown_leader *, const struct crown_unit *,
-		    int *mod);
-static const struct crown_leader *rally_leader(struct crown_engine *,
-		    const struct crown_unit *, int *mod);
 static int	rally(struct crown_engine *, struct crown_unit *,
 		    const struct crown_action_order *);
 
@@ -172,60 +167,6 @@ ordered_rally(struct crown_engine *e, const struct crown_unit *u,
 	return false;
 }
 
-/*
- * R8.4: what leader ld does for u's rally: a general -2, an officer -1
- * only when attached to u, each with his scenario bonus.  An officer
- * within reach but not attached lets the unit try (R8.3) and gives
- * nothing: his bonus goes with his modifier, as R7.3's goes to the unit
- * he is attached to.  Returns whether he gives a modifier, in *mod.
- */
-static bool
-rally_mod(const struct crown_rules *R, const struct crown_leader *ld,
-    const struct crown_unit *u, int *mod)
-{
-	*mod = 0;
-	if (ld->rank == CROWN_GENERAL)
-		*mod = R->rally_general + ld->bonus;
-	else if (ld->attached != NULL && strcmp(ld->attached, u->id) == 0)
-		*mod = R->rally_officer + ld->bonus;
-	else
-		return false;
-	return true;
-}
-
-/*
- * R8.3, R8.4: the officer or general within the rally radius whose
- * modifier helps most; ties: state order.
- */
-static const struct crown_leader *
-rally_leader(struct crown_engine *e, const struct crown_unit *u, int *mod)
-{
-	const struct crown_leader	*best = NULL;
-	struct crown_quad		 q;
-	struct crown_point		 p;
-	size_t				 i;
-	int				 m;
-
-	crown_unit_footprint(&q, e->rules, u);
-	for (i = 0; i < e->s->nleaders; i++) {
-		const struct crown_leader *ld = &e->s->leaders[i];
-
-		if (ld->status != CROWN_LEADER_OK ||
-		    strcmp(ld->side, u->side) != 0)
-			continue;
-		p = crown_leader_pos(e->s, ld);
-		if (!crown_rules_within(e->rules, crown_geom_dist_poly(&p, 1,
-		    q.c, 4), e->rules->rally_radius))
-			continue;
-		rally_mod(e->rules, ld, u, &m);
-		if (best == NULL || m < *mod) {
-			best = ld;
-			*mod = m;
-		}
-	}
-	return best;
-}
-
 /* R8.4-R8.6: one rally attempt.  Returns 1 if it rallied or is lost,
  * 0 if it routs on. */
 static int
@@ -252,7 +193,7 @@ rally(struct crown_engine *e, struct crown_unit *u,
 		    R->rally_first_half_turn, u->rout_halves);
 		return 0;
 	}
-	if ((ld = rally_leader(e, u, &lmod)) == NULL) {
+	if ((ld = crown_leader_rally(e->s, R, u, &lmod)) == NULL) {
 		crown_engine_skip(e, u, a, "R8.3", "no officer or general "
 		    "is within %g inches", R->rally_radius);
 		return 0;
@@ -269,7 +210,7 @@ rally(struct crown_engine *e, struct crown_unit *u,
 		    R->cls[u->cls].morale, "R3.1");
 	if (u->disordered)
 		crown_die_mod(die, "disordered", R->disorder_mod, "R3.7");
-	if ((gives = rally_mod(R, ld, u, &lmod))) {
+	if ((gives = crown_leader_rally_mod(R, ld, u, &lmod))) {
 		crown_die_modf(die, ld->rank == CROWN_GENERAL ?
 		    R->rally_general : R->rally_officer, "R8.4", "%s%s",
 		    crown_leader_rank_word(ld), ld->name);

@@ -562,22 +562,6 @@ check_reach(struct checker *c, const struct crown_unit *u,
 		    "charge cannot reach", t->id, dist, u->id, reach);
 }
 
-/* R5.3: wagons and lances have no range bands. */
-static bool
-has_fire_weapon(const struct crown_rules *rules, const struct crown_unit *u)
-{
-	int	b;
-
-	if (u->type == CROWN_WAGON)
-		return false;
-	if (crown_is_artillery(u->type))
-		return true;
-	for (b = 0; b < CROWN_NBAND; b++)
-		if (rules->weapon[u->weapon][b].present)
-			return true;
-	return false;
-}
-
 /* A unit as its orders leave it, action after action (R3.6, R6.6). */
 struct as_ordered {
 	const struct crown_action_order	*first_move;
@@ -593,7 +577,7 @@ check_fire(struct checker *c, const struct crown_unit *u,
 {
 	const struct crown_rules	*rules = c->rules;
 
-	if (!has_fire_weapon(rules, u))
+	if (!crown_unit_can_fire(rules, u))
 		problem(c, a->line, a->col, "R5.3",
 		    "'%s' has no weapon that fires (%s)", u->id,
 		    u->type == CROWN_WAGON ? "wagon" :
@@ -744,6 +728,78 @@ check_budget(struct checker *c, const struct crown_unit *u,
 	}
 }
 
+/*
+ * R8.3, R8.5: a rally the rules will not let the unit try, as things
+ * stand when the turn begins (a leader may still walk up: a warning).
+ */
+static void
+check_rally(struct checker *c, const struct crown_unit *u,
+    const struct crown_action_order *a)
+{
+	const struct crown_rules	*R = c->rules;
+	int				 mod;
+
+	if (u->routs >= R->rally_max_routs)
+		problem(c, a->line, a->col, "R8.5", "'%s' has routed %d "
+		    "times and cannot rally", u->id, u->routs);
+	else if (u->skip_next)
+		warning(c, a->line, a->col, "R8.1", "'%s' routed last "
+		    "half-turn and does nothing this one: the rally is not "
+		    "tried", u->id);
+	else if (u->rout_halves + 1 < R->rally_first_half_turn)
+		warning(c, a->line, a->col, "R8.3", "'%s' may try to rally "
+		    "from its half-turn number %d of rout; this is number %d",
+		    u->id, R->rally_first_half_turn, u->rout_halves + 1);
+	else if (crown_leader_rally(c->s, R, u, &mod) == NULL)
+		warning(c, a->line, a->col, "R8.3", "no officer or general is "
+		    "within %g inches of '%s' now: it tries to rally only if "
+		    "one is when it rallies", R->rally_radius, u->id);
+}
+
+/*
+ * R9.8: a unit in a melee when the turn begins does nothing but hold
+ * while the melee lasts.  The side that moves first is still in it when
+ * it acts: anything but `hold` is refused.  The other side's melee may
+ * end in the first half's melee phase, so its orders stand with a
+ * warning.  True when the unit's orders are refused for it (its other
+ * actions are then not checked further).
+ */
+static bool
+locked_in_melee(struct checker *c, const struct crown_unit *u,
+    const struct crown_unit_orders *uo)
+{
+	const struct crown_melee	*m;
+	const struct crown_action_order	*a;
+	const char			*foe;
+	size_t				 i;
+	int				 side;
+	bool				 first;
+
+	if (u->status != CROWN_OK_STATUS ||
+	    (m = crown_state_melee(c->s, u, &side)) == NULL)
+		return false;
+	foe = side == 0 ? (m->ndefenders > 0 ? m->defenders[0] : "?") :
+	    (m->nattackers > 0 ? m->attackers[0] : "?");
+	first = c->s->attacker != NULL && strcmp(u->side, c->s->attacker) == 0;
+	for (i = 0; i < uo->nactions; i++) {
+		a = &uo->actions[i];
+		if (a->kind >= CROWN_NACTION || a->kind == CROWN_HOLD)
+			continue;
+		if (first)
+			problem(c, a->line, a->col, "R9.8", "'%s' is locked in "
+			    "melee with '%s': it can only hold, not %s",
+			    u->id, foe, crown_action_names[a->kind]);
+		else
+			warning(c, a->line, a->col, "R9.8", "'%s' is locked in "
+			    "melee with '%s': its orders are carried out only "
+			    "if the melee ends in the first half-turn; "
+			    "otherwise it holds", u->id, foe);
+		if (!first)
+			break;	/* once is enough */
+	}
+	return first;
+}
+
 static void
 check_unit(struct checker *c, const struct crown_unit_orders *uo)
 {
@@ -752,6 +808,7 @@ check_unit(struct checker *c, const struct crown_unit_orders *uo)
 	struct as_ordered		 now;
 	int				 spent = 0;
 	size_t				 i;
+	bool				 locked;
 
 	u = crown_state_unit(c->s, uo->unit);
 	if (u == NULL) {
@@ -769,6 +826,7 @@ check_unit(struct checker *c, const struct crown_unit_orders *uo)
 		    "unit '%s' is lost and cannot act", u->id);
 		return;
 	}
+	locked = locked_in_melee(c, u, uo);
 	memset(&now, 0, sizeof(now));
 	now.loaded = u->loaded;
 	now.limbered = u->limbered;
@@ -776,7 +834,8 @@ check_unit(struct checker *c, const struct crown_unit_orders *uo)
 	now.shots = u->shots_fired;
 	for (i = 0; i < uo->nactions; i++) {
 		a = &uo->actions[i];
-		if (a->kind >= CROWN_NACTION)
+		if (a->kind >= CROWN_NACTION ||
+		    (locked && a->kind != CROWN_HOLD))
 			continue;
 		/* R8.2: a routing unit may only try to rally */
 		if (u->status == CROWN_ROUTING && a->kind != CROWN_RALLY &&
@@ -791,6 +850,8 @@ check_unit(struct checker *c, const struct crown_unit_orders *uo)
 			    "'%s' is not routing: nothing to rally", u->id);
 			continue;
 		}
+		if (a->kind == CROWN_RALLY)
+			check_rally(c, u, a);
 		check_budget(c, u, a, &spent, &now);
 		check_target(c, u, a);
 		switch (a->kind) {

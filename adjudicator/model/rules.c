@@ -140,8 +140,11 @@ static const char *const weapon_bands[CROWN_NBAND] = {
 static const char *const gun_bands[CROWN_NBAND] = {
 	"canister", "effective", "long"
 };
-static const char *const cover_names[CROWN_NCOVER] = {
+const char *const crown_cover_names[CROWN_NCOVER] = {
 	"none", "soft", "hard"
+};
+const char *const crown_cover_words[CROWN_NCOVER] = {
+	"no", "soft", "hard"
 };
 
 #define RBIT(x)	(1u << (x))
@@ -491,7 +494,7 @@ parse_cover(struct crown_rules_ctx *c, const struct crown_ynode *sec,
 			c->rules->terrain_cover[t] = CROWN_COVER_NONE;
 			continue;
 		}
-		if (crown_yenum(&c->r, v, "cover", cover_names, CROWN_NCOVER,
+		if (crown_yenum(&c->r, v, "cover", crown_cover_names, CROWN_NCOVER,
 		    rule, &k) == 0)
 			c->rules->terrain_cover[t] = (enum crown_cover)k;
 	}
@@ -785,7 +788,7 @@ parse_leader_fire(struct crown_rules_ctx *c, const struct crown_ynode *sec,
 	if (crown_yfield_enum(&c->r, sec, "fire_band", true, weapon_bands,
 	    CROWN_NBAND, rule, &k) == 0)
 		c->rules->leader_fire_band = (enum crown_band_name)k;
-	if (crown_yfield_enum(&c->r, sec, "fire_cover", true, cover_names,
+	if (crown_yfield_enum(&c->r, sec, "fire_cover", true, crown_cover_names,
 	    CROWN_NCOVER, rule, &k) == 0)
 		c->rules->leader_fire_cover = (enum crown_cover)k;
 }
@@ -826,7 +829,7 @@ parse_buildings(struct crown_rules_ctx *c, const struct crown_ynode *sec,
 			    "expected %zu, not %d", sec->n, i + 1, cls);
 		if ((v = crown_ymap_get(row, "example")) != NULL)
 			crown_ystr(&c->r, v, "example", rule, &s);
-		if (crown_yfield_enum(&c->r, row, "cover", true, cover_names,
+		if (crown_yfield_enum(&c->r, row, "cover", true, crown_cover_names,
 		    CROWN_NCOVER, rule, &k) == 0)
 			c->rules->building[i].cover = (enum crown_cover)k;
 		crown_rules_get_int(c, row, "casualties", 0, 1000, rule,

@@ -203,6 +203,29 @@ unit_in_order(const struct crown_state *s, const char *id)
 	return NULL;
 }
 
+struct crown_melee *
+crown_state_melee(const struct crown_state *s, const struct crown_unit *u,
+    int *side)
+{
+	size_t	i, j;
+
+	for (i = 0; i < s->nmelees; i++) {
+		struct crown_melee *m = &s->melees[i];
+
+		for (j = 0; j < m->nattackers; j++)
+			if (strcmp(m->attackers[j], u->id) == 0) {
+				*side = 0;
+				return m;
+			}
+		for (j = 0; j < m->ndefenders; j++)
+			if (strcmp(m->defenders[j], u->id) == 0) {
+				*side = 1;
+				return m;
+			}
+	}
+	return NULL;
+}
+
 struct crown_unit *
 crown_state_unit(const struct crown_state *s, const char *id)
 {
@@ -329,6 +352,62 @@ crown_leader_pos(const struct crown_state *s, const struct crown_leader *ld)
 	    (u = crown_state_unit(s, ld->attached)) != NULL)
 		return (struct crown_point){ u->x, u->y };
 	return (struct crown_point){ ld->x, ld->y };
+}
+
+/*
+ * R8.4: what leader ld does for u's rally: a general -2, an officer -1
+ * only when attached to u, each with his scenario bonus.  An officer
+ * within reach but not attached lets the unit try (R8.3) and gives
+ * nothing: his bonus goes with his modifier, as R7.3's goes to the unit
+ * he is attached to.  Returns whether he gives a modifier, in *mod.
+ */
+bool
+crown_leader_rally_mod(const struct crown_rules *R,
+    const struct crown_leader *ld,
+    const struct crown_unit *u, int *mod)
+{
+	*mod = 0;
+	if (ld->rank == CROWN_GENERAL)
+		*mod = R->rally_general + ld->bonus;
+	else if (ld->attached != NULL && strcmp(ld->attached, u->id) == 0)
+		*mod = R->rally_officer + ld->bonus;
+	else
+		return false;
+	return true;
+}
+
+/*
+ * R8.3, R8.4: the officer or general within the rally radius whose
+ * modifier helps most; ties: state order.  NULL: none, so no rally.
+ */
+const struct crown_leader *
+crown_leader_rally(const struct crown_state *s, const struct crown_rules *R,
+    const struct crown_unit *u, int *mod)
+{
+	const struct crown_leader	*best = NULL;
+	struct crown_quad		 q;
+	struct crown_point		 p;
+	size_t				 i;
+	int				 m;
+
+	crown_unit_footprint(&q, R, u);
+	for (i = 0; i < s->nleaders; i++) {
+		const struct crown_leader *ld = &s->leaders[i];
+
+		if (ld->status != CROWN_LEADER_OK ||
+		    strcmp(ld->side, u->side) != 0)
+			continue;
+		p = crown_leader_pos(s, ld);
+		if (!crown_rules_within(R, crown_geom_dist_poly(&p, 1,
+		    q.c, 4), R->rally_radius))
+			continue;
+		crown_leader_rally_mod(R, ld, u, &m);
+		if (best == NULL || m < *mod) {
+			best = ld;
+			*mod = m;
+		}
+	}
+	return best;
 }
 
 int

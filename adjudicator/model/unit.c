@@ -228,6 +228,30 @@ crown_unit_undercrewed(const struct crown_rules *rules,
 	    crown_unit_figures(u) < rules->min_crew[u->type];
 }
 
+const struct crown_band *
+crown_unit_bands(const struct crown_rules *rules, const struct crown_unit *u)
+{
+	if (crown_is_artillery(u->type))
+		return rules->gun_band[u->type][u->gun];
+	return rules->weapon[u->weapon];
+}
+
+bool
+crown_unit_can_fire(const struct crown_rules *rules,
+    const struct crown_unit *u)
+{
+	const struct crown_band	*bands;
+	int			 b;
+
+	if (u->type == CROWN_WAGON)
+		return false;
+	bands = crown_unit_bands(rules, u);
+	for (b = 0; b < CROWN_NBAND; b++)
+		if (bands[b].present)
+			return true;
+	return false;
+}
+
 int
 crown_action_cost(const struct crown_rules *rules, const struct crown_unit *u,
     enum crown_action a)

@@ -21,6 +21,7 @@
  * where it went); rulings; and none of the enemy's orders.
  */
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -148,10 +149,24 @@ crown_templates_find(void)
 }
 
 /* "foot_artillery" -> "foot artillery". */
+const char *
+crown_report_words(char *buf, size_t len, const char *id)
+{
+	char	*p;
+
+	if (len == 0)
+		return buf;
+	snprintf(buf, len, "%s", id != NULL ? id : "");
+	for (p = buf; *p != '\0'; p++)
+		if (*p == '_')
+			*p = ' ';
+	return buf;
+}
+
 void
 crown_rm_put_words(struct crown_tval *m, const char *key, const char *name)
 {
-	char	*s, *p;
+	char	buf[64];
 
 	if (name == NULL)
 		return;
@@ -159,12 +174,7 @@ crown_rm_put_words(struct crown_tval *m, const char *key, const char *name)
 		crown_tmap_str(m, key, name);
 		return;
 	}
-	s = xstrdup(name);
-	for (p = s; *p != '\0'; p++)
-		if (*p == '_')
-			*p = ' ';
-	crown_tmap_str(m, key, s);
-	free(s);
+	crown_tmap_str(m, key, crown_report_words(buf, sizeof(buf), name));
 }
 
 /* A flag named prefix_name ("kind_fire"), true; names are the engine's
@@ -758,11 +768,13 @@ figures_before(const struct model *mo, const struct crown_unit *u)
 /* "unloaded, disordered": the state's own words for what is not plain
  * "ok". */
 static void
-put_notes(struct crown_tval *m, const struct crown_unit *u)
+put_notes(struct crown_tval *m, const struct crown_state *s,
+    const struct crown_unit *u)
 {
-	/* all seven words and their commas: 63 bytes */
+	/* all eight words and their commas: 73 bytes */
 	char	notes[80];
 	size_t	len = 0;
+	int	side;
 
 	/* by hand, not crown_buf_printf: a buffer of the heap a unit */
 #define NOTE(cond, word) do {						\
@@ -782,6 +794,8 @@ put_notes(struct crown_tval *m, const struct crown_unit *u)
 	NOTE(u->stuck, "stuck");
 	NOTE(u->rallied, "rallied");
 	NOTE(u->holding, "holding");
+	NOTE(u->status == CROWN_OK_STATUS && crown_state_melee(s, u, &side) !=
+	    NULL, "in melee");
 #undef NOTE
 	crown_tmap_strn(m, "notes", notes, len);
 }
@@ -871,7 +885,7 @@ unit_get(struct crown_tval *m, const char *key, size_t len, const void *arg)
 	else if (IS("compass"))
 		crown_tmap_str(m, "compass", crown_geom_compass(u->facing));
 	else if (IS("notes"))
-		put_notes(m, u);
+		put_notes(m, mo.in->after, u);
 	else
 		return false;
 	return true;

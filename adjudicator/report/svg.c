@@ -460,11 +460,13 @@ put_word(char *p, const char *s)
 	return p + n;
 }
 
-/* "4 st, 16 fig", "3 of 4 st, 10 fig, routing", "gun, 4 crew", at buf
- * (STRENGTH_MAX bytes), without printf's cost. */
+/* "4 st, 16 fig", "3 of 4 st, 10 fig, routing", "gun, 4 crew, limbered",
+ * "4 st, 16 fig, in melee" (R9.8) at buf (STRENGTH_MAX bytes), without
+ * printf's cost. */
 static void
-strength(char *buf, const struct crown_unit *u)
+strength(char *buf, const struct crown_state *s, const struct crown_unit *u)
 {
+	int	side;
 	char	*p = buf;
 	int	 st = crown_unit_stands(u);
 
@@ -490,6 +492,10 @@ strength(char *buf, const struct crown_unit *u)
 		p = put_word(p, ", routing");
 	if (u->disordered)
 		p = put_word(p, ", disordered");
+	if (crown_is_artillery(u->type) && u->limbered)
+		p = put_word(p, ", limbered");
+	if (u->status == CROWN_OK_STATUS && crown_state_melee(s, u, &side))
+		p = put_word(p, ", in melee");
 	*p = '\0';
 }
 
@@ -631,7 +637,7 @@ label_forces(struct layout *l, const struct crown_report_input *in)
 
 	for (i = 0; i < s->nunits; i++) {
 		u = &s->units[i];
-		strength(text, u);
+		strength(text, s, u);
 		place_label(l, l->units[i], u->name, "unit-name",
 		    FONT_UNIT, text, "strength", FONT_STRENGTH, false);
 	}

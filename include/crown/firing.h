@@ -49,17 +49,9 @@ void	crown_fire_event_shot(struct crown_event *,
 	    const struct crown_unit *firer, const struct crown_fire_target *,
 	    double range, const char *band);
 
-/* The firer's bands: its weapon's (R5.3) or its gun's (R6.2). */
-const struct crown_band *crown_fire_bands(const struct crown_rules *,
-	    const struct crown_unit *);
-
 /* "close", "canister", ... as the firer calls band b. */
 const char *crown_fire_band_name(const struct crown_unit *,
 	    enum crown_band_name);
-
-/* The firer has at least one band (R5.3: not lances, not wagons). */
-bool	crown_fire_can_shoot(const struct crown_rules *,
-	    const struct crown_unit *);
 
 /* R5.6: shortest distance between the firer's footprint and the target. */
 double	crown_fire_range(const struct crown_rules *,
@@ -89,6 +81,16 @@ bool	crown_fire_sight(char **why, struct crown_engine *,
 enum crown_cover crown_fire_cover(char **what, const char **rule,
 	    struct crown_engine *, const struct crown_unit *firer,
 	    const struct crown_fire_target *t, bool buildings_only);
+
+/*
+ * The same for u where it stands, against no firer in particular (the
+ * terrain it is in, the building it garrisons; a wall depends on the line
+ * of fire and is not counted), for what a player is shown.  e needs only
+ * its state and rules (its spatial index is made at need: free it with
+ * crown_spatial_free).
+ */
+enum crown_cover crown_fire_cover_here(char **what, const char **rule,
+	    struct crown_engine *e, const struct crown_unit *u);
 
 /* The modifiers of one shot, named, each with its rule (R5.4). */
 #define CROWN_FIRE_MAX_MODS 8

@@ -9,10 +9,6 @@
 
 #include "crown/context.h"
 
-/* The melee u is in, and its side there (0 attackers, 1 defenders). */
-struct crown_melee *crown_melee_find(const struct crown_state *,
-	    const struct crown_unit *u, int *side);
-
 /* Start a melee of attacker on defender, or join the defender's melee on
  * the side opposite it (R9.7). */
 void	crown_melee_join(struct crown_engine *,

@@ -59,6 +59,11 @@ void	crown_report_keep_end(void);
 void	crown_report_briefing(struct crown_buf *out,
 	    const struct crown_state *, const char *victory);
 
+/* An identifier of the rules as words for a reader: "rifled_musket" is
+ * "rifled musket".  Into buf (of len bytes, cut short if it must be);
+ * returns buf. */
+const char *crown_report_words(char *buf, size_t len, const char *id);
+
 /*
  * An orders file for side's next turn (after s->turn), appended to out:
  * every unit of the side with `hold` and, as comments, its place,

@@ -48,6 +48,10 @@ enum crown_cover {
 	CROWN_COVER_HARD,
 	CROWN_NCOVER
 };
+/* As the rules file names them ("none"), and as a sentence does ("no
+ * cover"). */
+extern const char *const crown_cover_names[CROWN_NCOVER];
+extern const char *const crown_cover_words[CROWN_NCOVER];
 
 /* R7.3 modifiers, one per line of the table. */
 struct crown_morale_mods {

@@ -179,6 +179,9 @@ void	crown_state_index(struct crown_state *);
 void	crown_state_free(struct crown_state *);
 
 /* Look-ups; NULL or -1 when absent. */
+/* The melee u is in, and its side there (0 attackers, 1 defenders). */
+struct crown_melee *crown_state_melee(const struct crown_state *,
+	    const struct crown_unit *u, int *side);
 struct crown_unit *crown_state_unit(const struct crown_state *,
 	    const char *id);
 struct crown_leader *crown_state_leader(const struct crown_state *,
@@ -215,6 +218,16 @@ const char *crown_leader_rank_word(const struct crown_leader *);
 /* Where a leader stands: with his unit when attached, else on his own. */
 struct crown_point crown_leader_pos(const struct crown_state *,
 	    const struct crown_leader *);
+
+/* R8.4: whether leader ld gives u's rally a modifier, in *mod (a general
+ * always, an officer when attached to u). */
+bool	crown_leader_rally_mod(const struct crown_rules *,
+	    const struct crown_leader *ld, const struct crown_unit *u,
+	    int *mod);
+/* R8.3, R8.4: the leader within the rally radius of u whose modifier
+ * (*mod) helps its rally most; NULL: none, so it cannot try. */
+const struct crown_leader *crown_leader_rally(const struct crown_state *,
+	    const struct crown_rules *, const struct crown_unit *u, int *mod);
 
 /* The first leader of this rank (state order) attached to u, fit to lead;
  * NULL if none. */

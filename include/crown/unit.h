@@ -36,6 +36,14 @@ int	crown_unit_stand_footprints(struct crown_quad *out, size_t max,
 int	crown_action_cost(const struct crown_rules *,
 	    const struct crown_unit *, enum crown_action);
 
+/* The unit's range bands: its weapon's (R5.3) or its gun's (R6.2). */
+const struct crown_band *crown_unit_bands(const struct crown_rules *,
+	    const struct crown_unit *);
+
+/* The unit has at least one band (R5.3: not lances, not wagons). */
+bool	crown_unit_can_fire(const struct crown_rules *,
+	    const struct crown_unit *);
+
 /* R3.5, R6.4: artillery below its minimum crew. */
 bool	crown_unit_undercrewed(const struct crown_rules *,
 	    const struct crown_unit *);

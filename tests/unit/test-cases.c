@@ -306,25 +306,14 @@ house_rules(const char *path, const struct crown_ynode *list)
 	return R;
 }
 
-/*
- * A case that expects a refusal: `refused` says whether it was, `list` is
- * expect.invalid (NULL: no refusal expected); every listed problem must be
- * among the diagnostics.
- */
+/* Every problem or warning of `list` is among the diagnostics. */
 static void
-expect_refused(const char *path, const char *what, bool refused,
-    const struct crown_ynode *list, const struct crown_events *ev,
-    const struct crown_diags *d)
+expect_diags(const char *path, const struct crown_ynode *list,
+    const struct crown_events *ev, const struct crown_diags *d)
 {
-	char	*all, *m;
+	char	*all = tu_diags(d);
 	size_t	 i;
 
-	if ((list == NULL) != !refused) {
-		m = xasprintf(refused ? "the %s is refused" :
-		    "the %s should be refused", what);
-		case_fail(path, m, list, ev, d);
-	}
-	all = tu_diags(d);
 	for (i = 0; list != NULL && i < list->n; i++)
 		if (strstr(all, list->item[i]->str) == NULL) {
 			free(all);
@@ -332,6 +321,26 @@ expect_refused(const char *path, const char *what, bool refused,
 			    list->item[i], ev, d);
 		}
 	free(all);
+}
+
+/*
+ * A case that may expect a refusal: `refused` says whether there was one,
+ * `list` is expect.invalid (NULL: none expected), each of whose problems
+ * must be reported.
+ */
+static void
+expect_refused(const char *path, const char *what, bool refused,
+    const struct crown_ynode *list, const struct crown_events *ev,
+    const struct crown_diags *d)
+{
+	char	*m;
+
+	if ((list == NULL) != !refused) {
+		m = xasprintf(refused ? "the %s is refused" :
+		    "the %s should be refused", what);
+		case_fail(path, m, list, ev, d);
+	}
+	expect_diags(path, list, ev, d);
 }
 
 static void
@@ -417,6 +426,8 @@ test_case(void **state)
 	}
 	if (verr != 0)
 		case_fail(tc->path, "orders refused", NULL, &ev, &d);
+	/* orders that stand, with the warnings the player is given */
+	expect_diags(tc->path, crown_ymap_get(exp, "warnings"), &ev, &d);
 	/* the dice */
 	crown_buf_puts(&script, "");
 	list = crown_ymap_get(root, "dice");

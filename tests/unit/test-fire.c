@@ -482,7 +482,7 @@ test_R5_3_reach_words(void **state)
 		ev = last(f, "order_skipped");
 		crown_fire_target_unit(&t, f->rules, U(f, cases[i].target));
 		range = crown_fire_range(f->rules, u, &t);
-		bands = crown_fire_bands(f->rules, u);
+		bands = crown_unit_bands(f->rules, u);
 		lo = -1;
 		hi = 0;
 		for (b = 0; b < CROWN_NBAND; b++)

@@ -246,9 +246,12 @@ test_orders_file(void **state)
 	assert_has(r.out, "game: Test Campaign\nturn: 1\nside: french\n"
 	    "orders:\n");
 	assert_has(r.out, "  # 1-legion: 3rd Company, Foreign Legion, "
-	    "veteran infantry rifled_musket\n"
+	    "veteran infantry rifled musket\n"
 	    "  #   at (30.00, 12.50) facing 0, line, 3 stands, 12 figures; "
 	    "3 actions a half-turn\n"
+	    "  #   rifled musket: close to 6, medium to 12, long to 18 "
+	    "inches\n"
+	    "  #   in the open: no cover\n"
 	    "  #   loaded\n"
 	    "  #   open: move, charge, fire, formation, help, hold\n"
 	    "  - unit: 1-legion\n    actions: [hold]\n");

@@ -533,7 +533,7 @@ test_escaping(void **state)
 	assert_has(output(&o, "report-republic.md")->data.data,
 	    "| \\*Lanceros\\* \\<de\\> Jalapa & \\[Co\\] \\| #1 | "
 	    "charge 3rd Company, Foreign Legion | carried out | cavalry | "
-	    "3/3 | 9/9 | ok, disordered | (31, 17.5) south |");
+	    "3/3 | 9/9 | ok, disordered, in melee | (31, 17.5) south |");
 	assert_has(output(&o, "map.svg")->data.data,
 	    ">*Lanceros* &lt;de&gt; Jalapa &amp; [Co] | #1</text>");
 	crown_outputs_release(&o);
@@ -585,7 +585,8 @@ test_svg_wellformed(void **state)
 	assert_has(svg, "<polygon class=\"stand\" points=\"335.0,355.0 "
 	    "345.0,355.0 345.0,362.5 335.0,362.5\"/>");
 	assert_has(svg, ">3rd Company, Foreign Legion</text>");
-	assert_has(svg, ">3 st, 10 fig</text>");
+	/* in melee with the lancers (R9.8) */
+	assert_has(svg, ">3 st, 10 fig, in melee</text>");
 	assert_has(svg, ">4 st, 14 fig, routing</text>");
 	/* the inches along the edges: 0 to 72 across, 0 to 48 up */
 	assert_has(svg, "<text class=\"coord\" x=\"750.0\" y=\"36.0\">72"
@@ -1133,6 +1134,91 @@ test_degenerate(void **state)
 	turn_release(&t);
 }
 
+/*
+ * The orders form offers only what each unit can do now, as crown check
+ * judges it (FORMATS.md, "What a player is shown"): a unit locked in
+ * melee is offered `hold` only when its side moves first (R9.8), lancers
+ * no fire (R5.3), a routing unit a rally only with a leader within 2
+ * inches (R8.3) and not once routed twice (R8.5); each unit's weapon
+ * ranges and the cover of what it stands in.
+ */
+static const char form_state[] =
+    "game: {name: Form, turn: 3, attacker: red}\n"
+    "table: {width: 60, height: 40}\n"
+    "sides:\n"
+    "  - {id: red, name: Red Army, home_edge: north}\n"
+    "  - {id: blue, name: Blue Army, home_edge: south}\n"
+    "terrain:\n"
+    "  - {id: chap, name: Chaparral, type: scrub,\n"
+    "     polygon: [[0, 0], [20, 0], [20, 10], [0, 10]]}\n"
+    "units:\n"
+    "  - {id: r1, name: Red Line, side: red, type: infantry, class: regular,\n"
+    "     weapon: rifled_musket, stands: [4, 4, 4], x: 30, y: 20, facing: 180}\n"
+    "  - {id: b1, name: Blue Line, side: blue, type: infantry,\n"
+    "     class: regular, weapon: rifled_musket, stands: [4, 4, 4], x: 30,\n"
+    "     y: 20, facing: 0}\n"
+    "  - {id: lan, name: Red Lancers, side: red, type: cavalry,\n"
+    "     class: regular, weapon: lance, stands: [3, 3, 3], x: 10, y: 5,\n"
+    "     facing: 0}\n"
+    "  - {id: run1, name: Red Runners, side: red, type: infantry,\n"
+    "     class: regular, weapon: smoothbore, stands: [4, 4, 4], x: 50,\n"
+    "     y: 30, facing: 0, status: routing, routs: 1, rout_halves: 1}\n"
+    "  - {id: run2, name: Red Lonely, side: red, type: infantry,\n"
+    "     class: regular, weapon: smoothbore, stands: [4, 4, 4], x: 50,\n"
+    "     y: 10, facing: 0, status: routing, routs: 1, rout_halves: 1}\n"
+    "  - {id: run3, name: Red Twice, side: red, type: infantry,\n"
+    "     class: regular, weapon: smoothbore, stands: [4, 4, 4], x: 40,\n"
+    "     y: 30, facing: 0, status: routing, routs: 2, rout_halves: 1}\n"
+    "leaders:\n"
+    "  - {id: cap, name: Captain Cap, side: red, rank: officer, x: 50, y: 31}\n"
+    "melees:\n"
+    "  - {attackers: [r1], defenders: [b1], rounds: 1, attack: front}\n";
+
+static void
+test_orders_form(void **state)
+{
+	struct crown_state	*s = NULL;
+	struct crown_diags	 d = { 0 };
+	struct crown_buf	 b = { 0 };
+
+	(void)state;
+	assert_int_equal(crown_state_parse(&s, "form.yaml", form_state,
+	    strlen(form_state), &d), 0);
+	assert_int_equal(crown_orders_form(&b, s, rules, "red", false), 0);
+	assert_has(b.data, "  # r1: Red Line, regular infantry rifled musket\n"
+	    "  #   at (30.00, 20.00) facing 180, line, 3 stands, 12 figures; "
+	    "2 actions a half-turn\n"
+	    "  #   rifled musket: close to 6, medium to 12, long to 18 "
+	    "inches\n"
+	    "  #   in the open: no cover\n"
+	    "  #   loaded\n"
+	    "  #   locked in melee with Blue Line (round 1 of the melee "
+	    "fought): it can only hold (R9.8)\n"
+	    "  #   open: hold\n");
+	assert_has(b.data, "  # lan: Red Lancers, regular cavalry lance\n");
+	assert_has(b.data, "  #   in scrub 'Chaparral': soft cover (R5.5)\n"
+	    "  #   ready\n"
+	    "  #   open: move, charge, formation, hold\n");
+	assert_has(b.data, "routing: it routs on unless ordered to rally "
+	    "(R8.2, R8.3); officer Captain Cap is within 2 inches: it may try "
+	    "(`rally`)\n");
+	assert_has(b.data, "routing: it routs on unless ordered to rally "
+	    "(R8.2, R8.3); no officer or general is within 2 inches, so it "
+	    "cannot try now\n");
+	assert_has(b.data, "routing: it routs on unless ordered to rally "
+	    "(R8.2, R8.3); routed 2 times, it cannot rally (R8.5)\n");
+	crown_buf_release(&b);
+	/* the side that moves second: its orders stand if the melee ends */
+	assert_int_equal(crown_orders_form(&b, s, rules, "blue", false), 0);
+	assert_has(b.data, "  #   locked in melee with Red Line (round 1 of "
+	    "the melee fought): it holds unless the melee ends in the first "
+	    "half-turn; then the orders below are carried out (R9.8)\n"
+	    "  #   open: move, charge, fire, formation, help, hold\n");
+	crown_buf_release(&b);
+	crown_state_free(s);
+	crown_diags_release(&d);
+}
+
 int
 main(void)
 {
@@ -1153,6 +1239,7 @@ main(void)
 		cmocka_unit_test(test_other_templates),
 		cmocka_unit_test(test_events_have_rule_and_text),
 		cmocka_unit_test(test_degenerate),
+		cmocka_unit_test(test_orders_form),
 	};
 	struct crown_diags	d = { 0 };
 	int			rc;
