@@ -631,6 +631,36 @@ check_limber(struct checker *c, const struct crown_unit *u,
 }
 
 /* R4.1, R6.6, R7.4, R4.5, R4.3: a move or manhandle order. */
+/*
+ * R4.2: a gun manhandled with no `face` ends facing along its last leg;
+ * hauled back, that turns it away from its front.  Surely not meant: a
+ * warning that says how to keep it facing.
+ */
+static void
+check_manhandle_face(struct checker *c, const struct crown_unit *u,
+    const struct crown_action_order *a)
+{
+	struct crown_point	prev, dest;
+	int			end, turn;
+
+	if (a->npath == 0)
+		return;
+	dest = a->path[a->npath - 1];
+	prev = a->npath > 1 ? a->path[a->npath - 2] :
+	    (struct crown_point){ u->x, u->y };
+	if (prev.x == dest.x && prev.y == dest.y)
+		return;
+	end = crown_geom_bearing(prev, dest);
+	turn = crown_geom_norm(end - u->facing);
+	if (turn > 180)
+		turn = 360 - turn;
+	if (turn > 90)
+		warning(c, a->line, a->col, "R4.2", "'%s' would end facing "
+		    "%d, along its way, turned %d degrees from its front: "
+		    "add `face: %d` to keep it facing as it is", u->id, end,
+		    turn, u->facing);
+}
+
 static void
 check_move(struct checker *c, const struct crown_unit *u,
     const struct crown_action_order *a, const struct as_ordered *now)
@@ -654,6 +684,8 @@ check_move(struct checker *c, const struct crown_unit *u,
 	if (u->holding && crown_orders_closer_to_enemy(c->s, rules, u, a))
 		problem(c, a->line, a->col, "R7.4", "'%s' is holding this "
 		    "half-turn and may not move closer to the enemy", u->id);
+	if (a->kind == CROWN_MANHANDLE && !a->has_face)
+		check_manhandle_face(c, u, a);
 	if (a->npath > 0 && off_table(c->s, a->path[a->npath - 1]))
 		warning(c, a->line, a->col, "R4.5", "the destination (%.2f, "
 		    "%.2f) is off the table: '%s' would leave the game",

@@ -428,6 +428,17 @@ test_case(void **state)
 		case_fail(tc->path, "orders refused", NULL, &ev, &d);
 	/* orders that stand, with the warnings the player is given */
 	expect_diags(tc->path, crown_ymap_get(exp, "warnings"), &ev, &d);
+	if ((list = crown_ymap_get(exp, "not_reported")) != NULL) {
+		all = tu_diags(&d);
+		for (i = 0; i < list->n; i++)
+			if (strstr(all, list->item[i]->str) != NULL) {
+				free(all);
+				case_fail(tc->path, "a problem was reported "
+				    "that should not be", list->item[i], &ev,
+				    &d);
+			}
+		free(all);
+	}
 	/* the dice */
 	crown_buf_puts(&script, "");
 	list = crown_ymap_get(root, "dice");
