@@ -53,6 +53,9 @@ struct shared {
 							 * its getter's */
 	struct unit_ask			 *unit_ask;	/* per unit after */
 	struct ev_sides			 *ev_sides;	/* per event */
+	/* the engine's view of the state after, for the cover a unit
+	 * stands in (R5.5, R11.1); made at need */
+	struct crown_engine		 *view;
 };
 
 /* The sides of an event's actor and of the unit it aims at (either

@@ -25,10 +25,13 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "crown/context.h"
+#include "crown/firing.h"
 #include "crown/fmt.h"
 #include "crown/geom.h"
 #include "crown/paths.h"
 #include "crown/report.h"
+#include "crown/spatial.h"
 #include "crown/template.h"
 #include "crown/unit.h"
 #include "crown/xalloc.h"
@@ -140,6 +143,10 @@ crown_rm_shared_release(struct shared *sh)
 	free(sh->dest);
 	free(sh->has_dest);
 	free(sh->unit_orders);
+	if (sh->view != NULL) {
+		crown_spatial_free(sh->view);
+		free(sh->view);
+	}
 }
 
 char *
@@ -801,6 +808,97 @@ put_notes(struct crown_tval *m, const struct crown_state *s,
 }
 
 
+/* R5.5, R11.1: the cover u stands in, by the state after the turn;
+ * *what (the caller's) names it. */
+static enum crown_cover
+ground(char **what, struct shared *sh, const struct crown_unit *u)
+{
+	const char	*rule;
+
+	if (sh->view == NULL) {
+		sh->view = xcalloc(1, sizeof(*sh->view));
+		sh->view->s = (struct crown_state *)sh->in->after; /* read */
+		sh->view->rules = sh->in->rules;
+	}
+	return crown_fire_cover_here(what, &rule, sh->view, u);
+}
+
+/* "in scrub 'Maguey': soft cover", "in the open". */
+static void
+put_ground(struct crown_tval *m, struct shared *sh,
+    const struct crown_unit *u)
+{
+	enum crown_cover	 cov;
+	char			*what, *text;
+
+	cov = ground(&what, sh, u);
+	if (cov == CROWN_COVER_NONE)
+		crown_tmap_str(m, "ground", "in the open");
+	else {
+		text = xasprintf("%s: %s cover", what, crown_cover_words[cov]);
+		crown_tmap_str(m, "ground", text);
+		free(text);
+	}
+	free(what);
+}
+
+/* "close to 6, medium to 12, long to 18 inches"; "" for a unit that
+ * does not fire (R5.3, R6.2). */
+static void
+put_ranges(struct crown_tval *m, const struct crown_rules *rules,
+    const struct crown_unit *u)
+{
+	const struct crown_band	*bands = crown_unit_bands(rules, u);
+	struct crown_buf	 b = { 0 };
+	char			*d;
+	int			 k;
+
+	crown_buf_puts(&b, "");
+	for (k = 0; crown_unit_can_fire(rules, u) && k < CROWN_NBAND; k++) {
+		if (!bands[k].present)
+			continue;
+		d = crown_inches(bands[k].max);
+		crown_buf_printf(&b, "%s%s to %s", b.len > 0 ? ", " : "",
+		    crown_fire_band_name(u, (enum crown_band_name)k), d);
+		free(d);
+	}
+	if (b.len > 0)
+		crown_buf_puts(&b, " inches");
+	crown_tmap_str(m, "ranges", b.data);
+	crown_buf_release(&b);
+}
+
+/* What the enemy sees of u besides its status: "disordered, limbered,
+ * holding, in melee, in soft cover" (R3.7, R6.6, R7.4, R9.8, R5.5). */
+static void
+put_seen_notes(struct crown_tval *m, struct shared *sh,
+    const struct crown_unit *u)
+{
+	struct crown_buf	 b = { 0 };
+	enum crown_cover	 cov;
+	char			*what;
+	int			 side;
+
+	crown_buf_puts(&b, "");
+	if (u->status != CROWN_LOST) {
+		if (u->disordered)
+			crown_buf_printf(&b, "%sdisordered", b.len ? ", " : "");
+		if (crown_is_artillery(u->type) && u->limbered)
+			crown_buf_printf(&b, "%slimbered", b.len ? ", " : "");
+		if (u->holding)
+			crown_buf_printf(&b, "%sholding", b.len ? ", " : "");
+		if (u->status == CROWN_OK_STATUS &&
+		    crown_state_melee(sh->in->after, u, &side) != NULL)
+			crown_buf_printf(&b, "%sin melee", b.len ? ", " : "");
+		if ((cov = ground(&what, sh, u)) != CROWN_COVER_NONE)
+			crown_buf_printf(&b, "%s%s, %s cover", b.len ? ", " :
+			    "", what, crown_cover_words[cov]);
+		free(what);
+	}
+	crown_tmap_str(m, "seen_notes", b.data);
+	crown_buf_release(&b);
+}
+
 /*
  * The value of a unit's map under key, put into m when first asked for,
  * as event_get does for an event: a report's table reads a few of a
@@ -886,6 +984,12 @@ unit_get(struct crown_tval *m, const char *key, size_t len, const void *arg)
 		crown_tmap_str(m, "compass", crown_geom_compass(u->facing));
 	else if (IS("notes"))
 		put_notes(m, mo.in->after, u);
+	else if (IS("ground"))
+		put_ground(m, mo.sh, u);
+	else if (IS("ranges"))
+		put_ranges(m, mo.in->rules, u);
+	else if (IS("seen_notes"))
+		put_seen_notes(m, mo.sh, u);
 	else
 		return false;
 	return true;

@@ -464,7 +464,12 @@ test_side_view(void **state)
 	assert_has(re, "[D10 fire ×2: 1, 4, veteran -1 (R3.1) = 0, 3;");
 	assert_has(re, "\nSeen to move: 3rd Company, Foreign Legion.\n");
 	assert_has(re, "- infantry, 3 stands, ok, facing north: 3rd Company, "
-	    "Foreign Legion (30, 16.5).\n");
+	    "Foreign Legion (30, 16.5), in melee.\n");
+	/* where its own units stand, and what the enemy's are doing */
+	assert_has(re, "## Where your units stand\n\n- Militia of Veracruz: "
+	    "in the open; its smoothbore reaches close to 4, medium to 8, "
+	    "long to 12 inches; now unloaded.\n");
+	assert_has(re, "Mountain Gun (35, 10), limbered.\n");
 	assert_lacks(re, "rolled 3, infantry");
 	assert_lacks(re, "out of sight");
 	assert_lacks(re, "Foreign Legion moved");
@@ -1219,6 +1224,36 @@ test_orders_form(void **state)
 	crown_diags_release(&d);
 }
 
+/* Where a unit stands and the cover that gives, in its side's report and
+ * as the enemy sees it (R5.5, R11.1; FORMATS.md, "What a player is
+ * shown"). */
+static void
+test_ground_and_cover(void **state)
+{
+	struct turn		 t;
+	struct crown_outputs	 o = { 0 };
+	struct crown_diags	 d = { 0 };
+	struct crown_unit	*u;
+
+	(void)state;
+	load_synthetic(&t);
+	u = crown_state_unit(t.after, "2-militia");
+	u->x = 43;
+	u->y = 33;
+	assert_int_equal(render(&o, &t, "templates", &d), 0);
+	assert_has(output(&o, "report-republic.md")->data.data,
+	    "- Militia of Veracruz: in building 'hacienda' (class 2): hard "
+	    "cover; its smoothbore reaches close to 4, medium to 8, long to "
+	    "12 inches; now unloaded.\n");
+	assert_has(output(&o, "report-french.md")->data.data,
+	    "facing south: Militia of Veracruz (43, 33), in building "
+	    "'hacienda' (class 2), hard cover.\n");
+	assert_has(output(&o, "report-republic.md")->data.data,
+	    "- Lancers of Jalapa: in the open;");
+	crown_outputs_release(&o);
+	turn_release(&t);
+}
+
 int
 main(void)
 {
@@ -1240,6 +1275,7 @@ main(void)
 		cmocka_unit_test(test_events_have_rule_and_text),
 		cmocka_unit_test(test_degenerate),
 		cmocka_unit_test(test_orders_form),
+		cmocka_unit_test(test_ground_and_cover),
 	};
 	struct crown_diags	d = { 0 };
 	int			rc;
