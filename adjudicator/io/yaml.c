@@ -388,34 +388,34 @@ static void
 reader_error(const yaml_parser_t *parser, const char *file, const char *buf,
     size_t len, struct crown_diags *d)
 {
-	unsigned	line, col;
-	int		v = parser->problem_value;
+	static const char	 save[] = ": save the file as UTF-8";
+	const char		*what;
+	unsigned		 line, col;
+	int			 v = parser->problem_value;
 
-	crown_text_place(buf, parser->problem_offset < len ? parser->problem_offset :
-	    len, &line, &col);
+	what = parser->problem != NULL ? parser->problem : "bad byte";
+	crown_text_place(buf, parser->problem_offset < len ?
+	    parser->problem_offset : len, &line, &col);
 	if (v >= 0 && parser->problem != NULL &&
 	    strstr(parser->problem, "control") != NULL)
 		crown_diag_add(d, file, line, col, NULL, "control character "
 		    "U+%04X: %s", (unsigned)v, parser->problem);
 	else if (v >= 0xd800 && v <= 0xdfff)
 		crown_diag_add(d, file, line, col, NULL, "text is not UTF-8: "
-		    "%s U+%04X (a UTF-16 surrogate)", parser->problem ?
-		    parser->problem : "bad character", (unsigned)v);
+		    "%s U+%04X (a UTF-16 surrogate)%s", what, (unsigned)v,
+		    save);
 	else if (v > 0x10ffff)
 		crown_diag_add(d, file, line, col, NULL, "text is not UTF-8: "
-		    "%s U+%04X (beyond U+10FFFF)", parser->problem ?
-		    parser->problem : "bad character", (unsigned)v);
+		    "%s U+%04X (beyond U+10FFFF)%s", what, (unsigned)v, save);
 	else if (v > 0xff)
 		crown_diag_add(d, file, line, col, NULL, "text is not UTF-8: "
-		    "%s U+%04X", parser->problem ? parser->problem :
-		    "bad character", (unsigned)v);
+		    "%s U+%04X%s", what, (unsigned)v, save);
 	else if (v >= 0)
 		crown_diag_add(d, file, line, col, NULL, "text is not UTF-8: "
-		    "%s (byte 0x%02X)", parser->problem ? parser->problem :
-		    "bad byte", (unsigned)v);
+		    "%s (byte 0x%02X)%s", what, (unsigned)v, save);
 	else
 		crown_diag_add(d, file, line, col, NULL, "text is not UTF-8: "
-		    "%s", parser->problem ? parser->problem : "bad byte");
+		    "%s%s", what, save);
 }
 
 /* A diagnostic at an event's place. */
@@ -427,26 +427,249 @@ event_error(struct crown_diags *d, const char *file, const yaml_event_t *ev,
 	    (unsigned)ev->start_mark.column + 1, NULL, "%s", msg);
 }
 
+/*
+ * libyaml's problems in words a player can act on: the problem (and,
+ * where it matters, the context) it says, the sentence said instead, and
+ * whether the place to mend is where libyaml began the thing it could
+ * not finish (the context's mark: the key without its ':', the '[' or
+ * the quote never closed) rather than where it gave up.  hint names what
+ * the column of the context is (the keys or the items above).
+ */
+static const struct yaml_problem {
+	const char	*problem;
+	const char	*context;	/* NULL: any */
+	bool		 at_context;
+	const char	*hint;
+	const char	*say;
+} yaml_problems[] = {
+	{ "could not find expected ':'", NULL, true, NULL,
+	    "this line is neither 'key: value' nor '- item': a ':' is "
+	    "missing, here or at the end of the line above" },
+	{ "mapping values are not allowed in this context", NULL, false, NULL,
+	    "a ':' where no key can begin: a second ': ' on one line (put "
+	    "the text in quotes), a line indented deeper than the keys above "
+	    "it, or a ':' missing in the line above" },
+	{ "block sequence entries are not allowed in this context", NULL,
+	    false, NULL, "a '- ' item cannot begin here: begin a list on a "
+	    "line of its own, under its key" },
+	{ "mapping keys are not allowed in this context", NULL, false, NULL,
+	    "a '? ' cannot begin a key here: write 'key: value'" },
+	{ "did not find expected key", NULL, false, "the keys above",
+	    "this does not fit the map above: line each key up with the keys "
+	    "before it, and put nothing after a value in quotes or brackets" },
+	{ "did not find expected '-' indicator", NULL, false, "the items above",
+	    "this line does not fit the list above: each item begins with "
+	    "'- ', lined up with the items before it" },
+	{ "did not find expected ',' or ']'", NULL, true, NULL,
+	    "the list opened with '[' here is not closed: separate its items "
+	    "with ',' and end it with ']'" },
+	{ "did not find expected ',' or '}'", NULL, true, NULL,
+	    "the map opened with '{' here is not closed: separate its entries "
+	    "with ',' and end it with '}'" },
+	{ "did not find expected node content", NULL, false, NULL,
+	    "a value is missing here" },
+	{ "found unexpected end of stream", "while scanning a quoted scalar",
+	    true, NULL, "the quotation that begins here is not closed: end it "
+	    "with the same quote mark" },
+	{ "found unexpected document indicator", NULL, true, NULL,
+	    "the quotation that begins here is not closed before a line '---' "
+	    "or '...': end it with the same quote mark" },
+	{ "found unknown escape character", NULL, false, NULL,
+	    "a '\\' in double quotes begins an escape YAML does not know: "
+	    "write '\\\\' for a backslash, or use single quotes" },
+	{ "did not find expected hexdecimal number", NULL, false, NULL,
+	    "a '\\x', '\\u' or '\\U' in double quotes needs hex digits after "
+	    "it: use single quotes for text with a '\\'" },
+	{ "found invalid Unicode character escape code", NULL, false, NULL,
+	    "a '\\u' or '\\U' in double quotes names no character: use single "
+	    "quotes for text with a '\\'" },
+	{ "found character that cannot start any token", NULL, false, NULL,
+	    "a value cannot begin with this character: put the value in "
+	    "quotes" },
+	{ "did not find expected comment or line break", NULL, false, NULL,
+	    "text where the line should end: remove it, or put the whole "
+	    "value in quotes" },
+	{ "found unexpected ':'", NULL, false, NULL,
+	    "a ':' inside a value: put the value in quotes" },
+	{ "did not find expected alphabetic or numeric character", NULL, true,
+	    NULL, "a value cannot begin with '&' or '*': put it in quotes" },
+	{ "did not find the expected '>'", NULL, true, NULL,
+	    "a value cannot begin with '!': put it in quotes" },
+	{ "did not find expected '!'", NULL, true, NULL,
+	    "a value cannot begin with '!': put it in quotes" },
+	{ "did not find expected tag URI", NULL, true, NULL,
+	    "a value cannot begin with '!': put it in quotes" },
+	{ "found undefined tag handle", NULL, true, NULL,
+	    "a value cannot begin with '!': put it in quotes" },
+	{ "found unknown directive name", NULL, true, NULL,
+	    "a line cannot begin with '%': put it in quotes" },
+	{ "could not find expected directive name", NULL, true, NULL,
+	    "a line cannot begin with '%': put it in quotes" },
+	{ "did not find expected <document start>", NULL, false, NULL,
+	    "text after the end of the document (a line '...'): remove it, "
+	    "one document only" },
+	{ "found an indentation indicator equal to 0", NULL, false, NULL,
+	    "after '|' or '>', the indentation is a digit from 1 to 9" },
+};
+
+/* libyaml's complaints of a tab where it needs a space. */
+static bool
+tab_problem(const char *problem)
+{
+	return strstr(problem, "tab character") != NULL ||
+	    strcmp(problem, "found character that cannot start any token") ==
+	    0;
+}
+
+/* The byte where line:col (from 1, col in characters) of buf is; len
+ * when it is past the end. */
+static size_t
+place_offset(const char *buf, size_t len, unsigned line, unsigned col)
+{
+	size_t		i = 0;
+	unsigned	l = 1, c = 1;
+
+	while (i < len && l < line)
+		if (buf[i++] == '\n')
+			l++;
+	for (; i < len && c < col && buf[i] != '\n'; i++)
+		if (((unsigned char)buf[i] & 0xc0) != 0x80)
+			c++;
+	return i;
+}
+
+/*
+ * A tab in the indentation of line (from 1): its column, or 0.  A tab
+ * anywhere before the first text of the line counts.
+ */
+static unsigned
+indent_tab(const char *buf, size_t len, unsigned line)
+{
+	size_t		i = place_offset(buf, len, line, 1);
+	unsigned	col = 1;
+
+	for (; i < len && (buf[i] == ' ' || buf[i] == '\t'); i++, col++)
+		if (buf[i] == '\t')
+			return col;
+	return 0;
+}
+
+/* The column of the first character of line that is not a blank. */
+static unsigned
+first_text(const char *buf, size_t len, unsigned line)
+{
+	size_t		i = place_offset(buf, len, line, 1);
+	unsigned	col = 1;
+
+	for (; i < len && (buf[i] == ' ' || buf[i] == '\t'); i++)
+		col++;
+	return col;
+}
+
+static bool
+blank_line(const char *buf, size_t len, unsigned line)
+{
+	size_t	i = place_offset(buf, len, line, first_text(buf, len, line));
+
+	return i >= len || buf[i] == '\n' || buf[i] == '\r';
+}
+
+/*
+ * No ':' before col on line, nor on the last line above it that is not
+ * blank: what comes before the ':' at col began there, a key whose ':'
+ * was left out ("- unit 2-militia" above "  actions: [hold]").
+ */
+static bool
+colon_missing_above(const char *buf, size_t len, unsigned line,
+    unsigned col)
+{
+	size_t	a, e;
+
+	a = place_offset(buf, len, line, 1);
+	e = place_offset(buf, len, line, col);
+	if (memchr(buf + a, ':', e - a) != NULL)
+		return false;
+	while (--line > 0 && blank_line(buf, len, line))
+		;
+	if (line == 0)
+		return false;
+	a = place_offset(buf, len, line, 1);
+	for (e = a; e < len && buf[e] != '\n'; e++)
+		;
+	return memchr(buf + a, ':', e - a) == NULL &&
+	    memchr(buf + a, '#', e - a) == NULL;
+}
+
 /* What the parser says when it stops: 0, or CROWN_EINVALID (CROWN_ERROR
  * when out of memory) with the diagnostic. */
 static int
 parser_error(const yaml_parser_t *parser, const char *file, const char *buf,
     size_t len, struct crown_diags *d)
 {
+	const struct yaml_problem	*p = NULL;
+	const char			*problem;
+	size_t				 i;
+	unsigned			 line, col, tab;
+
 	if (parser->error == YAML_MEMORY_ERROR) {
 		crown_diag_add(d, file, 0, 0, NULL, "out of memory");
 		return CROWN_ERROR;
 	}
-	if (parser->error == YAML_READER_ERROR)
+	if (parser->error == YAML_READER_ERROR) {
 		reader_error(parser, file, buf, len, d);
-	else
-		crown_diag_add(d, file,
-		    (unsigned)parser->problem_mark.line + 1,
-		    (unsigned)parser->problem_mark.column + 1, NULL,
-		    "YAML syntax: %s%s%s",
-		    parser->problem ? parser->problem : "bad YAML",
-		    parser->context ? " " : "",
+		return CROWN_EINVALID;
+	}
+	problem = parser->problem != NULL ? parser->problem : "bad YAML";
+	line = (unsigned)parser->problem_mark.line + 1;
+	col = (unsigned)parser->problem_mark.column + 1;
+	/* a tab where a space must be: at the mark, or in the indentation
+	 * of the line libyaml stopped on, or of the key it began */
+	if (tab_problem(problem) || strcmp(problem, "could not find "
+	    "expected ':'") == 0) {
+		if ((tab = indent_tab(buf, len, line)) == 0 &&
+		    parser->context != NULL &&
+		    (tab = indent_tab(buf, len, (unsigned)
+		    parser->context_mark.line + 1)) != 0)
+			line = (unsigned)parser->context_mark.line + 1;
+		if (tab != 0) {
+			crown_diag_add(d, file, line, tab, NULL, "YAML syntax: "
+			    "a tab indents this line: use spaces, not tabs, "
+			    "to indent");
+			return CROWN_EINVALID;
+		}
+	}
+	/* "KEY VALUE" without its ':' runs on into the next line's "key:"
+	 * as one text: the line to mend is the one above */
+	if (strcmp(problem, "mapping values are not allowed in this "
+	    "context") == 0 && colon_missing_above(buf, len, line, col)) {
+		problem = "could not find expected ':'";
+		while (--line > 1 && blank_line(buf, len, line))
+			;
+		col = first_text(buf, len, line);
+	}
+	for (i = 0; i < CROWN_NELEM(yaml_problems) && p == NULL; i++)
+		if (strcmp(yaml_problems[i].problem, problem) == 0 &&
+		    (yaml_problems[i].context == NULL ||
+		    (parser->context != NULL && strcmp(yaml_problems[i].context,
+		    parser->context) == 0)))
+			p = &yaml_problems[i];
+	if (p == NULL) {
+		crown_diag_add(d, file, line, col, NULL, "YAML syntax: %s%s%s",
+		    problem, parser->context ? " " : "",
 		    parser->context ? parser->context : "");
+		return CROWN_EINVALID;
+	}
+	if (p->at_context && parser->context != NULL) {
+		line = (unsigned)parser->context_mark.line + 1;
+		col = (unsigned)parser->context_mark.column + 1;
+	}
+	if (p->hint != NULL && parser->context != NULL)
+		crown_diag_add(d, file, line, col, NULL, "YAML syntax: %s (%s "
+		    "begin at column %u)", p->say, p->hint,
+		    (unsigned)parser->context_mark.column + 1);
+	else
+		crown_diag_add(d, file, line, col, NULL, "YAML syntax: %s",
+		    p->say);
 	return CROWN_EINVALID;
 }
 
@@ -548,8 +771,169 @@ take_event(struct builder *b, const yaml_event_t *ev, unsigned *docs,
 	}
 }
 
-/* What is refused before libyaml sees the text: over the size limit, or
- * a NUL byte.  0, or CROWN_EINVALID with a diagnostic. */
+/* The name of the wide encoding buf is in, or NULL: by its byte-order
+ * mark, or a NUL byte beside nearly every character of its start. */
+static const char *
+wide_encoding(const unsigned char *s, size_t len)
+{
+	size_t	i, n, le = 0, be = 0;
+
+	if (len >= 4 && memcmp(s, "\xff\xfe\0\0", 4) == 0)
+		return "UTF-32 (little-endian)";
+	if (len >= 4 && memcmp(s, "\0\0\xfe\xff", 4) == 0)
+		return "UTF-32 (big-endian)";
+	if (len >= 2 && s[0] == 0xff && s[1] == 0xfe)
+		return "UTF-16 (little-endian)";
+	if (len >= 2 && s[0] == 0xfe && s[1] == 0xff)
+		return "UTF-16 (big-endian)";
+	n = len / 2 < 64 ? len / 2 : 64;
+	for (i = 0; i < n; i++) {
+		le += s[2 * i] != 0 && s[2 * i + 1] == 0;
+		be += s[2 * i] == 0 && s[2 * i + 1] != 0;
+	}
+	if (n > 0 && le * 4 >= n * 3)
+		return "UTF-16 (little-endian)";
+	if (n > 0 && be * 4 >= n * 3)
+		return "UTF-16 (big-endian)";
+	return NULL;
+}
+
+int
+crown_text_check_encoding(const char *file, const char *buf, size_t len,
+    struct crown_diags *d)
+{
+	const char	*name;
+
+	if ((name = wide_encoding((const unsigned char *)buf, len)) == NULL)
+		return 0;
+	crown_diag_add(d, file, 1, 1, NULL, "the text is in %s, not UTF-8: "
+	    "save the file as UTF-8 (in the editor's 'Save as', the encoding "
+	    "UTF-8) and send it again", name);
+	return CROWN_EINVALID;
+}
+
+size_t
+crown_text_nbsp(const char *s, size_t i, size_t end)
+{
+	const unsigned char	*p = (const unsigned char *)s + i;
+
+	if (end - i >= 2 && p[0] == 0xc2 && p[1] == 0xa0)
+		return 2;
+	if (end - i >= 3 && p[0] == 0xe2 && p[1] == 0x80 &&
+	    (p[2] == 0x87 || p[2] == 0xaf))
+		return 3;
+	return 0;
+}
+
+/* What a player does about a non-breaking space. */
+static const char nbsp_advice[] = "your mail program put it there; send "
+    "the orders as plain text (not rich text or HTML), or attach them as a "
+    "file";
+
+void
+crown_text_nbsp_error(struct crown_diags *d, const char *file,
+    unsigned line, unsigned col, unsigned cp, bool indent)
+{
+	if (indent)
+		crown_diag_add(d, file, line, col, NULL, "this line is indented "
+		    "with non-breaking spaces (U+%04X), not plain ones: %s", cp,
+		    nbsp_advice);
+	else
+		crown_diag_add(d, file, line, col, NULL, "a non-breaking space "
+		    "(U+%04X) here, where a plain space belongs: %s", cp,
+		    nbsp_advice);
+}
+
+/* The code point of the space-like character of n bytes at s. */
+static unsigned
+nbsp_code(const char *s, size_t n)
+{
+	return n == 2 ? 0xa0 : (unsigned char)s[2] == 0x87 ? 0x2007 : 0x202f;
+}
+
+/*
+ * Non-breaking spaces where YAML needs a space: in the indentation of a
+ * line, beside a ':' (before it, or after it where a value follows),
+ * after the '-' of an item, or beside a ',', '[', '{', ']' or '}' of a
+ * flow collection.  Not in quotes or a comment: there, and between the
+ * words of a value, one is text like any other.  Each line with one is
+ * reported, at the first; 0 or CROWN_EINVALID.
+ */
+static int
+check_blanks(const char *file, const char *buf, size_t len,
+    struct crown_diags *d)
+{
+	size_t		 a, e, i, k, lead;
+	unsigned	 line = 0, l, col;
+	unsigned	 flow = 0;
+	char		 q, prev;
+	int		 bad = 0;
+
+	a = len >= 3 && memcmp(buf, "\xef\xbb\xbf", 3) == 0 ? 3 : 0;
+	for (; a < len; a = e + 1) {
+		line++;
+		for (e = a; e < len && buf[e] != '\n'; e++)
+			;
+		/* the indentation */
+		for (i = a, k = 0; i < e; i += k ? k : 1) {
+			if ((k = crown_text_nbsp(buf, i, e)) != 0)
+				break;
+			if (buf[i] != ' ' && buf[i] != '\t')
+				break;
+		}
+		if (k != 0) {
+			crown_text_place(buf + a, i - a, &l, &col);
+			crown_text_nbsp_error(d, file, line, col,
+			    nbsp_code(buf + i, k), true);
+			bad = CROWN_EINVALID;
+			continue;
+		}
+		lead = i;
+		q = 0;
+		prev = ' ';
+		for (; i < e; i += k) {
+			k = 1;
+			if (q != 0) {
+				if (buf[i] == '\\' && q == '"')
+					k = 2;
+				else if (buf[i] == q)
+					q = 0;
+				continue;
+			}
+			if ((k = crown_text_nbsp(buf, i, e)) != 0) {
+				if (prev == ':' || (prev == '-' && i == lead +
+				    1) || (flow > 0 && strchr(",[{", prev) !=
+				    NULL) || (i + k < e && (buf[i + k] == ':' ||
+				    (flow > 0 && strchr(",]}", buf[i + k]) !=
+				    NULL))))
+					break;
+				prev = 'a';
+				continue;
+			}
+			k = 1;
+			if (buf[i] == '#' && (prev == ' ' || prev == '\t'))
+				break;
+			if ((buf[i] == '"' || buf[i] == '\'') &&
+			    strchr(" \t:,[{-", prev) != NULL)
+				q = buf[i];
+			else if (buf[i] == '[' || buf[i] == '{')
+				flow++;
+			else if ((buf[i] == ']' || buf[i] == '}') && flow > 0)
+				flow--;
+			prev = buf[i];
+		}
+		if (i < e && k > 1) {
+			crown_text_place(buf + a, i - a, &l, &col);
+			crown_text_nbsp_error(d, file, line, col,
+			    nbsp_code(buf + i, k), false);
+			bad = CROWN_EINVALID;
+		}
+	}
+	return bad;
+}
+
+/* What is refused before libyaml sees the text: over the size limit,
+ * UTF-16, or a NUL byte.  0, or CROWN_EINVALID with a diagnostic. */
 static int
 check_text(const char *file, const char *buf, size_t len,
     const struct crown_ylimits *lim, struct crown_diags *d)
@@ -564,6 +948,8 @@ check_text(const char *file, const char *buf, size_t len,
 		    lim->max_bytes);
 		return CROWN_EINVALID;
 	}
+	if (crown_text_check_encoding(file, buf, len, d) != 0)
+		return CROWN_EINVALID;
 	if (has_nul(buf, len)) {
 		z = memchr(buf, '\0', len);
 		crown_text_place(buf, (size_t)(z - buf), &line, &col);
@@ -582,7 +968,7 @@ crown_ydoc_parse(struct crown_ydoc **out, const char *file, const char *buf,
 	yaml_event_t		 ev;
 	struct crown_ydoc	*doc;
 	struct builder		 b = { 0 };
-	size_t			 nodes = 0;
+	size_t			 nodes = 0, from;
 	unsigned		 docs = 0;
 	int			 error = 0;
 	bool			 done = false;
@@ -590,6 +976,11 @@ crown_ydoc_parse(struct crown_ydoc **out, const char *file, const char *buf,
 	*out = NULL;
 	if ((error = check_text(file, buf, len, lim, d)) != 0)
 		return error;
+	from = d->n;
+	if ((error = check_blanks(file, buf, len, d)) != 0) {
+		crown_diags_quote(d, from, buf, len);
+		return error;
+	}
 	doc = xcalloc(1, sizeof(*doc));
 	crown_arena_init(&doc->arena, ARENA_CHUNK, ARENA_CHUNK);
 	doc->file = xstrdup(file);
@@ -618,6 +1009,7 @@ crown_ydoc_parse(struct crown_ydoc **out, const char *file, const char *buf,
 		error = CROWN_EINVALID;
 	}
 	if (error != 0) {
+		crown_diags_quote(d, from, buf, len);
 		crown_ydoc_free(doc);
 		return error;
 	}

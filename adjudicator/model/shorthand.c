@@ -738,8 +738,44 @@ line_clean(struct parser *p)
 	}
 	return true;
 bad:
-	problem(p, i, NULL, "not UTF-8 text (byte 0x%02x)", s[i]);
+	problem(p, i, NULL, "not UTF-8 text (byte 0x%02x): save the file as "
+	    "UTF-8", s[i]);
 	return false;
+}
+
+/*
+ * The first non-breaking space of the current line (crown_text_nbsp), or
+ * its length; *blank when the line holds nothing else but blanks, and
+ * *indent when only blanks come before it.
+ */
+static size_t
+first_nbsp(const struct parser *p, bool *blank, bool *indent)
+{
+	size_t	i, k, first = p->len;
+
+	*blank = *indent = true;
+	for (i = 0; i < p->len; i += k ? k : 1) {
+		if ((k = crown_text_nbsp(p->text, i, p->len)) != 0) {
+			if (first == p->len)
+				first = i;
+		} else if (p->text[i] != ' ' && p->text[i] != '\t') {
+			*blank = false;
+			if (first == p->len)
+				*indent = false;
+		}
+	}
+	return first;
+}
+
+/* Report the non-breaking space at off of the current line. */
+static void
+nbsp_problem(struct parser *p, size_t off, bool indent)
+{
+	const unsigned char	*s = (const unsigned char *)p->text + off;
+
+	crown_text_nbsp_error(p->d, p->file, p->line, column(p, off),
+	    s[0] == 0xc2 ? 0xa0 : s[2] == 0x87 ? 0x2007 : 0x202f, indent);
+	p->errors++;
 }
 
 /* Where a comment starts in the current line, or its length. */
@@ -764,8 +800,10 @@ crown_shorthand_parse(struct crown_orders **out, const char *file,
 {
 	struct parser	 p;
 	PCRE2_SIZE	*ov, v[2 * L_NGROUPS];
-	size_t		 pos = 0, eol, n;
+	const char	*text = buf;
+	size_t		 pos = 0, eol, n, nb, from = d->n, tlen = len;
 	int		 error;
+	bool		 blank, indent;
 
 	memset(&p, 0, sizeof(p));
 	p.file = file;
@@ -810,6 +848,15 @@ crown_shorthand_parse(struct crown_orders **out, const char *file,
 			continue;	/* cannot happen: the last branch */
 		/* the groups, before other matches reuse the vector */
 		memcpy(v, ov, sizeof(v));
+		/* prose may hold non-breaking spaces, and a line of them
+		 * is blank; an order or a header may not */
+		nb = first_nbsp(&p, &blank, &indent);
+		if (blank)
+			continue;
+		if (nb < p.len && !group(v, L_OTHER)) {
+			nbsp_problem(&p, nb, indent);
+			continue;
+		}
 		if (group(v, L_KEY))
 			header_line(&p, v);
 		else if (group(v, L_LEADER)) {
@@ -836,6 +883,7 @@ crown_shorthand_parse(struct crown_orders **out, const char *file,
 			free(s);
 		}
 	}
+	crown_diags_quote(d, from, text, tlen);
 	return p.errors > 0 ? CROWN_EINVALID : 0;
 }
 

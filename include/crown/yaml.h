@@ -62,8 +62,13 @@ struct crown_ydoc;
  * Parse buf (len bytes) as one YAML document.  Problems go to d with file
  * as their name.  Anchors, aliases, duplicate keys, non-scalar keys, NUL
  * bytes, control characters in strings (other than tab and newline, also
- * when written as escapes) and documents past the limits are refused;
- * libyaml refuses what is not UTF-8.  Returns 0, CROWN_EINVALID, or
+ * when written as escapes), text in UTF-16, a non-breaking space where
+ * YAML needs a space (crown_text_nbsp: in the indentation, beside a ':',
+ * after a '- ' or a flow's ',', '[' or '{'; not inside quotes or a
+ * comment) and documents past the limits are refused; libyaml refuses
+ * what is not UTF-8.  A syntax error is said in plain words (a tab in
+ * the indentation named as such), at the line a reader would mend, and
+ * the line is quoted (crown_diags_quote).  Returns 0, CROWN_EINVALID, or
  * CROWN_ERROR when libyaml runs out of memory; *out is the document
  * (caller frees) or NULL.
  */
@@ -195,5 +200,23 @@ int	crown_ynode_emit(struct crown_buf *out, const struct crown_ynode *);
  * places are given in messages. */
 void	crown_text_place(const char *buf, size_t off, unsigned *line,
 	    unsigned *col);
+
+/*
+ * Text saved in UTF-16 or UTF-32 (with a byte-order mark, or without one:
+ * a NUL beside nearly every character): refused at 1:1, saying to save it
+ * as UTF-8.  0 or CROWN_EINVALID.  crown_ydoc_parse and the reader of
+ * orders call it before anything else reads the bytes.
+ */
+int	crown_text_check_encoding(const char *file, const char *buf,
+	    size_t len, struct crown_diags *d);
+
+/* The length of the space-like character a mail program writes for a
+ * space at s[i..end): U+00A0, U+2007 or U+202F; else 0. */
+size_t	crown_text_nbsp(const char *s, size_t i, size_t end);
+
+/* The refusal of such a character (code point cp) where a space belongs,
+ * at line:col: in the indentation (indent), or as a separator. */
+void	crown_text_nbsp_error(struct crown_diags *d, const char *file,
+	    unsigned line, unsigned col, unsigned cp, bool indent);
 
 #endif
