@@ -6,6 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <glib.h>
+
 #include "crown/common.h"
 #include "crown/diag.h"
 #include "crown/xalloc.h"
@@ -89,26 +91,6 @@ crown_diags_errors(const struct crown_diags *d)
 #define QUOTE_WIDTH	60
 #define QUOTE_LEAD	40
 
-/* The length of the UTF-8 character at s[0..n), or 0 when it is not one
- * (overlong forms, surrogates and beyond U+10FFFF are not). */
-static size_t
-utf8_len(const unsigned char *s, size_t n)
-{
-	size_t	k, len;
-
-	len = s[0] >= 0xf5 ? 0 : s[0] >= 0xf0 ? 4 : s[0] >= 0xe0 ? 3 :
-	    s[0] >= 0xc2 ? 2 : 0;
-	if (len == 0 || len > n)
-		return 0;
-	for (k = 1; k < len; k++)
-		if ((s[k] & 0xc0) != 0x80)
-			return 0;
-	if ((s[0] == 0xe0 && s[1] < 0xa0) || (s[0] == 0xed && s[1] >= 0xa0) ||
-	    (s[0] == 0xf0 && s[1] < 0x90) || (s[0] == 0xf4 && s[1] >= 0x90))
-		return 0;
-	return len;
-}
-
 /*
  * The line s[0..n) as a mail client shows it: tabs to the next multiple
  * of 8, a control character (C0, DEL, C1) or a byte that is not UTF-8 as
@@ -119,9 +101,9 @@ utf8_len(const unsigned char *s, size_t n)
 static char *
 render(const char *line, size_t n, unsigned col, unsigned *caret)
 {
-	const unsigned char	*s = (const unsigned char *)line;
 	struct crown_buf	 b = { 0 }, out = { 0 };
 	size_t			*at = NULL, cap = 0, w = 0, i, k, from, to;
+	gunichar		 c;
 	unsigned		 ch = 1;
 
 	*caret = 0;
@@ -132,27 +114,24 @@ render(const char *line, size_t n, unsigned col, unsigned *caret)
 		if (i == n)
 			break;
 		crown_grow(&at, &cap, w + 9, sizeof(*at));
-		if (s[i] == '\t') {
+		c = g_utf8_get_char_validated(line + i, (gssize)(n - i));
+		k = c == (gunichar)-1 || c == (gunichar)-2 ? 1 :
+		    (size_t)(g_utf8_next_char(line + i) - (line + i));
+		if (c == '\t') {
 			do {
 				at[w++] = b.len;
 				crown_buf_puts(&b, " ");
 			} while (w % 8 != 0);
-			i++;
-			continue;
-		}
-		at[w++] = b.len;
-		if (s[i] >= 0x20 && s[i] < 0x7f) {
-			crown_buf_add(&b, line + i, 1);
-			i++;
-		} else if (s[i] >= 0x80 && (k = utf8_len(s + i, n - i)) > 0 &&
-		    !(s[i] == 0xc2 && s[i + 1] < 0xa0)) {
-			crown_buf_add(&b, line + i, k);
-			i += k;
 		} else {
-			crown_buf_puts(&b, "?");
-			i += s[i] >= 0x80 && (k = utf8_len(s + i, n - i)) > 0 ?
-			    k : 1;
+			at[w++] = b.len;
+			if (k == 1 && (c < 0x20 || c >= 0x7f))
+				crown_buf_puts(&b, "?");
+			else if (c >= 0x80 && c <= 0x9f)
+				crown_buf_puts(&b, "?");
+			else
+				crown_buf_add(&b, line + i, k);
 		}
+		i += k;
 	}
 	if (*caret == 0 && col > ch)
 		*caret = (unsigned)w;

@@ -16,6 +16,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include <glib.h>
 #include <yaml.h>
 
 #include "crown/common.h"
@@ -380,42 +381,46 @@ event_props(const yaml_event_t *ev, const char **tag, const char **anchor)
 	*anchor = (const char *)a;
 }
 
+void
+crown_text_not_utf8(struct crown_diags *d, const char *file, unsigned line,
+    unsigned col, unsigned byte)
+{
+	crown_diag_add(d, file, line, col, NULL, "text is not UTF-8: the byte "
+	    "0x%02X here is no UTF-8 character (Latin-1 or Windows-1252 "
+	    "text?): save the file as UTF-8 (in the editor's 'Save as', the "
+	    "encoding UTF-8)", byte);
+}
+
 /*
  * libyaml's reader (encoding, control characters) gives a byte offset and
  * the bad byte or character rather than a mark: turn them into a place.
+ * libyaml's offset of a sequence cut short is past its lead byte: the
+ * place said is the first byte of the line that is not UTF-8.
  */
 static void
 reader_error(const yaml_parser_t *parser, const char *file, const char *buf,
     size_t len, struct crown_diags *d)
 {
-	static const char	 save[] = ": save the file as UTF-8";
-	const char		*what;
-	unsigned		 line, col;
-	int			 v = parser->problem_value;
+	const char	*bad;
+	size_t		 off, ls;
+	unsigned	 line, col;
+	int		 v = parser->problem_value;
 
-	what = parser->problem != NULL ? parser->problem : "bad byte";
-	crown_text_place(buf, parser->problem_offset < len ?
-	    parser->problem_offset : len, &line, &col);
+	off = parser->problem_offset < len ? parser->problem_offset : len;
 	if (v >= 0 && parser->problem != NULL &&
-	    strstr(parser->problem, "control") != NULL)
+	    strstr(parser->problem, "control") != NULL) {
+		crown_text_place(buf, off, &line, &col);
 		crown_diag_add(d, file, line, col, NULL, "control character "
 		    "U+%04X: %s", (unsigned)v, parser->problem);
-	else if (v >= 0xd800 && v <= 0xdfff)
-		crown_diag_add(d, file, line, col, NULL, "text is not UTF-8: "
-		    "%s U+%04X (a UTF-16 surrogate)%s", what, (unsigned)v,
-		    save);
-	else if (v > 0x10ffff)
-		crown_diag_add(d, file, line, col, NULL, "text is not UTF-8: "
-		    "%s U+%04X (beyond U+10FFFF)%s", what, (unsigned)v, save);
-	else if (v > 0xff)
-		crown_diag_add(d, file, line, col, NULL, "text is not UTF-8: "
-		    "%s U+%04X%s", what, (unsigned)v, save);
-	else if (v >= 0)
-		crown_diag_add(d, file, line, col, NULL, "text is not UTF-8: "
-		    "%s (byte 0x%02X)%s", what, (unsigned)v, save);
-	else
-		crown_diag_add(d, file, line, col, NULL, "text is not UTF-8: "
-		    "%s%s", what, save);
+		return;
+	}
+	for (ls = off; ls > 0 && buf[ls - 1] != '\n'; ls--)
+		;
+	if (!g_utf8_validate(buf + ls, (gssize)(len - ls), &bad))
+		off = (size_t)(bad - buf);
+	crown_text_place(buf, off, &line, &col);
+	crown_text_not_utf8(d, file, line, col, off < len ?
+	    (unsigned char)buf[off] : 0);
 }
 
 /* A diagnostic at an event's place. */

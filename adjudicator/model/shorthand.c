@@ -15,6 +15,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include <glib.h>
 #define PCRE2_CODE_UNIT_WIDTH 8
 #include <pcre2.h>
 
@@ -698,7 +699,8 @@ static bool
 line_clean(struct parser *p)
 {
 	const unsigned char	*s = (const unsigned char *)p->text;
-	size_t			 i = 0, n, k;
+	size_t			 i = 0;
+	gunichar		 u;
 	unsigned		 c;
 
 	while (i < p->len) {
@@ -712,35 +714,23 @@ line_clean(struct parser *p)
 			i++;
 			continue;
 		}
-		/* lead bytes: c2-df two bytes, e0-ef three, f0-f4 four;
-		 * 80-c1 and f5-ff never lead */
-		n = c >= 0xf5 ? 0 : c >= 0xf0 ? 4 : c >= 0xe0 ? 3 :
-		    c >= 0xc2 ? 2 : 0;
-		if (n == 0 || i + n > p->len)
-			goto bad;
-		for (k = 1; k < n; k++)
-			if ((s[i + k] & 0xc0) != 0x80)
-				goto bad;
-		/* overlong forms, surrogates, beyond U+10FFFF */
-		if ((c == 0xe0 && s[i + 1] < 0xa0) ||
-		    (c == 0xed && s[i + 1] >= 0xa0) ||
-		    (c == 0xf0 && s[i + 1] < 0x90) ||
-		    (c == 0xf4 && s[i + 1] >= 0x90))
-			goto bad;
-		/* C1 controls U+0080-U+009F, refused like C0 (and by the
-		 * YAML layer the orders are written to) */
-		if (c == 0xc2 && s[i + 1] < 0xa0) {
-			problem(p, i, NULL, "control character U+%04X (orders "
-			    "are plain text)", (unsigned)s[i + 1]);
+		u = g_utf8_get_char_validated(p->text + i, (gssize)(p->len - i));
+		if (u == (gunichar)-1 || u == (gunichar)-2) {
+			crown_text_not_utf8(p->d, p->file, p->line,
+			    column(p, i), c);
+			p->errors++;
 			return false;
 		}
-		i += n;
+		/* C1 controls U+0080-U+009F, refused like C0 (and by the
+		 * YAML layer the orders are written to) */
+		if (u <= 0x9f) {
+			problem(p, i, NULL, "control character U+%04X (orders "
+			    "are plain text)", (unsigned)u);
+			return false;
+		}
+		i = (size_t)(g_utf8_next_char(p->text + i) - p->text);
 	}
 	return true;
-bad:
-	problem(p, i, NULL, "not UTF-8 text (byte 0x%02x): save the file as "
-	    "UTF-8", s[i]);
-	return false;
 }
 
 /*

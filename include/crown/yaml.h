@@ -210,6 +210,10 @@ void	crown_text_place(const char *buf, size_t off, unsigned *line,
 int	crown_text_check_encoding(const char *file, const char *buf,
 	    size_t len, struct crown_diags *d);
 
+/* The refusal of text that is not UTF-8 at line:col, where byte is. */
+void	crown_text_not_utf8(struct crown_diags *d, const char *file,
+	    unsigned line, unsigned col, unsigned byte);
+
 /* The length of the space-like character a mail program writes for a
  * space at s[i..end): U+00A0, U+2007 or U+202F; else 0. */
 size_t	crown_text_nbsp(const char *s, size_t i, size_t end);
