@@ -613,7 +613,7 @@ parser_error(const yaml_parser_t *parser, const char *file, const char *buf,
 {
 	const struct yaml_problem	*p = NULL;
 	const char			*problem;
-	size_t				 i;
+	size_t				 i, k;
 	unsigned			 line, col, tab;
 
 	if (parser->error == YAML_MEMORY_ERROR) {
@@ -662,6 +662,19 @@ parser_error(const yaml_parser_t *parser, const char *file, const char *buf,
 		crown_diag_add(d, file, line, col, NULL, "YAML syntax: %s%s%s",
 		    problem, parser->context ? " " : "",
 		    parser->context ? parser->context : "");
+		return CROWN_EINVALID;
+	}
+	/* a bracket of the other kind closes what was not opened: said at
+	 * the bracket, not where the list or map began */
+	if (p->at_context && parser->context != NULL && (k = place_offset(buf,
+	    len, line, col)) < len && (buf[k] == ']' || buf[k] == '}') &&
+	    strchr(p->problem, buf[k]) == NULL) {
+		crown_diag_add(d, file, line, col, NULL, "YAML syntax: a '%c' "
+		    "here, but the %s open since line %u, column %u ends with "
+		    "'%c'", buf[k], buf[k] == ']' ? "map" : "list",
+		    (unsigned)parser->context_mark.line + 1,
+		    (unsigned)parser->context_mark.column + 1,
+		    buf[k] == ']' ? '}' : ']');
 		return CROWN_EINVALID;
 	}
 	if (p->at_context && parser->context != NULL) {
