@@ -21,6 +21,7 @@
 
 #include "crown/common.h"
 #include "crown/fmt.h"
+#include "crown/text.h"
 #include "crown/xalloc.h"
 #include "crown/yaml.h"
 

@@ -10,8 +10,8 @@
 #include "crown/common.h"
 #include "crown/orders-read.h"
 #include "crown/shorthand.h"
+#include "crown/text.h"
 #include "crown/xalloc.h"
-#include "crown/yaml.h"
 
 /* One line of the text: [start, end) without its "\r\n" or "\n". */
 struct line {

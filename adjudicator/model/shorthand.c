@@ -22,6 +22,7 @@
 #include "crown/common.h"
 #include "crown/fmt.h"
 #include "crown/shorthand.h"
+#include "crown/text.h"
 #include "crown/xalloc.h"
 #include "crown/yaml.h"
 
