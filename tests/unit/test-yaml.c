@@ -155,26 +155,22 @@ refusal(const char *text, size_t len)
 	return all;
 }
 
-#define REFUSES(text, want) do {					\
-	char *all_ = refusal(text, sizeof(text) - 1);			\
-	if (strcmp(all_, (want)) != 0) {				\
-		print_error("%s\nwanted\n%s", all_, (want));		\
-		free(all_);						\
-		fail();							\
-	}								\
-	free(all_);							\
-} while (0)
+/* The problems of text are want (whole), or say it among them. */
+static void
+refuses(const char *text, size_t len, const char *want, bool whole)
+{
+	char	*all = refusal(text, len);
 
-/* A refusal of text that says want, among its problems. */
-#define REFUSES_WITH(text, want) do {					\
-	char *all_ = refusal(text, sizeof(text) - 1);			\
-	if (strstr(all_, (want)) == NULL) {				\
-		print_error("%s\nwanted\n%s", all_, (want));		\
-		free(all_);						\
-		fail();							\
-	}								\
-	free(all_);							\
-} while (0)
+	if (whole ? strcmp(all, want) != 0 : strstr(all, want) == NULL) {
+		print_error("%s\nwanted\n%s", all, want);
+		free(all);
+		fail();
+	}
+	free(all);
+}
+
+#define REFUSES(text, want)	refuses(text, sizeof(text) - 1, want, true)
+#define REFUSES_WITH(text, want) refuses(text, sizeof(text) - 1, want, false)
 
 /* A tab in the indentation: named, at the tab, the line quoted; a tab
  * after a key's ':' and in JSON's indentation is YAML's, and reads. */
