@@ -116,83 +116,126 @@ nbsp_code(const char *s, size_t n)
 	return n == 2 ? 0xa0 : (unsigned char)s[2] == 0x87 ? 0x2007 : 0x202f;
 }
 
+/* Does s[lead, end) (a line without its comment) end with the header of
+ * a block scalar: '|' or '>', and its indicators ("|-", ">+", "|2")? */
+static bool
+block_header(const char *s, size_t lead, size_t end)
+{
+	while (end > lead && (s[end - 1] == ' ' || s[end - 1] == '\t'))
+		end--;
+	while (end > lead && strchr("-+0123456789", s[end - 1]) != NULL)
+		end--;
+	if (end == lead || (s[end - 1] != '|' && s[end - 1] != '>'))
+		return false;
+	end--;
+	return end == lead || s[end - 1] == ' ' || s[end - 1] == '\t';
+}
+
+/* What the scan of one line carries to the next. */
+struct blanks {
+	unsigned	flow;	/* open '[' and '{' */
+	char		q;	/* the quote a scalar is open in, or 0 */
+	bool		block;	/* in a block scalar's text, */
+	size_t		parent;	/* lines indented more than this */
+};
+
 /*
- * (text.h) Non-breaking spaces where YAML needs a space: in the indentation of a
- * line, beside a ':' (before it, or after it where a value follows),
- * after the '-' of an item, or beside a ',', '[', '{', ']' or '}' of a
- * flow collection.  Not in quotes or a comment: there, and between the
- * words of a value, one is text like any other.  Each line with one is
- * reported, at the first; 0 or CROWN_EINVALID.
+ * The first non-breaking space of the line s[a, e) where YAML needs a
+ * space, or e; *indent when it is in the indentation.
+ */
+static size_t
+line_blanks(const char *s, size_t a, size_t e, struct blanks *st,
+    bool *indent)
+{
+	size_t	i = a, k = 0, lead;
+	char	prev = ' ';
+
+	*indent = false;
+	if (st->block) {
+		while (i < e && s[i] == ' ')
+			i++;
+		if (i == e || s[i] == '\r' || i - a > st->parent)
+			return e;	/* the block's text */
+		st->block = false;
+		i = a;
+	}
+	for (; st->q == 0 && i < e; i += k ? k : 1) {
+		if ((k = crown_text_nbsp(s, i, e)) != 0) {
+			*indent = true;
+			return i;
+		}
+		if (s[i] != ' ' && s[i] != '\t')
+			break;
+	}
+	lead = i;
+	for (; i < e; i += k) {
+		k = 1;
+		if (st->q != 0) {
+			if (s[i] == '\\' && st->q == '"')
+				k = 2;
+			else if (s[i] == st->q)
+				st->q = 0;
+			continue;
+		}
+		if ((k = crown_text_nbsp(s, i, e)) != 0) {
+			if (prev == ':' || (prev == '-' && i == lead + 1) ||
+			    (st->flow > 0 && strchr(",[{", prev) != NULL) ||
+			    (i + k < e && (s[i + k] == ':' || (st->flow > 0 &&
+			    strchr(",]}", s[i + k]) != NULL))))
+				return i;
+			prev = 'a';
+			continue;
+		}
+		k = 1;
+		if (s[i] == '#' && (prev == ' ' || prev == '\t'))
+			break;
+		if ((s[i] == '"' || s[i] == '\'') &&
+		    strchr(" \t:,[{-", prev) != NULL)
+			st->q = s[i];
+		else if (s[i] == '[' || s[i] == '{')
+			st->flow++;
+		else if ((s[i] == ']' || s[i] == '}') && st->flow > 0)
+			st->flow--;
+		prev = s[i];
+	}
+	if (st->q == 0 && st->flow == 0 && block_header(s, lead, i < e ? i :
+	    e)) {
+		st->block = true;
+		st->parent = lead - a;
+	}
+	return e;
+}
+
+/*
+ * (text.h) Non-breaking spaces where YAML needs a space: in the
+ * indentation of a line, beside a ':' (before it, or after it where a
+ * value follows), after the '-' of an item, or beside a ',', '[', '{',
+ * ']' or '}' of a flow collection.  Not in quotes, a comment or a block
+ * scalar's text: there, and between the words of a value, one is text
+ * like any other.  Each line with one is reported, at the first; 0 or
+ * CROWN_EINVALID.
  */
 int
 crown_text_check_blanks(const char *file, const char *buf, size_t len,
     struct crown_diags *d)
 {
-	size_t		 a, e, i, k, lead;
+	struct blanks	 st = { 0 };
+	size_t		 a, e, i;
 	unsigned	 line = 0, l, col;
-	unsigned	 flow = 0;
-	char		 q, prev;
 	int		 bad = 0;
+	bool		 indent;
 
 	a = len >= 3 && memcmp(buf, "\xef\xbb\xbf", 3) == 0 ? 3 : 0;
 	for (; a < len; a = e + 1) {
 		line++;
 		for (e = a; e < len && buf[e] != '\n'; e++)
 			;
-		/* the indentation */
-		for (i = a, k = 0; i < e; i += k ? k : 1) {
-			if ((k = crown_text_nbsp(buf, i, e)) != 0)
-				break;
-			if (buf[i] != ' ' && buf[i] != '\t')
-				break;
-		}
-		if (k != 0) {
-			crown_text_place(buf + a, i - a, &l, &col);
-			crown_text_nbsp_error(d, file, line, col,
-			    nbsp_code(buf + i, k), true);
-			bad = CROWN_EINVALID;
+		if ((i = line_blanks(buf, a, e, &st, &indent)) == e)
 			continue;
-		}
-		lead = i;
-		q = 0;
-		prev = ' ';
-		for (; i < e; i += k) {
-			k = 1;
-			if (q != 0) {
-				if (buf[i] == '\\' && q == '"')
-					k = 2;
-				else if (buf[i] == q)
-					q = 0;
-				continue;
-			}
-			if ((k = crown_text_nbsp(buf, i, e)) != 0) {
-				if (prev == ':' || (prev == '-' && i == lead +
-				    1) || (flow > 0 && strchr(",[{", prev) !=
-				    NULL) || (i + k < e && (buf[i + k] == ':' ||
-				    (flow > 0 && strchr(",]}", buf[i + k]) !=
-				    NULL))))
-					break;
-				prev = 'a';
-				continue;
-			}
-			k = 1;
-			if (buf[i] == '#' && (prev == ' ' || prev == '\t'))
-				break;
-			if ((buf[i] == '"' || buf[i] == '\'') &&
-			    strchr(" \t:,[{-", prev) != NULL)
-				q = buf[i];
-			else if (buf[i] == '[' || buf[i] == '{')
-				flow++;
-			else if ((buf[i] == ']' || buf[i] == '}') && flow > 0)
-				flow--;
-			prev = buf[i];
-		}
-		if (i < e && k > 1) {
-			crown_text_place(buf + a, i - a, &l, &col);
-			crown_text_nbsp_error(d, file, line, col,
-			    nbsp_code(buf + i, k), false);
-			bad = CROWN_EINVALID;
-		}
+		crown_text_place(buf + a, i - a, &l, &col);
+		crown_text_nbsp_error(d, file, line, col, nbsp_code(buf + i,
+		    crown_text_nbsp(buf, i, e)), indent);
+		bad = CROWN_EINVALID;
 	}
 	return bad;
 }

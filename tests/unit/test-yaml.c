@@ -229,6 +229,10 @@ test_nbsp_refused(void **state)
 	REFUSES_WITH("a:\xe2\x80\x87" "b\n", "(U+2007)");
 	REFUSES("a: 'x:\xc2\xa0y'\nb: \"\\\" :\xc2\xa0\"\n", "");
 	REFUSES("a: Jean\xc2\xa0" "Danjou # x:\xc2\xa0y\n", "");
+	/* a block scalar's text, and a quotation over lines */
+	REFUSES("a: |\n  x:\xc2\xa0y\n  \xc2\xa0z\nb: \"c\n\xc2\xa0 d\"\n", "");
+	REFUSES_WITH("a: >-\n  x\nb:\xc2\xa0y\n", "t.yaml:3:3: error: a "
+	    "non-breaking space");
 }
 
 /* UTF-16 and UTF-32, with or without a byte-order mark: the encoding
