@@ -102,7 +102,8 @@ static char *
 render(const char *line, size_t n, unsigned col, unsigned *caret)
 {
 	struct crown_buf	 b = { 0 }, out = { 0 };
-	size_t			*at = NULL, cap = 0, w = 0, i, k, from, to;
+	size_t			*at = NULL, cap = 0, w = 0, i, k;
+	size_t			 from, to;
 	gunichar		 c;
 	unsigned		 ch = 1;
 

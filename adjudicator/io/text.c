@@ -100,12 +100,12 @@ crown_text_nbsp_error(struct crown_diags *d, const char *file,
     unsigned line, unsigned col, unsigned cp, bool indent)
 {
 	if (indent)
-		crown_diag_add(d, file, line, col, NULL, "this line is indented "
-		    "with non-breaking spaces (U+%04X), not plain ones: %s", cp,
-		    nbsp_advice);
+		crown_diag_add(d, file, line, col, NULL, "this line is "
+		    "indented with non-breaking spaces (U+%04X), not plain "
+		    "ones: %s", cp, nbsp_advice);
 	else
-		crown_diag_add(d, file, line, col, NULL, "a non-breaking space "
-		    "(U+%04X) here, where a plain space belongs: %s", cp,
+		crown_diag_add(d, file, line, col, NULL, "a non-breaking "
+		    "space (U+%04X) here, where a plain space belongs: %s", cp,
 		    nbsp_advice);
 }
 
@@ -136,7 +136,7 @@ struct blanks {
 	unsigned	flow;	/* open '[' and '{' */
 	char		q;	/* the quote a scalar is open in, or 0 */
 	bool		block;	/* in a block scalar's text, */
-	size_t		parent;	/* lines indented more than this */
+	size_t		parent;	/* lines indented more than it */
 };
 
 /*

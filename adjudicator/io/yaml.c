@@ -437,7 +437,8 @@ static const struct yaml_problem {
 	{ "did not find expected key", NULL, false, "the keys above",
 	    "this does not fit the map above: line each key up with the keys "
 	    "before it, and put nothing after a value in quotes or brackets" },
-	{ "did not find expected '-' indicator", NULL, false, "the items above",
+	{ "did not find expected '-' indicator", NULL, false,
+	    "the items above",
 	    "this line does not fit the list above: each item begins with "
 	    "'- ', lined up with the items before it" },
 	{ "did not find expected ',' or ']'", NULL, true, NULL,
@@ -549,7 +550,9 @@ first_text(const char *buf, size_t len, unsigned line)
 static bool
 blank_line(const char *buf, size_t len, unsigned line)
 {
-	size_t	i = place_offset(buf, len, line, first_text(buf, len, line));
+	size_t	i;
+
+	i = place_offset(buf, len, line, first_text(buf, len, line));
 
 	return i >= len || buf[i] == '\n' || buf[i] == '\r';
 }
@@ -612,9 +615,9 @@ parser_error(const yaml_parser_t *parser, const char *file, const char *buf,
 		    parser->context_mark.line + 1)) != 0)
 			line = (unsigned)parser->context_mark.line + 1;
 		if (tab != 0) {
-			crown_diag_add(d, file, line, tab, NULL, "YAML syntax: "
-			    "a tab indents this line: use spaces, not tabs, "
-			    "to indent");
+			crown_diag_add(d, file, line, tab, NULL, "YAML "
+			    "syntax: a tab indents this line: use spaces, "
+			    "not tabs, to indent");
 			return CROWN_EINVALID;
 		}
 	}
@@ -630,8 +633,8 @@ parser_error(const yaml_parser_t *parser, const char *file, const char *buf,
 	for (i = 0; i < CROWN_NELEM(yaml_problems) && p == NULL; i++)
 		if (strcmp(yaml_problems[i].problem, problem) == 0 &&
 		    (yaml_problems[i].context == NULL ||
-		    (parser->context != NULL && strcmp(yaml_problems[i].context,
-		    parser->context) == 0)))
+		    (parser->context != NULL &&
+		    strcmp(yaml_problems[i].context, parser->context) == 0)))
 			p = &yaml_problems[i];
 	if (p == NULL) {
 		crown_diag_add(d, file, line, col, NULL, "YAML syntax: %s%s%s",

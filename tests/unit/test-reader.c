@@ -65,8 +65,8 @@ static const struct {
 	    "      | ^\n"
 	    "F:6:1: error: this line is indented with non-breaking" },
 	{ "bad-yaml-nbsp-colon.yaml", "F:3:5: error: a non-breaking space "
-	    "(U+202F) here, where a plain space belongs: your mail program put "
-	    "it there" },
+	    "(U+202F) here, where a plain space belongs: your mail program "
+	    "put it there" },
 	{ "bad-yaml-nbsp-colon.yaml", "F:8:21: error: a non-breaking space "
 	    "(U+00A0) here" },
 	{ "bad-yaml-utf16le-bom.yaml", "F:1:1: error: the text is in UTF-16 "
@@ -76,8 +76,8 @@ static const struct {
 	    "(big-endian), not UTF-8" },
 	{ "bad-shorthand-utf16le.txt", "F:1:1: error: the text is in UTF-16 "
 	    "(little-endian), not UTF-8" },
-	{ "bad-yaml-missing-colon.yaml", "F:7:3: error: YAML syntax: this line "
-	    "is neither 'key: value' nor '- item': a ':' is missing, here or "
+	{ "bad-yaml-missing-colon.yaml", "F:7:3: error: YAML syntax: this "
+	    "line is neither 'key: value' nor '- item': a ':' is missing, here or "
 	    "at the end of the line above\n"
 	    "    7 |   - unit gun-1\n"
 	    "      |   ^\n" },

@@ -230,7 +230,8 @@ test_nbsp_refused(void **state)
 	REFUSES("a: 'x:\xc2\xa0y'\nb: \"\\\" :\xc2\xa0\"\n", "");
 	REFUSES("a: Jean\xc2\xa0" "Danjou # x:\xc2\xa0y\n", "");
 	/* a block scalar's text, and a quotation over lines */
-	REFUSES("a: |\n  x:\xc2\xa0y\n  \xc2\xa0z\nb: \"c\n\xc2\xa0 d\"\n", "");
+	REFUSES("a: |\n  x:\xc2\xa0y\n  \xc2\xa0z\nb: \"c\n\xc2\xa0 d\"\n",
+	    "");
 	REFUSES_WITH("a: >-\n  x\nb:\xc2\xa0y\n", "t.yaml:3:3: error: a "
 	    "non-breaking space");
 }
@@ -241,8 +242,8 @@ static void
 test_utf16_refused(void **state)
 {
 	(void)state;
-	REFUSES("\xff\xfeg\0:\0 \0x\0\n\0", "t.yaml:1:1: error: the text is in "
-	    "UTF-16 (little-endian), not UTF-8: save the file as UTF-8 (in "
+	REFUSES("\xff\xfeg\0:\0 \0x\0\n\0", "t.yaml:1:1: error: the text is "
+	    "in UTF-16 (little-endian), not UTF-8: save the file as UTF-8 (in "
 	    "the editor's 'Save as', the encoding UTF-8) and send it again\n");
 	REFUSES_WITH("\xfe\xff\0g\0:", "in UTF-16 (big-endian)");
 	REFUSES_WITH("g\0:\0 \0x\0\n\0", "in UTF-16 "
@@ -257,8 +258,8 @@ static void
 test_syntax_in_words(void **state)
 {
 	(void)state;
-	REFUSES("a: 1\nfoo\nb: 2\n", "t.yaml:2:1: error: YAML syntax: this line "
-	    "is neither 'key: value' nor '- item': a ':' is missing, here or "
+	REFUSES("a: 1\nfoo\nb: 2\n", "t.yaml:2:1: error: YAML syntax: this "
+	    "line is neither 'key: value' nor '- item': a ':' is missing, here or "
 	    "at the end of the line above\n"
 	    "    2 | foo\n"
 	    "      | ^\n");
@@ -282,8 +283,8 @@ test_syntax_in_words(void **state)
 	REFUSES_WITH("a: \"\\q\"\n", "begins an escape YAML does "
 	    "not know");
 	/* a long line is cut around the place, to fit a mail's width */
-	REFUSES_WITH("a: bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb"
-	    "bbbbbbbbbbbbbbbbbbbbbbbbbbbbbb: c\n", "    1 | ..."
+	REFUSES_WITH("a: bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb"
+	    "bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb: c\n", "    1 | ..."
 	    "bbbbbbbbbbbbbbbbbbbb: c\n"
 	    "      |                        ^\n");
 }
