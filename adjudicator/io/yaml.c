@@ -16,10 +16,12 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include <glib.h>
 #include <yaml.h>
 
 #include "crown/common.h"
 #include "crown/diag.h"
+#include "crown/text.h"
 #include "crown/xalloc.h"
 #include "crown/yaml.h"
 
@@ -330,22 +332,6 @@ bad_text(const char *file, const struct crown_ynode *n, struct crown_diags *d)
 	return false;
 }
 
-void
-crown_text_place(const char *buf, size_t off, unsigned *line, unsigned *col)
-{
-	const unsigned char	*p = (const unsigned char *)buf;
-	size_t			 i;
-
-	*line = *col = 1;
-	for (i = 0; i < off; i++) {
-		if (p[i] == '\n') {
-			(*line)++;
-			*col = 1;
-		} else if ((p[i] & 0xc0) != 0x80)
-			(*col)++;
-	}
-}
-
 /* Every byte of s a printable ASCII character (no blank, no control). */
 static bool
 printable_ascii(const char *s)
@@ -383,39 +369,33 @@ event_props(const yaml_event_t *ev, const char **tag, const char **anchor)
 /*
  * libyaml's reader (encoding, control characters) gives a byte offset and
  * the bad byte or character rather than a mark: turn them into a place.
+ * libyaml's offset of a sequence cut short is past its lead byte: the
+ * place said is the first byte of the line that is not UTF-8.
  */
 static void
 reader_error(const yaml_parser_t *parser, const char *file, const char *buf,
     size_t len, struct crown_diags *d)
 {
-	unsigned	line, col;
-	int		v = parser->problem_value;
+	const char	*bad;
+	size_t		 off, ls;
+	unsigned	 line, col;
+	int		 v = parser->problem_value;
 
-	crown_text_place(buf, parser->problem_offset < len ? parser->problem_offset :
-	    len, &line, &col);
+	off = parser->problem_offset < len ? parser->problem_offset : len;
 	if (v >= 0 && parser->problem != NULL &&
-	    strstr(parser->problem, "control") != NULL)
+	    strstr(parser->problem, "control") != NULL) {
+		crown_text_place(buf, off, &line, &col);
 		crown_diag_add(d, file, line, col, NULL, "control character "
 		    "U+%04X: %s", (unsigned)v, parser->problem);
-	else if (v >= 0xd800 && v <= 0xdfff)
-		crown_diag_add(d, file, line, col, NULL, "text is not UTF-8: "
-		    "%s U+%04X (a UTF-16 surrogate)", parser->problem ?
-		    parser->problem : "bad character", (unsigned)v);
-	else if (v > 0x10ffff)
-		crown_diag_add(d, file, line, col, NULL, "text is not UTF-8: "
-		    "%s U+%04X (beyond U+10FFFF)", parser->problem ?
-		    parser->problem : "bad character", (unsigned)v);
-	else if (v > 0xff)
-		crown_diag_add(d, file, line, col, NULL, "text is not UTF-8: "
-		    "%s U+%04X", parser->problem ? parser->problem :
-		    "bad character", (unsigned)v);
-	else if (v >= 0)
-		crown_diag_add(d, file, line, col, NULL, "text is not UTF-8: "
-		    "%s (byte 0x%02X)", parser->problem ? parser->problem :
-		    "bad byte", (unsigned)v);
-	else
-		crown_diag_add(d, file, line, col, NULL, "text is not UTF-8: "
-		    "%s", parser->problem ? parser->problem : "bad byte");
+		return;
+	}
+	for (ls = off; ls > 0 && buf[ls - 1] != '\n'; ls--)
+		;
+	if (!g_utf8_validate(buf + ls, (gssize)(len - ls), &bad))
+		off = (size_t)(bad - buf);
+	crown_text_place(buf, off, &line, &col);
+	crown_text_not_utf8(d, file, line, col, off < len ?
+	    (unsigned char)buf[off] : 0);
 }
 
 /* A diagnostic at an event's place. */
@@ -427,26 +407,265 @@ event_error(struct crown_diags *d, const char *file, const yaml_event_t *ev,
 	    (unsigned)ev->start_mark.column + 1, NULL, "%s", msg);
 }
 
+/*
+ * libyaml's problems in words a player can act on: the problem (and,
+ * where it matters, the context) it says, the sentence said instead, and
+ * whether the place to mend is where libyaml began the thing it could
+ * not finish (the context's mark: the key without its ':', the '[' or
+ * the quote never closed) rather than where it gave up.  hint names what
+ * the column of the context is (the keys or the items above).
+ */
+static const struct yaml_problem {
+	const char	*problem;
+	const char	*context;	/* NULL: any */
+	bool		 at_context;
+	const char	*hint;
+	const char	*say;
+} yaml_problems[] = {
+	{ "could not find expected ':'", NULL, true, NULL,
+	    "this line is neither 'key: value' nor '- item': a ':' is "
+	    "missing, here or at the end of the line above" },
+	{ "mapping values are not allowed in this context", NULL, false, NULL,
+	    "a ':' where no key can begin: a second ': ' on one line (put "
+	    "the text in quotes), a line indented deeper than the keys above "
+	    "it, or a ':' missing in the line above" },
+	{ "block sequence entries are not allowed in this context", NULL,
+	    false, NULL, "a '- ' item cannot begin here: begin a list on a "
+	    "line of its own, under its key" },
+	{ "mapping keys are not allowed in this context", NULL, false, NULL,
+	    "a '? ' cannot begin a key here: write 'key: value'" },
+	{ "did not find expected key", NULL, false, "the keys above",
+	    "this does not fit the map above: line each key up with the keys "
+	    "before it, and put nothing after a value in quotes or brackets" },
+	{ "did not find expected '-' indicator", NULL, false,
+	    "the items above",
+	    "this line does not fit the list above: each item begins with "
+	    "'- ', lined up with the items before it" },
+	{ "did not find expected ',' or ']'", NULL, true, NULL,
+	    "the list opened with '[' here is not closed: separate its items "
+	    "with ',' and end it with ']'" },
+	{ "did not find expected ',' or '}'", NULL, true, NULL,
+	    "the map opened with '{' here is not closed: separate its entries "
+	    "with ',' and end it with '}'" },
+	{ "did not find expected node content", NULL, false, NULL,
+	    "a value is missing here" },
+	{ "found unexpected end of stream", "while scanning a quoted scalar",
+	    true, NULL, "the quotation that begins here is not closed: end it "
+	    "with the same quote mark" },
+	{ "found unexpected document indicator", NULL, true, NULL,
+	    "the quotation that begins here is not closed before a line '---' "
+	    "or '...': end it with the same quote mark" },
+	{ "found unknown escape character", NULL, false, NULL,
+	    "a '\\' in double quotes begins an escape YAML does not know: "
+	    "write '\\\\' for a backslash, or use single quotes" },
+	{ "did not find expected hexdecimal number", NULL, false, NULL,
+	    "a '\\x', '\\u' or '\\U' in double quotes needs hex digits after "
+	    "it: use single quotes for text with a '\\'" },
+	{ "found invalid Unicode character escape code", NULL, false, NULL,
+	    "a '\\u' or '\\U' in double quotes names no character: use single "
+	    "quotes for text with a '\\'" },
+	{ "found character that cannot start any token", NULL, false, NULL,
+	    "a value cannot begin with this character: put the value in "
+	    "quotes" },
+	{ "did not find expected comment or line break", NULL, false, NULL,
+	    "text where the line should end: remove it, or put the whole "
+	    "value in quotes" },
+	{ "found unexpected ':'", NULL, false, NULL,
+	    "a ':' inside a value: put the value in quotes" },
+	{ "did not find expected alphabetic or numeric character", NULL, true,
+	    NULL, "a value cannot begin with '&' or '*': put it in quotes" },
+	{ "did not find the expected '>'", NULL, true, NULL,
+	    "a value cannot begin with '!': put it in quotes" },
+	{ "did not find expected '!'", NULL, true, NULL,
+	    "a value cannot begin with '!': put it in quotes" },
+	{ "did not find expected tag URI", NULL, true, NULL,
+	    "a value cannot begin with '!': put it in quotes" },
+	{ "found undefined tag handle", NULL, true, NULL,
+	    "a value cannot begin with '!': put it in quotes" },
+	{ "found unknown directive name", NULL, true, NULL,
+	    "a line cannot begin with '%': put it in quotes" },
+	{ "could not find expected directive name", NULL, true, NULL,
+	    "a line cannot begin with '%': put it in quotes" },
+	{ "did not find expected <document start>", NULL, false, NULL,
+	    "text after the end of the document (a line '...'): remove it, "
+	    "one document only" },
+	{ "found an indentation indicator equal to 0", NULL, false, NULL,
+	    "after '|' or '>', the indentation is a digit from 1 to 9" },
+};
+
+/* libyaml's complaints of a tab where it needs a space. */
+static bool
+tab_problem(const char *problem)
+{
+	return strstr(problem, "tab character") != NULL ||
+	    strcmp(problem, "found character that cannot start any token") ==
+	    0;
+}
+
+/* The byte where line:col (from 1, col in characters) of buf is; len
+ * when it is past the end. */
+static size_t
+place_offset(const char *buf, size_t len, unsigned line, unsigned col)
+{
+	size_t		i = 0;
+	unsigned	l = 1, c = 1;
+
+	while (i < len && l < line)
+		if (buf[i++] == '\n')
+			l++;
+	for (; i < len && c < col && buf[i] != '\n'; i++)
+		if (((unsigned char)buf[i] & 0xc0) != 0x80)
+			c++;
+	return i;
+}
+
+/*
+ * A tab in the indentation of line (from 1): its column, or 0.  A tab
+ * anywhere before the first text of the line counts.
+ */
+static unsigned
+indent_tab(const char *buf, size_t len, unsigned line)
+{
+	size_t		i = place_offset(buf, len, line, 1);
+	unsigned	col = 1;
+
+	for (; i < len && (buf[i] == ' ' || buf[i] == '\t'); i++, col++)
+		if (buf[i] == '\t')
+			return col;
+	return 0;
+}
+
+/* The column of the first character of line that is not a blank. */
+static unsigned
+first_text(const char *buf, size_t len, unsigned line)
+{
+	size_t		i = place_offset(buf, len, line, 1);
+	unsigned	col = 1;
+
+	for (; i < len && (buf[i] == ' ' || buf[i] == '\t'); i++)
+		col++;
+	return col;
+}
+
+static bool
+blank_line(const char *buf, size_t len, unsigned line)
+{
+	size_t	i;
+
+	i = place_offset(buf, len, line, first_text(buf, len, line));
+
+	return i >= len || buf[i] == '\n' || buf[i] == '\r';
+}
+
+/*
+ * No ':' before col on line, nor on the last line above it that is not
+ * blank: what comes before the ':' at col began there, a key whose ':'
+ * was left out ("- unit 2-militia" above "  actions: [hold]").
+ */
+static bool
+colon_missing_above(const char *buf, size_t len, unsigned line,
+    unsigned col)
+{
+	size_t	a, e;
+
+	a = place_offset(buf, len, line, 1);
+	e = place_offset(buf, len, line, col);
+	if (memchr(buf + a, ':', e - a) != NULL)
+		return false;
+	while (--line > 0 && blank_line(buf, len, line))
+		;
+	if (line == 0)
+		return false;
+	a = place_offset(buf, len, line, 1);
+	for (e = a; e < len && buf[e] != '\n'; e++)
+		;
+	return memchr(buf + a, ':', e - a) == NULL &&
+	    memchr(buf + a, '#', e - a) == NULL;
+}
+
 /* What the parser says when it stops: 0, or CROWN_EINVALID (CROWN_ERROR
  * when out of memory) with the diagnostic. */
 static int
 parser_error(const yaml_parser_t *parser, const char *file, const char *buf,
     size_t len, struct crown_diags *d)
 {
+	const struct yaml_problem	*p = NULL;
+	const char			*problem;
+	size_t				 i, k;
+	unsigned			 line, col, tab;
+
 	if (parser->error == YAML_MEMORY_ERROR) {
 		crown_diag_add(d, file, 0, 0, NULL, "out of memory");
 		return CROWN_ERROR;
 	}
-	if (parser->error == YAML_READER_ERROR)
+	if (parser->error == YAML_READER_ERROR) {
 		reader_error(parser, file, buf, len, d);
-	else
-		crown_diag_add(d, file,
-		    (unsigned)parser->problem_mark.line + 1,
-		    (unsigned)parser->problem_mark.column + 1, NULL,
-		    "YAML syntax: %s%s%s",
-		    parser->problem ? parser->problem : "bad YAML",
-		    parser->context ? " " : "",
+		return CROWN_EINVALID;
+	}
+	problem = parser->problem != NULL ? parser->problem : "bad YAML";
+	line = (unsigned)parser->problem_mark.line + 1;
+	col = (unsigned)parser->problem_mark.column + 1;
+	/* a tab where a space must be: at the mark, or in the indentation
+	 * of the line libyaml stopped on, or of the key it began */
+	if (tab_problem(problem) || strcmp(problem, "could not find "
+	    "expected ':'") == 0) {
+		if ((tab = indent_tab(buf, len, line)) == 0 &&
+		    parser->context != NULL &&
+		    (tab = indent_tab(buf, len, (unsigned)
+		    parser->context_mark.line + 1)) != 0)
+			line = (unsigned)parser->context_mark.line + 1;
+		if (tab != 0) {
+			crown_diag_add(d, file, line, tab, NULL, "YAML "
+			    "syntax: a tab indents this line: use spaces, "
+			    "not tabs, to indent");
+			return CROWN_EINVALID;
+		}
+	}
+	/* "KEY VALUE" without its ':' runs on into the next line's "key:"
+	 * as one text: the line to mend is the one above */
+	if (strcmp(problem, "mapping values are not allowed in this "
+	    "context") == 0 && colon_missing_above(buf, len, line, col)) {
+		problem = "could not find expected ':'";
+		while (--line > 1 && blank_line(buf, len, line))
+			;
+		col = first_text(buf, len, line);
+	}
+	for (i = 0; i < CROWN_NELEM(yaml_problems) && p == NULL; i++)
+		if (strcmp(yaml_problems[i].problem, problem) == 0 &&
+		    (yaml_problems[i].context == NULL ||
+		    (parser->context != NULL &&
+		    strcmp(yaml_problems[i].context, parser->context) == 0)))
+			p = &yaml_problems[i];
+	if (p == NULL) {
+		crown_diag_add(d, file, line, col, NULL, "YAML syntax: %s%s%s",
+		    problem, parser->context ? " " : "",
 		    parser->context ? parser->context : "");
+		return CROWN_EINVALID;
+	}
+	/* a bracket of the other kind closes what was not opened: said at
+	 * the bracket, not where the list or map began */
+	if (p->at_context && parser->context != NULL && (k = place_offset(buf,
+	    len, line, col)) < len && (buf[k] == ']' || buf[k] == '}') &&
+	    strchr(p->problem, buf[k]) == NULL) {
+		crown_diag_add(d, file, line, col, NULL, "YAML syntax: a '%c' "
+		    "here, but the %s open since line %u, column %u ends with "
+		    "'%c'", buf[k], buf[k] == ']' ? "map" : "list",
+		    (unsigned)parser->context_mark.line + 1,
+		    (unsigned)parser->context_mark.column + 1,
+		    buf[k] == ']' ? '}' : ']');
+		return CROWN_EINVALID;
+	}
+	if (p->at_context && parser->context != NULL) {
+		line = (unsigned)parser->context_mark.line + 1;
+		col = (unsigned)parser->context_mark.column + 1;
+	}
+	if (p->hint != NULL && parser->context != NULL)
+		crown_diag_add(d, file, line, col, NULL, "YAML syntax: %s (%s "
+		    "begin at column %u)", p->say, p->hint,
+		    (unsigned)parser->context_mark.column + 1);
+	else
+		crown_diag_add(d, file, line, col, NULL, "YAML syntax: %s",
+		    p->say);
 	return CROWN_EINVALID;
 }
 
@@ -548,8 +767,8 @@ take_event(struct builder *b, const yaml_event_t *ev, unsigned *docs,
 	}
 }
 
-/* What is refused before libyaml sees the text: over the size limit, or
- * a NUL byte.  0, or CROWN_EINVALID with a diagnostic. */
+/* What is refused before libyaml sees the text: over the size limit,
+ * UTF-16, or a NUL byte.  0, or CROWN_EINVALID with a diagnostic. */
 static int
 check_text(const char *file, const char *buf, size_t len,
     const struct crown_ylimits *lim, struct crown_diags *d)
@@ -564,6 +783,8 @@ check_text(const char *file, const char *buf, size_t len,
 		    lim->max_bytes);
 		return CROWN_EINVALID;
 	}
+	if (crown_text_check_encoding(file, buf, len, d) != 0)
+		return CROWN_EINVALID;
 	if (has_nul(buf, len)) {
 		z = memchr(buf, '\0', len);
 		crown_text_place(buf, (size_t)(z - buf), &line, &col);
@@ -582,7 +803,7 @@ crown_ydoc_parse(struct crown_ydoc **out, const char *file, const char *buf,
 	yaml_event_t		 ev;
 	struct crown_ydoc	*doc;
 	struct builder		 b = { 0 };
-	size_t			 nodes = 0;
+	size_t			 nodes = 0, from;
 	unsigned		 docs = 0;
 	int			 error = 0;
 	bool			 done = false;
@@ -590,6 +811,11 @@ crown_ydoc_parse(struct crown_ydoc **out, const char *file, const char *buf,
 	*out = NULL;
 	if ((error = check_text(file, buf, len, lim, d)) != 0)
 		return error;
+	from = d->n;
+	if ((error = crown_text_check_blanks(file, buf, len, d)) != 0) {
+		crown_diags_quote(d, from, buf, len);
+		return error;
+	}
 	doc = xcalloc(1, sizeof(*doc));
 	crown_arena_init(&doc->arena, ARENA_CHUNK, ARENA_CHUNK);
 	doc->file = xstrdup(file);
@@ -618,6 +844,7 @@ crown_ydoc_parse(struct crown_ydoc **out, const char *file, const char *buf,
 		error = CROWN_EINVALID;
 	}
 	if (error != 0) {
+		crown_diags_quote(d, from, buf, len);
 		crown_ydoc_free(doc);
 		return error;
 	}

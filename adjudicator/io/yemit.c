@@ -5,8 +5,8 @@
  * line width, UTF-8 kept, LF breaks, implicit document); its analysis of
  * each scalar chooses plain, single- or double-quoted.  crown adds only
  * what libyaml cannot know: a string that would read back as another type
- * (a number, a boolean, null, a date) asks for double quotes through its
- * event's style.
+ * (a number, a boolean, null, a date), or that holds a non-breaking
+ * space, asks for double quotes through its event's style.
  *
  * An error of the emitter (out of memory, text that is not UTF-8, an end
  * without a start) is kept: later calls do nothing, and
@@ -21,6 +21,7 @@
 
 #include "crown/common.h"
 #include "crown/fmt.h"
+#include "crown/text.h"
 #include "crown/xalloc.h"
 #include "crown/yaml.h"
 
@@ -203,11 +204,24 @@ ambiguous(const char *s, size_t len)
 	    len - (size_t)(p - s);
 }
 
+/* A non-breaking space (crown_text_nbsp) in s: plain, it could stand
+ * where crown_ydoc_parse refuses one, as a mail program's. */
+static bool
+has_nbsp(const char *s, size_t len)
+{
+	size_t	i;
+
+	for (i = 0; i < len; i++)
+		if (crown_text_nbsp(s, i, len) != 0)
+			return true;
+	return false;
+}
+
 static yaml_scalar_style_t
 str_style(const char *s, size_t len)
 {
-	return ambiguous(s, len) ? YAML_DOUBLE_QUOTED_SCALAR_STYLE :
-	    YAML_ANY_SCALAR_STYLE;
+	return ambiguous(s, len) || has_nbsp(s, len) ?
+	    YAML_DOUBLE_QUOTED_SCALAR_STYLE : YAML_ANY_SCALAR_STYLE;
 }
 
 void

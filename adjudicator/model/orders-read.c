@@ -10,6 +10,7 @@
 #include "crown/common.h"
 #include "crown/orders-read.h"
 #include "crown/shorthand.h"
+#include "crown/text.h"
 #include "crown/xalloc.h"
 
 /* One line of the text: [start, end) without its "\r\n" or "\n". */
@@ -47,19 +48,14 @@ line_at(struct line *l, const char *s, size_t len, size_t at)
 }
 
 /* Is c at s a blank: a space, a tab, or a no-break space (U+00A0,
- * U+202F, which French clients put before the colon)?  Its length. */
+ * U+2007, U+202F, which French clients put before the colon)?  Its
+ * length. */
 static size_t
 blank_at(const char *s, size_t i, size_t end)
 {
 	if (s[i] == ' ' || s[i] == '\t')
 		return 1;
-	if (end - i >= 2 && (unsigned char)s[i] == 0xc2 &&
-	    (unsigned char)s[i + 1] == 0xa0)
-		return 2;
-	if (end - i >= 3 && (unsigned char)s[i] == 0xe2 &&
-	    (unsigned char)s[i + 1] == 0x80 && (unsigned char)s[i + 2] == 0xaf)
-		return 3;
-	return 0;
+	return crown_text_nbsp(s, i, end);
 }
 
 /* The end of s[start, end) without the blanks that end it. */
@@ -69,10 +65,11 @@ trim_end(const char *s, size_t start, size_t end)
 	for (;;) {
 		if (end > start && (s[end - 1] == ' ' || s[end - 1] == '\t'))
 			end--;
-		else if (end - start >= 2 && (unsigned char)s[end - 2] == 0xc2
-		    && (unsigned char)s[end - 1] == 0xa0)
+		else if (end - start >= 2 && crown_text_nbsp(s, end - 2,
+		    end) == 2)
 			end -= 2;
-		else if (end - start >= 3 && blank_at(s, end - 3, end) == 3)
+		else if (end - start >= 3 && crown_text_nbsp(s, end - 3,
+		    end) == 3)
 			end -= 3;
 		else
 			return end;
@@ -254,6 +251,9 @@ crown_orders_read(struct crown_orders_read *out, const char *file,
 	int			 error;
 
 	crown_orders_read_text(out, buf, len);
+	/* before either parser: neither could say what UTF-16 is */
+	if (crown_text_check_encoding(file, out->text, out->len, d) != 0)
+		return CROWN_EINVALID;
 	if (out->yaml)
 		return crown_orders_parse(&out->orders, file, out->text,
 		    out->len, d);

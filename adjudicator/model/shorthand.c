@@ -15,12 +15,14 @@
 #include <string.h>
 #include <strings.h>
 
+#include <glib.h>
 #define PCRE2_CODE_UNIT_WIDTH 8
 #include <pcre2.h>
 
 #include "crown/common.h"
 #include "crown/fmt.h"
 #include "crown/shorthand.h"
+#include "crown/text.h"
 #include "crown/xalloc.h"
 #include "crown/yaml.h"
 
@@ -698,7 +700,8 @@ static bool
 line_clean(struct parser *p)
 {
 	const unsigned char	*s = (const unsigned char *)p->text;
-	size_t			 i = 0, n, k;
+	size_t			 i = 0;
+	gunichar		 u;
 	unsigned		 c;
 
 	while (i < p->len) {
@@ -712,34 +715,58 @@ line_clean(struct parser *p)
 			i++;
 			continue;
 		}
-		/* lead bytes: c2-df two bytes, e0-ef three, f0-f4 four;
-		 * 80-c1 and f5-ff never lead */
-		n = c >= 0xf5 ? 0 : c >= 0xf0 ? 4 : c >= 0xe0 ? 3 :
-		    c >= 0xc2 ? 2 : 0;
-		if (n == 0 || i + n > p->len)
-			goto bad;
-		for (k = 1; k < n; k++)
-			if ((s[i + k] & 0xc0) != 0x80)
-				goto bad;
-		/* overlong forms, surrogates, beyond U+10FFFF */
-		if ((c == 0xe0 && s[i + 1] < 0xa0) ||
-		    (c == 0xed && s[i + 1] >= 0xa0) ||
-		    (c == 0xf0 && s[i + 1] < 0x90) ||
-		    (c == 0xf4 && s[i + 1] >= 0x90))
-			goto bad;
-		/* C1 controls U+0080-U+009F, refused like C0 (and by the
-		 * YAML layer the orders are written to) */
-		if (c == 0xc2 && s[i + 1] < 0xa0) {
-			problem(p, i, NULL, "control character U+%04X (orders "
-			    "are plain text)", (unsigned)s[i + 1]);
+		u = g_utf8_get_char_validated(p->text + i, (gssize)(p->len - i));
+		if (u == (gunichar)-1 || u == (gunichar)-2) {
+			crown_text_not_utf8(p->d, p->file, p->line,
+			    column(p, i), c);
+			p->errors++;
 			return false;
 		}
-		i += n;
+		/* C1 controls U+0080-U+009F, refused like C0 (and by the
+		 * YAML layer the orders are written to) */
+		if (u <= 0x9f) {
+			problem(p, i, NULL, "control character U+%04X (orders "
+			    "are plain text)", (unsigned)u);
+			return false;
+		}
+		i = (size_t)(g_utf8_next_char(p->text + i) - p->text);
 	}
 	return true;
-bad:
-	problem(p, i, NULL, "not UTF-8 text (byte 0x%02x)", s[i]);
-	return false;
+}
+
+/*
+ * The first non-breaking space of the current line (crown_text_nbsp), or
+ * its length; *blank when the line holds nothing else but blanks, and
+ * *indent when only blanks come before it.
+ */
+static size_t
+first_nbsp(const struct parser *p, bool *blank, bool *indent)
+{
+	size_t	i, k, first = p->len;
+
+	*blank = *indent = true;
+	for (i = 0; i < p->len; i += k ? k : 1) {
+		if ((k = crown_text_nbsp(p->text, i, p->len)) != 0) {
+			if (first == p->len)
+				first = i;
+		} else if (p->text[i] != ' ' && p->text[i] != '\t') {
+			*blank = false;
+			if (first == p->len)
+				*indent = false;
+		}
+	}
+	return first;
+}
+
+/* Report the non-breaking space at off of the current line. */
+static void
+nbsp_problem(struct parser *p, size_t off, bool indent)
+{
+	const unsigned char	*s = (const unsigned char *)p->text + off;
+
+	crown_text_nbsp_error(p->d, p->file, p->line, column(p, off),
+	    s[0] == 0xc2 ? 0xa0 : s[2] == 0x87 ? 0x2007 : 0x202f, indent);
+	p->errors++;
 }
 
 /* Where a comment starts in the current line, or its length. */
@@ -764,8 +791,10 @@ crown_shorthand_parse(struct crown_orders **out, const char *file,
 {
 	struct parser	 p;
 	PCRE2_SIZE	*ov, v[2 * L_NGROUPS];
-	size_t		 pos = 0, eol, n;
+	const char	*text = buf;
+	size_t		 pos = 0, eol, n, nb, from = d->n, tlen = len;
 	int		 error;
+	bool		 blank, indent;
 
 	memset(&p, 0, sizeof(p));
 	p.file = file;
@@ -810,6 +839,15 @@ crown_shorthand_parse(struct crown_orders **out, const char *file,
 			continue;	/* cannot happen: the last branch */
 		/* the groups, before other matches reuse the vector */
 		memcpy(v, ov, sizeof(v));
+		/* prose may hold non-breaking spaces, and a line of them
+		 * is blank; an order or a header may not */
+		nb = first_nbsp(&p, &blank, &indent);
+		if (blank)
+			continue;
+		if (nb < p.len && !group(v, L_OTHER)) {
+			nbsp_problem(&p, nb, indent);
+			continue;
+		}
 		if (group(v, L_KEY))
 			header_line(&p, v);
 		else if (group(v, L_LEADER)) {
@@ -836,6 +874,7 @@ crown_shorthand_parse(struct crown_orders **out, const char *file,
 			free(s);
 		}
 	}
+	crown_diags_quote(d, from, text, tlen);
 	return p.errors > 0 ? CROWN_EINVALID : 0;
 }
 

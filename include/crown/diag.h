@@ -26,6 +26,9 @@ struct crown_diag {
 	unsigned	 col;		/* 1-based */
 	char		*rule;		/* R-id, or NULL */
 	char		*msg;
+	char		*quote;		/* the line, as shown (printable, tabs
+					 * expanded), or NULL */
+	unsigned	 caret;		/* where col is in quote, from 0 */
 };
 
 struct crown_diags {
@@ -50,9 +53,23 @@ void	crown_diag_note(struct crown_diags *, const char *file, unsigned line,
 void	crown_diags_move(struct crown_diags *to, struct crown_diags *from);
 /* How many of d are errors (not warnings or notes). */
 size_t	crown_diags_errors(const struct crown_diags *);
-/* One line per problem, in the order found. */
+/*
+ * Quote the line each error of d from index from on is at, from the len
+ * bytes of buf it was found in (a byte-order mark, control characters
+ * and bytes that are not UTF-8 shown as a player's mail client would:
+ * nothing, '?'); an error already quoted or of no line is left.
+ */
+void	crown_diags_quote(struct crown_diags *d, size_t from, const char *buf,
+	    size_t len);
+/* One line per problem, in the order found; a quoted one is followed by
+ * its line and a caret under its column:
+ *
+ *	FILE:3:5: error: message
+ *	    3 |   - unit 2-militia
+ *	      |     ^
+ */
 void	crown_diags_print(FILE *, const struct crown_diags *);
-/* Format one problem as the line above, without the newline; caller frees. */
+/* Format one problem as above, without the last newline; caller frees. */
 char	*crown_diag_format(const struct crown_diag *);
 void	crown_diags_release(struct crown_diags *);
 

@@ -14,7 +14,9 @@
  *	-- 					a signature: the rest skipped
  *
  * Skipped lines become blank, so every diagnostic's line and column are
- * those of the bytes given.  What is left is YAML or shorthand, told
+ * those of the bytes given.  Text in UTF-16 or UTF-32 is refused first,
+ * saying to save it as UTF-8 (crown_text_check_encoding); a problem of
+ * the text (YAML's, the shorthand's) quotes its line.  What is left is YAML or shorthand, told
  * apart by content (crown_shorthand_is_yaml); shorthand may leave out
  * game and turn (the next turn of the campaign's game) and, in a mail,
  * the side (the sender's).

@@ -62,8 +62,13 @@ struct crown_ydoc;
  * Parse buf (len bytes) as one YAML document.  Problems go to d with file
  * as their name.  Anchors, aliases, duplicate keys, non-scalar keys, NUL
  * bytes, control characters in strings (other than tab and newline, also
- * when written as escapes) and documents past the limits are refused;
- * libyaml refuses what is not UTF-8.  Returns 0, CROWN_EINVALID, or
+ * when written as escapes), text in UTF-16, a non-breaking space where
+ * YAML needs a space (crown_text_nbsp: in the indentation, beside a ':',
+ * after a '- ' or a flow's ',', '[' or '{'; not inside quotes or a
+ * comment) and documents past the limits are refused; libyaml refuses
+ * what is not UTF-8.  A syntax error is said in plain words (a tab in
+ * the indentation named as such), at the line a reader would mend, and
+ * the line is quoted (crown_diags_quote).  Returns 0, CROWN_EINVALID, or
  * CROWN_ERROR when libyaml runs out of memory; *out is the document
  * (caller frees) or NULL.
  */
@@ -190,10 +195,5 @@ void	crown_yemit_knum2(struct crown_yemit *, const char *, double);
 
 /* Write a parsed tree (or subtree) back out as a YAML document. */
 int	crown_ynode_emit(struct crown_buf *out, const struct crown_ynode *);
-
-/* Line and column (in characters, both from 1) of byte off of buf, as
- * places are given in messages. */
-void	crown_text_place(const char *buf, size_t off, unsigned *line,
-	    unsigned *col);
 
 #endif

@@ -341,19 +341,22 @@ test_encoding(void **state)
 	 * overlong '/', a UTF-16 surrogate, a sequence cut short, past
 	 * U+10FFFF */
 	REFUSED(ORDERS_HEAD "orders: []\nx: caf\xe9\n", "o.yaml:5:7: error: "
-	    "text is not UTF-8: incomplete UTF-8 octet sequence");
-	REFUSED(ORDERS_HEAD "orders: []\nx: caf\xe9s\n", "o.yaml:5:8: error: "
-	    "text is not UTF-8: invalid trailing UTF-8 octet (byte 0x73)");
+	    "text is not UTF-8: the byte 0xE9 here is no UTF-8 character "
+	    "(Latin-1 or Windows-1252 text?): save the file as UTF-8");
+	/* the place is the sequence's first byte, not where libyaml saw
+	 * it end */
+	REFUSED(ORDERS_HEAD "orders: []\nx: caf\xe9s\n", "o.yaml:5:7: error: "
+	    "text is not UTF-8: the byte 0xE9 here");
 	REFUSED(ORDERS_HEAD "orders: []\nx: \x80\n", "o.yaml:5:4: error: "
-	    "text is not UTF-8: invalid leading UTF-8 octet (byte 0x80)");
+	    "text is not UTF-8: the byte 0x80 here");
 	REFUSED(ORDERS_HEAD "orders: []\nx: \xc0\xaf\n", "o.yaml:5:4: error: "
-	    "text is not UTF-8: invalid length of a UTF-8 sequence");
+	    "text is not UTF-8: the byte 0xC0 here");
 	REFUSED(ORDERS_HEAD "orders: []\nx: \xed\xa0\x80\n", "o.yaml:5:4: "
-	    "error: text is not UTF-8: invalid Unicode character");
+	    "error: text is not UTF-8: the byte 0xED here");
 	REFUSED(ORDERS_HEAD "orders: []\nx: \xe2\x82", "o.yaml:5:4: error: "
-	    "text is not UTF-8: incomplete UTF-8 octet sequence");
+	    "text is not UTF-8: the byte 0xE2 here");
 	REFUSED(ORDERS_HEAD "orders: []\nx: \xf4\x90\x80\x80\n",
-	    "o.yaml:5:4: error: text is not UTF-8: invalid Unicode character");
+	    "o.yaml:5:4: error: text is not UTF-8: the byte 0xF4 here");
 	/* after text that is, the column counts characters */
 	REFUSED(ORDERS_HEAD "orders: []\nx: \xc3\xa9\xc3\xa9\xff\n",
 	    "o.yaml:5:6: error: text is not UTF-8");
@@ -518,13 +521,14 @@ test_input_messages(void **state)
 	assert_diag(&d, "'y' must be from -100000 to 100000, not 1e999");
 	crown_diags_release(&d);
 
-	/* U+D800 encoded in UTF-8: a surrogate, not "byte 0x00" */
+	/* U+D800 encoded in UTF-8, and past U+10FFFF: the byte that
+	 * begins it, not "byte 0x00" */
 	REFUSED(ORDERS_HEAD "orders: []\nx: \xed\xa0\x80\n", "o.yaml:5:4: "
-	    "error: text is not UTF-8: invalid Unicode character U+D800 "
-	    "(a UTF-16 surrogate)");
+	    "error: text is not UTF-8: the byte 0xED here is no UTF-8 "
+	    "character");
 	REFUSED(ORDERS_HEAD "orders: []\nx: \xf4\x90\x80\x80\n",
-	    "o.yaml:5:4: error: text is not UTF-8: invalid Unicode character "
-	    "U+110000 (beyond U+10FFFF)");
+	    "o.yaml:5:4: error: text is not UTF-8: the byte 0xF4 here is no "
+	    "UTF-8 character");
 
 	/* over the limit: the place of the first byte past it */
 	lim.max_bytes = 7;

@@ -1353,7 +1353,8 @@ test_inbox_refusals(void **state)
 	/* the attachment's name, made safe, names the file */
 	r = reply(&c, "m17@example.org");
 	t = text_of(r);
-	assert_has(t, "  my_orders.yaml:2:1: error: YAML syntax: ");
+	assert_has(t, "  my_orders.yaml:1:7: error: YAML syntax: the list "
+	    "opened with '[' here is not closed");
 	free(t);
 	free(r);
 	r = reply(&c, "m18@example.org");

@@ -25,6 +25,7 @@
 #include "crown/cmd.h"
 #include "crown/orders-read.h"
 #include "crown/xalloc.h"
+#include "crown/yaml.h"
 
 #define CORPUS	"tests/data/reader"
 #define SCEN	"tests/data/scenario-small.yaml"
@@ -37,6 +38,68 @@
 #define FILE_DOORS	4
 
 static char	base[] = "/tmp/crown-reader-XXXXXX";
+
+/*
+ * What every door says of some files of the corpus: the cause a player
+ * can act on, at the line of the player's text (quotations, a password
+ * and a signature skipped, every line where it was), and that line
+ * quoted under it with a caret.
+ */
+static const struct {
+	const char	*file;
+	const char	*says;
+} says[] = {
+	{ "bad-yaml-tab.yaml", "F:6:1: error: YAML syntax: a tab indents this "
+	    "line: use spaces, not tabs, to indent\n"
+	    "    6 |         actions: [hold]\n"
+	    "      | ^\n" },
+	{ "bad-yaml-tab-quoted.yaml", "F:10:1: error: YAML syntax: a tab "
+	    "indents this line: use spaces, not tabs, to indent\n"
+	    "    10 |         - unit: 1-legion\n"
+	    "       | ^\n" },
+	{ "bad-yaml-nbsp-indent.yaml", "F:5:1: error: this line is indented "
+	    "with non-breaking spaces (U+00A0), not plain ones: your mail "
+	    "program put it there; send the orders as plain text (not rich "
+	    "text or HTML), or attach them as a file\n"
+	    "    5 | \xc2\xa0 - unit: 1-legion\n"
+	    "      | ^\n"
+	    "F:6:1: error: this line is indented with non-breaking" },
+	{ "bad-yaml-nbsp-colon.yaml", "F:3:5: error: a non-breaking space "
+	    "(U+202F) here, where a plain space belongs: your mail program "
+	    "put it there" },
+	{ "bad-yaml-nbsp-colon.yaml", "F:8:21: error: a non-breaking space "
+	    "(U+00A0) here" },
+	{ "bad-yaml-utf16le-bom.yaml", "F:1:1: error: the text is in UTF-16 "
+	    "(little-endian), not UTF-8: save the file as UTF-8 (in the "
+	    "editor's 'Save as', the encoding UTF-8) and send it again\n" },
+	{ "bad-yaml-utf16be.yaml", "F:1:1: error: the text is in UTF-16 "
+	    "(big-endian), not UTF-8" },
+	{ "bad-shorthand-utf16le.txt", "F:1:1: error: the text is in UTF-16 "
+	    "(little-endian), not UTF-8" },
+	{ "bad-yaml-missing-colon.yaml", "F:7:3: error: YAML syntax: this "
+	    "line is neither 'key: value' nor '- item': a ':' is missing, here or "
+	    "at the end of the line above\n"
+	    "    7 |   - unit gun-1\n"
+	    "      |   ^\n" },
+	{ "bad-yaml-second-colon.yaml", "F:1:20: error: YAML syntax: a ':' "
+	    "where no key can begin: a second ': ' on one line (put the text "
+	    "in quotes)" },
+	{ "bad-yaml-latin1.yaml", "F:4:17: error: text is not UTF-8: the byte "
+	    "0xE9 here is no UTF-8 character (Latin-1 or Windows-1252 text?): "
+	    "save the file as UTF-8 (in the editor's 'Save as', the encoding "
+	    "UTF-8)\n"
+	    "    4 | # ordres de la l?gion\n"
+	    "      |                 ^\n" },
+	{ "bad-shorthand-nbsp.txt", "F:2:10: error: a non-breaking space "
+	    "(U+00A0) here" },
+	{ "bad-shorthand-nbsp.txt", "F:3:12: error: a non-breaking space "
+	    "(U+00A0) here" },
+	{ "bad-shorthand.txt", "F:4:8: error: unknown action 'dance'" },
+	{ "bad-shorthand.txt", "(R3.4)\n    4 | gun-1: dance 3\n"
+	    "      |        ^\n" },
+	{ "bad-yaml-syntax.yaml", "F:1:7: error: YAML syntax: the list opened "
+	    "with '[' here is not closed" },
+};
 
 /* The seam: fsync() counted, and failed (EIO) while fail_fsync. */
 static unsigned long	nfsync;
@@ -69,10 +132,25 @@ cmp_str(const void *a, const void *b)
 	return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
+/* Is p (a line, indent spaces in) the quotation under a problem:
+ * "    3 | text" or "      |   ^"? */
+static bool
+quotation(const char *p, const char *e, size_t indent)
+{
+	const char	*bar;
+
+	if ((size_t)(e - p) < indent + 6 || strncmp(p, "          ",
+	    indent + 4) != 0)
+		return false;
+	bar = p + indent + 4 + strspn(p + indent + 4, "0123456789 ");
+	return bar < e && bar[0] == '|' && bar[-1] == ' ';
+}
+
 /*
  * The problems in text: the lines that begin with prefix (after indent
- * spaces), the name replaced by "F", sorted (crown inbox sorts them by
- * place, the other doors say them as found), a line each.
+ * spaces), the name replaced by "F", each with the quotation of its line
+ * under it, sorted (crown inbox sorts them by place, the other doors say
+ * them as found), a line each.
  */
 static char *
 problems(const char *text, const char *prefix, size_t indent)
@@ -81,17 +159,28 @@ problems(const char *text, const char *prefix, size_t indent)
 	char			**v = NULL, *line;
 	const char		 *p, *e;
 	size_t			  n = 0, cap = 0, i, k = strlen(prefix);
+	bool			  under = false;	/* a problem's
+							 * lines */
 
 	crown_buf_puts(&b, "");
 	for (p = text != NULL ? text : ""; *p != '\0'; p = *e ? e + 1 : e) {
 		e = strchr(p, '\n');
 		if (e == NULL)
 			e = p + strlen(p);
+		if (under && quotation(p, e, indent)) {
+			line = xasprintf("%s\n%.*s", v[n - 1],
+			    (int)(e - p - (ptrdiff_t)indent), p + indent);
+			free(v[n - 1]);
+			v[n - 1] = line;
+			continue;
+		}
+		under = false;
 		if ((size_t)(e - p) < indent + k ||
 		    strncmp(p, "        ", indent) != 0 ||
 		    strncmp(p + indent, prefix, k) != 0 ||
 		    (p[indent + k] != ':' && p[indent + k] != ' '))
 			continue;
+		under = true;
 		line = xasprintf("F%.*s", (int)(e - p - (ptrdiff_t)(indent +
 		    k)), p + indent + k);
 		crown_grow(&v, &cap, n + 1, sizeof(*v));
@@ -105,6 +194,19 @@ problems(const char *text, const char *prefix, size_t indent)
 	}
 	free(v);
 	return b.data;
+}
+
+/* The bytes of a file of the corpus (NUL bytes and all), and their
+ * length. */
+static char *
+slurp(const char *f, size_t *len)
+{
+	struct crown_diags	 d = { 0 };
+	char			*text;
+
+	assert_int_equal(crown_read_file(&text, len, f, 0, &d), 0);
+	crown_diags_release(&d);
+	return text;
 }
 
 static void
@@ -244,6 +346,11 @@ test_corpus(void **state)
 	    "2026-03-01T10:00:00+01:00");
 	EXPECT(0, crown_cmd_turn, b, "--allow-missing", "--templates", TMPL,
 	    "--date", "2026-03-08");
+	for (k = 0; k < CROWN_NELEM(says); k++) {
+		f = xasprintf("%s/%s", CORPUS, says[k].file);
+		assert_int_equal(access(f, R_OK), 0);
+		free(f);
+	}
 	assert_non_null(dp = opendir(CORPUS));
 	while ((de = readdir(dp)) != NULL) {
 		if (de->d_name[0] == '.')
@@ -256,9 +363,7 @@ test_corpus(void **state)
 	assert_true(nfiles >= 20);
 	for (i = 0; i < nfiles; i++) {
 		f = files[i];
-		text = tu_slurp(f);
-		assert_non_null(text);
-		len = strlen(text);
+		text = slurp(f, &len);
 		nd = 0;
 
 		RUN(&r, crown_cmd_check, a, f);
@@ -317,6 +422,9 @@ test_corpus(void **state)
 
 		assert_int_equal(d[0].accepted, strncmp(f + strlen(CORPUS),
 		    "/ok-", 4) == 0);
+		for (k = 0; k < CROWN_NELEM(says); k++)
+			if (strcmp(f + strlen(CORPUS) + 1, says[k].file) == 0)
+				assert_has(d[0].problems, says[k].says);
 		/* the doors that read files (check, turn, resolve, rerun)
 		 * agree, and so do the mail's; and the mail's with the
 		 * files', but for shorthand without a side line, whose side

@@ -133,6 +133,8 @@ has_diag(const struct crown_diags *d, const char *path, unsigned line,
 	lt = strlen(tail);
 	for (i = 0; i < d->n && !found; i++) {
 		s = crown_diag_format(&d->v[i]);
+		/* the problem's line, without the quotation under it */
+		s[strcspn(s, "\n")] = '\0';
 		ls = strlen(s);
 		found = strncmp(s, head, strlen(head)) == 0 && ls >= lt &&
 		    strcmp(s + ls - lt, tail) == 0 && strstr(s, msg) != NULL;

@@ -399,7 +399,7 @@ test_text_forms(void **state)
 	assert_int_equal(parse(f, "u: hold\x1b\n"), CROWN_EINVALID);
 	assert_diag(&f->d, "m:1:8: error: control character 0x1b");
 	assert_int_equal(parse(f, "game: \xff\xfe\n"), CROWN_EINVALID);
-	assert_diag(&f->d, "m:1:7: error: not UTF-8 text (byte 0xff)");
+	assert_diag(&f->d, "m:1:7: error: text is not UTF-8: the byte 0xFF here");
 	assert_int_equal(parse(f, "game: \xc3\n"), CROWN_EINVALID);
 	assert_int_equal(parse(f, "game: \xed\xa0\x80\n"), CROWN_EINVALID);
 }

@@ -132,8 +132,161 @@ test_syntax_error_has_place(void **state)
 	assert_null(doc);
 	assert_int_equal(error, CROWN_EINVALID);
 	assert_int_equal(d.n, 1);
-	assert_diag(&d, "t.yaml:3:2: error: YAML syntax:");
+	/* where the list was opened, not where libyaml gave up */
+	assert_diag(&d, "t.yaml:2:4: error: YAML syntax: the list opened with "
+	    "'[' here is not closed");
 	crown_diags_release(&d);
+}
+
+/* One text's diagnostics, formatted, or "" when it reads. */
+static char *
+refusal(const char *text, size_t len)
+{
+	struct crown_diags	 d = { 0 };
+	struct crown_ydoc	*doc = NULL;
+	char			*all;
+
+	if (crown_ydoc_parse(&doc, "t.yaml", text, len, &crown_ylimits_orders,
+	    &d) == 0)
+		assert_int_equal(d.n, 0);
+	crown_ydoc_free(doc);
+	all = tu_diags(&d);
+	crown_diags_release(&d);
+	return all;
+}
+
+/* The problems of text are want (whole), or say it among them. */
+static void
+refuses(const char *text, size_t len, const char *want, bool whole)
+{
+	char	*all = refusal(text, len);
+
+	if (whole ? strcmp(all, want) != 0 : strstr(all, want) == NULL) {
+		print_error("%s\nwanted\n%s", all, want);
+		free(all);
+		fail();
+	}
+	free(all);
+}
+
+#define REFUSES(text, want)	refuses(text, sizeof(text) - 1, want, true)
+#define REFUSES_WITH(text, want) refuses(text, sizeof(text) - 1, want, false)
+
+/* A tab in the indentation: named, at the tab, the line quoted; a tab
+ * after a key's ':' and in JSON's indentation is YAML's, and reads. */
+static void
+test_tab_refused(void **state)
+{
+	(void)state;
+	REFUSES("orders:\n  - unit: a\n\tactions: [hold]\n",
+	    "t.yaml:3:1: error: YAML syntax: a tab indents this line: use "
+	    "spaces, not tabs, to indent\n"
+	    "    3 |         actions: [hold]\n"
+	    "      | ^\n");
+	REFUSES("orders:\n\t- unit: a\n",
+	    "t.yaml:2:1: error: YAML syntax: a tab indents this line: use "
+	    "spaces, not tabs, to indent\n"
+	    "    2 |         - unit: a\n"
+	    "      | ^\n");
+	REFUSES("a:\n  b:\n   \t- c\n",
+	    "t.yaml:3:4: error: YAML syntax: a tab indents this line: use "
+	    "spaces, not tabs, to indent\n"
+	    "    3 |         - c\n"
+	    "      |    ^\n");
+	REFUSES("game:\tg\n", "");
+	REFUSES("{\n\t\"game\": \"g\",\n\t\"orders\": []\n}\n", "");
+}
+
+/* A non-breaking space where YAML needs a space is refused, each line
+ * once, at its place; in quotes, in a comment or between words it is
+ * text. */
+static void
+test_nbsp_refused(void **state)
+{
+	(void)state;
+	REFUSES("orders:\n\xc2\xa0 - unit: a\n",
+	    "t.yaml:2:1: error: this line is indented with non-breaking "
+	    "spaces (U+00A0), not plain ones: your mail program put it there; "
+	    "send the orders as plain text (not rich text or HTML), or attach "
+	    "them as a file\n"
+	    "    2 | \xc2\xa0 - unit: a\n"
+	    "      | ^\n");
+	REFUSES("a:\n  - fire:\xc2\xa0x\n",
+	    "t.yaml:2:10: error: a non-breaking space (U+00A0) here, where a "
+	    "plain space belongs: your mail program put it there; send the "
+	    "orders as plain text (not rich text or HTML), or attach them as "
+	    "a file\n"
+	    "    2 |   - fire:\xc2\xa0x\n"
+	    "      |          ^\n");
+	/* the French narrow space before the colon; after a '-'; in a flow
+	 * list; U+2007 too */
+	REFUSES_WITH("side\xe2\x80\xaf: x\n", "t.yaml:1:5: error: "
+	    "a non-breaking space (U+202F) here");
+	REFUSES_WITH("a:\n  -\xc2\xa0" "b\n", "t.yaml:2:4: error: "
+	    "a non-breaking space (U+00A0) here");
+	REFUSES_WITH("a: [b,\xc2\xa0" "c]\n", "t.yaml:1:7: error: "
+	    "a non-breaking space (U+00A0) here");
+	REFUSES_WITH("a:\xe2\x80\x87" "b\n", "(U+2007)");
+	REFUSES("a: 'x:\xc2\xa0y'\nb: \"\\\" :\xc2\xa0\"\n", "");
+	REFUSES("a: Jean\xc2\xa0" "Danjou # x:\xc2\xa0y\n", "");
+	/* a block scalar's text, and a quotation over lines */
+	REFUSES("a: |\n  x:\xc2\xa0y\n  \xc2\xa0z\nb: \"c\n\xc2\xa0 d\"\n",
+	    "");
+	REFUSES_WITH("a: >-\n  x\nb:\xc2\xa0y\n", "t.yaml:3:3: error: a "
+	    "non-breaking space");
+}
+
+/* UTF-16 and UTF-32, with or without a byte-order mark: the encoding
+ * named, and what to do; one NUL in UTF-8 text is not UTF-16. */
+static void
+test_utf16_refused(void **state)
+{
+	(void)state;
+	REFUSES("\xff\xfeg\0:\0 \0x\0\n\0", "t.yaml:1:1: error: the text is "
+	    "in UTF-16 (little-endian), not UTF-8: save the file as UTF-8 (in "
+	    "the editor's 'Save as', the encoding UTF-8) and send it again\n");
+	REFUSES_WITH("\xfe\xff\0g\0:", "in UTF-16 (big-endian)");
+	REFUSES_WITH("g\0:\0 \0x\0\n\0", "in UTF-16 "
+	    "(little-endian)");
+	REFUSES_WITH("\0g\0:\0 \0x\0\n", "in UTF-16 (big-endian)");
+	REFUSES_WITH("\xff\xfe\0\0g\0\0\0", "in UTF-32");
+	REFUSES_WITH("ab: a\0b\n", "t.yaml:1:6: error: NUL byte");
+}
+
+/* libyaml's problems in plain words, at the line to mend, quoted. */
+static void
+test_syntax_in_words(void **state)
+{
+	(void)state;
+	REFUSES("a: 1\nfoo\nb: 2\n", "t.yaml:2:1: error: YAML syntax: this "
+	    "line is neither 'key: value' nor '- item': a ':' is missing, here or "
+	    "at the end of the line above\n"
+	    "    2 | foo\n"
+	    "      | ^\n");
+	/* a key without its ':' runs on into the next line */
+	REFUSES_WITH("o:\n  - unit a\n    actions: []\n",
+	    "t.yaml:2:3: error: YAML syntax: this line is neither");
+	REFUSES_WITH("name: a: b\n", "t.yaml:1:8: error: YAML "
+	    "syntax: a ':' where no key can begin: a second ': ' on one line "
+	    "(put the text in quotes)");
+	REFUSES_WITH("a: \"b\nc: d\n", "t.yaml:1:4: error: YAML "
+	    "syntax: the quotation that begins here is not closed");
+	REFUSES_WITH("a: {b: 1\n", "t.yaml:1:4: error: YAML "
+	    "syntax: the map opened with '{' here is not closed");
+	REFUSES_WITH("a:\n  - b\n  c: d\n", "t.yaml:3:3: error: "
+	    "YAML syntax: this line does not fit the list above: each item "
+	    "begins with '- ', lined up with the items before it (the items "
+	    "above begin at column 3)");
+	REFUSES_WITH("a: @b\n", "t.yaml:1:4: error: YAML syntax: a "
+	    "value cannot begin with this character: put the value in "
+	    "quotes\n    1 | a: @b\n      |    ^\n");
+	REFUSES_WITH("a: \"\\q\"\n", "begins an escape YAML does "
+	    "not know");
+	/* a long line is cut around the place, to fit a mail's width */
+	REFUSES_WITH("a: bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb"
+	    "bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb: c\n", "    1 | ..."
+	    "bbbbbbbbbbbbbbbbbbbb: c\n"
+	    "      |                        ^\n");
 }
 
 static void
@@ -1071,6 +1224,10 @@ main(void)
 		cmocka_unit_test(test_emitter_corpus),
 		cmocka_unit_test(test_round2),
 		cmocka_unit_test(test_read_file_limits),
+		cmocka_unit_test(test_tab_refused),
+		cmocka_unit_test(test_nbsp_refused),
+		cmocka_unit_test(test_utf16_refused),
+		cmocka_unit_test(test_syntax_in_words),
 	};
 
 	return cmocka_run_group_tests_name("yaml", tests, NULL, NULL);
