@@ -261,6 +261,11 @@ git -C "$top/camp" show main:orders/turn-001/legion.yaml >"$top/played" \
     fail "turn 1 played other orders of legion: $(cat "$top/played")"
 ok
 
+# nothing bounced, nothing waits for another try
+grep -E 'status=(bounced|deferred)' "$top/log/maillog" >"$top/out" &&
+    fail "mail not delivered: $(cat "$top/out")"
+ok
+
 stop || fail "Postfix left running after postfix stop; killed"
 [ -z "$(ours)" ] || fail "Postfix left running"
 ok
