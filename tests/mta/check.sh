@@ -14,7 +14,7 @@
 #     SMTP as the players' clients write them, delivered to the umpire,
 #     read by `crown inbox`; each mail gets the verdict its X-Test field
 #     names, and its answer, sent with send-outbox.sh, is delivered to
-#     its sender with the Subject of that verdict and the text its
+#     its sender with the Subject of that verdict and the line its
 #     X-Test-Answer field names (tests/mta/mail.py says more);
 #  3. `crown turn` plays the orders of the last round, and each player's
 #     report is delivered to him.
@@ -237,8 +237,10 @@ for r in $rounds; do
 		    fail "$name: answered to $(sed -n 1p "$top/answer")"
 		grep -q -x "Subject: $subject" "$top/answer" ||
 		    fail "$name: answered $(sed -n 2p "$top/answer")"
-		[ -z "$answer" ] || grep -q -F -e "$answer" "$top/answer" ||
-		    fail "$name: the answer lacks '$answer': $(cat "$top/answer")"
+		[ -z "$answer" ] || sed 's/^[[:space:]]*//; s/[[:space:]]*$//' \
+		    "$top/answer" | grep -q -F -x -e "$answer" ||
+		    fail "$name: no line '$answer' in the answer:" \
+			"$(cat "$top/answer")"
 		ok
 	done <"$top/ids"
 done

@@ -17,8 +17,8 @@ with LF line ends, and two header fields the test reads and never sends:
   X-Test: VERDICT [sign] [reply]
   X-Test-Answer: TEXT
 
-VERDICT is what `crown inbox` prints for the mail (accepted, refused,
-late); TEXT is a line the text of crown's answer holds.  `sign`: the
+VERDICT is what `crown inbox` prints for the mail (accepted or refused);
+TEXT is a line of the text of crown's answer, blanks around it aside.  `sign`: the
 message's own content (its Content-* fields and body) is signed by the
 sender's key in the GnuPG home DIR/gnupg and sent as PGP/MIME (RFC 3156,
 multipart/signed), as Thunderbird and mutt send it.  `reply`: the mail
