@@ -56,7 +56,7 @@ ok() {
 	n=$((n + 1))
 }
 for t in $postfix $sendmail $py gpg gpgconf; do
-	command -v $t >/dev/null 2>&1 ||
+	command -v "$t" >/dev/null 2>&1 ||
 	    fail "no $t (make test-deps installs it)"
 done
 
@@ -228,7 +228,7 @@ for r in $rounds; do
 		esac
 		file=$($py "$here/mail.py" find "$top/mail/umpire" "$id") ||
 		    fail "$name: not in the umpire's Maildir"
-		grep -q "^new/$file: $verdict[:,]" "$top/inbox.out" ||
+		grep -q "^new/$file: ${verdict}[:,]" "$top/inbox.out" ||
 		    fail "$name: not $verdict: $(cat "$top/inbox.out")"
 		$py "$here/mail.py" answer "$top/mail/$from" "$id" \
 		    >"$top/answer" 2>&1 ||
