@@ -5,6 +5,7 @@
 #                   test, then again under AddressSanitizer and UBSan
 #   make demo       set up, build, and play a bundled campaign
 #   make check-site crown site's pages in an HTML5 parser and a browser
+#   make check-mta  a campaign's mail through a Postfix of its own (root)
 #   make layers     check that the object files' calls make no cycle and
 #                   go down the layers (doc/design.md)
 #   make fuzz       build the libFuzzer targets of tests/fuzz with clang and
@@ -51,7 +52,7 @@ SAN_FLAGS := -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined \
 	   -fno-sanitize-recover=all
 
 .PHONY: all deps test-deps build test check check-unit check-asan check-install demo install clean \
-	bench fuzz layers check-site map-example
+	bench fuzz layers check-site check-mta map-example
 
 all: deps
 	@$(MAKE) --no-print-directory build
@@ -62,11 +63,14 @@ deps:
 	@sh contrib/setup-deps.sh rsvg-convert:librsvg2-bin git:git gpg:gnupg
 
 # and for make test only: crown site's pages are checked by an HTML5
-# parser, xmllint and headless Chromium (tests/site/check.sh)
+# parser, xmllint and headless Chromium (tests/site/check.sh); the mail
+# goes through a Postfix of the test's own, installed unconfigured, and
+# Python's smtplib (tests/mta/check.sh)
 test-deps:
 	@sh contrib/setup-deps.sh rsvg-convert:librsvg2-bin git:git gpg:gnupg \
 	    xmllint:libxml2-utils chromium:chromium \
-	    python3/html5lib:python3-html5lib
+	    python3/html5lib:python3-html5lib \
+	    /usr/sbin/postfix:postfix python3/smtplib:python3
 
 build: crown
 
@@ -121,6 +125,11 @@ check-install: all
 check-site: build
 	@sh tests/site/check.sh ./crown
 
+# a campaign's mail through a Postfix of its own on 127.0.0.1: briefings,
+# the players' mail by SMTP, answers and reports (root only: else a SKIP)
+check-mta: build
+	@sh tests/mta/check.sh ./crown
+
 # Every check runs, whatever failed before it; the last line is the count
 # of the whole run, "N passed, N failed" (tests/summary.sh).
 check: build
@@ -128,6 +137,7 @@ check: build
 	{ $(MAKE) --no-print-directory layers || st=1; \
 	  $(MAKE) --no-print-directory check-install || st=1; \
 	  $(MAKE) --no-print-directory check-site || st=1; \
+	  $(MAKE) --no-print-directory check-mta || st=1; \
 	  $(MAKE) --no-print-directory check-asan || st=1; \
 	  $(MAKE) --no-print-directory check-unit || st=1; \
 	  echo $$st >$(BUILD)/check.status; } 2>&1 | tee $(BUILD)/check.log; \

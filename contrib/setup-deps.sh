@@ -5,7 +5,8 @@
 # recommended, otherwise it says what to install.
 # Usage: setup-deps.sh [--fuzz] [TOOL:PACKAGE...]
 #   --fuzz        also clang and its libFuzzer runtime (make fuzz only)
-#   TOOL:PACKAGE  also PACKAGE when the command TOOL is missing
+#   TOOL:PACKAGE  also PACKAGE when the command TOOL is missing (TOOL may
+#                 be a path: /usr/sbin is not in every user's PATH)
 #   python3/MODULE:PACKAGE
 #                 also PACKAGE when Debian's python3 cannot import MODULE
 set -u
@@ -80,6 +81,13 @@ if ! command -v apt-get >/dev/null 2>&1; then
 fi
 echo "crown: installing $missing" >&2
 export DEBIAN_FRONTEND=noninteractive
+# Postfix (the tests' mail server, tests/mta) installed unconfigured: no
+# main.cf, so no system-wide MTA starts; the test runs its own
+case " $missing " in
+*" postfix "*)
+	echo 'postfix postfix/main_mailer_type select No configuration' |
+	    debconf-set-selections || exit 1 ;;
+esac
 apt-get update -qq >&2 || exit 1
 # what a package needs, not what it recommends: on a minimal Debian 12,
 # 306 packages for make test rather than 452 (Chromium's recommends bring
