@@ -691,22 +691,25 @@ static int
 model_map(struct crown_tval *root, const struct site *s,
     const struct turn *tu, struct crown_diags *d)
 {
-	struct crown_buf	 svg = { 0 }, html = { 0 };
+	struct crown_buf	 svg = { 0 }, clean = { 0 }, html = { 0 };
 	char			*dir, *path;
 	int			 error;
 
 	dir = crown_campaign_turn_dir(tu->t);
 	path = xasprintf("%s/map.svg", dir);
 	error = crown_history_read(&svg, s->in->h, tu->commit, path, d);
-	if (error == 0 && crown_html_svg_safe(svg.data, svg.len)) {
+	if (error == 0 && crown_html_svg_clean(&clean, svg.data,
+	    svg.len) == 0) {
 		crown_buf_puts(&html, "");
-		crown_html_svg(&html, svg.data, svg.len, s->links, s->nlinks);
+		crown_html_svg(&html, clean.data, clean.len, s->links,
+		    s->nlinks);
 		crown_tmap_str(root, "map", html.data);
 	} else if (error == 0)
 		crown_tmap_bool(root, "map_left_out", true);
 	else if (error == CROWN_ENOTFOUND)
 		error = 0;
 	crown_buf_release(&svg);
+	crown_buf_release(&clean);
 	crown_buf_release(&html);
 	free(path);
 	free(dir);
