@@ -13,6 +13,7 @@
  */
 #define _GNU_SOURCE
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <dirent.h>
 #include <dlfcn.h>
 #include <errno.h>
@@ -775,6 +776,81 @@ test_site_disk_full(void **state)
 	free(out);
 }
 
+/*
+ * A first run into a new OUT killed at each of its writes in turn, or
+ * stopped by a full disk at a tenth, half and nine tenths of what it
+ * writes: the next run is not refused, and finishes the site, the same
+ * as a whole run's.
+ */
+static void
+test_site_first_interrupted(void **state)
+{
+	static const long long	 tenths[] = { 0, 1, 5, 9 };
+	const long long		 lots = 1LL << 40;
+	struct run		 r;
+	char			*dir = path("c"), *out = path("site");
+	char			*full = path("full"), *cmd;
+	unsigned long		 w, k;
+	long long		 written;
+	pid_t			 pid;
+	size_t			 i;
+	int			 ws;
+
+	(void)state;
+	campaign(dir, SCEN, false);
+	w = disk_writes;
+	disk_left = lots;
+	EXPECT(0, crown_cmd_site, dir, full, "--templates", TMPL);
+	written = lots - disk_left;
+	disk_left = -1;
+	w = disk_writes - w;
+	assert_true(w > 5);
+	cmd = xasprintf("diff -r -x '.*.tmp.*' '%s' '%s' >/dev/null", out,
+	    full);
+	for (k = 1; k <= w; k++) {
+		crown_campaign_remove_tree(out, false);
+		fflush(stdout);
+		fflush(stderr);
+		if ((pid = fork()) == 0) {
+			disk_kill_at = disk_writes + k;
+			RUN(&r, crown_cmd_site, dir, out, "--templates",
+			    TMPL);
+			_exit(r.status);
+		}
+		assert_int_equal(waitpid(pid, &ws, 0), pid);
+		if (!WIFEXITED(ws) || WEXITSTATUS(ws) != 137) {
+			print_error("write %lu of %lu: not killed\n", k, w);
+			fail();
+		}
+		RUN(&r, crown_cmd_site, dir, out, "--templates", TMPL);
+		if (r.status != 0)
+			print_error("after a kill at write %lu of %lu:\n%s", k,
+			    w, r.err);
+		assert_int_equal(r.status, 0);
+		run_release(&r);
+		if (system(cmd) != 0) {
+			print_error("after a kill at write %lu, the site "
+			    "differs from a whole run's\n", k);
+			fail();
+		}
+	}
+	for (i = 0; i < CROWN_NELEM(tenths); i++) {
+		crown_campaign_remove_tree(out, false);
+		disk_left = written * tenths[i] / 10;
+		RUN(&r, crown_cmd_site, dir, out, "--templates", TMPL);
+		disk_left = -1;
+		assert_int_equal(r.status, 73);
+		assert_has(r.err, "cannot write");
+		run_release(&r);
+		EXPECT(0, crown_cmd_site, dir, out, "--templates", TMPL);
+		assert_int_equal(system(cmd), 0);
+	}
+	free(cmd);
+	free(full);
+	free(dir);
+	free(out);
+}
+
 static void
 test_site_refusals(void **state)
 {
@@ -1149,6 +1225,8 @@ main(void)
 		cmocka_unit_test_setup_teardown(test_site_disk_full, setup,
 		    teardown),
 		cmocka_unit_test_setup_teardown(test_story_strength_read,
+		    setup, teardown),
+		cmocka_unit_test_setup_teardown(test_site_first_interrupted,
 		    setup, teardown),
 		cmocka_unit_test_setup_teardown(test_site_refusals, setup,
 		    teardown),
