@@ -147,13 +147,76 @@ list_files(struct crown_buf *b, const char *dir, const char *rel)
 	free(ents);
 }
 
-/* No page (.html) of the site at out holds any of the strings of bad. */
+/* Is p inside a tag (after a '<' with no '>' between)?  Text holds
+ * its '<' as "&lt;". */
+static bool
+in_tag(const char *text, const char *p)
+{
+	while (p > text && *p != '<' && *p != '>')
+		p--;
+	return *p == '<';
+}
+
+/*
+ * The references of a page (src, href, xlink:href, url(), srcset) are to
+ * files inside the site: relative, with no scheme, resolved from the
+ * page's folder (depth folders below OUT) without leaving OUT.
+ */
+static void
+refs_inside(const char *text, const char *name, int depth)
+{
+	static const char *const attrs[] = { " src=", " href=",
+	    ":href=", "url(", " srcset=", " action=", " poster=",
+	    " data=", NULL };
+	const char	*p, *v, *e, *seg;
+	char		 q, stop[4] = "", *val;
+	size_t		 i;
+	int		 d;
+
+	for (i = 0; attrs[i] != NULL; i++)
+		for (p = text; (p = strstr(p, attrs[i])) != NULL; p = e) {
+			v = p + strlen(attrs[i]);
+			e = v;
+			if (!in_tag(text, p))
+				continue;
+			q = *v == '"' || *v == '\'' ? *v++ : 0;
+			stop[0] = q != 0 ? q : ')';
+			stop[1] = q != 0 ? '\0' : ' ';
+			stop[2] = q != 0 ? '\0' : '>';
+			e = v + strcspn(v, stop);
+			val = xstrndup(v, (size_t)(e - v));
+			if (val[0] != '#' && (strchr(val, ':') != NULL ||
+			    val[0] == '/' || val[0] == '\0')) {
+				print_error("%s refers outside the site: "
+				    "%s%s\n", name, attrs[i], val);
+				fail();
+			}
+			for (d = depth, seg = val; strncmp(seg, "../", 3) ==
+			    0; seg += 3)
+				if (--d < 0) {
+					print_error("%s refers above the "
+					    "site: %s\n", name, val);
+					fail();
+				}
+			if (strstr(seg, "/../") != NULL) {
+				print_error("%s: a path through ..: %s\n",
+				    name, val);
+				fail();
+			}
+			free(val);
+		}
+}
+
+/* No page (.html) of the site at out holds any of the strings of bad,
+ * and each refers only to files inside the site. */
 static void
 pages_lack(const char *out, const char *const *bad)
 {
 	struct crown_buf	 files = { 0 };
 	char			*text, *line, *next;
+	const char		*c;
 	size_t			 i;
+	int			 depth;
 
 	crown_buf_puts(&files, "");
 	list_files(&files, out, "");
@@ -165,6 +228,9 @@ pages_lack(const char *out, const char *const *bad)
 		text = page(out, line);
 		for (i = 0; bad[i] != NULL; i++)
 			assert_lacks(text, bad[i], line);
+		for (depth = 0, c = line; (c = strchr(c, '/')) != NULL; c++)
+			depth++;
+		refs_inside(text, line, depth);
 		free(text);
 	}
 	crown_buf_release(&files);
@@ -262,91 +328,6 @@ test_site_escapes(void **state)
 	free(out);
 }
 
-/* Is p inside a tag (after a '<' with no '>' between)?  Text holds
- * its '<' as "&lt;". */
-static bool
-in_tag(const char *text, const char *p)
-{
-	while (p > text && *p != '<' && *p != '>')
-		p--;
-	return *p == '<';
-}
-
-/*
- * The references of a page (src, href, xlink:href, url(), srcset) are to
- * files inside the site: relative, with no scheme, resolved from the
- * page's folder (depth folders below OUT) without leaving OUT.
- */
-static void
-refs_inside(const char *text, const char *name, int depth)
-{
-	static const char *const attrs[] = { " src=", " href=",
-	    ":href=", "url(", " srcset=", " action=", " poster=",
-	    " data=", NULL };
-	const char	*p, *v, *e, *seg;
-	char		 q, stop[4] = "", *val;
-	size_t		 i;
-	int		 d;
-
-	for (i = 0; attrs[i] != NULL; i++)
-		for (p = text; (p = strstr(p, attrs[i])) != NULL; p = e) {
-			v = p + strlen(attrs[i]);
-			e = v;
-			if (!in_tag(text, p))
-				continue;
-			q = *v == '"' || *v == '\'' ? *v++ : 0;
-			stop[0] = q != 0 ? q : ')';
-			stop[1] = q != 0 ? '\0' : ' ';
-			stop[2] = q != 0 ? '\0' : '>';
-			e = v + strcspn(v, stop);
-			val = xstrndup(v, (size_t)(e - v));
-			if (val[0] != '#' && (strchr(val, ':') != NULL ||
-			    val[0] == '/' || val[0] == '\0')) {
-				print_error("%s refers outside the site: "
-				    "%s%s\n", name, attrs[i], val);
-				fail();
-			}
-			for (d = depth, seg = val; strncmp(seg, "../", 3) ==
-			    0; seg += 3)
-				if (--d < 0) {
-					print_error("%s refers above the "
-					    "site: %s\n", name, val);
-					fail();
-				}
-			if (strstr(seg, "/../") != NULL) {
-				print_error("%s: a path through ..: %s\n",
-				    name, val);
-				fail();
-			}
-			free(val);
-		}
-}
-
-/* Every page of the site at out refers only to files inside it. */
-static void
-pages_inside(const char *out)
-{
-	struct crown_buf	 files = { 0 };
-	char			*text, *line, *next;
-	int			 depth;
-	const char		*c;
-
-	crown_buf_puts(&files, "");
-	list_files(&files, out, "");
-	for (line = files.data; *line != '\0'; line = next) {
-		next = strchr(line, '\n');
-		*next++ = '\0';
-		if (strstr(line, ".html") == NULL)
-			continue;
-		for (depth = 0, c = line; (c = strchr(c, '/')) != NULL; c++)
-			depth++;
-		text = page(out, line);
-		refs_inside(text, line, depth);
-		free(text);
-	}
-	crown_buf_release(&files);
-}
-
 #define HOSTILE	"![b](http://host/beacon.png) [l](http://host/l) " \
 	"<img src=http://host/i> <http://host/a>"
 
@@ -390,7 +371,6 @@ test_site_hostile_names(void **state)
 	RUN(&r, crown_cmd_site, dir, out, "--templates", TMPL);
 	assert_int_equal(r.status, 0);
 	run_release(&r);
-	pages_inside(out);
 	pages_lack(out, (const char *[]){ "<img", NULL });
 	text = page(out, "turn-000.html");
 	assert_has(text, "Mexican Republic ![b](http://host/beacon.png)");
@@ -456,7 +436,6 @@ test_site_map_filter(void **state)
 	RUN(&r, crown_cmd_site, dir, out, "--templates", TMPL);
 	assert_int_equal(r.status, 0);
 	run_release(&r);
-	pages_inside(out);
 	pages_lack(out, (const char *[]){ "<script", "onload", "<image",
 	    "<set", "foreignObject", "alert(", "left out", NULL });
 	text = page(out, "turn-001.html");
