@@ -360,8 +360,10 @@ test_site_hostile_names(void **state)
 	}
 	assert_non_null(p = strstr(text, "{id: milan, side: republic,"));
 	*p = '\0';
-	t = xasprintf("%s{id: milan, name: 'Milan " HOSTILE "', side: "
-	    "republic,%s", text, p + strlen("{id: milan, side: republic,"));
+	/* a line break would begin a heading after it */
+	t = xasprintf("%s{id: milan, name: \"Milan " HOSTILE "\\n# "
+	    "Injected\", side: republic,%s", text,
+	    p + strlen("{id: milan, side: republic,"));
 	free(text);
 	assert_non_null(fp = fopen(file, "w"));
 	fputs(t, fp);
@@ -377,6 +379,8 @@ test_site_hostile_names(void **state)
 	assert_has(text, "Milan ![b](http://host/beacon.png)");
 	assert_has(text, "Francisco Milan ![b](http://host/beacon.png)");
 	assert_has(text, "&lt;img src=http://host/i&gt;");
+	assert_has(text, "# Injected");
+	assert_lacks(text, "<h1>Injected", "turn-000.html");
 	free(text);
 	free(file);
 	free(dir);
