@@ -18,19 +18,20 @@
 
 #include <glib.h>
 
+#include "crown/common.h"
 #include "crown/html.h"
 #include "crown/template.h"
 #include "crown/xalloc.h"
 
-/* The elements of a static drawing. */
+/* The elements of a static drawing, sorted (strcmp) for bsearch. */
 static const char *const elements[] = {
 	"circle", "clipPath", "defs", "desc", "ellipse", "g",
 	"line", "linearGradient", "marker", "mask", "path", "pattern",
 	"polygon", "polyline", "radialGradient", "rect", "stop", "style",
-	"svg", "symbol", "text", "title", "tspan", "use", NULL
+	"svg", "symbol", "text", "title", "tspan", "use"
 };
 
-/* Their attributes: geometry, presentation, ids and classes. */
+/* Their attributes: geometry, presentation, ids and classes; sorted. */
 static const char *const attributes[] = {
 	"alignment-baseline", "baseline-shift", "class", "clip-path",
 	"clip-rule", "clipPathUnits", "color", "cx", "cy", "d",
@@ -52,7 +53,7 @@ static const char *const attributes[] = {
 	"transform", "type", "vector-effect", "version", "viewBox",
 	"visibility", "white-space", "width", "word-spacing",
 	"writing-mode", "x", "x1", "x2", "xlink:href", "xml:lang",
-	"xml:space", "xmlns", "xmlns:xlink", "y", "y1", "y2", NULL
+	"xml:space", "xmlns", "xmlns:xlink", "y", "y1", "y2"
 };
 
 struct clean {
@@ -63,7 +64,8 @@ struct clean {
 	bool			 in_style;
 };
 
-static bool	listed(const char *const *, const char *);
+static int	cmp_name(const void *, const void *);
+static bool	listed(const char *const *, size_t, const char *);
 static bool	css_safe(const char *);
 static bool	value_safe(const char *, const char *);
 static void	close_tag(struct clean *);
@@ -74,13 +76,18 @@ static void	on_end(GMarkupParseContext *, const char *, void *,
 static void	on_text(GMarkupParseContext *, const char *, gsize, void *,
 		    GError **);
 
-static bool
-listed(const char *const *list, const char *name)
+static int
+cmp_name(const void *key, const void *entry)
 {
-	for (; *list != NULL; list++)
-		if (strcmp(*list, name) == 0)
-			return true;
-	return false;
+	return strcmp(key, *(const char *const *)entry);
+}
+
+/* Is name in the sorted list of n names?  Every attribute of a map is
+ * looked up: a 1,000-unit map has a hundred thousand. */
+static bool
+listed(const char *const *list, size_t n, const char *name)
+{
+	return bsearch(name, list, n, sizeof(*list), cmp_name) != NULL;
 }
 
 /*
@@ -135,17 +142,21 @@ on_start(GMarkupParseContext *ctx, const char *name, const char **names,
 
 	(void)ctx;
 	(void)error;
-	if (c->skip > 0 || c->in_style || !listed(elements, name)) {
+	if (c->skip > 0 || c->in_style ||
+	    !listed(elements, CROWN_NELEM(elements), name)) {
 		c->skip++;
 		return;
 	}
 	close_tag(c);
-	crown_buf_printf(c->out, "<%s", name);
+	crown_buf_puts(c->out, "<");
+	crown_buf_puts(c->out, name);
 	for (i = 0; names[i] != NULL; i++) {
-		if (!listed(attributes, names[i]) ||
+		if (!listed(attributes, CROWN_NELEM(attributes), names[i]) ||
 		    !value_safe(names[i], values[i]))
 			continue;
-		crown_buf_printf(c->out, " %s=\"", names[i]);
+		crown_buf_puts(c->out, " ");
+		crown_buf_puts(c->out, names[i]);
+		crown_buf_puts(c->out, "=\"");
 		crown_escape_xml(c->out, values[i]);
 		crown_buf_puts(c->out, "\"");
 	}
