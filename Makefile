@@ -24,7 +24,7 @@ BUILD	?= build
 CC	?= cc
 
 # the libraries crown is linked with
-PKGS	:= yaml-0.1 libpcre2-8 libsodium libcmark-gfm libgit2 gmime-3.0 gpgme
+PKGS	:= yaml-0.1 libpcre2-8 libsodium libcmark-gfm libgit2 gmime-3.0 gpgme zlib
 OPT	?= -O2 -g
 # -Wformat=2: every message's format is a literal the compiler checks
 WARN	:= -std=c11 -Wall -Wextra -Wpedantic -Werror -Wshadow -Wformat=2 \

@@ -25,7 +25,8 @@ libsodium libsodium-dev
 gmime-3.0 libgmime-3.0-dev
 gpgme libgpgme-dev
 libcmark-gfm libcmark-gfm-dev libcmark-gfm-extensions-dev
-cmocka libcmocka-dev'
+cmocka libcmocka-dev
+zlib zlib1g-dev'
 
 missing=
 command -v pkg-config >/dev/null 2>&1 || missing="pkg-config"

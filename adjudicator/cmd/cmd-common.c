@@ -128,6 +128,9 @@ crown_cmd_reason_check(const struct crown_cmd *cmd, const char *reason)
 int
 crown_cmd_fail(struct crown_diags *d, int error)
 {
+	/* whatever the step that met it made of the failed read */
+	if (crown_history_damage(d))
+		error = CROWN_EDAMAGED;
 	crown_diags_print(stderr, d);
 	crown_diags_release(d);
 	return crown_exit_status(error);
@@ -276,6 +279,8 @@ crown_exit_status(int error)
 		return CROWN_EXIT_CANTCREAT;
 	case CROWN_ELOCKED:
 		return CROWN_EXIT_TEMPFAIL;
+	case CROWN_EDAMAGED:
+		return CROWN_EXIT_IOERR;
 	case CROWN_EUSAGE:
 		return CROWN_EXIT_USAGE;
 	default:

@@ -27,6 +27,7 @@
 #include "crown/xalloc.h"
 
 #include "lock.h"
+#include "loose.h"
 
 struct crown_history {
 	git_repository	*repo;
@@ -43,6 +44,7 @@ static int	stored(struct crown_history *, const git_oid *,
 static void	init(void);
 static int	oid_parse(git_oid *, const char *, struct crown_diags *,
 		    const char *);
+static int	guard(struct crown_history *, struct crown_diags *);
 static int	take_lock(struct crown_history *, struct crown_diags *);
 static int	path_ok(const char *);
 static int	build_tree(git_oid *, struct crown_history *,
@@ -214,6 +216,16 @@ oid_hex(char *out, const git_oid *id)
 	git_oid_tostr(out, CROWN_OID_HEX + 1, id);
 }
 
+/* Every loose object checked before libgit2 inflates it (loose.c). */
+static int
+guard(struct crown_history *h, struct crown_diags *d)
+{
+	if (crown_loose_guard(h->repo, h->dir) != 0)
+		return git_fail(d, h->dir, CROWN_ERROR, "cannot set up the "
+		    "check of loose objects");
+	return 0;
+}
+
 /* The lock is a step of the fault hook, as every write is. */
 static int
 take_lock(struct crown_history *h, struct crown_diags *d)
@@ -249,6 +261,8 @@ crown_history_create(struct crown_history **out, const char *dir,
 		    "cannot create a git repository");
 		goto fail;
 	}
+	if ((error = guard(h, d)) != 0)
+		goto fail;
 	if ((error = take_lock(h, d)) != 0)
 		goto fail;
 	*out = h;
@@ -275,6 +289,8 @@ crown_history_open(struct crown_history **out, const char *dir, bool lock,
 		    "not a campaign repository");
 		goto fail;
 	}
+	if ((error = guard(h, d)) != 0)
+		goto fail;
 	if (git_repository_is_bare(h->repo)) {
 		crown_diag_add(d, dir, 0, 0, NULL, "not a campaign "
 		    "repository: a bare repository has no work tree");

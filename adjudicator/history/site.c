@@ -127,6 +127,7 @@ struct site {
 	struct record			*records;	/* of the manifest */
 	size_t				 nrecords;
 	char				*head;		/* of the manifest */
+	bool				 begun;		/* OUT has one */
 	struct crown_site_stats		*stats;
 };
 
@@ -298,9 +299,21 @@ record_read(struct site *s, const char *line)
 }
 
 /*
+ * Is name a temporary file of OUT's manifest (crown_write_file's
+ * ".NAME.tmp.PID")?  A first run killed while writing it leaves one.
+ */
+static bool
+manifest_temp(const char *name)
+{
+	return strncmp(name, "." CROWN_SITE_MANIFEST ".tmp.",
+	    strlen("." CROWN_SITE_MANIFEST ".tmp.")) == 0;
+}
+
+/*
  * Read OUT's manifest into s->old: its keys only when its head is this
  * run's, else every page is made again.  OUT must be absent (it is
- * made), empty, or a site.
+ * made), empty (but for a temporary of the manifest), or a site, which
+ * a first run marks before its first page (manifest_begin).
  */
 static int
 manifest_read(struct site *s, struct crown_diags *d)
@@ -337,7 +350,8 @@ manifest_read(struct site *s, struct crown_diags *d)
 		if ((dir = opendir(out)) != NULL) {
 			while ((e = readdir(dir)) != NULL)
 				if (strcmp(e->d_name, ".") != 0 &&
-				    strcmp(e->d_name, "..") != 0)
+				    strcmp(e->d_name, "..") != 0 &&
+				    !manifest_temp(e->d_name))
 					empty = false;
 			closedir(dir);
 		}
@@ -348,6 +362,7 @@ manifest_read(struct site *s, struct crown_diags *d)
 		    "directory", CROWN_SITE_MANIFEST);
 		return CROWN_EWRITE;
 	}
+	s->begun = true;
 	same = strncmp(b.data, s->head, strlen(s->head)) == 0;
 	for (line = b.data; line != NULL && *line != '\0'; line = next) {
 		if ((next = strchr(line, '\n')) != NULL)
@@ -370,6 +385,22 @@ manifest_read(struct site *s, struct crown_diags *d)
 		qsort(s->old.v, s->old.n, sizeof(*s->old.v), cmp_page);
 	s->old.sorted = true;
 	return 0;
+}
+
+/*
+ * A new or empty OUT marked as the site's before any page is written: a
+ * manifest of the head alone, which names no page and no turn.  A run
+ * killed or out of room after it leaves a site the next run finishes
+ * (every page made again, as none has a key), never a directory of
+ * pages that crown would refuse as someone else's.
+ */
+static int
+manifest_begin(struct site *s, struct crown_diags *d)
+{
+	if (s->begun)
+		return 0;
+	return crown_write_file(s->in->out, CROWN_SITE_MANIFEST, s->head,
+	    strlen(s->head), d);
 }
 
 static int
@@ -691,22 +722,25 @@ static int
 model_map(struct crown_tval *root, const struct site *s,
     const struct turn *tu, struct crown_diags *d)
 {
-	struct crown_buf	 svg = { 0 }, html = { 0 };
+	struct crown_buf	 svg = { 0 }, clean = { 0 }, html = { 0 };
 	char			*dir, *path;
 	int			 error;
 
 	dir = crown_campaign_turn_dir(tu->t);
 	path = xasprintf("%s/map.svg", dir);
 	error = crown_history_read(&svg, s->in->h, tu->commit, path, d);
-	if (error == 0 && crown_html_svg_safe(svg.data, svg.len)) {
+	if (error == 0 && crown_html_svg_clean(&clean, svg.data,
+	    svg.len) == 0) {
 		crown_buf_puts(&html, "");
-		crown_html_svg(&html, svg.data, svg.len, s->links, s->nlinks);
+		crown_html_svg(&html, clean.data, clean.len, s->links,
+		    s->nlinks);
 		crown_tmap_str(root, "map", html.data);
 	} else if (error == 0)
 		crown_tmap_bool(root, "map_left_out", true);
 	else if (error == CROWN_ENOTFOUND)
 		error = 0;
 	crown_buf_release(&svg);
+	crown_buf_release(&clean);
 	crown_buf_release(&html);
 	free(path);
 	free(dir);
@@ -1309,7 +1343,8 @@ crown_site_write(struct crown_site_stats *out,
 	links_make(&s);
 	turns_make(&s);
 	if ((error = manifest_head(&s.head, in, d)) != 0 ||
-	    (error = manifest_read(&s, d)) != 0)
+	    (error = manifest_read(&s, d)) != 0 ||
+	    (error = manifest_begin(&s, d)) != 0)
 		goto cleanup;
 	units = xasprintf("%s/" UNITS_DIR, in->out);
 	error = crown_mkdirs(units, d);

@@ -922,7 +922,10 @@ crown_campaign_verify(int *other, const struct crown_verify_input *in,
 	check_tags(&v, c);
 	if (!bad)
 		bad = verify_line(&v, c);
-	if (bad) {
+	if (bad && crown_history_damage(d)) {
+		printf("verify: a damaged object stops the replay\n");
+		error = CROWN_EDAMAGED;
+	} else if (bad) {
 		printf("verify: the campaign differs from its replay\n");
 		error = CROWN_EINVALID;
 	} else if (v.other > 0) {

@@ -11,6 +11,7 @@
 
 #include "crown/geom.h"
 #include "crown/report.h"
+#include "crown/template.h"
 #include "crown/unit.h"
 #include "crown/xalloc.h"
 
@@ -24,6 +25,20 @@ static char	terrain_char(const struct crown_state *, struct crown_point,
 		    double);
 static void	map(struct crown_buf *, struct crown_buf *,
 		    const struct crown_state *);
+static void	name(struct crown_buf *, const char *);
+
+/*
+ * A name of the scenario's (the game's, a side's, a player's, a unit's,
+ * a leader's), Markdown-escaped as the reports' templates escape names:
+ * the site renders the briefing as Markdown, and a name is text there,
+ * never a heading, a link or an image; the mail's plain text drops the
+ * backslashes again (crown_markdown_plain).
+ */
+static void
+name(struct crown_buf *b, const char *s)
+{
+	crown_escape_markdown(b, s, false);
+}
 
 /* A side's units and leaders, a line each. */
 static void
@@ -40,9 +55,11 @@ forces(struct crown_buf *b, const struct crown_state *s,
 		if (strcmp(u->side, sd->id) != 0 || u->status == CROWN_LOST)
 			continue;
 		gun = crown_is_artillery(u->type);
-		crown_buf_printf(b, "- `%s`, %s: %s %s, %s; %d stand%s, %d "
-		    "figure%s, %s, at (%.1f, %.1f) facing %d\n", u->id,
-		    u->name, crown_class_names[u->cls],
+		crown_buf_printf(b, "- `%s`, ", u->id);
+		name(b, u->name);
+		crown_buf_printf(b, ": %s %s, %s; %d stand%s, %d "
+		    "figure%s, %s, at (%.1f, %.1f) facing %d\n",
+		    crown_class_names[u->cls],
 		    crown_utype_names[u->type], gun ?
 		    crown_gun_names[u->gun] : crown_weapon_names[u->weapon],
 		    crown_unit_stands(u), crown_unit_stands(u) == 1 ? "" : "s",
@@ -59,9 +76,12 @@ forces(struct crown_buf *b, const struct crown_state *s,
 		if (strcmp(ld->side, sd->id) != 0 ||
 		    ld->status != CROWN_LEADER_OK)
 			continue;
-		crown_buf_printf(b, "- leader `%s`%s%s: %s, bonus %+d, ",
-		    ld->id, ld->name != NULL ? ", " : "",
-		    ld->name != NULL ? ld->name : "",
+		crown_buf_printf(b, "- leader `%s`", ld->id);
+		if (ld->name != NULL) {
+			crown_buf_puts(b, ", ");
+			name(b, ld->name);
+		}
+		crown_buf_printf(b, ": %s, bonus %+d, ",
 		    crown_rank_names[ld->rank], ld->bonus);
 		if (ld->attached != NULL)
 			crown_buf_printf(b, "with `%s`\n", ld->attached);
@@ -211,9 +231,11 @@ crown_report_briefing(struct crown_buf *out, const struct crown_state *s,
 	const struct crown_side	*sd;
 	size_t			 i, j, len;
 
-	crown_buf_printf(out, "# %s: the briefing\n\n", s->name != NULL ?
-	    s->name : "A new campaign");
-	crown_buf_printf(out, "Played under the rule set '%s'", s->rules);
+	crown_buf_puts(out, "# ");
+	name(out, s->name != NULL ? s->name : "A new campaign");
+	crown_buf_puts(out, ": the briefing\n\nPlayed under the rule set '");
+	name(out, s->rules);
+	crown_buf_puts(out, "'");
 	if (s->year > 0)
 		crown_buf_printf(out, ", in %d", s->year);
 	crown_buf_printf(out, ", on a table %.0f\" by %.0f\" (north up, "
@@ -224,18 +246,20 @@ crown_report_briefing(struct crown_buf *out, const struct crown_state *s,
 	crown_buf_puts(out, "\n");
 	for (i = 0; i < s->nsides; i++) {
 		sd = &s->sides[i];
-		crown_buf_printf(out, "\n## %s (`%s`)\n\nHome edge %s%s.",
-		    sd->name != NULL ? sd->name : sd->id, sd->id,
+		crown_buf_puts(out, "\n## ");
+		name(out, sd->name != NULL ? sd->name : sd->id);
+		crown_buf_printf(out, " (`%s`)\n\nHome edge %s%s.", sd->id,
 		    crown_edge_names[sd->home_edge], s->attacker != NULL &&
 		    strcmp(s->attacker, sd->id) == 0 ? "; moves first "
 		    "(R2.1)" : "");
 		if (sd->nplayers > 0) {
 			crown_buf_puts(out, "  Played by ");
-			for (j = 0; j < sd->nplayers; j++)
-				crown_buf_printf(out, "%s%s", j == 0 ? "" :
-				    j + 1 == sd->nplayers ? " and " : ", ",
-				    sd->players[j].name != NULL ?
+			for (j = 0; j < sd->nplayers; j++) {
+				crown_buf_puts(out, j == 0 ? "" :
+				    j + 1 == sd->nplayers ? " and " : ", ");
+				name(out, sd->players[j].name != NULL ?
 				    sd->players[j].name : "?");
+			}
 			crown_buf_puts(out, ".");
 		}
 		crown_buf_puts(out, "\n\n");

@@ -167,18 +167,47 @@ link_text(cmark_node *n, const struct names *nm)
 	}
 }
 
+/*
+ * A link's or image's URL that stays inside the site: a fragment, or a
+ * relative path with no scheme, not from the root and not up through
+ * "..".  A page works from file:// and fetches nothing from outside.
+ */
+static bool
+url_inside(const char *url)
+{
+	if (url == NULL || url[0] == '\0')
+		return false;
+	if (url[0] == '#')
+		return true;
+	return strchr(url, ':') == NULL && url[0] != '/' &&
+	    url[0] != '\\' && strncmp(url, "../", 3) != 0 &&
+	    strstr(url, "/../") == NULL && strcmp(url, "..") != 0;
+}
+
+/* The node replaced by its children: a link's text, an image's
+ * description. */
+static void
+unwrap(cmark_node *n)
+{
+	cmark_node	*c;
+
+	while ((c = cmark_node_first_child(n)) != NULL)
+		cmark_node_insert_before(n, c);
+	cmark_node_free(n);
+}
+
 void
 crown_html_markdown(struct crown_buf *out, const char *md, size_t len,
     const struct crown_html_link *links, size_t nlinks)
 {
 	cmark_parser		*p;
-	cmark_node		*doc, *n, **texts = NULL;
+	cmark_node		*doc, *n, **texts = NULL, **out_refs = NULL;
 	cmark_iter		*it;
 	cmark_event_type	 ev;
 	cmark_mem		*mem = cmark_get_default_mem_allocator();
 	struct names		 nm;
 	char			*html;
-	size_t			 i, ntexts = 0, cap = 0;
+	size_t			 i, ntexts = 0, cap = 0, nrefs = 0, rcap = 0;
 
 	cmark_gfm_core_extensions_ensure_registered();
 	/* not CMARK_OPT_UNSAFE: raw HTML and javascript: URLs are left
@@ -188,7 +217,24 @@ crown_html_markdown(struct crown_buf *out, const char *md, size_t len,
 	    cmark_find_syntax_extension("table"));
 	cmark_parser_feed(p, md, len);
 	doc = cmark_parser_finish(p);
-	/* the text nodes first: the tree changes as they are linked */
+	/* links and images to outside the site, kept as their text; then
+	 * the text nodes: the tree changes as they are linked */
+	it = cmark_iter_new(doc);
+	while ((ev = cmark_iter_next(it)) != CMARK_EVENT_DONE) {
+		n = cmark_iter_get_node(it);
+		if (ev == CMARK_EVENT_EXIT &&
+		    (cmark_node_get_type(n) == CMARK_NODE_LINK ||
+		    cmark_node_get_type(n) == CMARK_NODE_IMAGE) &&
+		    !url_inside(cmark_node_get_url(n))) {
+			crown_grow(&out_refs, &rcap, nrefs + 1,
+			    sizeof(*out_refs));
+			out_refs[nrefs++] = n;
+		}
+	}
+	cmark_iter_free(it);
+	for (i = 0; i < nrefs; i++)
+		unwrap(out_refs[i]);
+	free(out_refs);
 	it = cmark_iter_new(doc);
 	while ((ev = cmark_iter_next(it)) != CMARK_EVENT_DONE) {
 		n = cmark_iter_get_node(it);
@@ -290,82 +336,4 @@ crown_html_svg(struct crown_buf *out, const char *svg, size_t len,
 		free(names[i]);
 	free(names);
 	free(text);
-}
-
-static bool
-starts_nocase(const char *p, const char *end, const char *word)
-{
-	size_t	n = strlen(word);
-
-	return (size_t)(end - p) >= n && strncasecmp(p, word, n) == 0;
-}
-
-/* After an attribute's '=' (and blanks), its value begins with '#'. */
-static bool
-value_is_fragment(const char *p, const char *end)
-{
-	while (p < end && (*p == ' ' || *p == '\t' || *p == '\n' ||
-	    *p == '\r' || *p == '='))
-		p++;
-	if (p < end && (*p == '"' || *p == '\''))
-		p++;
-	return p < end && *p == '#';
-}
-
-bool
-crown_html_svg_safe(const char *svg, size_t len)
-{
-	const char	*p = svg, *end = svg + len, *name;
-	char		 quote = 0, c;
-	bool		 tag = false;
-
-	for (; p < end; p++) {
-		/* anywhere: a style's outside reference, a script URL */
-		c = *p;
-		if ((c == 'u' || c == 'U') && starts_nocase(p, end, "url(") &&
-		    !value_is_fragment(p + 4, end))
-			return false;
-		if ((c == '@' || c == 'j' || c == 'J') &&
-		    (starts_nocase(p, end, "@import") ||
-		    starts_nocase(p, end, "javascript:")))
-			return false;
-		if (!tag) {
-			if (*p == '<') {
-				tag = true;
-				if (starts_nocase(p + 1, end, "script") ||
-				    starts_nocase(p + 1, end, "foreignobject") ||
-				    starts_nocase(p + 1, end, "iframe") ||
-				    starts_nocase(p + 1, end, "image") ||
-				    starts_nocase(p + 1, end, "!entity"))
-					return false;
-			}
-			continue;
-		}
-		if (quote != 0) {
-			if (*p == quote)
-				quote = 0;
-			continue;
-		}
-		if (*p == '"' || *p == '\'') {
-			quote = *p;
-			continue;
-		}
-		if (*p == '>') {
-			tag = false;
-			continue;
-		}
-		if (*p != ' ' && *p != '\t' && *p != '\n' && *p != '\r')
-			continue;
-		/* an attribute's name */
-		name = p + 1;
-		if (starts_nocase(name, end, "on"))
-			return false;
-		if ((starts_nocase(name, end, "href") ||
-		    starts_nocase(name, end, "xlink:href") ||
-		    starts_nocase(name, end, "src")) &&
-		    !value_is_fragment(strchr(name, '=') != NULL ?
-		    strchr(name, '=') : end, end))
-			return false;
-	}
-	return true;
 }

@@ -22,7 +22,8 @@ enum crown_error {
 	CROWN_ENOTFOUND = -3,	/* missing input file: exit 66 */
 	CROWN_EWRITE = -4,	/* cannot write output: exit 73 */
 	CROWN_ELOCKED = -5,	/* campaign locked: exit 75 */
-	CROWN_EUSAGE = -6	/* usage: exit 2 */
+	CROWN_EUSAGE = -6,	/* usage: exit 2 */
+	CROWN_EDAMAGED = -7	/* a damaged object in .git: exit 74 */
 };
 
 /* sysexits values of FORMATS.md */
@@ -32,6 +33,7 @@ enum crown_error {
 #define CROWN_EXIT_DATAERR	65
 #define CROWN_EXIT_NOINPUT	66
 #define CROWN_EXIT_CANTCREAT	73
+#define CROWN_EXIT_IOERR	74
 #define CROWN_EXIT_TEMPFAIL	75
 /* crown verify: turns of another format, not replayed (doc/formats.md) */
 #define CROWN_EXIT_UNAVAILABLE	69

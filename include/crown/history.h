@@ -97,6 +97,15 @@ int	crown_history_check_locks(struct crown_history *,
  * each with a note in d; under crown's lock. */
 void	crown_history_sweep(struct crown_history *, struct crown_diags *d);
 
+/*
+ * Was a damaged loose object met since the repository was opened (its
+ * zlib stream cut short, which libgit2 1.5 would inflate for ever; the
+ * read fails instead, loose.c)?  Then its diagnostic, naming its file
+ * and git fsck, goes into d the first time, and true: the command exits
+ * CROWN_EDAMAGED.
+ */
+bool	crown_history_damage(struct crown_diags *d);
+
 /* Release the lock (if held) and the repository. */
 void	crown_history_close(struct crown_history *);
 

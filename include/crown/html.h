@@ -33,18 +33,21 @@ void	crown_html_markdown(struct crown_buf *out, const char *md,
  * A map.svg to stand inside an HTML page, appended to out: without its
  * XML declaration, and each unit's group (<g class="unit ..."> whose
  * <title> is the unit's name, XML-escaped, then " (status)") wrapped in
- * a link to its page.  The rest is copied as it is: the map was made by
- * crown's templates, which escape every name.
+ * a link to its page.  The rest is copied as it is: the map is one that
+ * crown_html_svg_clean wrote.
  */
 void	crown_html_svg(struct crown_buf *out, const char *svg, size_t len,
 	    const struct crown_html_link *links, size_t nlinks);
 
 /*
- * Whether a map may stand in a page: no script, event attribute,
- * embedded object or image, entity declaration, and no reference to
- * anything but a fragment of itself (href, src, url(), @import).
- * crown's own maps always may; one made from other templates may not.
+ * A map made fit to stand in a page, into out: parsed as XML (GLib's
+ * GMarkup) and written again with only the elements and attributes of a
+ * static drawing; no script, event attribute, animation, embedded object
+ * or image, and no reference to anything but a fragment of itself (href,
+ * url(), @import); text escaped, whatever it says (svgsafe.c).  0, or -1
+ * when the map is not well-formed XML.
  */
-bool	crown_html_svg_safe(const char *svg, size_t len);
+int	crown_html_svg_clean(struct crown_buf *out, const char *svg,
+	    size_t len);
 
 #endif

@@ -1,7 +1,9 @@
 #!/bin/sh
 # tests/site/check.sh: crown site (issue 22) as a reader sees it.  Plays
-# three turns of the bundled Camerone, with one unit renamed to markup,
-# makes the umpire's site and a side's, then checks that every page
+# three turns of the bundled Camerone, with one unit renamed to markup and
+# a unit and a side to Markdown images of a remote host, the third turn
+# drawn with a map template that adds a script, event attributes and
+# remote images, makes the umpire's site and a side's, then checks that every page
 # parses as HTML5 without a parse error, that every link and image
 # resolves inside the site (tests/site/pages.py), that it is well-formed
 # XML (xmllint: the pages are polyglot XHTML), and renders the
@@ -54,13 +56,24 @@ done
 $py -c 'import html5lib' 2>/dev/null ||
     fail "no python3-html5lib (make deps installs it)"
 
-sed 's/^    name: Veracruz National Guard Battalion$/    name: '"'"'<script>alert(1)<\/script> \& "x"'"'"'/' \
+beacon='![b](http://127.0.0.1:9/beacon.png)'
+sed -e 's/^    name: Veracruz National Guard Battalion$/    name: '"'"'<script>alert(1)<\/script> \& "x"'"'"'/' \
+    -e 's|^    name: Jalapa National Guard Battalion$|    name: '"'Jalapa $beacon javascript: url(x) @import'"'|' \
+    -e 's|^    name: Mexican Republic (Milán)$|    name: '"'Mexican Republic $beacon'"'|' \
     games/camerone/scenario.yaml >"$tmp/scenario.yaml"
-grep -q 'alert(1)' "$tmp/scenario.yaml" || fail "cannot rename a unit"
+[ "$(grep -c 'alert(1)\|beacon' "$tmp/scenario.yaml")" = 3 ] ||
+    fail "cannot rename the units and the side"
+# a map template of the umpire's that adds what a page must not run
+cp -r templates "$tmp/tmpl"
+sed 's|^<defs>$|<script>alert(2)</script><rect x="0" onload="alert(3)"/><image href="http://127.0.0.1:9/i.png"/><set attributeName="onclick" to="alert(4)"/><defs>|' \
+    templates/map.svg.tmpl >"$tmp/tmpl/map.svg.tmpl"
+grep -q 'alert(3)' "$tmp/tmpl/map.svg.tmpl" || fail "cannot change the map"
 "$bin" new "$tmp/c" --scenario "$tmp/scenario.yaml" \
     --date 2026-03-01 >/dev/null || fail "crown new"
 for t in 1 2 3; do
-	"$bin" turn "$tmp/c" games/camerone/orders/turn-00$t/*.yaml \
+	tmpl=
+	[ $t = 3 ] && tmpl="--templates $tmp/tmpl"
+	"$bin" turn "$tmp/c" games/camerone/orders/turn-00$t/*.yaml $tmpl \
 	    --date 2026-03-0$((t + 1)) >/dev/null || fail "crown turn $t"
 done
 "$bin" site "$tmp/c" "$tmp/out" >/dev/null || fail "crown site"
@@ -86,6 +99,16 @@ for site in out side; do
 done
 grep -q '&lt;script&gt;alert(1)&lt;/script&gt; &amp; &quot;x&quot;' \
     "$tmp/out/index.html" || fail "the unit's name is not escaped"
+grep -q 'Mexican Republic !\[b\](http://127.0.0.1:9/beacon.png)' \
+    "$tmp/out/turn-000.html" || fail "the briefing's side name is not text"
+# every turn keeps its map, the hostile template's without its additions
+for t in 1 2 3; do
+	grep -q '<svg xmlns=' "$tmp/out/turn-00$t.html" ||
+	    fail "turn $t: no map"
+done
+if grep -l 'onload\|alert(2\|alert(3\|<image\|<set' "$tmp"/out/*.html; then
+	fail "a map holds what the filter takes out"
+fi
 ok
 # the units linked from the map and the reports, an apostrophe and all
 # ("Milan's irregular horse")
@@ -104,7 +127,8 @@ console >/dev/null || fail "chromium shows no console message for a " \
     "script error (is logging on?)"
 ok
 
-for p in out/index.html out/turn-001.html side/turn-002.html; do
+for p in out/index.html out/turn-001.html side/turn-002.html \
+    out/turn-000.html out/turn-003.html; do
 	png="$tmp/$(echo "$p" | tr / -).png"
 	shoot "$tmp/$p" "$png" || fail "chromium cannot render $p"
 	[ -s "$png" ] || fail "no screenshot of $p"

@@ -2776,6 +2776,106 @@ test_headline_leaders(void **state)
 	crown_diags_release(&d);
 }
 
+/*
+ * A command run in a child that an alarm kills after 20 s: libgit2 1.5
+ * inflates a loose object cut short for ever.  Its status (or 128 + the
+ * signal that ended it), its standard error in err.
+ */
+static int
+run_bounded(char **err, const struct crown_cmd *cmd, const char *const *args)
+{
+	struct run	 r;
+	char		*at = path("bounded."), *errp = path("bounded..err");
+	pid_t		 pid;
+	int		 ws;
+
+	fflush(stdout);
+	fflush(stderr);
+	if ((pid = fork()) == 0) {
+		FILE	*fp;
+
+		alarm(20);
+		tu_run_at(&r, at, cmd, args);
+		/* the captures are read and gone: write stderr again */
+		if ((fp = fopen(errp, "w")) != NULL) {
+			fputs(r.err != NULL ? r.err : "", fp);
+			fclose(fp);
+		}
+		_exit(r.status);
+	}
+	assert_true(pid > 0);
+	assert_int_equal(waitpid(pid, &ws, 0), pid);
+	*err = tu_slurp(errp);
+	unlink(errp);
+	free(at);
+	free(errp);
+	return WIFEXITED(ws) ? WEXITSTATUS(ws) : 128 + WTERMSIG(ws);
+}
+
+/* A loose object cut short (a full disk, a crash): each command that
+ * reads it ends at once with exit 74, naming the object's file and git
+ * fsck, and leaves the lock free. */
+static void
+test_damaged_object(void **state)
+{
+	char	*dir = path("c"), *out = path("site"), *mail = path("mail");
+	char	*id, *obj, *lockp, *err, *cmd;
+	const char *const status_args[] = { dir, NULL };
+	const char *const turn_args[] = { dir, DATA "/republic-2.yaml",
+	    "--templates", TMPL, "--allow-missing", NULL };
+	const char *const verify_args[] = { dir, "--templates", TMPL, NULL };
+	const char *const site_args[] = { dir, out, "--templates", TMPL,
+	    NULL };
+	const char *const inbox_args[] = { dir, mail, "--now",
+	    "2026-03-10T10:00:00Z", NULL };
+	static const struct {
+		const struct crown_cmd	*cmd;
+		size_t			 args;
+	} runs[] = {
+		{ &crown_cmd_status, 0 }, { &crown_cmd_turn, 1 },
+		{ &crown_cmd_verify, 2 }, { &crown_cmd_site, 3 },
+		{ &crown_cmd_inbox, 4 },
+	};
+	const char *const *args[] = { status_args, turn_args, verify_args,
+	    site_args, inbox_args };
+	size_t	 i;
+
+	(void)state;
+	TU_CAMPAIGN(dir, SCEN, false);
+	cmd = xasprintf("mkdir -p '%s/cur' '%s/new' '%s/tmp'", mail, mail,
+	    mail);
+	assert_int_equal(system(cmd), 0);
+	free(cmd);
+	id = sh("git -C '%s' rev-parse HEAD:state.yaml | tr -d '\\n'", dir);
+	obj = xasprintf("%s/.git/objects/%.2s/%s", dir, id, id + 2);
+	cmd = xasprintf("f='%s'; n=$(wc -c < \"$f\"); chmod u+w \"$f\"; "
+	    "head -c $((n / 2)) \"$f\" > \"$f.cut\" && mv \"$f.cut\" \"$f\"",
+	    obj);
+	assert_int_equal(system(cmd), 0);
+	free(cmd);
+	lockp = xasprintf("%s/.git/crown.lock", dir);
+	for (i = 0; i < CROWN_NELEM(runs); i++) {
+		int	st = run_bounded(&err, runs[i].cmd,
+			    args[runs[i].args]);
+
+		if (st != CROWN_EXIT_IOERR) {
+			print_error("crown %s: status %d, expected 74\n%s\n",
+			    runs[i].cmd->name, st, err);
+			fail();
+		}
+		assert_has(err, obj);
+		assert_has(err, "'git fsck'");
+		assert_false(exists(lockp));
+		free(err);
+	}
+	free(lockp);
+	free(obj);
+	free(id);
+	free(mail);
+	free(out);
+	free(dir);
+}
+
 int
 main(void)
 {
@@ -2852,6 +2952,8 @@ main(void)
 		cmocka_unit_test_setup_teardown(test_outbox_after_kill,
 		    setup, teardown),
 		cmocka_unit_test_setup_teardown(test_fault_error, setup,
+		    teardown),
+		cmocka_unit_test_setup_teardown(test_damaged_object, setup,
 		    teardown),
 		cmocka_unit_test_setup_teardown(test_fault_kill, setup,
 		    teardown),
