@@ -25,6 +25,7 @@
 
 #include "crown/calendar.h"
 #include "crown/common.h"
+#include "crown/diag.h"
 #include "crown/mail.h"
 #include "crown/report.h"
 #include "crown/template.h"
@@ -101,6 +102,9 @@ crown_mail_printable(const char *s, bool lines)
 			crown_buf_puts(&b, " ");
 		else if (c < 0x20 || (c >= 0x7f && c <= 0x9f))
 			crown_buf_puts(&b, "?");
+		else if (crown_diag_unsafe(c))
+			/* a bidi control: shown, as a message shows it */
+			crown_buf_printf(&b, "\\u%04X", (unsigned)c);
 		else
 			crown_buf_add(&b, p,
 			    (size_t)(g_utf8_next_char(p) - p));

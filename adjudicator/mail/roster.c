@@ -16,6 +16,7 @@
 #include <sodium.h>
 
 #include "crown/common.h"
+#include "crown/diag.h"
 #include "crown/outputs.h"
 #include "crown/pgp.h"
 #include "crown/roster.h"
@@ -344,7 +345,8 @@ split_person(char **name, char **email, const char *s)
 	for (n = (size_t)(lt - s); n > 0 && s[n - 1] == ' '; n--)
 		;
 	if (n == 0 || gt - lt < 4 || memchr(lt, '@', (size_t)(gt - lt)) ==
-	    NULL || strpbrk(s, "\r\n\t\"") != NULL ||
+	    NULL || strchr(s, '"') != NULL ||
+	    crown_diag_unsafe_in(s, strlen(s), NULL) != 0 ||
 	    memchr(s, '>', n) != NULL)
 		return -1;
 	*name = xstrndup(s, n);
