@@ -31,7 +31,11 @@ const char *const crown_army_names[CROWN_NARMY] = {
 /* Limits of sanity for numbers in a state; rules-specific bounds (R1.1,
  * R10.2) are checked against the rules at `crown new`. */
 #define MAX_TURN	100000
-#define MAX_TABLE	100000.0
+/* Inches a side: 83 feet, past any table; what the map draws (a grid
+ * line every 6 inches) and the spatial grid's cells (4 inches at the
+ * least) stay within a few MiB.  A table of 100,000 inches drew 33,000
+ * grid lines for four units (doc/limits.md). */
+#define MAX_TABLE	1000.0
 #define MAX_FIGURES	1000
 #define MAX_STANDS	1000
 #define MAX_COUNT	1000

@@ -629,6 +629,42 @@ test_ids(void **state)
 	assert_false(crown_id_valid("a\xc0\xae"));
 }
 
+/*
+ * The table's size is bounded by what the map and the engine's grids
+ * hold in a few tens of MiB: a table of 100,000 inches a side drew a map
+ * of 33,000 grid lines from four units.  1,000 inches is the largest.
+ */
+static void
+test_table_size(void **state)
+{
+#define TABLE_STATE(w, h) "game: {name: T, turn: 0, attacker: a}\n" \
+	"table: {width: " w ", height: " h "}\n" \
+	"sides: [{id: a, home_edge: south}, {id: b, home_edge: north}]\n" \
+	"units: []\n"
+	struct crown_diags	 d = { 0 };
+	struct crown_state	*s = NULL;
+	char			*text;
+
+	text = xstrdup(TABLE_STATE("1000", "1000"));
+	(void)crown_state_parse(&s, "t.yaml", text, strlen(text), &d);
+	assert_no_diags(&d);
+	assert_non_null(s);
+	crown_state_free(s);
+	s = NULL;
+	free(text);
+	text = xstrdup(TABLE_STATE("1000.01", "100000"));
+	assert_int_equal(crown_state_parse(&s, "t.yaml", text, strlen(text),
+	    &d), CROWN_EINVALID);
+	assert_null(s);
+	assert_diag(&d, "t.yaml:2:16: error: 'width' must be from 1 to 1000, "
+	    "not 1000.01 (R1.2)");
+	assert_diag(&d, "t.yaml:2:33: error: 'height' must be from 1 to "
+	    "1000, not 100000 (R1.2)");
+	crown_diags_release(&d);
+	free(text);
+#undef TABLE_STATE
+}
+
 /* A big legitimate state: 100,000 units is within the limits and loads in
  * seconds; so is a megabyte of orders entries for the checks. */
 static void
@@ -898,6 +934,7 @@ main(void)
 		cmocka_unit_test(test_input_messages),
 		cmocka_unit_test(test_ids),
 		cmocka_unit_test(test_big_inputs),
+		cmocka_unit_test(test_table_size),
 		cmocka_unit_test(test_hostile_lists),
 		cmocka_unit_test(test_cli_limits),
 		cmocka_unit_test(test_quoting),
