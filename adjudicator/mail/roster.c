@@ -49,6 +49,12 @@ crown_roster_path(const char *dir)
 }
 
 char *
+crown_roster_gitfile(const char *dir, const char *name)
+{
+	return in_gitdir(dir, name);
+}
+
+char *
 crown_roster_keyring(const char *dir)
 {
 	char	*p = in_gitdir(dir, CROWN_ROSTER_KEYRING);

@@ -1773,7 +1773,28 @@ test_inbox_automatic(void **state)
 	 * none of bulk, junk, list */
 	camp_mail(&c, "5", "Auto-Submitted: No (a person)\n"
 	    "Precedence: first-class\n"
+	    "Return-Path: <danjou@example.org>\n"
+	    "X-Auto-Response-Suppress: RN, NRN\n"
 	    HDR(DANJOU, "a5@example.org", "orders")
+	    "Content-Type: text/plain\n\n1-legion: hold\n");
+	/* what auto-responders write beside or instead of RFC 3834's */
+	camp_mail(&c, "6", "Return-Path: <>\n"
+	    HDR(DANJOU, "a6@example.org", "Undelivered Mail")
+	    "Content-Type: text/plain\n\nMail to x failed.\n");
+	camp_mail(&c, "7", "X-Autoreply: yes\n"
+	    HDR(DANJOU, "a7@example.org", "Away")
+	    "Content-Type: text/plain\n\nI am away.\n");
+	camp_mail(&c, "8", "X-Autorespond: Re: orders\n"
+	    HDR(DANJOU, "a8@example.org", "Away")
+	    "Content-Type: text/plain\n\nI am away.\n");
+	camp_mail(&c, "9", "X-Auto-Response-Suppress: DR, OOF, AutoReply\n"
+	    HDR(DANJOU, "a9@example.org", "Automatic reply: orders")
+	    "Content-Type: text/plain\n\nI am away.\n");
+	camp_mail(&c, "10", "List-Unsubscribe: <mailto:u@example.org>\n"
+	    HDR(DANJOU, "a10@example.org", "news")
+	    "Content-Type: text/plain\n\n1-legion: hold\n");
+	camp_mail(&c, "11", "Precedence: list\n"
+	    HDR(DANJOU, "a11@example.org", "orders")
 	    "Content-Type: text/plain\n\n1-legion: hold\n");
 	assert_int_equal(inbox(&c, BEFORE), 0);
 	assert_has(c.out, "new/1: ignored, not answered: automatic mail "
@@ -1785,8 +1806,20 @@ test_inbox_automatic(void **state)
 	assert_has(c.out, "new/4: ignored, not answered: automatic mail "
 	    "(Precedence: JUNK)\n");
 	assert_has(c.out, "new/5: accepted: side french");
-	assert_has(c.out, "5 messages: 1 accepted, 0 late, 0 refused, 0 "
-	    "already read, 4 ignored\n");
+	assert_has(c.out, "new/6: ignored, not answered: automatic mail "
+	    "(Return-Path: <>)\n");
+	assert_has(c.out, "new/7: ignored, not answered: automatic mail "
+	    "(X-Autoreply)\n");
+	assert_has(c.out, "new/8: ignored, not answered: automatic mail "
+	    "(X-Autorespond)\n");
+	assert_has(c.out, "new/9: ignored, not answered: automatic mail "
+	    "(X-Auto-Response-Suppress)\n");
+	assert_has(c.out, "new/10: ignored, not answered: automatic mail "
+	    "(List-Unsubscribe)\n");
+	assert_has(c.out, "new/11: ignored, not answered: automatic mail "
+	    "(Precedence: list)\n");
+	assert_has(c.out, "11 messages: 1 accepted, 0 late, 0 refused, 0 "
+	    "already read, 10 ignored\n");
 	p = xasprintf("%s/outbox/new", c.dir);
 	assert_int_equal(count_files(p), 1);
 	free(p);
@@ -1801,7 +1834,7 @@ test_inbox_automatic(void **state)
 	free(log);
 	/* read once: a second run skips them all */
 	assert_int_equal(inbox(&c, BEFORE), 0);
-	assert_has(c.out, "5 messages: 0 accepted, 0 late, 0 refused, 5 "
+	assert_has(c.out, "11 messages: 0 accepted, 0 late, 0 refused, 11 "
 	    "already read\n");
 	camp_free(&c);
 }
@@ -1829,7 +1862,8 @@ static void
 test_inbox_max_answers(void **state)
 {
 	struct camp	 c;
-	char		*p, *log;
+	FILE		*fp;
+	char		*p, *p2, *log;
 
 	(void)state;
 	camp_make(&c, true);
@@ -1838,7 +1872,7 @@ test_inbox_max_answers(void **state)
 	assert_int_equal(inbox(&c, BEFORE), 0);
 	assert_has(c.out, "new/5: refused, answered to danjou@example.org");
 	assert_has(c.out, "new/6: refused, not answered (5 answers to "
-	    "danjou@example.org this run: --max-answers 5):\n");
+	    "danjou@example.org this turn: --max-answers 5):\n");
 	assert_has(c.out, "new/7: refused, not answered (5 answers");
 	assert_has(c.out, "new/8: accepted: side republic");
 	p = xasprintf("%s/outbox/new", c.dir);
@@ -1852,14 +1886,38 @@ test_inbox_max_answers(void **state)
 	assert_int_equal(count_files(p), 5);
 	free(p);
 
-	/* a new run answers again; the option lowers the limit */
-	loop_mails(&c, 9, 11);
+	/* the limit is a turn's, whatever the number of runs: the count is
+	 * kept beside the credentials (in .git) */
+	p = crown_roster_gitfile(c.dir, "crown-answers");
+	log = tu_slurp(p);
+	assert_non_null(log);
+	assert_has(log, " 5 danjou@example.org\n");
+	free(log);
+	loop_mails(&c, 9, 9);
+	assert_int_equal(inbox(&c, BEFORE), 0);
+	assert_has(c.out, "new/9: refused, not answered (5 answers to "
+	    "danjou@example.org this turn: --max-answers 5):\n");
+	p2 = xasprintf("%s/outbox/new", c.dir);
+	assert_int_equal(count_files(p2), 6);
+	/* a count of another turn is not this turn's; the option lowers
+	 * the limit */
+	fp = fopen(p, "w");
+	assert_non_null(fp);
+	fputs("0 5 danjou@example.org\n", fp);
+	assert_int_equal(fclose(fp), 0);
+	loop_mails(&c, 10, 11);
 	assert_int_equal(run(&c, &crown_cmd_inbox, c.dir, c.mail, "--now",
 	    BEFORE, "--max-answers", "1", NULL), 0);
 	assert_has(c.out, "new/10: refused, answered to danjou@example.org");
 	assert_has(c.out, "new/11: refused, not answered (1 answer to "
-	    "danjou@example.org this run: --max-answers 1):\n");
-	assert_has(c.out, "new/9: refused, not answered (1 answer");
+	    "danjou@example.org this turn: --max-answers 1):\n");
+	assert_int_equal(count_files(p2), 7);
+	log = tu_slurp(p);
+	assert_non_null(strstr(log, " 1 danjou@example.org\n"));
+	assert_null(strstr(log, "0 5 "));
+	free(log);
+	free(p2);
+	free(p);
 	assert_int_equal(run(&c, &crown_cmd_inbox, c.dir, c.mail,
 	    "--max-answers", "many", NULL), 2);
 	assert_has(c.err, "--max-answers: 'many' is not a number");
@@ -2187,9 +2245,13 @@ test_inbox_streams(void **state)
 	(void)st;
 	(void)rc;
 #endif
-	/* and without the limit, what it says */
+	/* and without the limit, what it says (the log and the count of
+	 * answers forgotten, so the mail is new again) */
 	free(p);
 	p = xasprintf("%s/orders/inbox.log", c.dir);
+	unlink(p);
+	free(p);
+	p = crown_roster_gitfile(c.dir, "crown-answers");
 	unlink(p);
 	free(p);
 	p = xasprintf("%s/big.mbox", c.dir);
