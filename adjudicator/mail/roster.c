@@ -54,14 +54,28 @@ crown_roster_gitfile(const char *dir, const char *name)
 	return in_gitdir(dir, name);
 }
 
+/*
+ * The keyring holds public keys alone: importing one and checking a
+ * signature need no gpg-agent, which gpg would start on import and
+ * leave running after crown has gone.  "no-autostart" keeps it from
+ * starting; a keyring made before gets the file too.
+ */
+static const char keyring_conf[] = "# crown: public keys only, no "
+    "agent (crown roster)\nno-autostart\n";
+
 char *
 crown_roster_keyring(const char *dir)
 {
-	char	*p = in_gitdir(dir, CROWN_ROSTER_KEYRING);
+	char	*p = in_gitdir(dir, CROWN_ROSTER_KEYRING), *conf;
 
 	/* GnuPG warns of a home others may read; an error to make it
 	 * shows when GnuPG cannot use it */
 	(void)mkdir(p, 0700);
+	conf = xasprintf("%s/gpg.conf", p);
+	if (access(conf, F_OK) != 0)
+		(void)crown_put_file(conf, keyring_conf,
+		    sizeof(keyring_conf) - 1, 0600, true);
+	free(conf);
 	return p;
 }
 
