@@ -1647,7 +1647,15 @@ assert_printable(const char *s)
 	assert_non_null(s);
 	for (i = 0; p[i] != '\0'; i++) {
 		if ((p[i] < 0x20 && p[i] != '\n') || p[i] == 0x7f ||
-		    (p[i] == 0xc2 && p[i + 1] >= 0x80 && p[i + 1] <= 0x9f)) {
+		    (p[i] == 0xc2 && p[i + 1] >= 0x80 && p[i + 1] <= 0x9f) ||
+		    /* the bidi controls, U+061C, U+200E, U+200F,
+		     * U+202A-U+202E, U+2066-U+2069 */
+		    (p[i] == 0xd8 && p[i + 1] == 0x9c) ||
+		    (p[i] == 0xe2 && p[i + 1] == 0x80 && (p[i + 2] == 0x8e ||
+		    p[i + 2] == 0x8f || (p[i + 2] >= 0xaa &&
+		    p[i + 2] <= 0xae))) ||
+		    (p[i] == 0xe2 && p[i + 1] == 0x81 && p[i + 2] >= 0xa6 &&
+		    p[i + 2] <= 0xa9)) {
 			print_error("control byte 0x%02x at %zu in:\n%s\n",
 			    p[i], i, s);
 			fail();
@@ -1713,13 +1721,20 @@ test_inbox_nul_body(void **state)
 	camp_free(&c);
 }
 
-/* Bullet 7: a Subject with CR, LF and escapes is echoed without them. */
+/* Bullet 7: a Subject with CR, LF and escapes is echoed without them;
+ * a bidi control in the Subject or the orders is shown escaped. */
 static const char m_escape_subject[] =
     HDR(DANJOU, "esc@example.org",
     "=?utf-8?b?T3JkZXJzDQpCY2M6IHhAZXZpbC5leGFtcGxlG1sySgcgwpsxbQ==?=")
     "Content-Type: text/plain\n"
     "\n"
     "1-legion: dance\n";
+
+static const char m_bidi[] =
+    HDR(DANJOU, "bidi@example.org", "=?utf-8?b?T3JkZXJzIOKArmZkcA==?=")
+    "Content-Type: text/plain; charset=utf-8\n"
+    "\n"
+    "1-legion: d\xe2\x81\xa6" "ance\n";
 
 static void
 test_inbox_subject_controls(void **state)
@@ -1745,6 +1760,18 @@ test_inbox_subject_controls(void **state)
 	assert_printable(t);
 	free(t);
 	free(p);
+
+	camp_mail(&c, "2", m_bidi);
+	assert_int_equal(inbox(&c, BEFORE), 0);
+	assert_has(c.out, "new/2: refused, answered to danjou@example.org");
+	assert_printable(c.out);
+	r = reply(&c, "bidi@example.org");
+	t = text_of(r);
+	assert_has(t, "Your mail \"Orders \\u202Efdp\"");
+	assert_has(t, "\\u2066");
+	assert_printable(t);
+	free(t);
+	free(r);
 	camp_free(&c);
 }
 
