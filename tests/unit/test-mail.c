@@ -1732,46 +1732,51 @@ static const char m_escape_subject[] =
 
 static const char m_bidi[] =
     HDR(DANJOU, "bidi@example.org", "=?utf-8?b?T3JkZXJzIOKArmZkcA==?=")
-    "Content-Type: text/plain; charset=utf-8\n"
-    "\n"
+    "Content-Type: text/plain; charset=utf-8\n\n"
     "1-legion: d\xe2\x81\xa6" "ance\n";
+
+/* Mail `name` refused and answered, the answer to Message-ID id
+ * saying want and want2, nothing in it or on stdout unprintable. */
+static void
+refused_printable(struct camp *c, const char *name, const char *mail,
+    const char *id, const char *want, const char *want2)
+{
+	char	*r, *t, *line;
+
+	camp_mail(c, name, mail);
+	assert_int_equal(inbox(c, BEFORE), 0);
+	line = xasprintf("new/%s: refused, answered to danjou@example.org",
+	    name);
+	assert_has(c->out, line);
+	free(line);
+	assert_printable(c->out);
+	r = reply(c, id);
+	t = text_of(r);
+	assert_has(t, want);
+	assert_has(t, want2);
+	assert_printable(t);
+	free(t);
+	free(r);
+}
 
 static void
 test_inbox_subject_controls(void **state)
 {
 	struct camp	 c;
-	char		*r, *t, *p;
+	char		*t, *p;
 
 	(void)state;
 	camp_make(&c, true);
-	camp_mail(&c, "1", m_escape_subject);
-	assert_int_equal(inbox(&c, BEFORE), 0);
-	assert_has(c.out, "new/1: refused, answered to danjou@example.org");
-	assert_printable(c.out);
-	r = reply(&c, "esc@example.org");
-	t = text_of(r);
-	assert_has(t, "Your mail \"Orders Bcc: x@evil.example?[2J? ?1m\"");
-	assert_printable(t);
-	free(t);
-	free(r);
+	refused_printable(&c, "1", m_escape_subject, "esc@example.org",
+	    "Your mail \"Orders Bcc: x@evil.example?[2J? ?1m\"", "dance");
 	p = xasprintf("%s/orders/rejected", c.dir);
 	t = all_files(p);
 	assert_has(t, "subject: Orders  Bcc: x@evil.example?[2J? ?1m\n");
 	assert_printable(t);
 	free(t);
 	free(p);
-
-	camp_mail(&c, "2", m_bidi);
-	assert_int_equal(inbox(&c, BEFORE), 0);
-	assert_has(c.out, "new/2: refused, answered to danjou@example.org");
-	assert_printable(c.out);
-	r = reply(&c, "bidi@example.org");
-	t = text_of(r);
-	assert_has(t, "Your mail \"Orders \\u202Efdp\"");
-	assert_has(t, "\\u2066");
-	assert_printable(t);
-	free(t);
-	free(r);
+	refused_printable(&c, "2", m_bidi, "bidi@example.org",
+	    "Your mail \"Orders \\u202Efdp\"", "d\\u2066ance");
 	camp_free(&c);
 }
 
