@@ -1383,10 +1383,12 @@ crown_inbox_open(struct crown_inbox **out,
 	error = crown_roster_load(&ib->roster, path, d);
 	free(path);
 	load_filed(ib);
-	load_answers(ib);
-	/* crown check --mail judges a message read before all the same */
-	if (!ib->dry)
+	/* crown check --mail judges a message read before all the same,
+	 * and answers it however many answers the turn has had */
+	if (!ib->dry) {
 		load_log(ib);
+		load_answers(ib);
+	}
 	return error;
 }
 
