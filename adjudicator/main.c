@@ -2,10 +2,12 @@
  * main.c: crown, the Phantom Crown: dispatch to a command.
  */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "crown/cmd.h"
 #include "crown/common.h"
+#include "crown/diag.h"
 
 static const struct crown_cmd *const cmd_table[] = {
 	&crown_cmd_check,
@@ -85,6 +87,18 @@ usage(FILE *fp)
 	    "command.\n", fp);
 }
 
+/* name is not a command: said, quoted as every message quotes what it
+ * was given (crown_diag_escape), and the usage. */
+static void
+unknown(const char *name)
+{
+	char	*q = crown_diag_escape(name);
+
+	fprintf(stderr, "crown: unknown command '%s'\n", q);
+	free(q);
+	usage(stderr);
+}
+
 /* Flush stdout and fail on a write error (a full disk, a closed pipe). */
 static int
 finish(int status)
@@ -119,8 +133,7 @@ main(int argc, char **argv)
 			if (strcmp((*c)->name, argv[2]) == 0)
 				return finish(crown_cmd_run(*c, 2,
 				    (char *[]){ argv[2], "--help", NULL }));
-		fprintf(stderr, "crown: unknown command '%s'\n", argv[2]);
-		usage(stderr);
+		unknown(argv[2]);
 		return CROWN_EXIT_USAGE;
 	}
 	if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "help") == 0) {
@@ -130,7 +143,6 @@ main(int argc, char **argv)
 	for (c = cmd_table; *c != NULL; c++)
 		if (strcmp((*c)->name, argv[1]) == 0)
 			return finish(crown_cmd_run(*c, argc - 1, argv + 1));
-	fprintf(stderr, "crown: unknown command '%s'\n", argv[1]);
-	usage(stderr);
+	unknown(argv[1]);
 	return CROWN_EXIT_USAGE;
 }

@@ -22,7 +22,7 @@
 
 static int	cmd_inbox_exec(struct crown_run *);
 
-/* Answers to one address in one run, by default (--max-answers). */
+/* Answers to one address for one turn, by default (--max-answers). */
 #define MAX_ANSWERS	5
 #define MAX_ANSWERS_MAX	1000000
 
@@ -49,14 +49,17 @@ const struct crown_cmd crown_cmd_inbox = {
 	"and acknowledged with a receipt, the SHA-256 of the filed file; bad\n"
 	"ones are answered with every problem and its rule.  Replies go to\n"
 	"the Maildir DIR/outbox; mail from strangers and automatic mail\n"
-	"(Auto-Submitted, Precedence: bulk, junk or list, List-Id) gets\n"
-	"none, only a line in DIR/orders/inbox.log.  Answered refusals are\n"
+	"(Auto-Submitted, Return-Path: <>, Precedence: bulk, junk or list,\n"
+	"List-Id, List-Unsubscribe, X-Autoreply, X-Autorespond,\n"
+	"X-Auto-Response-Suppress) gets none, only a line in\n"
+	"DIR/orders/inbox.log.  Answered refusals are\n"
 	"kept in DIR/orders/rejected/, late orders in DIR/orders/late/.\n"
 	"A campaign repository is repaired first and read from its last\n"
 	"commit.  --now TIME is when the mail is read (default: now); it\n"
 	"decides lateness against game.deadline.  --max-bytes N (default\n"
 	"1M) refuses larger mail unread.  --max-answers N (default 5) is\n"
-	"the most answers one address gets in a run; the rest are logged.\n"
+	"the most answers one address gets for a turn, however many runs\n"
+	"(counted in DIR/.git/crown-answers); the rest are logged.\n"
 	"\n" CROWN_LIMIT_HELP,
 	.flags = CROWN_CMD_LIMITS,
 	.options = inbox_options,

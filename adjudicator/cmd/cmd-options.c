@@ -11,6 +11,7 @@
 
 #include "crown/cmd.h"
 #include "crown/common.h"
+#include "crown/diag.h"
 #include "crown/xalloc.h"
 #include "crown/yaml.h"
 
@@ -204,14 +205,18 @@ crown_cmd_usage(const struct crown_cmd *cmd, FILE *fp)
 int
 crown_cmd_usage_error(const struct crown_cmd *cmd, const char *fmt, ...)
 {
-	va_list	ap;
+	va_list	 ap;
+	char	*msg, *q;
 
 	if (fmt != NULL) {
-		fprintf(stderr, "crown %s: ", cmd->name);
 		va_start(ap, fmt);
-		vfprintf(stderr, fmt, ap);
+		msg = xvasprintf(fmt, ap);
 		va_end(ap);
-		fputc('\n', stderr);
+		/* it quotes the arguments, which may be anyone's text */
+		q = crown_diag_escape(msg);
+		fprintf(stderr, "crown %s: %s\n", cmd->name, q);
+		free(q);
+		free(msg);
 	}
 	crown_cmd_usage(cmd, stderr);
 	return CROWN_EXIT_USAGE;

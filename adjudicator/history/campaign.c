@@ -18,6 +18,7 @@
 #include "crown/calendar.h"
 #include "crown/campaign.h"
 #include "crown/common.h"
+#include "crown/diag.h"
 #include "crown/engine.h"
 #include "crown/fire.h"
 #include "crown/leaders.h"
@@ -658,11 +659,13 @@ crown_campaign_secret_save(struct crown_history *h,
 	return error;
 }
 
-/* A name or an email git accepts in a signature. */
+/* A name or an email git accepts in a signature, with no control or
+ * bidi character (crown_diag_unsafe) to show. */
 static bool
 ident_ok(const char *s)
 {
-	if (s == NULL || *s == '\0')
+	if (s == NULL || *s == '\0' ||
+	    crown_diag_unsafe_in(s, strlen(s), NULL) != 0)
 		return false;
 	for (; *s != '\0'; s++)
 		if (*s == '<' || *s == '>' || *s == '\n' || *s == '\r')
@@ -702,7 +705,8 @@ crown_campaign_who(struct crown_who *out, const char *umpire,
 	if (!ident_ok(out->name) || !ident_ok(out->email)) {
 		crown_diag_add(d, umpire != NULL ? "--umpire" : "game.umpire",
 		    0, 0, NULL, "the umpire's name and email must be "
-		    "non-empty, without '<', '>' or line breaks");
+		    "non-empty, without '<', '>', control characters or "
+		    "bidirectional controls");
 		crown_who_release(out);
 		return CROWN_EUSAGE;
 	}

@@ -18,15 +18,19 @@ diag_addv(struct crown_diags *d, enum crown_severity sev, const char *file,
     va_list ap)
 {
 	struct crown_diag	*g;
+	char			*msg;
 
 	crown_grow(&d->v, &d->cap, d->n + 1, sizeof(*d->v));
 	g = &d->v[d->n++];
 	g->severity = sev;
-	g->file = xstrdup(file != NULL ? file : "-");
+	g->file = crown_diag_escape(file != NULL ? file : "-");
 	g->line = line;
 	g->col = col;
 	g->rule = rule != NULL ? xstrdup(rule) : NULL;
-	g->msg = xvasprintf(fmt, ap);
+	msg = xvasprintf(fmt, ap);
+	/* what a message quotes of the input is anyone's text */
+	g->msg = crown_diag_escape(msg);
+	free(msg);
 	g->quote = NULL;
 	g->caret = 0;
 }
@@ -127,7 +131,7 @@ render(const char *line, size_t n, unsigned col, unsigned *caret)
 			at[w++] = b.len;
 			if (k == 1 && (c < 0x20 || c >= 0x7f))
 				crown_buf_puts(&b, "?");
-			else if (c >= 0x80 && c <= 0x9f)
+			else if (crown_diag_unsafe(c))	/* C1, bidi */
 				crown_buf_puts(&b, "?");
 			else
 				crown_buf_add(&b, line + i, k);
@@ -248,4 +252,58 @@ crown_diags_release(struct crown_diags *d)
 	free(d->v);
 	d->v = NULL;
 	d->n = d->cap = 0;
+}
+
+bool
+crown_diag_unsafe(unsigned long c)
+{
+	return c < 0x20 || (c >= 0x7f && c <= 0x9f) || c == 0x061c ||
+	    c == 0x200e || c == 0x200f || (c >= 0x202a && c <= 0x202e) ||
+	    (c >= 0x2066 && c <= 0x2069);
+}
+
+unsigned long
+crown_diag_unsafe_in(const char *s, size_t len, size_t *at)
+{
+	const char	*p = s, *end = s + len;
+	gunichar	 c;
+
+	while (p < end) {
+		c = g_utf8_get_char_validated(p, end - p);
+		if (c == (gunichar)-1 || c == (gunichar)-2) {
+			p++;
+			continue;
+		}
+		if (crown_diag_unsafe(c)) {
+			if (at != NULL)
+				*at = (size_t)(p - s);
+			return c;
+		}
+		p = g_utf8_next_char(p);
+	}
+	return 0;
+}
+
+char *
+crown_diag_escape(const char *s)
+{
+	struct crown_buf	 b = { 0 };
+	const char		*p = s, *end = s + strlen(s);
+	gunichar		 c;
+
+	crown_buf_puts(&b, "");
+	while (p < end) {
+		c = g_utf8_get_char_validated(p, end - p);
+		if (c == (gunichar)-1 || c == (gunichar)-2) {
+			crown_buf_printf(&b, "\\x%02X", (unsigned char)*p);
+			p++;
+			continue;
+		}
+		if (crown_diag_unsafe(c))
+			crown_buf_printf(&b, "\\u%04X", (unsigned)c);
+		else
+			crown_buf_add(&b, p, (size_t)(g_utf8_next_char(p) - p));
+		p = g_utf8_next_char(p);
+	}
+	return b.data;
 }

@@ -1302,6 +1302,32 @@ crown_yfield_str(struct crown_yreader *r, const struct crown_ynode *map,
 }
 
 int
+crown_yfield_name(struct crown_yreader *r, const struct crown_ynode *map,
+    const char *key, bool required, char **out)
+{
+	const struct crown_ynode *v = map_get(map, key);
+	const char		 *s;
+	unsigned long		  c;
+
+	if (v == NULL)
+		return required ? (crown_yrequire(r, map, key, NULL),
+		    CROWN_EINVALID) : 0;
+	if (crown_ystr(r, v, key, NULL, &s) != 0)
+		return CROWN_EINVALID;
+	/* a name goes into commit subjects, mail headers and reports */
+	if ((c = crown_diag_unsafe_in(s, v->len, NULL)) != 0) {
+		crown_yerror(r, v, NULL, "'%s' holds U+%04lX, %s: a name is "
+		    "one line of plain text", key, c, c < 0x20 ||
+		    (c >= 0x7f && c <= 0x9f) ? "a control character" :
+		    "a bidirectional control");
+		return CROWN_EINVALID;
+	}
+	free(*out);
+	*out = xstrdup(s);
+	return 0;
+}
+
+int
 crown_yfield_id(struct crown_yreader *r, const struct crown_ynode *map,
     const char *key, bool required, const char *rule, char **out)
 {

@@ -55,6 +55,9 @@
 #define PENDING_DIR	"orders/pending"
 #define LATE_DIR	"orders/late"
 #define REJECTED_DIR	"orders/rejected"
+/* in .git beside the credentials: "TURN COUNT ADDRESS" a line */
+#define ANSWERS_NAME	"crown-answers"
+#define ANSWERS_MAX	((size_t)1024 * 1024)
 #define MAX_FILE_NAME	64
 /* The answers a batch holds before what it filed is written. */
 #define BATCH_BYTES	((size_t)4 * 1024 * 1024)
@@ -67,8 +70,10 @@ struct seen {
 	size_t	  n;
 };
 
+/* Answers to one address for the turn, this run's and earlier runs'
+ * (ANSWERS_NAME). */
 struct answered {
-	const char	*addr;		/* the roster's */
+	char		*addr;
 	unsigned	 n;
 };
 
@@ -106,8 +111,9 @@ struct crown_inbox {
 	struct crown_roster	 roster;	/* credentials (.git) */
 	struct seen		 seen;		/* message hashes in the log */
 	unsigned		 max_answers;
-	struct answered		*answered;	/* answers this run */
+	struct answered		*answered;	/* answers this turn */
 	size_t			 nanswered, answered_cap;
+	bool			 answered_more;	/* to write */
 	int			 error;		/* first failure to write */
 	size_t			 messages;
 	unsigned		 accepted, nlate, refused, skipped, ignored;
@@ -906,28 +912,104 @@ out:
 	return NULL;
 }
 
-/*
- * May crown answer addr once more in this run?  Counted, so a loop with
- * an auto-responder, or a flood in a player's name, costs a few answers.
- */
-static bool
-may_answer(struct crown_inbox *ib, const char *addr)
+/* addr's count of answers for the turn, made 0 when new. */
+static struct answered *
+answers_of(struct crown_inbox *ib, const char *addr)
 {
 	size_t	i;
 
 	for (i = 0; i < ib->nanswered; i++)
 		if (strcasecmp(ib->answered[i].addr, addr) == 0)
-			break;
-	if (i == ib->nanswered) {
-		crown_grow(&ib->answered, &ib->answered_cap, i + 1,
-		    sizeof(*ib->answered));
-		ib->answered[i].addr = addr;
-		ib->answered[i].n = 0;
-		ib->nanswered++;
+			return &ib->answered[i];
+	crown_grow(&ib->answered, &ib->answered_cap, i + 1,
+	    sizeof(*ib->answered));
+	ib->answered[i].addr = xstrdup(addr);
+	ib->answered[i].n = 0;
+	ib->nanswered++;
+	return &ib->answered[i];
+}
+
+/*
+ * The answers earlier runs sent for this turn, so that the limit holds
+ * however often crown inbox runs: an auto-responder that crown's
+ * answers set off, or a flood in a player's name, costs a few answers a
+ * turn.  A line that does not read is skipped: the file is crown's own.
+ */
+static void
+load_answers(struct crown_inbox *ib)
+{
+	struct crown_diags	 d = { 0 };
+	struct answered		*a;
+	char			*path, *buf, *line, *next, *end, *addr;
+	unsigned long		 n;
+	long			 turn;
+	size_t			 len;
+
+	path = crown_roster_gitfile(ib->dir, ANSWERS_NAME);
+	if (access(path, F_OK) != 0 ||
+	    crown_read_file(&buf, &len, path, ANSWERS_MAX, &d) != 0) {
+		crown_diags_release(&d);
+		free(path);
+		return;
 	}
-	if (ib->answered[i].n >= ib->max_answers)
+	for (line = buf; line != NULL && *line != '\0'; line = next) {
+		if ((next = strchr(line, '\n')) != NULL)
+			*next++ = '\0';
+		errno = 0;
+		turn = strtol(line, &end, 10);
+		if (end == line || *end != ' ' || errno != 0 ||
+		    turn != ib->s->turn)
+			continue;
+		n = strtoul(end + 1, &addr, 10);
+		if (addr == end + 1 || *addr != ' ' || errno != 0 ||
+		    n > 1000000 || addr[1] == '\0' ||
+		    strchr(addr + 1, ' ') != NULL)
+			continue;
+		a = answers_of(ib, addr + 1);
+		a->n = (unsigned)n;
+	}
+	free(buf);
+	free(path);
+}
+
+/* This turn's counts, written whole over the file's (earlier turns'
+ * counts are of no more use); before the answers go out. */
+static int
+save_answers(struct crown_inbox *ib)
+{
+	struct crown_buf	 b = { 0 };
+	char			*path;
+	size_t			 i;
+	int			 e;
+
+	if (!ib->answered_more)
+		return 0;
+	crown_buf_puts(&b, "");
+	for (i = 0; i < ib->nanswered; i++)
+		if (ib->answered[i].n > 0)
+			crown_buf_printf(&b, "%d %u %s\n", ib->s->turn,
+			    ib->answered[i].n, ib->answered[i].addr);
+	path = crown_roster_gitfile(ib->dir, ANSWERS_NAME);
+	if ((e = crown_put_file(path, b.data, b.len, 0600, true)) != 0)
+		crown_diag_add(ib->d, path, 0, 0, NULL, "cannot write the "
+		    "count of answers: %s", strerror(e));
+	else
+		ib->answered_more = false;
+	free(path);
+	crown_buf_release(&b);
+	return e != 0 ? CROWN_EWRITE : 0;
+}
+
+/* May crown answer addr once more for this turn?  Counted. */
+static bool
+may_answer(struct crown_inbox *ib, const char *addr)
+{
+	struct answered	*a = answers_of(ib, addr);
+
+	if (a->n >= ib->max_answers)
 		return false;
-	ib->answered[i].n++;
+	a->n++;
+	ib->answered_more = true;
 	return true;
 }
 
@@ -945,10 +1027,12 @@ print_why(const struct verdict *v)
 }
 
 static void
-over_limit(const struct crown_inbox *ib, const char *addr)
+over_limit(struct crown_inbox *ib, const char *addr)
 {
-	printf("%u answer%s to %s this run: --max-answers %u", ib->max_answers,
-	    ib->max_answers == 1 ? "" : "s", addr, ib->max_answers);
+	unsigned	n = answers_of(ib, addr)->n;
+
+	printf("%u answer%s to %s this turn: --max-answers %u", n,
+	    n == 1 ? "" : "s", addr, ib->max_answers);
 }
 
 /* Keep beside the filed orders how their sender was identified
@@ -1225,6 +1309,11 @@ flush(struct crown_inbox *ib)
 	ok = flush_filed(ib, ib->late, LATE_DIR) && ok;
 	if (!ok)
 		error = CROWN_EWRITE;
+	/* counted before they go: a count lost would let a loop go on */
+	if (ok && save_answers(ib) != 0) {
+		ok = false;
+		error = CROWN_EWRITE;
+	}
 	outbox = xasprintf("%s/outbox", ib->dir);
 	for (i = 0; i < ib->nheld && ok; i++) {
 		if (ib->held[i].name != NULL) {
@@ -1294,9 +1383,12 @@ crown_inbox_open(struct crown_inbox **out,
 	error = crown_roster_load(&ib->roster, path, d);
 	free(path);
 	load_filed(ib);
-	/* crown check --mail judges a message read before all the same */
-	if (!ib->dry)
+	/* crown check --mail judges a message read before all the same,
+	 * and answers it however many answers the turn has had */
+	if (!ib->dry) {
 		load_log(ib);
+		load_answers(ib);
+	}
 	return error;
 }
 
@@ -1373,6 +1465,8 @@ crown_inbox_close(struct crown_inbox *ib, bool *accepted_all,
 	free(ib->held);
 	crown_buf_release(&ib->log);
 	free(ib->seen.v);
+	for (i = 0; i < ib->nanswered; i++)
+		free(ib->answered[i].addr);
 	free(ib->answered);
 	crown_roster_release(&ib->roster);
 	free(ib);

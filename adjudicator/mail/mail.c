@@ -25,6 +25,7 @@
 
 #include "crown/calendar.h"
 #include "crown/common.h"
+#include "crown/diag.h"
 #include "crown/mail.h"
 #include "crown/report.h"
 #include "crown/template.h"
@@ -101,6 +102,9 @@ crown_mail_printable(const char *s, bool lines)
 			crown_buf_puts(&b, " ");
 		else if (c < 0x20 || (c >= 0x7f && c <= 0x9f))
 			crown_buf_puts(&b, "?");
+		else if (crown_diag_unsafe(c))
+			/* a bidi control: shown, as a message shows it */
+			crown_buf_printf(&b, "\\u%04X", (unsigned)c);
 		else
 			crown_buf_add(&b, p,
 			    (size_t)(g_utf8_next_char(p) - p));
@@ -392,40 +396,72 @@ first_word(const char *v)
 	return clean;
 }
 
+/* Does the comma-separated list v name one of words (NULL-ended)? */
+static bool
+names_any(const char *v, const char *const *words)
+{
+	char	**w = g_strsplit_set(v, ", \t", -1);
+	size_t	  i, k;
+	bool	  found = false;
+
+	for (i = 0; w[i] != NULL && !found; i++)
+		for (k = 0; words[k] != NULL && !found; k++)
+			found = g_ascii_strcasecmp(w[i], words[k]) == 0;
+	g_strfreev(w);
+	return found;
+}
+
 /*
- * Why a message is automatic (RFC 3834): Auto-Submitted other than "no",
- * Precedence bulk, junk or list, or a List-Id.  NULL for a person's mail;
- * caller frees.
+ * Why a message is automatic, never to be answered: RFC 3834's
+ * Auto-Submitted other than "no" and its null Return-Path (bounces and
+ * auto-replies are sent from <>); Precedence bulk, junk or list; a
+ * mailing list's List-Id or List-Unsubscribe (RFC 2369, 2919); what
+ * auto-responders that follow no RFC write, X-Autoreply (Gmail's
+ * vacation reply, beside Auto-Submitted), X-Autorespond (cPanel); and
+ * Exchange's X-Auto-Response-Suppress asking for no auto-reply (All,
+ * DR or AutoReply), which its own replies carry.  NULL for a person's
+ * mail; caller frees.
  */
 static char *
 automatic(GMimeObject *obj)
 {
+	static const char *const precedence[] = { "bulk", "junk", "list",
+	    NULL };
+	static const char *const suppress[] = { "all", "dr", "autoreply",
+	    NULL };
+	static const char *const present[] = { "List-Id",
+	    "List-Unsubscribe", "X-Autoreply", "X-Autorespond", NULL };
 	const char	*v;
-	char		*w, *why;
+	char		*w, *why = NULL;
+	size_t		 k;
 
 	if ((v = g_mime_object_get_header(obj, "Auto-Submitted")) != NULL) {
 		w = first_word(v);
-		if (g_ascii_strcasecmp(w, "no") != 0) {
+		if (g_ascii_strcasecmp(w, "no") != 0)
 			why = xasprintf("Auto-Submitted: %s", w);
-			free(w);
-			return why;
-		}
 		free(w);
 	}
-	if ((v = g_mime_object_get_header(obj, "Precedence")) != NULL) {
+	if (why == NULL &&
+	    (v = g_mime_object_get_header(obj, "Precedence")) != NULL) {
 		w = first_word(v);
-		if (g_ascii_strcasecmp(w, "bulk") == 0 ||
-		    g_ascii_strcasecmp(w, "junk") == 0 ||
-		    g_ascii_strcasecmp(w, "list") == 0) {
+		if (names_any(w, precedence))
 			why = xasprintf("Precedence: %s", w);
-			free(w);
-			return why;
-		}
 		free(w);
 	}
-	if (g_mime_object_get_header(obj, "List-Id") != NULL)
-		return xstrdup("List-Id");
-	return NULL;
+	if (why == NULL &&
+	    (v = g_mime_object_get_header(obj, "Return-Path")) != NULL) {
+		w = xstrdup(v);
+		if (strcmp(g_strstrip(w), "<>") == 0)
+			why = xstrdup("Return-Path: <>");
+		free(w);
+	}
+	if (why == NULL && (v = g_mime_object_get_header(obj,
+	    "X-Auto-Response-Suppress")) != NULL && names_any(v, suppress))
+		why = xstrdup("X-Auto-Response-Suppress");
+	for (k = 0; why == NULL && present[k] != NULL; k++)
+		if (g_mime_object_get_header(obj, present[k]) != NULL)
+			why = xstrdup(present[k]);
+	return why;
 }
 
 int

@@ -16,6 +16,7 @@
 #include <sodium.h>
 
 #include "crown/common.h"
+#include "crown/diag.h"
 #include "crown/outputs.h"
 #include "crown/pgp.h"
 #include "crown/roster.h"
@@ -48,13 +49,33 @@ crown_roster_path(const char *dir)
 }
 
 char *
+crown_roster_gitfile(const char *dir, const char *name)
+{
+	return in_gitdir(dir, name);
+}
+
+/*
+ * The keyring holds public keys alone: importing one and checking a
+ * signature need no gpg-agent, which gpg would start on import and
+ * leave running after crown has gone.  "no-autostart" keeps it from
+ * starting; a keyring made before gets the file too.
+ */
+static const char keyring_conf[] = "# crown: public keys only, no "
+    "agent (crown roster)\nno-autostart\n";
+
+char *
 crown_roster_keyring(const char *dir)
 {
-	char	*p = in_gitdir(dir, CROWN_ROSTER_KEYRING);
+	char	*p = in_gitdir(dir, CROWN_ROSTER_KEYRING), *conf;
 
 	/* GnuPG warns of a home others may read; an error to make it
 	 * shows when GnuPG cannot use it */
 	(void)mkdir(p, 0700);
+	conf = xasprintf("%s/gpg.conf", p);
+	if (access(conf, F_OK) != 0)
+		(void)crown_put_file(conf, keyring_conf,
+		    sizeof(keyring_conf) - 1, 0600, true);
+	free(conf);
 	return p;
 }
 
@@ -344,7 +365,8 @@ split_person(char **name, char **email, const char *s)
 	for (n = (size_t)(lt - s); n > 0 && s[n - 1] == ' '; n--)
 		;
 	if (n == 0 || gt - lt < 4 || memchr(lt, '@', (size_t)(gt - lt)) ==
-	    NULL || strpbrk(s, "\r\n\t\"") != NULL ||
+	    NULL || strchr(s, '"') != NULL ||
+	    crown_diag_unsafe_in(s, strlen(s), NULL) != 0 ||
 	    memchr(s, '>', n) != NULL)
 		return -1;
 	*name = xstrndup(s, n);

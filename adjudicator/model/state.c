@@ -31,7 +31,11 @@ const char *const crown_army_names[CROWN_NARMY] = {
 /* Limits of sanity for numbers in a state; rules-specific bounds (R1.1,
  * R10.2) are checked against the rules at `crown new`. */
 #define MAX_TURN	100000
-#define MAX_TABLE	100000.0
+/* Inches a side: 83 feet, past any table; what the map draws (a grid
+ * line every 6 inches) and the spatial grid's cells (4 inches at the
+ * least) stay within a few MiB.  A table of 100,000 inches drew 33,000
+ * grid lines for four units (doc/limits.md). */
+#define MAX_TABLE	1000.0
 #define MAX_FIGURES	1000
 #define MAX_STANDS	1000
 #define MAX_COUNT	1000
@@ -435,7 +439,7 @@ read_person(struct loader *l, const struct crown_ynode *n,
 	if (crown_ykind(&l->r, n, CROWN_Y_MAP, what, NULL) != 0)
 		return;
 	crown_ykeys(&l->r, n, person_keys, NULL);
-	crown_yfield_str(&l->r, n, "name", false, NULL, &p->name);
+	crown_yfield_name(&l->r, n, "name", false, &p->name);
 	crown_yfield_str(&l->r, n, "email", false, NULL, &p->email);
 	crown_yfield_str(&l->r, n, "password_sha256", false, NULL,
 	    &p->password_sha256);
@@ -468,7 +472,7 @@ read_game(struct loader *l, const struct crown_ynode *g)
 	if (crown_ykind(&l->r, g, CROWN_Y_MAP, "game", NULL) != 0)
 		return;
 	crown_ykeys(&l->r, g, game_keys, NULL);
-	crown_yfield_str(&l->r, g, "name", true, NULL, &s->name);
+	crown_yfield_name(&l->r, g, "name", true, &s->name);
 	crown_yfield_id(&l->r, g, "rules", false, NULL, &s->rules);
 	if (s->rules == NULL)
 		s->rules = xstrdup("maximilian");
@@ -601,7 +605,7 @@ read_sides(struct loader *l, const struct crown_ynode *list)
 		sd->col = n->col;
 		crown_ykeys(&l->r, n, side_keys, NULL);
 		crown_yfield_id(&l->r, n, "id", true, NULL, &sd->id);
-		crown_yfield_str(&l->r, n, "name", false, NULL, &sd->name);
+		crown_yfield_name(&l->r, n, "name", false, &sd->name);
 		if (sd->name == NULL && sd->id != NULL)
 			sd->name = xstrdup(sd->id);
 		e = CROWN_SOUTH;
@@ -696,7 +700,7 @@ read_terrain(struct loader *l, const struct crown_ynode *list)
 		f->col = n->col;
 		crown_ykeys(&l->r, n, feature_keys, "R4.3");
 		crown_yfield_id(&l->r, n, "id", true, NULL, &f->id);
-		crown_yfield_str(&l->r, n, "name", false, NULL, &f->name);
+		crown_yfield_name(&l->r, n, "name", false, &f->name);
 		e = CROWN_HILL;
 		crown_yfield_enum(&l->r, n, "type", true, crown_terrain_names,
 		    CROWN_NTERRAIN, "R4.3", &e);
@@ -786,7 +790,7 @@ read_unit(struct loader *l, const struct crown_ynode *n, struct crown_unit *u)
 	u->col = n->col;
 	crown_ykeys(&l->r, n, unit_keys, NULL);
 	crown_yfield_id(&l->r, n, "id", true, NULL, &u->id);
-	crown_yfield_str(&l->r, n, "name", false, NULL, &u->name);
+	crown_yfield_name(&l->r, n, "name", false, &u->name);
 	if (u->name == NULL && u->id != NULL)
 		u->name = xstrdup(u->id);
 	if (crown_yfield_id(&l->r, n, "side", true, NULL, &u->side) == 0 &&
@@ -956,7 +960,7 @@ read_leaders(struct loader *l, const struct crown_ynode *list)
 		ld->col = n->col;
 		crown_ykeys(&l->r, n, leader_keys, "R10");
 		crown_yfield_id(&l->r, n, "id", true, NULL, &ld->id);
-		crown_yfield_str(&l->r, n, "name", false, NULL, &ld->name);
+		crown_yfield_name(&l->r, n, "name", false, &ld->name);
 		if (ld->name == NULL && ld->id != NULL)
 			ld->name = xstrdup(ld->id);
 		if (ld->id != NULL) {

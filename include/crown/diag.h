@@ -11,6 +11,8 @@
 #ifndef CROWN_DIAG_H
 #define CROWN_DIAG_H
 
+#include <stdbool.h>
+#include <stddef.h>
 #include <stdio.h>
 
 enum crown_severity {
@@ -72,5 +74,27 @@ void	crown_diags_print(FILE *, const struct crown_diags *);
 /* Format one problem as above, without the last newline; caller frees. */
 char	*crown_diag_format(const struct crown_diag *);
 void	crown_diags_release(struct crown_diags *);
+
+/*
+ * Whether code point c must never reach a terminal or a reader as it
+ * is: a control character (C0, DEL, C1) or a bidirectional control
+ * (U+061C, U+200E, U+200F, U+202A-U+202E, U+2066-U+2069), which reorders
+ * the text shown around it.
+ */
+bool	crown_diag_unsafe(unsigned long c);
+/*
+ * The first such character of the UTF-8 text s (len bytes) as a code
+ * point, or 0; *at, when not NULL, is its byte offset.  A byte that is
+ * not UTF-8 is not looked at here.
+ */
+unsigned long crown_diag_unsafe_in(const char *s, size_t len, size_t *at);
+/*
+ * s with every unsafe character written as \uXXXX (U+202E as
+ * "\u202E") and every byte that is not UTF-8 as \xNN, fit to quote in
+ * a message; caller frees.  Every diagnostic's file and message pass
+ * through it (crown_diag_add and its kin), so no message carries them
+ * raw.
+ */
+char	*crown_diag_escape(const char *s);
 
 #endif

@@ -79,7 +79,8 @@ struct crown_mail {
  * s (UTF-8 or not) fit to echo into a reply, a record or a terminal, as
  * a new string (caller frees; "" for NULL): no control characters (C0,
  * DEL, C1) and no bytes that are not UTF-8, each one a '?'.  Tab, CR
- * and LF become blanks, or with lines LF stays.
+ * and LF become blanks, or with lines LF stays.  A bidirectional control
+ * (crown_diag_unsafe) is written as a message writes it, "\u202E".
  */
 char	*crown_mail_printable(const char *s, bool lines);
 

@@ -152,6 +152,11 @@ int	crown_yfield_bool(struct crown_yreader *, const struct crown_ynode *map,
 	    const char *key, bool required, const char *rule, bool *out);
 int	crown_yfield_str(struct crown_yreader *, const struct crown_ynode *map,
 	    const char *key, bool required, const char *rule, char **out);
+/* A name (of the game, a side, a unit, a leader, a terrain feature, a
+ * person): text without a control character, tab and newline among
+ * them, or a bidirectional control (crown_diag_unsafe). */
+int	crown_yfield_name(struct crown_yreader *, const struct crown_ynode *map,
+	    const char *key, bool required, char **out);
 int	crown_yfield_id(struct crown_yreader *, const struct crown_ynode *map,
 	    const char *key, bool required, const char *rule, char **out);
 int	crown_yfield_enum(struct crown_yreader *, const struct crown_ynode *map,

@@ -12,6 +12,7 @@
 
 #include "testutil.h"
 
+#include "crown/diag.h"
 #include "crown/dice.h"
 #include "crown/orders.h"
 #include "crown/rules.h"
@@ -379,14 +380,14 @@ test_encoding(void **state)
 	    "character U+007F in a string");
 	REFUSED(ORDERS_HEAD "orders: []\n\"\\b\": 1\n", "control character "
 	    "U+0008 in a string");
-	/* tab, newline and the rest of Unicode are text */
+	/* tab, newline and the rest of Unicode are text, quoted escaped */
 	{
 		struct crown_diags	d = { 0 };
 
 		assert_int_equal(orders_check("game: \"Test\\tSkirmish\"\n"
 		    "turn: 3\nside: french\norders: []\n", &d),
 		    CROWN_EINVALID);
-		assert_diag(&d, "orders for game 'Test\tSkirmish'");
+		assert_diag(&d, "orders for game 'Test\\u0009Skirmish'");
 		crown_diags_release(&d);
 		assert_int_equal(orders_text("game: \"M\xc3\xa9xico\\n"
 		    "\\u00a0\\u2028\"\nturn: 3\nside: french\norders: []\n",
@@ -632,6 +633,42 @@ test_ids(void **state)
 	assert_false(crown_id_valid("a\xc0\xae"));
 }
 
+/*
+ * The table's size is bounded by what the map and the engine's grids
+ * hold in a few tens of MiB: a table of 100,000 inches a side drew a map
+ * of 33,000 grid lines from four units.  1,000 inches is the largest.
+ */
+static void
+test_table_size(void **state)
+{
+#define TABLE_STATE(w, h) "game: {name: T, turn: 0, attacker: a}\n" \
+	"table: {width: " w ", height: " h "}\n" \
+	"sides: [{id: a, home_edge: south}, {id: b, home_edge: north}]\n" \
+	"units: []\n"
+	struct crown_diags	 d = { 0 };
+	struct crown_state	*s = NULL;
+	char			*text;
+
+	text = xstrdup(TABLE_STATE("1000", "1000"));
+	(void)crown_state_parse(&s, "t.yaml", text, strlen(text), &d);
+	assert_no_diags(&d);
+	assert_non_null(s);
+	crown_state_free(s);
+	s = NULL;
+	free(text);
+	text = xstrdup(TABLE_STATE("1000.01", "100000"));
+	assert_int_equal(crown_state_parse(&s, "t.yaml", text, strlen(text),
+	    &d), CROWN_EINVALID);
+	assert_null(s);
+	assert_diag(&d, "t.yaml:2:16: error: 'width' must be from 1 to 1000, "
+	    "not 1000.01 (R1.2)");
+	assert_diag(&d, "t.yaml:2:33: error: 'height' must be from 1 to "
+	    "1000, not 100000 (R1.2)");
+	crown_diags_release(&d);
+	free(text);
+#undef TABLE_STATE
+}
+
 /* A big legitimate state: 100,000 units is within the limits and loads in
  * seconds; so is a megabyte of orders entries for the checks. */
 static void
@@ -839,6 +876,54 @@ test_cli_limits(void **state)
 	assert_int_equal(access("/tmp/crown-never", F_OK), -1);
 }
 
+/*
+ * What a message quotes of the input is shown, never obeyed: control
+ * characters, the bidirectional controls (U+202E would show "exe.txt"
+ * for "txt.exe") and bytes that are not UTF-8 are written escaped, in
+ * every diagnostic.
+ */
+static void
+test_quoting(void **state)
+{
+	static const unsigned long bidi[] = { 0x061c, 0x200e, 0x200f, 0x202a,
+	    0x202b, 0x202c, 0x202d, 0x202e, 0x2066, 0x2067, 0x2068, 0x2069 };
+	struct crown_diags	 d = { 0 };
+	char			*q, *line;
+	size_t			 i, at;
+
+	for (i = 0; i < sizeof(bidi) / sizeof(bidi[0]); i++)
+		assert_true(crown_diag_unsafe(bidi[i]));
+	assert_true(crown_diag_unsafe('\n'));
+	assert_true(crown_diag_unsafe(0x7f));
+	assert_true(crown_diag_unsafe(0x9b));
+	/* the neighbours of the ranges are text */
+	assert_false(crown_diag_unsafe(0x2029));
+	assert_false(crown_diag_unsafe(0x202f));
+	assert_false(crown_diag_unsafe(0x2065));
+	assert_false(crown_diag_unsafe(0x206a));
+	assert_false(crown_diag_unsafe(0x200d));
+	assert_false(crown_diag_unsafe(0xa0));
+	assert_false(crown_diag_unsafe(' '));
+
+	q = crown_diag_escape("a\xe2\x80\xaetxt.exe\tb\nc\x1b[2J\xff\xc3\xa9");
+	assert_string_equal(q, "a\\u202Etxt.exe\\u0009b\\u000Ac"
+	    "\\u001B[2J\\xFF\xc3\xa9");
+	free(q);
+	assert_int_equal(crown_diag_unsafe_in("ab\xe2\x81\xa9", 5, &at),
+	    0x2069);
+	assert_int_equal(at, 2);
+	assert_int_equal(crown_diag_unsafe_in("caf\xc3\xa9", 5, NULL), 0);
+
+	/* every diagnostic, its file too */
+	crown_diag_add(&d, "orders\xe2\x80\xae.yaml", 1, 2, "R3.1",
+	    "unknown unit '%s'", "u\xe2\x80\x8e\x1b");
+	line = crown_diag_format(&d.v[0]);
+	assert_string_equal(line, "orders\\u202E.yaml:1:2: error: unknown "
+	    "unit 'u\\u200E\\u001B' (R3.1)");
+	free(line);
+	crown_diags_release(&d);
+}
+
 int
 main(void)
 {
@@ -853,8 +938,10 @@ main(void)
 		cmocka_unit_test(test_input_messages),
 		cmocka_unit_test(test_ids),
 		cmocka_unit_test(test_big_inputs),
+		cmocka_unit_test(test_table_size),
 		cmocka_unit_test(test_hostile_lists),
 		cmocka_unit_test(test_cli_limits),
+		cmocka_unit_test(test_quoting),
 	};
 
 	return cmocka_run_group_tests(tests, setup, teardown);

@@ -1648,7 +1648,15 @@ assert_printable(const char *s)
 	assert_non_null(s);
 	for (i = 0; p[i] != '\0'; i++) {
 		if ((p[i] < 0x20 && p[i] != '\n') || p[i] == 0x7f ||
-		    (p[i] == 0xc2 && p[i + 1] >= 0x80 && p[i + 1] <= 0x9f)) {
+		    (p[i] == 0xc2 && p[i + 1] >= 0x80 && p[i + 1] <= 0x9f) ||
+		    /* the bidi controls, U+061C, U+200E, U+200F,
+		     * U+202A-U+202E, U+2066-U+2069 */
+		    (p[i] == 0xd8 && p[i + 1] == 0x9c) ||
+		    (p[i] == 0xe2 && p[i + 1] == 0x80 && (p[i + 2] == 0x8e ||
+		    p[i + 2] == 0x8f || (p[i + 2] >= 0xaa &&
+		    p[i + 2] <= 0xae))) ||
+		    (p[i] == 0xe2 && p[i + 1] == 0x81 && p[i + 2] >= 0xa6 &&
+		    p[i + 2] <= 0xa9)) {
 			print_error("control byte 0x%02x at %zu in:\n%s\n",
 			    p[i], i, s);
 			fail();
@@ -1714,7 +1722,8 @@ test_inbox_nul_body(void **state)
 	camp_free(&c);
 }
 
-/* Bullet 7: a Subject with CR, LF and escapes is echoed without them. */
+/* Bullet 7: a Subject with CR, LF and escapes is echoed without them;
+ * a bidi control in the Subject or the orders is shown escaped. */
 static const char m_escape_subject[] =
     HDR(DANJOU, "esc@example.org",
     "=?utf-8?b?T3JkZXJzDQpCY2M6IHhAZXZpbC5leGFtcGxlG1sySgcgwpsxbQ==?=")
@@ -1722,30 +1731,53 @@ static const char m_escape_subject[] =
     "\n"
     "1-legion: dance\n";
 
+static const char m_bidi[] =
+    HDR(DANJOU, "bidi@example.org", "=?utf-8?b?T3JkZXJzIOKArmZkcA==?=")
+    "Content-Type: text/plain; charset=utf-8\n\n"
+    "1-legion: d\xe2\x81\xa6" "ance\n";
+
+/* Mail `name` refused and answered, the answer to Message-ID id
+ * saying want and want2, nothing in it or on stdout unprintable. */
+static void
+refused_printable(struct camp *c, const char *name, const char *mail,
+    const char *id, const char *want, const char *want2)
+{
+	char	*r, *t, *line;
+
+	camp_mail(c, name, mail);
+	assert_int_equal(inbox(c, BEFORE), 0);
+	line = xasprintf("new/%s: refused, answered to danjou@example.org",
+	    name);
+	assert_has(c->out, line);
+	free(line);
+	assert_printable(c->out);
+	r = reply(c, id);
+	t = text_of(r);
+	assert_has(t, want);
+	assert_has(t, want2);
+	assert_printable(t);
+	free(t);
+	free(r);
+}
+
 static void
 test_inbox_subject_controls(void **state)
 {
 	struct camp	 c;
-	char		*r, *t, *p;
+	char		*t, *p;
 
 	(void)state;
 	camp_make(&c, true);
-	camp_mail(&c, "1", m_escape_subject);
-	assert_int_equal(inbox(&c, BEFORE), 0);
-	assert_has(c.out, "new/1: refused, answered to danjou@example.org");
-	assert_printable(c.out);
-	r = reply(&c, "esc@example.org");
-	t = text_of(r);
-	assert_has(t, "Your mail \"Orders Bcc: x@evil.example?[2J? ?1m\"");
-	assert_printable(t);
-	free(t);
-	free(r);
+	refused_printable(&c, "1", m_escape_subject, "esc@example.org",
+	    "Your mail \"Orders Bcc: x@evil.example?[2J? ?1m\"", "dance");
 	p = xasprintf("%s/orders/rejected", c.dir);
 	t = all_files(p);
 	assert_has(t, "subject: Orders  Bcc: x@evil.example?[2J? ?1m\n");
 	assert_printable(t);
 	free(t);
 	free(p);
+	refused_printable(&c, "2", m_bidi, "bidi@example.org",
+	    "Your mail \"Orders \\u202Efdp\"", "d\\u2066ance");
 	camp_free(&c);
 }
 
@@ -1753,45 +1785,63 @@ test_inbox_subject_controls(void **state)
 static void
 test_inbox_automatic(void **state)
 {
+	/* RFC 3834's, and what auto-responders write beside or instead
+	 * of them */
+	static const struct {
+		const char	*head, *why;
+	} autos[] = {
+		{ "Auto-Submitted: auto-replied", "Auto-Submitted: "
+		    "auto-replied" },
+		{ "Precedence: bulk", "Precedence: bulk" },
+		{ "List-Id: <players.example.org>", "List-Id" },
+		{ "Precedence: JUNK", "Precedence: JUNK" },
+		{ "Return-Path: <>", "Return-Path: <>" },
+		{ "X-Autoreply: yes", "X-Autoreply" },
+		{ "X-Autorespond: Re: orders", "X-Autorespond" },
+		{ "X-Auto-Response-Suppress: DR, OOF, AutoReply",
+		    "X-Auto-Response-Suppress" },
+		{ "List-Unsubscribe: <mailto:u@example.org>",
+		    "List-Unsubscribe" },
+		{ "Precedence: list", "Precedence: list" },
+	};
 	struct camp	 c;
-	char		*p, *log, *r;
+	char		*p, *log, *r, *m, *name;
+	size_t		 i;
 
 	(void)state;
 	camp_make(&c, true);
-	camp_mail(&c, "1", "Auto-Submitted: auto-replied\n"
-	    HDR(DANJOU, "a1@example.org", "Out of office")
-	    "Content-Type: text/plain\n\nI am away.\n");
-	camp_mail(&c, "2", "Precedence: bulk\n"
-	    HDR(DANJOU, "a2@example.org", "orders")
-	    "Content-Type: text/plain\n\n1-legion: hold\n");
-	camp_mail(&c, "3", "List-Id: <players.example.org>\n"
-	    HDR(DANJOU, "a3@example.org", "orders")
-	    "Content-Type: text/plain\n\n1-legion: hold\n");
-	camp_mail(&c, "4", "Precedence: JUNK\n"
-	    HDR(DANJOU, "a4@example.org", "orders")
-	    "Content-Type: text/plain\n\n1-legion: hold\n");
+	for (i = 0; i < sizeof(autos) / sizeof(autos[0]); i++) {
+		m = xasprintf("%s\nFrom: " DANJOU "\nSubject: Away\n"
+		    "Message-ID: <a%zu@example.org>\n"
+		    "Content-Type: text/plain\n\n1-legion: hold\n",
+		    autos[i].head, i + 1);
+		name = xasprintf("%zu", i + 1);
+		camp_mail(&c, name, m);
+		free(name);
+		free(m);
+	}
 	/* answered: "no" says a person wrote it, and a Precedence that is
 	 * none of bulk, junk, list */
-	camp_mail(&c, "5", "Auto-Submitted: No (a person)\n"
+	camp_mail(&c, "p", "Auto-Submitted: No (a person)\n"
 	    "Precedence: first-class\n"
-	    HDR(DANJOU, "a5@example.org", "orders")
+	    "Return-Path: <danjou@example.org>\n"
+	    "X-Auto-Response-Suppress: RN, NRN\n"
+	    HDR(DANJOU, "a0@example.org", "orders")
 	    "Content-Type: text/plain\n\n1-legion: hold\n");
 	assert_int_equal(inbox(&c, BEFORE), 0);
-	assert_has(c.out, "new/1: ignored, not answered: automatic mail "
-	    "(Auto-Submitted: auto-replied)\n");
-	assert_has(c.out, "new/2: ignored, not answered: automatic mail "
-	    "(Precedence: bulk)\n");
-	assert_has(c.out, "new/3: ignored, not answered: automatic mail "
-	    "(List-Id)\n");
-	assert_has(c.out, "new/4: ignored, not answered: automatic mail "
-	    "(Precedence: JUNK)\n");
-	assert_has(c.out, "new/5: accepted: side french");
-	assert_has(c.out, "5 messages: 1 accepted, 0 late, 0 refused, 0 "
-	    "already read, 4 ignored\n");
+	for (i = 0; i < sizeof(autos) / sizeof(autos[0]); i++) {
+		m = xasprintf("new/%zu: ignored, not answered: automatic "
+		    "mail (%s)\n", i + 1, autos[i].why);
+		assert_has(c.out, m);
+		free(m);
+	}
+	assert_has(c.out, "new/p: accepted: side french");
+	assert_has(c.out, "11 messages: 1 accepted, 0 late, 0 refused, 0 "
+	    "already read, 10 ignored\n");
 	p = xasprintf("%s/outbox/new", c.dir);
 	assert_int_equal(count_files(p), 1);
 	free(p);
-	r = reply(&c, "a5@example.org");
+	r = reply(&c, "a0@example.org");
 	assert_non_null(r);
 	free(r);
 	p = xasprintf("%s/orders/rejected", c.dir);
@@ -1802,7 +1852,7 @@ test_inbox_automatic(void **state)
 	free(log);
 	/* read once: a second run skips them all */
 	assert_int_equal(inbox(&c, BEFORE), 0);
-	assert_has(c.out, "5 messages: 0 accepted, 0 late, 0 refused, 5 "
+	assert_has(c.out, "11 messages: 0 accepted, 0 late, 0 refused, 11 "
 	    "already read\n");
 	camp_free(&c);
 }
@@ -1830,7 +1880,8 @@ static void
 test_inbox_max_answers(void **state)
 {
 	struct camp	 c;
-	char		*p, *log;
+	FILE		*fp;
+	char		*p, *p2, *log;
 
 	(void)state;
 	camp_make(&c, true);
@@ -1839,7 +1890,7 @@ test_inbox_max_answers(void **state)
 	assert_int_equal(inbox(&c, BEFORE), 0);
 	assert_has(c.out, "new/5: refused, answered to danjou@example.org");
 	assert_has(c.out, "new/6: refused, not answered (5 answers to "
-	    "danjou@example.org this run: --max-answers 5):\n");
+	    "danjou@example.org this turn: --max-answers 5):\n");
 	assert_has(c.out, "new/7: refused, not answered (5 answers");
 	assert_has(c.out, "new/8: accepted: side republic");
 	p = xasprintf("%s/outbox/new", c.dir);
@@ -1853,14 +1904,38 @@ test_inbox_max_answers(void **state)
 	assert_int_equal(count_files(p), 5);
 	free(p);
 
-	/* a new run answers again; the option lowers the limit */
-	loop_mails(&c, 9, 11);
+	/* the limit is a turn's, whatever the number of runs: the count is
+	 * kept beside the credentials (in .git) */
+	p = crown_roster_gitfile(c.dir, "crown-answers");
+	log = tu_slurp(p);
+	assert_non_null(log);
+	assert_has(log, " 5 danjou@example.org\n");
+	free(log);
+	loop_mails(&c, 9, 9);
+	assert_int_equal(inbox(&c, BEFORE), 0);
+	assert_has(c.out, "new/9: refused, not answered (5 answers to "
+	    "danjou@example.org this turn: --max-answers 5):\n");
+	p2 = xasprintf("%s/outbox/new", c.dir);
+	assert_int_equal(count_files(p2), 6);
+	/* a count of another turn is not this turn's; the option lowers
+	 * the limit */
+	fp = fopen(p, "w");
+	assert_non_null(fp);
+	fputs("0 5 danjou@example.org\n", fp);
+	assert_int_equal(fclose(fp), 0);
+	loop_mails(&c, 10, 11);
 	assert_int_equal(run(&c, &crown_cmd_inbox, c.dir, c.mail, "--now",
 	    BEFORE, "--max-answers", "1", NULL), 0);
 	assert_has(c.out, "new/10: refused, answered to danjou@example.org");
 	assert_has(c.out, "new/11: refused, not answered (1 answer to "
-	    "danjou@example.org this run: --max-answers 1):\n");
-	assert_has(c.out, "new/9: refused, not answered (1 answer");
+	    "danjou@example.org this turn: --max-answers 1):\n");
+	assert_int_equal(count_files(p2), 7);
+	log = tu_slurp(p);
+	assert_non_null(strstr(log, " 1 danjou@example.org\n"));
+	assert_null(strstr(log, "0 5 "));
+	free(log);
+	free(p2);
+	free(p);
 	assert_int_equal(run(&c, &crown_cmd_inbox, c.dir, c.mail,
 	    "--max-answers", "many", NULL), 2);
 	assert_has(c.err, "--max-answers: 'many' is not a number");
@@ -2188,9 +2263,13 @@ test_inbox_streams(void **state)
 	(void)st;
 	(void)rc;
 #endif
-	/* and without the limit, what it says */
+	/* and without the limit, what it says (the log and the count of
+	 * answers forgotten, so the mail is new again) */
 	free(p);
 	p = xasprintf("%s/orders/inbox.log", c.dir);
+	unlink(p);
+	free(p);
+	p = crown_roster_gitfile(c.dir, "crown-answers");
 	unlink(p);
 	free(p);
 	p = xasprintf("%s/big.mbox", c.dir);
@@ -2296,6 +2375,43 @@ signed_mail(const char *gh, const char *fpr, const char *from,
  * password only.  Good, unsigned, wrongly signed and tampered mail, and
  * the side's strength rule.
  */
+/* Is a gpg-agent of GnuPG home `home` running (its command line names
+ * the home), or its socket there? */
+static bool
+agent_of(const char *home)
+{
+	DIR		*d;
+	struct dirent	*e;
+	char		*p, buf[4096];
+	size_t		 n, i;
+	FILE		*fp;
+	bool		 found = false;
+
+	p = xasprintf("%s/S.gpg-agent", home);
+	found = access(p, F_OK) == 0;
+	free(p);
+	assert_non_null(d = opendir("/proc"));
+	while (!found && (e = readdir(d)) != NULL) {
+		if (e->d_name[0] < '0' || e->d_name[0] > '9')
+			continue;
+		p = xasprintf("/proc/%s/cmdline", e->d_name);
+		fp = fopen(p, "rb");
+		free(p);
+		if (fp == NULL)
+			continue;
+		n = fread(buf, 1, sizeof(buf) - 1, fp);
+		fclose(fp);
+		buf[n] = '\0';
+		if (strstr(buf, "gpg-agent") == NULL)
+			continue;
+		for (i = 0; i < n; i += strlen(buf + i) + 1)
+			if (strcmp(buf + i, home) == 0)
+				found = true;
+	}
+	closedir(d);
+	return found;
+}
+
 static void
 test_inbox_openpgp(void **state)
 {
@@ -2398,8 +2514,10 @@ test_inbox_openpgp(void **state)
 	    CROWN_EINVALID);
 	assert_non_null(why);
 	free(why);
-	free(sh("GNUPGHOME=%s gpgconf --kill all; GNUPGHOME=%s gpgconf "
-	    "--kill all", gh, home));
+	/* checking a signature needs no secret key: no agent was started
+	 * for the keyring, and none is left running */
+	assert_false(agent_of(home));
+	free(sh("GNUPGHOME=%s gpgconf --kill all", gh));
 	free(home);
 	free(pub);
 	free(milan);

@@ -255,6 +255,13 @@ test_no_credentials_in_history(void **state)
 	    "--now", "2026-03-01T12:00:00Z");
 	/* a password-less player of the side cannot replace them, nor can
 	 * a wrong password or a forged From */
+	/* a name is one line of plain text, quoted escaped when refused */
+	EXPECT(2, "not 'Pedro \\u202ERio <pedro@example.org>'",
+	    crown_cmd_roster, dir, "add", "republic",
+	    "Pedro \xe2\x80\xaeRio <pedro@example.org>");
+	EXPECT(2, "not 'Pedro\\u000ARio <pedro@example.org>'",
+	    crown_cmd_roster, dir, "add", "republic",
+	    "Pedro\nRio <pedro@example.org>");
 	EXPECT(0, "Roster: add Pedro", crown_cmd_roster, dir, "add",
 	    "republic", "Pedro Rio <pedro@example.org>");
 	mailbox(dir, "2", mail_pedro);

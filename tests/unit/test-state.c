@@ -266,6 +266,94 @@ test_unit_lookup(void **state)
 	crown_state_free(s);
 }
 
+/* tests/data/state-small.yaml with its first from replaced by to,
+ * parsed as s.yaml; CROWN_EINVALID wanted, d keeps the problems. */
+static void
+refused_edit(struct crown_diags *d, const char *from, const char *to)
+{
+	struct crown_buf	 b = { 0 };
+	struct crown_state	*s = NULL;
+	char			*text, *at;
+
+	text = tu_slurp("tests/data/state-small.yaml");
+	assert_non_null(text);
+	at = strstr(text, from);
+	assert_non_null(at);
+	crown_buf_add(&b, text, (size_t)(at - text));
+	crown_buf_puts(&b, to);
+	crown_buf_puts(&b, at + strlen(from));
+	free(text);
+	assert_int_equal(crown_state_parse(&s, "s.yaml", b.data, b.len, d),
+	    CROWN_EINVALID);
+	assert_null(s);
+	crown_buf_release(&b);
+}
+
+/*
+ * A name is one line of plain text: a newline would make a commit
+ * subject of two lines, a bidi control (U+202E) would show a report or
+ * a terminal other text than the file holds.  Every name is checked
+ * alike: the game's, a side's, a unit's, a leader's, a terrain
+ * feature's, a player's and the umpire's.
+ */
+static void
+test_names_plain(void **state)
+{
+	struct crown_diags	 d = { 0 };
+
+	refused_edit(&d, "name: Test Skirmish", "name: \"Test\\nSkirmish\"");
+	assert_diag(&d, "s.yaml:3:9: error: 'name' holds U+000A, a control "
+	    "character: a name is one line of plain text\n");
+	crown_diags_release(&d);
+	refused_edit(&d, "name: Foreign Legion",
+	    "name: \"Foreign \\u202ELegion\"");
+	assert_diag(&d, "s.yaml:12:11: error: 'name' holds U+202E, a "
+	    "bidirectional control: a name is one line of plain text");
+	crown_diags_release(&d);
+	/* raw in the file, and the isolates and marks as well */
+	refused_edit(&d, "Militia of Veracruz", "Militia \xe2\x81\xa6of");
+	assert_diag(&d, "s.yaml:47:11: error: 'name' holds U+2066");
+	crown_diags_release(&d);
+	refused_edit(&d, "rank: general,", "name: \"Mil\xe2\x80\x8f" "an\", "
+	    "rank: general,");
+	assert_diag(&d, "'name' holds U+200F, a bidirectional control");
+	crown_diags_release(&d);
+	refused_edit(&d, "{id: hill-1,", "{id: hill-1, name: \"a\\tb\",");
+	assert_diag(&d, "'name' holds U+0009, a control character");
+	crown_diags_release(&d);
+	refused_edit(&d, "\"Jean Danjou\"", "\"Jean \\u061CDanjou\"");
+	assert_diag(&d, "s.yaml:14:22: error: 'name' holds U+061C");
+	crown_diags_release(&d);
+	refused_edit(&d, "\"Test Umpire\"", "\"Test \\u202AUmpire\"");
+	assert_diag(&d, "'name' holds U+202A, a bidirectional control");
+	crown_diags_release(&d);
+	/* elsewhere such characters are quoted escaped, never raw */
+	refused_edit(&d, "  rules: maximilian", "  col\xe2\x80\xaeour: 1\n"
+	    "  rules: maximilian");
+	assert_diag(&d, "s.yaml:4:3: error: unknown key 'col\\u202Eour'\n");
+	crown_diags_release(&d);
+	/* a letter of any script, a dash, is a name's */
+	{
+		struct crown_state	*s = NULL;
+		struct crown_buf	 b = { 0 };
+		char			*text = tu_slurp(
+		    "tests/data/state-small.yaml"), *at;
+
+		at = strstr(text, "Test Skirmish");
+		crown_buf_add(&b, text, (size_t)(at - text));
+		crown_buf_puts(&b, "\xd8\xa7\xd9\x84\xd8\xb9\xd9\x84"
+		    "\xd9\x85 \xe2\x80\x94 Camerone");
+		crown_buf_puts(&b, at + strlen("Test Skirmish"));
+		free(text);
+		assert_int_equal(crown_state_parse(&s, "s.yaml", b.data,
+		    b.len, &d), 0);
+		assert_no_diags(&d);
+		assert_non_null(strstr(s->name, "Camerone"));
+		crown_state_free(s);
+		crown_buf_release(&b);
+	}
+}
+
 int
 main(void)
 {
@@ -277,6 +365,7 @@ main(void)
 		cmocka_unit_test(test_missing_file),
 		cmocka_unit_test(test_scenario_defaults),
 		cmocka_unit_test(test_unit_lookup),
+		cmocka_unit_test(test_names_plain),
 	};
 
 	return cmocka_run_group_tests_name("state", tests, NULL, NULL);
