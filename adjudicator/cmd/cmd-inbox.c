@@ -67,8 +67,8 @@ const struct crown_cmd crown_cmd_inbox = {
 
 int
 crown_cmd_mail_campaign(struct crown_state **state, struct crown_rules **rules,
-    struct crown_history **h, const char *dir, bool lock,
-    struct crown_diags *d)
+    struct crown_history **h, struct crown_chain *keep, const char *dir,
+    bool lock, struct crown_diags *d)
 {
 	struct crown_chain	 chain = { 0 };
 	struct crown_campaign	 camp = { 0 };
@@ -112,7 +112,10 @@ crown_cmd_mail_campaign(struct crown_state **state, struct crown_rules **rules,
 		crown_rules_free(camp.rules);
 cleanup:
 	free(label);
-	crown_chain_release(&chain);
+	if (keep != NULL && error == 0)
+		*keep = chain;
+	else
+		crown_chain_release(&chain);
 	return error;
 }
 
@@ -124,6 +127,9 @@ crown_cmd_inbox_run(struct crown_inbox_options *opt, bool now_given,
 	struct crown_state	*s = NULL;
 	struct crown_rules	*rules = NULL;
 	struct crown_inbox	*ib = NULL;
+	struct crown_chain	 chain = { 0 };
+	long long		*played = NULL;
+	char			*played_deadline = NULL;
 	size_t			 i;
 	int			 error, e;
 	bool			 all = false;
@@ -132,9 +138,15 @@ crown_cmd_inbox_run(struct crown_inbox_options *opt, bool now_given,
 		opt->now = crown_cal_now();
 	/* a campaign repository: hold its lock, as crown turn does; a
 	 * dry run takes none and repairs nothing */
-	if ((error = crown_cmd_mail_campaign(&s, &rules, &h, opt->dir,
-	    !opt->dry, d)) != 0)
+	if ((error = crown_cmd_mail_campaign(&s, &rules, &h, &chain,
+	    opt->dir, !opt->dry, d)) != 0)
 		goto cleanup;
+	/* a mail delivered before a turn's commit is for that turn */
+	if (h != NULL && (error = crown_campaign_played(&played,
+	    &opt->nplayed, &played_deadline, h, &chain, d)) != 0)
+		goto cleanup;
+	opt->played = played;
+	opt->played_deadline = played_deadline;
 	opt->s = s;
 	opt->rules = rules;
 	if ((error = crown_inbox_open(&ib, opt, d)) != 0)
@@ -156,6 +168,9 @@ cleanup:
 		error = e;
 	if (error == 0 && opt->dry && !all)
 		error = CROWN_EINVALID;
+	crown_chain_release(&chain);
+	free(played);
+	free(played_deadline);
 	crown_rules_free(rules);
 	crown_state_free(s);
 	crown_history_close(h);

@@ -11,21 +11,31 @@
  * the roster is never answered (crown does not mail strangers); it is
  * only recorded, as every refusal is, in orders/rejected/.
  *
- * The time a message is received is the time crown reads it (--now), not
- * its Date header, which the sender writes.  Orders received after
- * game.deadline are late: kept in orders/late/ for the umpire, not
- * filed.  Within a run messages are taken in order (a Maildir's new/ then
+ * The time a message is received is when it was delivered into the
+ * mailbox (crown_maildir_time, crown_mbox_time; never later than --now,
+ * when crown reads it), not its Date header, which the sender writes.
+ * Orders received after game.deadline are late: kept in orders/late/
+ * for the umpire, not filed.  A message delivered while a turn now
+ * played was open is for that turn, not the next: refused (played()).
+ * A signature carries orders once (fresh()): each one that filed
+ * orders is remembered in .git/crown-signatures with the message that
+ * used it.  Within a run messages are taken in order (a Maildir's new/ then
  * cur/, each in name order, which is delivery order; an mbox in file
  * order), so the last good orders of a side before the deadline win.
  *
- * orders/inbox.log has a line per message read: time, verdict, turn,
- * side, receipt, the message's SHA-256 and the sender; a message already
- * in it is not read again, so the same mailbox can be read twice.
+ * orders/inbox.log has a line per message read: time received, verdict,
+ * turn, side, receipt, the message's SHA-256 and the sender; a message
+ * already in it is not read again, so the same mailbox can be read
+ * twice.  The mailboxes read are remembered in
+ * .git/crown-maildir, for crown status and crown turn to count the
+ * messages not read yet (crown_inbox_unread).
  *
  * What must last is written once a batch (at most BATCH_BYTES of
  * answers, and at the end of the run): the orders filed, each file once
  * however many mails changed it, synced, then the answers, then the
- * batch's lines of the log with one sync.  A mail is thus answered only
+ * batch's lines of the log with one sync; the signatures that filed
+ * orders are appended to their file, synced, after the orders and
+ * before the answers.  A mail is thus answered only
  * once what it filed is on disk, and logged (not read again) only once
  * answered; a run killed before leaves the mail to be read again.
  */
@@ -52,6 +62,8 @@
 #include "crown/yaml.h"
 
 #define LOG_NAME	"orders/inbox.log"
+#define SIGS_NAME	"crown-signatures"	/* in .git */
+#define MAILDIR_NAME	"crown-maildir"		/* in .git */
 #define PENDING_DIR	"orders/pending"
 #define LATE_DIR	"orders/late"
 #define REJECTED_DIR	"orders/rejected"
@@ -65,6 +77,12 @@ struct seen {
 	char	(*v)[CROWN_SHA256_HEX];	/* "" for a free slot */
 	size_t	  cap;			/* 0 or a power of two */
 	size_t	  n;
+};
+
+/* A signature that filed orders, and the message that carried it. */
+struct used_sig {
+	char	key[CROWN_SHA256_HEX];
+	char	msg[CROWN_SHA256_HEX];
 };
 
 struct answered {
@@ -111,6 +129,16 @@ struct crown_inbox {
 	int			 error;		/* first failure to write */
 	size_t			 messages;
 	unsigned		 accepted, nlate, refused, skipped, ignored;
+	long long		 at;		/* the message's delivery */
+	char			 atstr[CROWN_CAL_TIME_LEN];
+	const long long		*played;	/* inbox.h */
+	size_t			 nplayed;
+	const char		*played_deadline;
+	struct used_sig		*sigs;		/* .git/crown-signatures */
+	size_t			 nsigs, sigs_cap;
+	bool			 sigs_torn;	/* its last line is cut */
+	struct crown_buf	 sigbuf;	/* the batch's new lines */
+	struct crown_buf	 mailboxes;	/* read, a line each */
 };
 
 /* What became of one message. */
@@ -121,6 +149,9 @@ struct verdict {
 	enum crown_proof		 proof;	/* how the sender proved it */
 	struct crown_buf		 why;	/* the problems, a line each */
 	char				 receipt[CROWN_SHA256_HEX];
+	int				 turn;	/* for; 0: the next */
+	const char			*hash;	/* the message's */
+	struct crown_pgp_sig		 sig;	/* OPENPGP: its signature */
 };
 
 /* The log. */
@@ -167,20 +198,26 @@ seen_add(struct seen *st, const char *hash)
 }
 
 static bool
-seen(const struct crown_inbox *ib, const char *hash)
+seen_has(const struct seen *st, const char *hash)
 {
-	return ib->seen.cap > 0 &&
-	    ib->seen.v[seen_slot(&ib->seen, hash)][0] != '\0';
+	return st->cap > 0 && st->v[seen_slot(st, hash)][0] != '\0';
 }
 
+static bool
+seen(const struct crown_inbox *ib, const char *hash)
+{
+	return seen_has(&ib->seen, hash);
+}
+
+/* The messages in the log of campaign dir, into st. */
 static void
-load_log(struct crown_inbox *ib)
+load_log(struct seen *st, const char *dir)
 {
 	struct crown_diags	 d = { 0 };
 	char			*path, *buf, *line, *next, *f[7];
 	size_t			 len, k;
 
-	path = xasprintf("%s/%s", ib->dir, LOG_NAME);
+	path = xasprintf("%s/%s", dir, LOG_NAME);
 	if (crown_read_file(&buf, &len, path, CROWN_LIMIT_BYTES_MAX, &d) !=
 	    0) {
 		crown_diags_release(&d);
@@ -197,7 +234,7 @@ load_log(struct crown_inbox *ib)
 				break;
 		}
 		if (k == 7)
-			seen_add(&ib->seen, f[5]);
+			seen_add(st, f[5]);
 	}
 	free(buf);
 	free(path);
@@ -207,8 +244,8 @@ static void
 append_log(struct crown_inbox *ib, const struct verdict *v,
     const struct crown_mail_raw *raw, const char *from)
 {
-	crown_buf_printf(&ib->log, "%s %s %d %s %s %s %s\n", ib->nowstr,
-	    v->what, ib->s->turn + 1, v->side >= 0 ?
+	crown_buf_printf(&ib->log, "%s %s %d %s %s %s %s\n", ib->atstr,
+	    v->what, v->turn > 0 ? v->turn : ib->s->turn + 1, v->side >= 0 ?
 	    ib->s->sides[v->side].id : "-", v->receipt[0] != '\0' ?
 	    v->receipt : "-", raw->hash, from != NULL ? from : "-");
 	seen_add(&ib->seen, raw->hash);
@@ -240,6 +277,106 @@ write_log(struct crown_inbox *ib)
 	ib->log.len = 0;
 	return error;
 }
+/* The signatures that filed orders (.git/crown-signatures): a line
+ * each, its key (pgp.h) and the message that used it. */
+
+static const char *
+sig_used(const struct crown_inbox *ib, const char *key)
+{
+	size_t	i;
+
+	for (i = 0; i < ib->nsigs; i++)
+		if (strcmp(ib->sigs[i].key, key) == 0)
+			return ib->sigs[i].msg;
+	return NULL;
+}
+
+static void
+sig_add(struct crown_inbox *ib, const char *key, const char *msg)
+{
+	struct used_sig	*u;
+
+	crown_grow(&ib->sigs, &ib->sigs_cap, ib->nsigs + 1,
+	    sizeof(*ib->sigs));
+	u = &ib->sigs[ib->nsigs++];
+	memcpy(u->key, key, CROWN_SHA256_HEX);
+	memcpy(u->msg, msg, CROWN_SHA256_HEX);
+}
+
+/* A line cut short by a kill is no signature: only whole lines count. */
+static void
+load_sigs(struct crown_inbox *ib)
+{
+	struct crown_diags	 d = { 0 };
+	char			*path, *buf, *line, *next, *key;
+	size_t			 len;
+
+	path = crown_roster_private(ib->dir, SIGS_NAME);
+	if (crown_read_file(&buf, &len, path, CROWN_LIMIT_BYTES_MAX, &d) !=
+	    0) {
+		crown_diags_release(&d);
+		free(path);
+		return;
+	}
+	ib->sigs_torn = len > 0 && buf[len - 1] != '\n';
+	for (line = buf; line != NULL && *line != '\0'; line = next) {
+		if ((next = strchr(line, '\n')) == NULL)
+			break;
+		*next++ = '\0';
+		key = strsep(&line, " ");
+		if (strlen(key) == 64 && line != NULL && strlen(line) == 64)
+			sig_add(ib, key, line);
+	}
+	free(buf);
+	free(path);
+}
+
+/* The signature of v, which filed orders, remembered. */
+static void
+remember_sig(struct crown_inbox *ib, const struct verdict *v)
+{
+	if (v->proof != CROWN_PROOF_OPENPGP || sig_used(ib, v->sig.key) !=
+	    NULL)
+		return;
+	sig_add(ib, v->sig.key, v->hash);
+	crown_buf_printf(&ib->sigbuf, "%s %s\n", v->sig.key, v->hash);
+}
+
+/* The batch's signatures at the end of their file, synced (and the
+ * directory, when the file is new) before any answer. */
+static int
+write_sigs(struct crown_inbox *ib)
+{
+	struct stat	 st;
+	char		*path, *slash;
+	bool		 fresh_file;
+	int		 fd, error = 0;
+
+	if (ib->sigbuf.len == 0)
+		return 0;
+	path = crown_roster_private(ib->dir, SIGS_NAME);
+	fresh_file = stat(path, &st) != 0;
+	fd = open(path, O_WRONLY | O_CREAT | O_APPEND, 0600);
+	if (fd < 0 || (ib->sigs_torn && write(fd, "\n", 1) != 1) ||
+	    write(fd, ib->sigbuf.data, ib->sigbuf.len) !=
+	    (ssize_t)ib->sigbuf.len || fsync(fd) != 0) {
+		crown_diag_add(ib->d, path, 0, 0, NULL, "cannot write: %s",
+		    strerror(errno));
+		error = CROWN_EWRITE;
+	} else
+		ib->sigs_torn = false;
+	if (fd >= 0)
+		close(fd);
+	if (error == 0 && fresh_file && (slash = strrchr(path, '/')) !=
+	    NULL) {
+		*slash = '\0';
+		(void)crown_sync_path(path);
+	}
+	free(path);
+	ib->sigbuf.len = 0;
+	return error;
+}
+
 /* Can sub (orders/pending, orders/late, orders/rejected) be written
  * into?  Made when missing; noted when not. */
 static int
@@ -532,7 +669,7 @@ reply_filed(struct crown_inbox *ib, const struct crown_mail *m,
 		    "(%s), came at %s, after the deadline, %s.  They are not "
 		    "filed, and will not be played unless the umpire "
 		    "extends the deadline.\n\n", o->turn, ib->s->name,
-		    sd->id, sd->name, ib->nowstr, ib->s->deadline);
+		    sd->id, sd->name, ib->atstr, ib->s->deadline);
 		if (prev[0] != '\0')
 			crown_buf_printf(&b, "The orders filed before the "
 			    "deadline stand, with the receipt\n\n  %s\n\n",
@@ -611,8 +748,9 @@ record(struct crown_inbox *ib, const struct crown_mail_raw *raw,
 			stamp[j++] = ib->nowstr[i];
 	stamp[j] = '\0';
 	name = xasprintf("%s-%.16s.txt", stamp, raw->hash);
-	crown_buf_printf(&b, "read: %s\nmessage: %s\nsha256: %s\nsize: %zu\n",
-	    ib->nowstr, ref, raw->hash, raw->size);
+	crown_buf_printf(&b, "read: %s\ndelivered: %s\nmessage: %s\n"
+	    "sha256: %s\nsize: %zu\n", ib->nowstr, ib->atstr, ref, raw->hash,
+	    raw->size);
 	if (m != NULL)
 		crown_buf_printf(&b, "from: %s\nsubject: %s\nmessage-id: %s\n",
 		    m->from, m->subject, m->message_id != NULL ?
@@ -701,12 +839,103 @@ signed_by(const struct crown_inbox *ib, const struct crown_mail *m,
 	bool	 ok;
 
 	home = crown_roster_keyring(ib->dir);
-	ok = crown_pgp_verify(&msg, home, fpr, m->raw, m->raw_len) == 0;
+	ok = crown_pgp_verify(&msg, &v->sig, home, fpr, m->raw,
+	    m->raw_len) == 0;
 	if (!ok)
 		why(v, "%s", msg);
 	free(msg);
 	free(home);
 	return ok;
+}
+
+/* "turn N was played at TIME", or the campaign's beginning for turn 0. */
+static char *
+played_at(const struct crown_inbox *ib, size_t k)
+{
+	char	when[CROWN_CAL_TIME_LEN];
+
+	crown_cal_format_time(when, sizeof(when), ib->played[k]);
+	return k == 0 ? xasprintf("the campaign began at %s", when) :
+	    xasprintf("turn %zu was played at %s", k, when);
+}
+
+/*
+ * A signature carries orders once, and only for a turn after the one
+ * played last when it was made (doc/umpire.md, "Replays"): false, with
+ * the reason in v, for a replay.  The same message read again (by a
+ * run after one killed before it logged it) is no replay.
+ */
+static bool
+fresh(const struct crown_inbox *ib, struct verdict *v)
+{
+	char		 made[CROWN_CAL_TIME_LEN], *last;
+	const char	*used;
+	size_t		 k = ib->nplayed - 1;
+
+	if (ib->nplayed > 0 && v->sig.created <= ib->played[k]) {
+		crown_cal_format_time(made, sizeof(made), v->sig.created);
+		last = played_at(ib, k);
+		why(v, "a replay of an old mail: it was signed at %s, before "
+		    "%s, so it cannot carry orders for turn %zu; sign your "
+		    "orders again and send them", made, last, k + 1);
+		free(last);
+		return false;
+	}
+	used = sig_used(ib, v->sig.key);
+	if (used != NULL && strcmp(used, v->hash) != 0) {
+		why(v, "a replay: this signature carried orders before, in "
+		    "another mail, and a signature is used once; sign your "
+		    "orders again to send them again");
+		return false;
+	}
+	return true;
+}
+
+/*
+ * Was the message delivered while a turn now played was open, at or
+ * before its commit (doc/umpire.md, "When mail counts")?  Then it is for
+ * that turn, not the next, which it was not written for: true, with the
+ * reason in v; v->what is "missed" when it came in time for the turn
+ * played last, for the umpire to rerun that turn with it.
+ */
+static bool
+played(const struct crown_inbox *ib, const struct crown_mail *m,
+    struct verdict *v)
+{
+	const char	*dl = ib->played_deadline;
+	char		*last;
+	long long	 t;
+	size_t		 k, n = ib->nplayed - 1;
+	bool		 late;
+
+	if (ib->nplayed == 0 || ib->at > ib->played[n])
+		return false;
+	if (!identify(ib, m, v))
+		return true;
+	for (k = 0; k < n && ib->played[k] < ib->at; k++)
+		;
+	last = played_at(ib, k);
+	late = dl != NULL && dl[0] != '\0' &&
+	    (crown_cal_parse_time(&t, dl) != 0 || ib->at > t);
+	if (k == 0 || k < n || late)
+		why(v, "the mail was delivered at %s, before %s%s%s: it "
+		    "cannot carry orders for turn %d; send them again",
+		    ib->atstr, last, k == n && late ? ", and after its "
+		    "deadline, " : "", k == n && late ? dl : "",
+		    ib->s->turn + 1);
+	else {
+		v->what = "missed";
+		v->turn = (int)k;
+		why(v, "the mail was delivered at %s, while turn %zu was "
+		    "open%s%s%s, but %s, before crown read it: it is not "
+		    "filed for turn %d, which it was not written for; ask "
+		    "the umpire to rerun turn %zu with it", ib->atstr, k,
+		    dl != NULL && dl[0] != '\0' ? " (its deadline: " : "",
+		    dl != NULL ? dl : "", dl != NULL && dl[0] != '\0' ?
+		    ")" : "", last, ib->s->turn + 1, k);
+	}
+	free(last);
+	return true;
 }
 
 /*
@@ -725,7 +954,7 @@ prove(const struct crown_inbox *ib, const struct crown_mail *m,
 	v->proof = CROWN_PROOF_FROM;
 	switch (crown_roster_required(c)) {
 	case CROWN_PROOF_OPENPGP:
-		if (!signed_by(ib, m, v, c->openpgp))
+		if (!signed_by(ib, m, v, c->openpgp) || !fresh(ib, v))
 			return false;
 		v->proof = CROWN_PROOF_OPENPGP;
 		return true;
@@ -1023,8 +1252,13 @@ process(void *arg, const struct crown_mail_raw *raw)
 	}
 	v.what = "refused";
 	v.side = -1;
+	v.hash = raw->hash;
 	crown_buf_puts(&v.why, "");
-	late = ib->has_deadline && ib->now > ib->deadline;
+	/* never later than it is read */
+	ib->at = raw->delivered > 0 && raw->delivered < ib->now ?
+	    raw->delivered : ib->now;
+	crown_cal_format_time(ib->atstr, sizeof(ib->atstr), ib->at);
+	late = ib->has_deadline && ib->at > ib->deadline;
 	if (crown_mail_parse(&m, raw->data, raw->len) != 0) {
 		why(&v, "not a mail message with a From address");
 		goto refused;
@@ -1048,7 +1282,7 @@ process(void *arg, const struct crown_mail_raw *raw)
 		    raw->size, ib->max);
 		goto refused;
 	}
-	if ((o = check(ib, m, &v)) == NULL)
+	if (played(ib, m, &v) || (o = check(ib, m, &v)) == NULL)
 		goto refused;
 	if (crown_shorthand_to_yaml(&yaml, o) != 0) {
 		why(&v, "internal error: the orders cannot be written");
@@ -1065,6 +1299,7 @@ process(void *arg, const struct crown_mail_raw *raw)
 		goto cleanup;
 	}
 	file_orders(ib, &v, &yaml, late);
+	remember_sig(ib, &v);
 	if (late) {
 		v.what = "late";
 		ib->nlate++;
@@ -1223,8 +1458,11 @@ flush(struct crown_inbox *ib)
 		return 0;
 	ok = flush_filed(ib, ib->pending, PENDING_DIR);
 	ok = flush_filed(ib, ib->late, LATE_DIR) && ok;
+	/* a signature is remembered once what it filed is on disk */
+	ok = ok && write_sigs(ib) == 0;
 	if (!ok)
 		error = CROWN_EWRITE;
+	ib->sigbuf.len = 0;
 	outbox = xasprintf("%s/outbox", ib->dir);
 	for (i = 0; i < ib->nheld && ok; i++) {
 		if (ib->held[i].name != NULL) {
@@ -1285,6 +1523,9 @@ crown_inbox_open(struct crown_inbox **out,
 	ib->now = opt->now;
 	ib->max = opt->max_bytes;
 	ib->max_answers = opt->max_answers;
+	ib->played = opt->played;
+	ib->nplayed = opt->nplayed;
+	ib->played_deadline = opt->played_deadline;
 	crown_cal_format_time(ib->nowstr, sizeof(ib->nowstr), ib->now);
 	if (ib->s->deadline != NULL &&
 	    crown_cal_parse_time(&ib->deadline, ib->s->deadline) == 0)
@@ -1296,7 +1537,8 @@ crown_inbox_open(struct crown_inbox **out,
 	load_filed(ib);
 	/* crown check --mail judges a message read before all the same */
 	if (!ib->dry)
-		load_log(ib);
+		load_log(&ib->seen, ib->dir);
+	load_sigs(ib);
 	return error;
 }
 
@@ -1304,8 +1546,103 @@ int
 crown_inbox_read(struct crown_inbox *ib, const char *mailbox,
     struct crown_diags *d)
 {
+	char	*abs;
+	int	 error;
+
 	/* a message at a time: a mailbox of any size fits */
-	return crown_mail_each(mailbox, ib->max, process, ib, d);
+	error = crown_mail_each(mailbox, ib->max, process, ib, d);
+	/* for crown status and crown turn to count what is not read yet,
+	 * with the limit that decides what of a message is hashed */
+	if (error == 0 && !ib->dry && (abs = realpath(mailbox, NULL)) !=
+	    NULL) {
+		if (strchr(abs, '\n') == NULL)
+			crown_buf_printf(&ib->mailboxes, "%zu %s\n", ib->max,
+			    abs);
+		free(abs);
+	}
+	return error;
+}
+
+/* The mailboxes read, in place of those of the last run. */
+static int
+write_mailboxes(struct crown_inbox *ib)
+{
+	char	*path;
+	int	 e;
+
+	if (ib->mailboxes.len == 0)
+		return 0;
+	path = crown_roster_private(ib->dir, MAILDIR_NAME);
+	if ((e = crown_put_file(path, ib->mailboxes.data, ib->mailboxes.len,
+	    0600, true)) != 0)
+		crown_diag_add(ib->d, path, 0, 0, NULL, "cannot write: %s",
+		    strerror(e));
+	free(path);
+	return e != 0 ? CROWN_EWRITE : 0;
+}
+
+/* crown_inbox_unread's count of one mailbox. */
+struct unread {
+	struct seen	 seen;		/* the log's */
+	bool		 has_deadline;
+	long long	 deadline;
+	size_t		 n;
+};
+
+static int
+count_unread(void *arg, const struct crown_mail_raw *raw)
+{
+	struct unread	*u = arg;
+
+	if (!seen_has(&u->seen, raw->hash) && (!u->has_deadline ||
+	    raw->delivered <= u->deadline))
+		u->n++;
+	return 0;
+}
+
+int
+crown_inbox_unread(size_t *out, char **where, const char *dir,
+    const struct crown_state *s, struct crown_diags *d)
+{
+	struct crown_diags	 quiet = { 0 };
+	struct unread		 u;
+	struct crown_buf	 names = { 0 };
+	char			*path, *buf, *line, *next, *end;
+	size_t			 len, max;
+	int			 error = 0;
+
+	*out = 0;
+	*where = NULL;
+	path = crown_roster_private(dir, MAILDIR_NAME);
+	error = crown_read_file(&buf, &len, path, CROWN_LIMIT_BYTES_MAX,
+	    &quiet);
+	crown_diags_release(&quiet);
+	free(path);
+	if (error != 0)
+		return CROWN_ENOTFOUND;
+	memset(&u, 0, sizeof(u));
+	u.has_deadline = s->deadline != NULL &&
+	    crown_cal_parse_time(&u.deadline, s->deadline) == 0;
+	load_log(&u.seen, dir);
+	crown_buf_puts(&names, "");
+	for (line = buf; error == 0 && *line != '\0'; line = next) {
+		if ((next = strchr(line, '\n')) == NULL)
+			break;
+		*next++ = '\0';
+		max = (size_t)strtoull(line, &end, 10);
+		if (end == line || *end != ' ' || end[1] != '/')
+			continue;
+		crown_buf_printf(&names, "%s%s", names.len > 0 ? ", " : "",
+		    end + 1);
+		error = crown_mail_each(end + 1, max, count_unread, &u, d);
+	}
+	free(buf);
+	free(u.seen.v);
+	*out = u.n;
+	if (names.len == 0 && error == 0)
+		error = CROWN_ENOTFOUND;
+	*where = names.data;
+	return error;
 }
 
 int
@@ -1313,13 +1650,18 @@ crown_inbox_read_message(struct crown_inbox *ib, const char *path,
     struct crown_diags *d)
 {
 	struct crown_mail_raw	 raw;
+	struct stat		 st;
+	const char		*base;
 	char			*buf;
 	size_t			 len, skip = 0;
+	long long		 mtime;
 	int			 error;
 
 	if ((error = crown_read_file(&buf, &len, path, CROWN_LIMIT_BYTES_MAX,
 	    d)) != 0)
 		return error;
+	mtime = stat(path, &st) == 0 ? (long long)st.st_mtime : 0;
+	base = strrchr(path, '/') != NULL ? strrchr(path, '/') + 1 : path;
 	/* a message saved from an mbox begins with its "From " line */
 	if (len >= 5 && memcmp(buf, "From ", 5) == 0) {
 		while (skip < len && buf[skip] != '\n')
@@ -1328,6 +1670,10 @@ crown_inbox_read_message(struct crown_inbox *ib, const char *path,
 			skip++;
 	}
 	memset(&raw, 0, sizeof(raw));
+	/* delivered when a mailbox would say: the From_ line's date, the
+	 * Maildir name's, else the file's time */
+	raw.delivered = skip > 0 ? crown_mbox_time(buf, skip,
+	    crown_maildir_time(base, mtime)) : crown_maildir_time(base, mtime);
 	raw.ref = (char *)path;
 	raw.data = buf + skip;
 	raw.size = len - skip;
@@ -1363,6 +1709,8 @@ crown_inbox_close(struct crown_inbox *ib, bool *accepted_all,
 	flush(ib);
 	if (accepted_all != NULL)
 		*accepted_all = ib->accepted == ib->messages;
+	if (ib->error == 0)
+		ib->error = write_mailboxes(ib);
 	error = ib->error;
 	for (i = 0; i < ib->s->nsides; i++) {
 		crown_buf_release(&ib->pending[i].yaml);
@@ -1372,6 +1720,9 @@ crown_inbox_close(struct crown_inbox *ib, bool *accepted_all,
 	free(ib->late);
 	free(ib->held);
 	crown_buf_release(&ib->log);
+	crown_buf_release(&ib->sigbuf);
+	crown_buf_release(&ib->mailboxes);
+	free(ib->sigs);
 	free(ib->seen.v);
 	free(ib->answered);
 	crown_roster_release(&ib->roster);

@@ -42,6 +42,12 @@ in_gitdir(const char *dir, const char *name)
 }
 
 char *
+crown_roster_private(const char *dir, const char *name)
+{
+	return in_gitdir(dir, name);
+}
+
+char *
 crown_roster_path(const char *dir)
 {
 	return in_gitdir(dir, CROWN_ROSTER_FILE);

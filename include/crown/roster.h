@@ -49,6 +49,9 @@ struct crown_roster {
 /* The roster file of campaign directory dir (DIR/.git/crown-roster, or
  * DIR/crown-roster for a directory without git); caller frees. */
 char	*crown_roster_path(const char *dir);
+/* A private file of campaign directory dir, named name: in DIR/.git,
+ * or in DIR for a directory without git; caller frees. */
+char	*crown_roster_private(const char *dir, const char *name);
 /* The GnuPG home of the campaign's keyring (made on first use); caller
  * frees. */
 char	*crown_roster_keyring(const char *dir);

@@ -215,12 +215,19 @@ camp_free(struct camp *c)
 	free(c->err);
 }
 
+/* A mail put in the Maildir under name, to count as delivered when it
+ * is read: its time is after any --now of the tests, which it cannot be
+ * delivered later than (a name that starts with a time says when). */
 static void
 camp_mail(struct camp *c, const char *name, const char *text)
 {
-	char	*p = xasprintf("%s/new", c->mail);
+	struct timespec	 ts[2] = { { 4102444800, 0 }, { 4102444800, 0 } };
+	char		*p = xasprintf("%s/new", c->mail), *f;
 
 	put(p, name, text, strlen(text));
+	f = xasprintf("%s/%s", p, name);
+	assert_int_equal(utimensat(AT_FDCWD, f, ts, 0), 0);
+	free(f);
 	free(p);
 }
 
@@ -1498,7 +1505,7 @@ test_inbox_deadline_edge(void **state)
 	free(r);
 	assert_int_equal(run(&c, &crown_cmd_status, c.dir, "--now",
 	    "2026-12-06T19:30:00Z", NULL), 0);
-	assert_string_equal(c.out, "Test Skirmish: orders for turn 3, "
+	f = xasprintf("Test Skirmish: orders for turn 3, "
 	    "deadline " DEADLINE " (passed 1d 1h 30m ago)\n"
 	    "  french    in       received " DEADLINE ", receipt "
 	    "a72ee419864fb80f54161ea028e90e892e9428ec8fe628ac77976e88b4436e34"
@@ -1506,7 +1513,10 @@ test_inbox_deadline_edge(void **state)
 	    "  republic  late     received 2026-12-05T18:00:01Z, after the "
 	    "deadline (kept in orders/late/republic.yaml); holds (R2.3)\n"
 	    "1 of 2 sides have orders in; the others hold (R2.3) if the "
-	    "turn is played with --allow-missing\n");
+	    "turn is played with --allow-missing\n"
+	    "no unread mail in %s\n", c.mail);
+	assert_string_equal(c.out, f);
+	free(f);
 	camp_free(&c);
 }
 
@@ -2393,7 +2403,7 @@ test_inbox_openpgp(void **state)
 	free(p);
 
 	/* the library's answer for a mail that is not one */
-	assert_int_equal(crown_pgp_verify(&why, home, milan, "", 0),
+	assert_int_equal(crown_pgp_verify(&why, NULL, home, milan, "", 0),
 	    CROWN_EINVALID);
 	assert_non_null(why);
 	free(why);
