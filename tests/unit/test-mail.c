@@ -215,20 +215,31 @@ camp_free(struct camp *c)
 	free(c->err);
 }
 
+/* A mail put in the Maildir's sub (new, cur) under name, the file's
+ * modification time mtime. */
+static void
+camp_mail_at(struct camp *c, const char *sub, const char *name,
+    const char *text, long long mtime)
+{
+	struct timespec	 ts[2];
+	char		*p = xasprintf("%s/%s", c->mail, sub), *f;
+
+	ts[0].tv_sec = ts[1].tv_sec = (time_t)mtime;
+	ts[0].tv_nsec = ts[1].tv_nsec = 0;
+	put(p, name, text, strlen(text));
+	f = xasprintf("%s/%s", p, name);
+	assert_int_equal(utimensat(AT_FDCWD, f, ts, 0), 0);
+	free(f);
+	free(p);
+}
+
 /* A mail put in the Maildir under name, to count as delivered when it
  * is read: its time is after any --now of the tests, which it cannot be
  * delivered later than (a name that starts with a time says when). */
 static void
 camp_mail(struct camp *c, const char *name, const char *text)
 {
-	struct timespec	 ts[2] = { { 4102444800, 0 }, { 4102444800, 0 } };
-	char		*p = xasprintf("%s/new", c->mail), *f;
-
-	put(p, name, text, strlen(text));
-	f = xasprintf("%s/%s", p, name);
-	assert_int_equal(utimensat(AT_FDCWD, f, ts, 0), 0);
-	free(f);
-	free(p);
+	camp_mail_at(c, "new", name, text, 4102444800LL);
 }
 
 static char *
@@ -1520,6 +1531,63 @@ test_inbox_deadline_edge(void **state)
 	camp_free(&c);
 }
 
+/*
+ * Issue 31: a mail counts as received when it was delivered, by the time
+ * at the start of its Maildir name, else its file's modification time:
+ * one second before the deadline and at it are in time, a second after
+ * is late, however long after the deadline crown reads them.
+ */
+static void
+test_inbox_delivery_time(void **state)
+{
+	static const char *const by_name[] = { "1796493599.M1P9.test",
+	    "1796493600.M2P9.test", "1796493601.M3P9.test" };
+	static const char *const by_mtime[] = { "a", "b", "c" };
+	const char *const	*names;
+	struct camp	 c;
+	char		*f, *r, *t;
+	int		 k;
+
+	(void)state;
+	for (k = 0; k < 2; k++) {
+		names = k == 0 ? by_name : by_mtime;
+		camp_make(&c, true);
+		camp_mail_at(&c, "new", names[0], m_yaml_attachment,
+		    k == 0 ? 4102444800LL : DEADLINE_T - 1);
+		camp_mail_at(&c, "new", names[1], m_qp_shorthand,
+		    k == 0 ? 4102444800LL : DEADLINE_T);
+		camp_mail_at(&c, "new", names[2], m_base64_attachment,
+		    k == 0 ? 4102444800LL : DEADLINE_T + 1);
+		assert_int_equal(inbox(&c, "2026-12-06T09:00:00Z"), 0);
+		f = xasprintf("new/%s: accepted: side french", names[0]);
+		assert_has(c.out, f);
+		free(f);
+		f = xasprintf("new/%s: accepted: side republic", names[1]);
+		assert_has(c.out, f);
+		free(f);
+		f = xasprintf("new/%s: late: side french", names[2]);
+		assert_has(c.out, f);
+		free(f);
+		f = camp_file(&c, "orders/inbox.log");
+		assert_has(f, "2026-12-05T17:59:59Z accepted 3 french ");
+		assert_has(f, DEADLINE " accepted 3 republic ");
+		assert_has(f, "2026-12-05T18:00:01Z late 3 french ");
+		free(f);
+		r = reply(&c, "m3@example.org");
+		t = text_of(r);
+		assert_has(t, "came at 2026-12-05T18:00:01Z, after the "
+		    "deadline");
+		free(t);
+		free(r);
+		assert_int_equal(run(&c, &crown_cmd_status, c.dir, "--now",
+		    "2026-12-06T09:00:00Z", NULL), 0);
+		assert_has(c.out, "  french    in       received "
+		    "2026-12-05T17:59:59Z, receipt ");
+		assert_has(c.out, "  republic  in       received " DEADLINE);
+		camp_free(&c);
+	}
+}
+
 static void
 test_inbox_mbox_and_no_deadline(void **state)
 {
@@ -2122,6 +2190,140 @@ test_inbox_after_killed_turn(void **state)
 	crown_campaign_remove_tree(base, false);
 }
 
+/*
+ * A campaign repository at c->dir/camp of the small scenario, turn 1
+ * played and committed at date against the deadline
+ * 2026-03-07T18:00:00Z, the next deadline 2026-03-14T18:00:00Z; and an
+ * empty Maildir at c->mail.  Returns the campaign's path.
+ */
+static char *
+played_campaign(struct camp *c, const char *date)
+{
+	char	*dir, *p;
+
+	memset(c, 0, sizeof(*c));
+	strcpy(c->dir, "/tmp/crown-played-XXXXXX");
+	assert_non_null(mkdtemp(c->dir));
+	dir = xasprintf("%s/camp", c->dir);
+	assert_int_equal(run(c, &crown_cmd_new, dir, "--templates",
+	    "templates", "--scenario", "tests/data/scenario-small.yaml",
+	    "--rules", "rules/maximilian.yaml", "--secret-file",
+	    "tests/data/campaign/secret.hex", "--date",
+	    "2026-03-01T10:00:00Z", NULL), 0);
+	assert_int_equal(run(c, &crown_cmd_deadline, dir,
+	    "2026-03-07T18:00:00Z", NULL), 0);
+	assert_int_equal(run(c, &crown_cmd_turn, dir,
+	    "tests/data/campaign/french-1.yaml",
+	    "tests/data/campaign/republic-1.yaml", "--templates",
+	    "templates", "--date", date, "--deadline",
+	    "2026-03-14T18:00:00Z", NULL), 0);
+	c->mail = xasprintf("%s/mail", c->dir);
+	mkdir(c->mail, 0755);
+	p = xasprintf("%s/new", c->mail);
+	mkdir(p, 0755);
+	free(p);
+	p = xasprintf("%s/cur", c->mail);
+	mkdir(p, 0755);
+	free(p);
+	return dir;
+}
+
+#define SHORT(from, id, body)						\
+	HDR(from, id, "orders") "Content-Type: text/plain\n\n" body
+
+/*
+ * Issue 31: a mail delivered while turn 1 was open, read after turn 1
+ * was played, is not filed for turn 2: in time for turn 1 it is logged
+ * as missed and crown status lists it for the umpire; after turn 1's
+ * deadline, or at its commit, it is refused.  Then the mail not read
+ * yet: crown status counts it, crown turn waits for it unless
+ * --ignore-unread.
+ */
+static void
+test_inbox_played_turn(void **state)
+{
+	struct camp	 c;
+	char		*dir, *f, *main1, *t;
+
+	(void)state;
+	dir = played_campaign(&c, "2026-03-08T00:00:00Z");
+	/* 17:30, 20:00, the commit's second, after it */
+	camp_mail(&c, "1772904600.M1P1.t", SHORT(DANJOU, "p1@example.org",
+	    "1-legion: hold\n"));
+	camp_mail(&c, "1772913600.M2P1.t", SHORT(MILAN, "p2@example.org",
+	    "2-militia: reload\n"));
+	camp_mail(&c, "1772928000.M3P1.t", SHORT(DANJOU, "p3@example.org",
+	    "1-legion: hold\n"));
+	camp_mail(&c, "1772971200.M4P1.t", SHORT(DANJOU, "p4@example.org",
+	    "1-legion: hold\n"));
+	assert_int_equal(run(&c, &crown_cmd_inbox, dir, c.mail, "--now",
+	    "2026-03-09T12:00:00Z", NULL), 0);
+	assert_has(c.out, "new/1772904600.M1P1.t: refused, answered to "
+	    "danjou@example.org:\n  the mail was delivered at "
+	    "2026-03-07T17:30:00Z, while turn 1 was open (its deadline: "
+	    "2026-03-07T18:00:00Z), but turn 1 was played at "
+	    "2026-03-08T00:00:00Z, before crown read it: it is not filed for "
+	    "turn 2, which it was not written for; ask the umpire to rerun "
+	    "turn 1 with it\n");
+	assert_has(c.out, "new/1772913600.M2P1.t: refused, answered to "
+	    "milan@example.org:\n  the mail was delivered at "
+	    "2026-03-07T20:00:00Z, before turn 1 was played at "
+	    "2026-03-08T00:00:00Z, and after its deadline, "
+	    "2026-03-07T18:00:00Z: it cannot carry orders for turn 2");
+	assert_has(c.out, "new/1772928000.M3P1.t: refused");
+	assert_has(c.out, "new/1772971200.M4P1.t: accepted: side french, "
+	    "turn 2");
+	f = xasprintf("%s/orders/inbox.log", dir);
+	t = tu_slurp(f);
+	assert_has(t, "2026-03-07T17:30:00Z missed 1 french - ");
+	assert_has(t, "2026-03-07T20:00:00Z refused 2 republic - ");
+	free(t);
+	free(f);
+	assert_int_equal(run(&c, &crown_cmd_status, dir, "--now",
+	    "2026-03-09T12:00:00Z", NULL), 0);
+	assert_has(c.out, "mail delivered in time for turn 1, read after it "
+	    "was played (kept in orders/rejected/; crown rerun plays it):\n"
+	    "  french  from danjou@example.org, delivered "
+	    "2026-03-07T17:30:00Z\n");
+	f = xasprintf("no unread mail in %s\n", c.mail);
+	assert_has(c.out, f);
+	free(f);
+
+	/* at turn 2's deadline, unread in new/; in cur/, unread before the
+	 * deadline, and after it */
+	camp_mail(&c, "1773511200.M5P1.t", SHORT(MILAN, "p5@example.org",
+	    "2-militia: reload\n"));
+	camp_mail_at(&c, "cur", "1772971300.M6P1.t:2,S", SHORT(MILAN,
+	    "p6@example.org", "2-militia: reload\n"), 4102444800LL);
+	camp_mail_at(&c, "cur", "1773511201.M7P1.t:2,S", SHORT(MILAN,
+	    "p7@example.org", "2-militia: reload\n"), 4102444800LL);
+	assert_int_equal(run(&c, &crown_cmd_status, dir, "--now",
+	    "2026-03-15T12:00:00Z", NULL), 0);
+	f = xasprintf("2 unread messages in %s, delivered by the deadline: "
+	    "run crown inbox before crown turn\n", c.mail);
+	assert_has(c.out, f);
+	free(f);
+	main1 = sh("git -C '%s' rev-parse main", dir);
+	assert_int_equal(run(&c, &crown_cmd_turn, dir, "--templates",
+	    "templates", "--date", "2026-03-15T12:00:00Z", "--allow-missing",
+	    NULL), 65);
+	f = xasprintf("%s: error: 2 unread messages delivered by the "
+	    "deadline: run crown inbox first, or give --ignore-unread to "
+	    "play the turn without them\n", c.mail);
+	assert_has(c.err, f);
+	free(f);
+	t = sh("git -C '%s' rev-parse main", dir);
+	assert_string_equal(t, main1);
+	free(t);
+	assert_int_equal(run(&c, &crown_cmd_turn, dir, "--templates",
+	    "templates", "--date", "2026-03-15T12:00:00Z", "--allow-missing",
+	    "--ignore-unread", NULL), 0);
+	assert_has(c.out, "turn 2 committed");
+	free(main1);
+	free(dir);
+	camp_free(&c);
+}
+
 /* Bullet 8: a mailbox is read a message at a time: an mbox of 4 mails of
  * 16 MiB is read with 40 MiB more address space than the test has (the
  * whole mbox would need 64 MiB and more).  Not under AddressSanitizer,
@@ -2435,6 +2637,7 @@ main(void)
 		cmocka_unit_test(test_inbox_refusals),
 		cmocka_unit_test(test_inbox_oversize_edge),
 		cmocka_unit_test(test_inbox_deadline_edge),
+		cmocka_unit_test(test_inbox_delivery_time),
 		cmocka_unit_test(test_inbox_mbox_and_no_deadline),
 		cmocka_unit_test(test_inbox_passwords_and_empty),
 		cmocka_unit_test(test_usage),
@@ -2445,6 +2648,7 @@ main(void)
 		cmocka_unit_test(test_inbox_strangers),
 		cmocka_unit_test(test_parse_nesting),
 		cmocka_unit_test(test_inbox_after_killed_turn),
+		cmocka_unit_test(test_inbox_played_turn),
 		cmocka_unit_test(test_inbox_streams),
 		cmocka_unit_test(test_inbox_many_read),
 		cmocka_unit_test(test_inbox_openpgp),
