@@ -2502,6 +2502,32 @@ signed_mail(const char *gh, const char *fpr, const char *from,
 	return mail;
 }
 
+/* Milan's key fpr, of the GnuPG home gh, his in the roster of campaign
+ * dir, as crown roster add --openpgp --key-file does; the campaign's
+ * keyring home is returned (caller frees). */
+static char *
+pgp_player(const char *dir, const char *gh, const char *fpr)
+{
+	struct crown_roster	 ro;
+	struct crown_diags	 d = { 0 };
+	char			*pub, *home, *p;
+
+	pub = xasprintf("%s/pub.asc", gh);
+	free(sh("GNUPGHOME=%s gpg --batch --armor --export %s > %s "
+	    "2>/dev/null", gh, fpr, pub));
+	home = crown_roster_keyring(dir);
+	assert_int_equal(crown_pgp_import(home, fpr, pub, &d), 0);
+	p = crown_roster_path(dir);
+	assert_int_equal(crown_roster_load(&ro, p, &d), 0);
+	crown_roster_get(&ro, "milan@example.org")->openpgp = xstrdup(fpr);
+	assert_int_equal(crown_roster_save(&ro, p, &d), 0);
+	crown_roster_release(&ro);
+	crown_diags_release(&d);
+	free(p);
+	free(pub);
+	return home;
+}
+
 /*
  * Bullet 4: milan signs with his key; juarez, of the same side, has a
  * password only.  Good, unsigned, wrongly signed and tampered mail, and
@@ -2511,7 +2537,6 @@ static void
 test_inbox_openpgp(void **state)
 {
 	struct camp		 c;
-	struct crown_roster	 ro;
 	struct crown_diags	 d = { 0 };
 	char			 gh[32], *milan, *other, *pub, *home, *m, *t;
 	char			*r, *p, *st, *st2, *why;
@@ -2531,22 +2556,13 @@ test_inbox_openpgp(void **state)
 	free(st2);
 	free(st);
 	roster_password(c.dir, "juarez@example.org", "mezcal");
-	/* as crown roster add --openpgp --key-file does */
+	home = pgp_player(c.dir, gh, milan);
+	/* the key file holds milan's key, not the other */
 	pub = xasprintf("%s/pub.asc", gh);
-	free(sh("GNUPGHOME=%s gpg --batch --armor --export %s > %s "
-	    "2>/dev/null", gh, milan, pub));
-	home = crown_roster_keyring(c.dir);
 	assert_int_equal(crown_pgp_import(home, other, pub, &d),
 	    CROWN_EINVALID);
 	assert_int_equal(d.n, 1);
 	crown_diags_release(&d);
-	assert_int_equal(crown_pgp_import(home, milan, pub, &d), 0);
-	p = crown_roster_path(c.dir);
-	assert_int_equal(crown_roster_load(&ro, p, &d), 0);
-	crown_roster_get(&ro, "milan@example.org")->openpgp = xstrdup(milan);
-	assert_int_equal(crown_roster_save(&ro, p, &d), 0);
-	crown_roster_release(&ro);
-	free(p);
 
 	/* unsigned, with the right password even: refused and answered */
 	camp_mail(&c, "1", HDR(MILAN, "g1@example.org", "orders")
@@ -2619,6 +2635,118 @@ test_inbox_openpgp(void **state)
 	rm_rf(gh);
 }
 
+/* Lines of s ended by CRLF; caller frees. */
+static char *
+crlf(const char *s)
+{
+	struct crown_buf	 b = { 0 };
+
+	crown_buf_puts(&b, "");
+	for (; *s != '\0'; s++)
+		if (*s == '\n')
+			crown_buf_puts(&b, "\r\n");
+		else
+			crown_buf_add(&b, s, 1);
+	return b.data;
+}
+
+/*
+ * Issue 31: a signature carries orders once.  The same signed mail sent
+ * again with new headers, or with CRLF line ends, is refused as a
+ * replay; read again as it was (a run killed before it was logged) it is
+ * no replay; a line of the signatures cut short by a kill counts for
+ * nothing.  And a mail signed before the last turn was played is a
+ * replay of an old one, even with no `turn:` line.
+ */
+static void
+test_inbox_replays(void **state)
+{
+	struct camp	 c;
+	char		 gh[32], *milan, *home, *m, *t, *t2, *p, *dir;
+	FILE		*fp;
+
+	(void)state;
+	strcpy(gh, "/tmp/crown-gpg-XXXXXX");
+	assert_non_null(mkdtemp(gh));
+	milan = gen_key(gh, "Francisco Milan <milan@example.org>");
+	camp_make(&c, true);
+	home = pgp_player(c.dir, gh, milan);
+	m = signed_mail(gh, milan, MILAN, "r1@example.org",
+	    "2-militia: reload\n");
+	camp_mail(&c, "1", m);
+	assert_int_equal(inbox(&c, BEFORE), 0);
+	assert_has(c.out, "new/1: accepted: side republic");
+	t = replace(m, "<r1@example.org>", "<r2@example.org>");
+	t2 = replace(t, "Subject: orders", "Subject: Re: orders");
+	camp_mail(&c, "2", t2);
+	free(t2);
+	free(t);
+	t = crlf(m);
+	camp_mail(&c, "3", t);
+	free(t);
+	assert_int_equal(inbox(&c, BEFORE), 0);
+	assert_has(c.out, "new/2: refused, answered to milan@example.org:\n"
+	    "  a replay: this signature carried orders before, in another "
+	    "mail, and a signature is used once; sign your orders again to "
+	    "send them again\n");
+	assert_has(c.out, "new/3: refused, answered to milan@example.org:\n"
+	    "  a replay: ");
+	/* the log lost, as by a kill before it was written: the mail that
+	 * used the signature is read again and accepted again */
+	p = xasprintf("%s/orders/inbox.log", c.dir);
+	unlink(p);
+	free(p);
+	assert_int_equal(inbox(&c, BEFORE), 0);
+	assert_has(c.out, "new/1: accepted: side republic");
+	assert_has(c.out, "new/2: refused");
+	/* a line cut short: the next is whole, and still counts */
+	p = xasprintf("%s/crown-signatures", c.dir);
+	assert_non_null(fp = fopen(p, "a"));
+	fputs("0123abc", fp);
+	fclose(fp);
+	free(m);
+	m = signed_mail(gh, milan, MILAN, "r4@example.org",
+	    "2-militia: hold\n");
+	camp_mail(&c, "4", m);
+	assert_int_equal(inbox(&c, BEFORE), 0);
+	assert_has(c.out, "new/4: accepted: side republic");
+	t = tu_slurp(p);
+	assert_has(t, "0123abc\n");
+	free(t);
+	free(p);
+	t = replace(m, "<r4@example.org>", "<r5@example.org>");
+	camp_mail(&c, "5", t);
+	free(t);
+	assert_int_equal(inbox(&c, BEFORE), 0);
+	assert_has(c.out, "new/5: refused");
+	free(sh("GNUPGHOME=%s gpgconf --kill all", home));
+	free(home);
+	camp_free(&c);
+
+	/* signed now, before a turn played later: its shorthand names no
+	 * turn, and would otherwise be filed for the next */
+	dir = played_campaign(&c, "2030-01-01T00:00:00Z");
+	home = pgp_player(dir, gh, milan);
+	camp_mail(&c, "1893542400.M1P1.t", m);
+	assert_int_equal(run(&c, &crown_cmd_inbox, dir, c.mail, "--now",
+	    "2030-01-03T00:00:00Z", NULL), 0);
+	assert_has(c.out, "new/1893542400.M1P1.t: refused, answered to "
+	    "milan@example.org:\n  a replay of an old mail: it was signed at ");
+	assert_has(c.out, ", before turn 1 was played at "
+	    "2030-01-01T00:00:00Z, so it cannot carry orders for turn 2");
+	p = xasprintf("%s/orders/pending/republic.yaml", dir);
+	assert_null(tu_slurp(p));
+	free(p);
+	free(sh("GNUPGHOME=%s gpgconf --kill all; GNUPGHOME=%s gpgconf "
+	    "--kill all", gh, home));
+	free(home);
+	free(dir);
+	free(m);
+	free(milan);
+	camp_free(&c);
+	rm_rf(gh);
+}
+
 int
 main(void)
 {
@@ -2652,6 +2780,7 @@ main(void)
 		cmocka_unit_test(test_inbox_streams),
 		cmocka_unit_test(test_inbox_many_read),
 		cmocka_unit_test(test_inbox_openpgp),
+		cmocka_unit_test(test_inbox_replays),
 	};
 
 	return cmocka_run_group_tests_name("mail", tests, NULL, NULL);
