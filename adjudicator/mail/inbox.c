@@ -1630,7 +1630,7 @@ crown_inbox_unread(size_t *out, char **where, const char *dir,
 			break;
 		*next++ = '\0';
 		max = (size_t)strtoull(line, &end, 10);
-		if (end == line || *end != ' ' || end[1] != '/')
+		if (end == line || *end != ' ' || end[1] == '\0')
 			continue;
 		crown_buf_printf(&names, "%s%s", names.len > 0 ? ", " : "",
 		    end + 1);
