@@ -117,8 +117,8 @@ print_mail(const struct crown_orders_status *st, int played)
 	} else if (st->mailboxes != NULL && st->unread == 0)
 		printf("no unread mail in %s\n", st->mailboxes);
 	else if (st->mailboxes != NULL)
-		printf("%zu unread message%s in %s, delivered by the deadline: "
-		    "run crown inbox before crown turn\n", st->unread,
+		printf("%zu unread message%s in %s, delivered by the "
+		    "deadline: run crown inbox before crown turn\n", st->unread,
 		    st->unread == 1 ? "" : "s", st->mailboxes);
 	if (st->nmissed > 0)
 		printf("mail delivered in time for turn %d, read after it was "

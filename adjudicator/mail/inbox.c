@@ -60,30 +60,15 @@
 #include "crown/shorthand.h"
 #include "crown/xalloc.h"
 #include "crown/yaml.h"
+#include "received.h"
 
-#define LOG_NAME	"orders/inbox.log"
-#define SIGS_NAME	"crown-signatures"	/* in .git */
-#define MAILDIR_NAME	"crown-maildir"		/* in .git */
+#define LOG_NAME	CROWN_RECEIVED_LOG
 #define PENDING_DIR	"orders/pending"
 #define LATE_DIR	"orders/late"
 #define REJECTED_DIR	"orders/rejected"
 #define MAX_FILE_NAME	64
 /* The answers a batch holds before what it filed is written. */
 #define BATCH_BYTES	((size_t)4 * 1024 * 1024)
-
-/* The hashes of the messages in the log, an open-addressing table
- * (they are SHA-256s: their first digits are the hash). */
-struct seen {
-	char	(*v)[CROWN_SHA256_HEX];	/* "" for a free slot */
-	size_t	  cap;			/* 0 or a power of two */
-	size_t	  n;
-};
-
-/* A signature that filed orders, and the message that carried it. */
-struct used_sig {
-	char	key[CROWN_SHA256_HEX];
-	char	msg[CROWN_SHA256_HEX];
-};
 
 struct answered {
 	const char	*addr;		/* the roster's */
@@ -122,7 +107,7 @@ struct crown_inbox {
 	size_t			 max;
 	struct crown_mail_addr	 umpire;
 	struct crown_roster	 roster;	/* credentials (.git) */
-	struct seen		 seen;		/* message hashes in the log */
+	struct crown_received	 seen;		/* message hashes in the log */
 	unsigned		 max_answers;
 	struct answered		*answered;	/* answers this run */
 	size_t			 nanswered, answered_cap;
@@ -134,10 +119,7 @@ struct crown_inbox {
 	const long long		*played;	/* inbox.h */
 	size_t			 nplayed;
 	const char		*played_deadline;
-	struct used_sig		*sigs;		/* .git/crown-signatures */
-	size_t			 nsigs, sigs_cap;
-	bool			 sigs_torn;	/* its last line is cut */
-	struct crown_buf	 sigbuf;	/* the batch's new lines */
+	struct crown_sigs	 sigs;		/* .git/crown-signatures */
 	struct crown_buf	 mailboxes;	/* read, a line each */
 };
 
@@ -156,88 +138,10 @@ struct verdict {
 
 /* The log. */
 
-static size_t
-seen_slot(const struct seen *st, const char *hash)
-{
-	size_t		 i, h = 0;
-	unsigned	 c;
-
-	for (i = 0; i < 16 && hash[i] != '\0'; i++) {
-		c = (unsigned char)hash[i];
-		h = h << 4 | (c <= '9' ? c - '0' : (c | 0x20) - 'a' + 10);
-	}
-	for (i = h & (st->cap - 1); st->v[i][0] != '\0' &&
-	    strcmp(st->v[i], hash) != 0; i = (i + 1) & (st->cap - 1))
-		;
-	return i;
-}
-
-static void
-seen_add(struct seen *st, const char *hash)
-{
-	struct seen	 grown;
-	size_t		 i;
-
-	if (strlen(hash) != 64)
-		return;
-	if ((st->n + 1) * 2 > st->cap) {
-		grown.cap = st->cap == 0 ? 1024 : st->cap * 2;
-		grown.n = 0;
-		grown.v = xcalloc(grown.cap, sizeof(*grown.v));
-		for (i = 0; i < st->cap; i++)
-			if (st->v[i][0] != '\0')
-				seen_add(&grown, st->v[i]);
-		free(st->v);
-		*st = grown;
-	}
-	i = seen_slot(st, hash);
-	if (st->v[i][0] == '\0') {
-		memcpy(st->v[i], hash, CROWN_SHA256_HEX);
-		st->n++;
-	}
-}
-
-static bool
-seen_has(const struct seen *st, const char *hash)
-{
-	return st->cap > 0 && st->v[seen_slot(st, hash)][0] != '\0';
-}
-
 static bool
 seen(const struct crown_inbox *ib, const char *hash)
 {
-	return seen_has(&ib->seen, hash);
-}
-
-/* The messages in the log of campaign dir, into st. */
-static void
-load_log(struct seen *st, const char *dir)
-{
-	struct crown_diags	 d = { 0 };
-	char			*path, *buf, *line, *next, *f[7];
-	size_t			 len, k;
-
-	path = xasprintf("%s/%s", dir, LOG_NAME);
-	if (crown_read_file(&buf, &len, path, CROWN_LIMIT_BYTES_MAX, &d) !=
-	    0) {
-		crown_diags_release(&d);
-		free(path);
-		return;
-	}
-	for (line = buf; line != NULL && *line != '\0'; line = next) {
-		next = strchr(line, '\n');
-		if (next != NULL)
-			*next++ = '\0';
-		for (k = 0; k < 7; k++) {
-			f[k] = strsep(&line, " ");
-			if (f[k] == NULL)
-				break;
-		}
-		if (k == 7)
-			seen_add(st, f[5]);
-	}
-	free(buf);
-	free(path);
+	return crown_received_has(&ib->seen, hash);
 }
 
 static void
@@ -248,7 +152,7 @@ append_log(struct crown_inbox *ib, const struct verdict *v,
 	    v->what, v->turn > 0 ? v->turn : ib->s->turn + 1, v->side >= 0 ?
 	    ib->s->sides[v->side].id : "-", v->receipt[0] != '\0' ?
 	    v->receipt : "-", raw->hash, from != NULL ? from : "-");
-	seen_add(&ib->seen, raw->hash);
+	crown_received_add(&ib->seen, raw->hash);
 }
 
 /* The batch's lines at the end of the log, synced once. */
@@ -277,104 +181,13 @@ write_log(struct crown_inbox *ib)
 	ib->log.len = 0;
 	return error;
 }
-/* The signatures that filed orders (.git/crown-signatures): a line
- * each, its key (pgp.h) and the message that used it. */
-
-static const char *
-sig_used(const struct crown_inbox *ib, const char *key)
-{
-	size_t	i;
-
-	for (i = 0; i < ib->nsigs; i++)
-		if (strcmp(ib->sigs[i].key, key) == 0)
-			return ib->sigs[i].msg;
-	return NULL;
-}
-
-static void
-sig_add(struct crown_inbox *ib, const char *key, const char *msg)
-{
-	struct used_sig	*u;
-
-	crown_grow(&ib->sigs, &ib->sigs_cap, ib->nsigs + 1,
-	    sizeof(*ib->sigs));
-	u = &ib->sigs[ib->nsigs++];
-	memcpy(u->key, key, CROWN_SHA256_HEX);
-	memcpy(u->msg, msg, CROWN_SHA256_HEX);
-}
-
-/* A line cut short by a kill is no signature: only whole lines count. */
-static void
-load_sigs(struct crown_inbox *ib)
-{
-	struct crown_diags	 d = { 0 };
-	char			*path, *buf, *line, *next, *key;
-	size_t			 len;
-
-	path = crown_roster_private(ib->dir, SIGS_NAME);
-	if (crown_read_file(&buf, &len, path, CROWN_LIMIT_BYTES_MAX, &d) !=
-	    0) {
-		crown_diags_release(&d);
-		free(path);
-		return;
-	}
-	ib->sigs_torn = len > 0 && buf[len - 1] != '\n';
-	for (line = buf; line != NULL && *line != '\0'; line = next) {
-		if ((next = strchr(line, '\n')) == NULL)
-			break;
-		*next++ = '\0';
-		key = strsep(&line, " ");
-		if (strlen(key) == 64 && line != NULL && strlen(line) == 64)
-			sig_add(ib, key, line);
-	}
-	free(buf);
-	free(path);
-}
-
 /* The signature of v, which filed orders, remembered. */
 static void
 remember_sig(struct crown_inbox *ib, const struct verdict *v)
 {
-	if (v->proof != CROWN_PROOF_OPENPGP || sig_used(ib, v->sig.key) !=
-	    NULL)
-		return;
-	sig_add(ib, v->sig.key, v->hash);
-	crown_buf_printf(&ib->sigbuf, "%s %s\n", v->sig.key, v->hash);
-}
-
-/* The batch's signatures at the end of their file, synced (and the
- * directory, when the file is new) before any answer. */
-static int
-write_sigs(struct crown_inbox *ib)
-{
-	struct stat	 st;
-	char		*path, *slash;
-	bool		 fresh_file;
-	int		 fd, error = 0;
-
-	if (ib->sigbuf.len == 0)
-		return 0;
-	path = crown_roster_private(ib->dir, SIGS_NAME);
-	fresh_file = stat(path, &st) != 0;
-	fd = open(path, O_WRONLY | O_CREAT | O_APPEND, 0600);
-	if (fd < 0 || (ib->sigs_torn && write(fd, "\n", 1) != 1) ||
-	    write(fd, ib->sigbuf.data, ib->sigbuf.len) !=
-	    (ssize_t)ib->sigbuf.len || fsync(fd) != 0) {
-		crown_diag_add(ib->d, path, 0, 0, NULL, "cannot write: %s",
-		    strerror(errno));
-		error = CROWN_EWRITE;
-	} else
-		ib->sigs_torn = false;
-	if (fd >= 0)
-		close(fd);
-	if (error == 0 && fresh_file && (slash = strrchr(path, '/')) !=
-	    NULL) {
-		*slash = '\0';
-		(void)crown_sync_path(path);
-	}
-	free(path);
-	ib->sigbuf.len = 0;
-	return error;
+	if (v->proof == CROWN_PROOF_OPENPGP &&
+	    crown_received_sig_used(&ib->sigs, v->sig.key) == NULL)
+		crown_received_sig_add(&ib->sigs, v->sig.key, v->hash);
 }
 
 /* Can sub (orders/pending, orders/late, orders/rejected) be written
@@ -881,7 +694,7 @@ fresh(const struct crown_inbox *ib, struct verdict *v)
 		free(last);
 		return false;
 	}
-	used = sig_used(ib, v->sig.key);
+	used = crown_received_sig_used(&ib->sigs, v->sig.key);
 	if (used != NULL && strcmp(used, v->hash) != 0) {
 		why(v, "a replay: this signature carried orders before, in "
 		    "another mail, and a signature is used once; sign your "
@@ -1459,10 +1272,11 @@ flush(struct crown_inbox *ib)
 	ok = flush_filed(ib, ib->pending, PENDING_DIR);
 	ok = flush_filed(ib, ib->late, LATE_DIR) && ok;
 	/* a signature is remembered once what it filed is on disk */
-	ok = ok && write_sigs(ib) == 0;
+	ok = ok && crown_received_sigs_write(&ib->sigs, ib->dir,
+	    ib->d) == 0;
 	if (!ok)
 		error = CROWN_EWRITE;
-	ib->sigbuf.len = 0;
+	ib->sigs.batch.len = 0;
 	outbox = xasprintf("%s/outbox", ib->dir);
 	for (i = 0; i < ib->nheld && ok; i++) {
 		if (ib->held[i].name != NULL) {
@@ -1537,8 +1351,8 @@ crown_inbox_open(struct crown_inbox **out,
 	load_filed(ib);
 	/* crown check --mail judges a message read before all the same */
 	if (!ib->dry)
-		load_log(&ib->seen, ib->dir);
-	load_sigs(ib);
+		crown_received_load(&ib->seen, ib->dir);
+	crown_received_sigs_load(&ib->sigs, ib->dir);
 	return error;
 }
 
@@ -1563,87 +1377,7 @@ crown_inbox_read(struct crown_inbox *ib, const char *mailbox,
 	return error;
 }
 
-/* The mailboxes read, in place of those of the last run. */
-static int
-write_mailboxes(struct crown_inbox *ib)
-{
-	char	*path;
-	int	 e;
 
-	if (ib->mailboxes.len == 0)
-		return 0;
-	path = crown_roster_private(ib->dir, MAILDIR_NAME);
-	if ((e = crown_put_file(path, ib->mailboxes.data, ib->mailboxes.len,
-	    0600, true)) != 0)
-		crown_diag_add(ib->d, path, 0, 0, NULL, "cannot write: %s",
-		    strerror(e));
-	free(path);
-	return e != 0 ? CROWN_EWRITE : 0;
-}
-
-/* crown_inbox_unread's count of one mailbox. */
-struct unread {
-	struct seen	 seen;		/* the log's */
-	bool		 has_deadline;
-	long long	 deadline;
-	size_t		 n;
-};
-
-static int
-count_unread(void *arg, const struct crown_mail_raw *raw)
-{
-	struct unread	*u = arg;
-
-	if (!seen_has(&u->seen, raw->hash) && (!u->has_deadline ||
-	    raw->delivered <= u->deadline))
-		u->n++;
-	return 0;
-}
-
-int
-crown_inbox_unread(size_t *out, char **where, const char *dir,
-    const struct crown_state *s, struct crown_diags *d)
-{
-	struct crown_diags	 quiet = { 0 };
-	struct unread		 u;
-	struct crown_buf	 names = { 0 };
-	char			*path, *buf, *line, *next, *end;
-	size_t			 len, max;
-	int			 error = 0;
-
-	*out = 0;
-	*where = NULL;
-	path = crown_roster_private(dir, MAILDIR_NAME);
-	error = crown_read_file(&buf, &len, path, CROWN_LIMIT_BYTES_MAX,
-	    &quiet);
-	crown_diags_release(&quiet);
-	free(path);
-	if (error != 0)
-		return CROWN_ENOTFOUND;
-	memset(&u, 0, sizeof(u));
-	u.has_deadline = s->deadline != NULL &&
-	    crown_cal_parse_time(&u.deadline, s->deadline) == 0;
-	load_log(&u.seen, dir);
-	crown_buf_puts(&names, "");
-	for (line = buf; error == 0 && *line != '\0'; line = next) {
-		if ((next = strchr(line, '\n')) == NULL)
-			break;
-		*next++ = '\0';
-		max = (size_t)strtoull(line, &end, 10);
-		if (end == line || *end != ' ' || end[1] == '\0')
-			continue;
-		crown_buf_printf(&names, "%s%s", names.len > 0 ? ", " : "",
-		    end + 1);
-		error = crown_mail_each(end + 1, max, count_unread, &u, d);
-	}
-	free(buf);
-	free(u.seen.v);
-	*out = u.n;
-	if (names.len == 0 && error == 0)
-		error = CROWN_ENOTFOUND;
-	*where = names.data;
-	return error;
-}
 
 int
 crown_inbox_read_message(struct crown_inbox *ib, const char *path,
@@ -1710,7 +1444,8 @@ crown_inbox_close(struct crown_inbox *ib, bool *accepted_all,
 	if (accepted_all != NULL)
 		*accepted_all = ib->accepted == ib->messages;
 	if (ib->error == 0)
-		ib->error = write_mailboxes(ib);
+		ib->error = crown_received_mailboxes_write(ib->dir,
+		    &ib->mailboxes, ib->d);
 	error = ib->error;
 	for (i = 0; i < ib->s->nsides; i++) {
 		crown_buf_release(&ib->pending[i].yaml);
@@ -1720,10 +1455,9 @@ crown_inbox_close(struct crown_inbox *ib, bool *accepted_all,
 	free(ib->late);
 	free(ib->held);
 	crown_buf_release(&ib->log);
-	crown_buf_release(&ib->sigbuf);
 	crown_buf_release(&ib->mailboxes);
-	free(ib->sigs);
-	free(ib->seen.v);
+	crown_received_sigs_release(&ib->sigs);
+	crown_received_release(&ib->seen);
 	free(ib->answered);
 	crown_roster_release(&ib->roster);
 	free(ib);

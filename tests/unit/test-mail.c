@@ -2731,7 +2731,8 @@ test_inbox_replays(void **state)
 	assert_int_equal(run(&c, &crown_cmd_inbox, dir, c.mail, "--now",
 	    "2030-01-03T00:00:00Z", NULL), 0);
 	assert_has(c.out, "new/1893542400.M1P1.t: refused, answered to "
-	    "milan@example.org:\n  a replay of an old mail: it was signed at ");
+	    "milan@example.org:\n  a replay of an old mail: it was signed "
+	    "at ");
 	assert_has(c.out, ", before turn 1 was played at "
 	    "2030-01-01T00:00:00Z, so it cannot carry orders for turn 2");
 	p = xasprintf("%s/orders/pending/republic.yaml", dir);
