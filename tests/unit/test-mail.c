@@ -169,10 +169,26 @@ struct camp {
 	char	*err;
 };
 
+/* An empty Maildir at c->dir/mail, c->mail. */
+static void
+camp_maildir(struct camp *c)
+{
+	char	*p;
+
+	c->mail = xasprintf("%s/mail", c->dir);
+	mkdir(c->mail, 0755);
+	p = xasprintf("%s/new", c->mail);
+	mkdir(p, 0755);
+	free(p);
+	p = xasprintf("%s/cur", c->mail);
+	mkdir(p, 0755);
+	free(p);
+}
+
 static void
 camp_make(struct camp *c, bool with_deadline)
 {
-	char	*st, *t1, *t2, hex[CROWN_SHA256_HEX], *line, *p;
+	char	*st, *t1, *t2, hex[CROWN_SHA256_HEX], *line;
 
 	strcpy(c->dir, "/tmp/crown-mail-XXXXXX");
 	assert_non_null(mkdtemp(c->dir));
@@ -195,14 +211,7 @@ camp_make(struct camp *c, bool with_deadline)
 	assert_non_null(st);
 	put(c->dir, "rules.yaml", st, strlen(st));
 	free(st);
-	c->mail = xasprintf("%s/mail", c->dir);
-	mkdir(c->mail, 0755);
-	p = xasprintf("%s/new", c->mail);
-	mkdir(p, 0755);
-	free(p);
-	p = xasprintf("%s/cur", c->mail);
-	mkdir(p, 0755);
-	free(p);
+	camp_maildir(c);
 	c->out = c->err = NULL;
 }
 
@@ -329,6 +338,16 @@ text_of(const char *raw)
 		    h_ != NULL ? h_ : "(null)");			\
 		fail();							\
 	}								\
+} while (0)
+
+/* The answer to Message-ID id, decoded, says want. */
+#define assert_answer(c, id, want) do {					\
+	char *r_ = reply((c), (id)), *t_;				\
+	assert_non_null(r_);						\
+	t_ = text_of(r_);						\
+	assert_has(t_, (want));						\
+	free(t_);							\
+	free(r_);							\
 } while (0)
 
 #define assert_lacks(hay, needle) do {					\
@@ -1508,12 +1527,8 @@ test_inbox_deadline_edge(void **state)
 	assert_has(t, "every unit holds this turn\n(R2.3)");
 	free(t);
 	free(r);
-	r = reply(&c, "m3@example.org");
-	t = text_of(r);
-	assert_has(t, "The orders filed before the deadline stand, with the "
-	    "receipt\n\n  ");
-	free(t);
-	free(r);
+	assert_answer(&c, "m3@example.org", "The orders filed before the "
+	    "deadline stand, with the receipt\n\n  ");
 	assert_int_equal(run(&c, &crown_cmd_status, c.dir, "--now",
 	    "2026-12-06T19:30:00Z", NULL), 0);
 	f = xasprintf("Test Skirmish: orders for turn 3, "
@@ -1545,7 +1560,7 @@ test_inbox_delivery_time(void **state)
 	static const char *const by_mtime[] = { "a", "b", "c" };
 	const char *const	*names;
 	struct camp	 c;
-	char		*f, *r, *t;
+	char		*f;
 	int		 k;
 
 	(void)state;
@@ -1573,12 +1588,8 @@ test_inbox_delivery_time(void **state)
 		assert_has(f, DEADLINE " accepted 3 republic ");
 		assert_has(f, "2026-12-05T18:00:01Z late 3 french ");
 		free(f);
-		r = reply(&c, "m3@example.org");
-		t = text_of(r);
-		assert_has(t, "came at 2026-12-05T18:00:01Z, after the "
-		    "deadline");
-		free(t);
-		free(r);
+		assert_answer(&c, "m3@example.org", "came at "
+		    "2026-12-05T18:00:01Z, after the deadline");
 		assert_int_equal(run(&c, &crown_cmd_status, c.dir, "--now",
 		    "2026-12-06T09:00:00Z", NULL), 0);
 		assert_has(c.out, "  french    in       received "
@@ -2199,7 +2210,7 @@ test_inbox_after_killed_turn(void **state)
 static char *
 played_campaign(struct camp *c, const char *date)
 {
-	char	*dir, *p;
+	char	*dir;
 
 	memset(c, 0, sizeof(*c));
 	strcpy(c->dir, "/tmp/crown-played-XXXXXX");
@@ -2217,14 +2228,7 @@ played_campaign(struct camp *c, const char *date)
 	    "tests/data/campaign/republic-1.yaml", "--templates",
 	    "templates", "--date", date, "--deadline",
 	    "2026-03-14T18:00:00Z", NULL), 0);
-	c->mail = xasprintf("%s/mail", c->dir);
-	mkdir(c->mail, 0755);
-	p = xasprintf("%s/new", c->mail);
-	mkdir(p, 0755);
-	free(p);
-	p = xasprintf("%s/cur", c->mail);
-	mkdir(p, 0755);
-	free(p);
+	camp_maildir(c);
 	return dir;
 }
 
