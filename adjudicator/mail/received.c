@@ -221,14 +221,22 @@ int
 crown_received_mailboxes_write(const char *dir,
     const struct crown_buf *lines, struct crown_diags *d)
 {
-	char	*path;
-	int	 e;
+	struct crown_diags	 quiet = { 0 };
+	char			*path, *old = NULL;
+	size_t			 len = 0;
+	int			 e = 0;
 
 	if (lines->len == 0)
 		return 0;
 	path = crown_roster_private(dir, CROWN_RECEIVED_MAILDIR);
-	if ((e = crown_put_file(path, lines->data, lines->len, 0600,
-	    true)) != 0)
+	/* the same mailboxes as last week's: nothing to write, or sync */
+	if (crown_read_file(&old, &len, path, CROWN_LIMIT_BYTES_MAX,
+	    &quiet) != 0 || len != lines->len ||
+	    memcmp(old, lines->data, len) != 0)
+		e = crown_put_file(path, lines->data, lines->len, 0600, true);
+	crown_diags_release(&quiet);
+	free(old);
+	if (e != 0)
 		crown_diag_add(d, path, 0, 0, NULL, "cannot write: %s",
 		    strerror(e));
 	free(path);
