@@ -53,10 +53,16 @@ const struct crown_cmd crown_cmd_inbox = {
 	"none, only a line in DIR/orders/inbox.log.  Answered refusals are\n"
 	"kept in DIR/orders/rejected/, late orders in DIR/orders/late/.\n"
 	"A campaign repository is repaired first and read from its last\n"
-	"commit.  --now TIME is when the mail is read (default: now); it\n"
-	"decides lateness against game.deadline.  --max-bytes N (default\n"
-	"1M) refuses larger mail unread.  --max-answers N (default 5) is\n"
-	"the most answers one address gets in a run; the rest are logged.\n"
+	"commit.  A mail is received when it was delivered: the time a\n"
+	"Maildir file's name starts with, else its modification time (an\n"
+	"mbox: its From_ line's date); lateness is judged on that against\n"
+	"game.deadline, and mail delivered before the last turn was played\n"
+	"is refused.  A signature carries orders once.  --now TIME is when\n"
+	"the mail is read (default: now), the latest it can be received.\n"
+	"--max-bytes N (default 1M) refuses larger mail unread.\n"
+	"--max-answers N (default 5) is the most answers one address gets\n"
+	"in a run; the rest are logged.  The mailboxes read are remembered\n"
+	"for crown status and crown turn to count the mail not read yet.\n"
 	"\n" CROWN_LIMIT_HELP,
 	.flags = CROWN_CMD_LIMITS,
 	.options = inbox_options,

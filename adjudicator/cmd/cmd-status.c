@@ -34,7 +34,10 @@ const struct crown_cmd crown_cmd_status = {
 	"side without orders holds (R2.3).  --now TIME\n"
 	"(YYYY-MM-DDTHH:MM:SSZ) is the time to compare with the deadline\n"
 	"(default: now).  Of a campaign repository it reads the state of\n"
-	"the last commit.\n\n"
+	"the last commit.  Then how many messages of the mailboxes crown\n"
+	"inbox last read it has not read, delivered by the deadline (crown\n"
+	"turn waits for them), and the mail delivered in time for the turn\n"
+	"played last but read after it was played.\n\n"
 	CROWN_LIMIT_HELP,
 	.flags = CROWN_CMD_LIMITS,
 	.options = status_options,

@@ -557,6 +557,7 @@ crown_mbox_time(const char *line, size_t len, long long otherwise)
 	long long	 t = otherwise;
 
 	/* "From " ADDRESS " " DATE: the date is what follows the address */
+	mail_init();
 	s = xstrndup(line, len);
 	s[strcspn(s, "\r\n")] = '\0';
 	date = strchr(s + (len >= 5 ? 5 : len), ' ');
