@@ -1597,6 +1597,27 @@ test_inbox_delivery_time(void **state)
 		assert_has(c.out, "  republic  in       received " DEADLINE);
 		camp_free(&c);
 	}
+	/* crown check --mail: a saved message by its From_ line */
+	camp_make(&c, true);
+	f = xasprintf("From danjou@example.org Sat Dec  5 17:59:59 2026\n%s",
+	    m_yaml_attachment);
+	put(c.dir, "in-time.eml", f, strlen(f));
+	free(f);
+	f = xasprintf("From danjou@example.org Sat Dec  5 18:00:01 2026\n%s",
+	    m_yaml_attachment);
+	put(c.dir, "late.eml", f, strlen(f));
+	free(f);
+	f = xasprintf("%s/in-time.eml", c.dir);
+	assert_int_equal(run(&c, &crown_cmd_check, c.dir, "--mail", f,
+	    "--now", "2026-12-06T09:00:00Z", NULL), 0);
+	assert_has(c.out, ": accepted: side french");
+	free(f);
+	f = xasprintf("%s/late.eml", c.dir);
+	assert_int_equal(run(&c, &crown_cmd_check, c.dir, "--mail", f,
+	    "--now", "2026-12-06T09:00:00Z", NULL), 65);
+	assert_has(c.out, ": late: side french");
+	free(f);
+	camp_free(&c);
 }
 
 static void
