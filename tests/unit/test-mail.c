@@ -285,10 +285,18 @@ run(struct camp *c, const struct crown_cmd *cmd, ...)
 	return r.status;
 }
 
+/* crown inbox of campaign dir (NULL: c->dir) and c's Maildir, at now. */
+static int
+inbox_of(struct camp *c, const char *dir, const char *now)
+{
+	return run(c, &crown_cmd_inbox, dir != NULL ? dir : c->dir, c->mail,
+	    "--now", now, NULL);
+}
+
 static int
 inbox(struct camp *c, const char *now)
 {
-	return run(c, &crown_cmd_inbox, c->dir, c->mail, "--now", now, NULL);
+	return inbox_of(c, NULL, now);
 }
 
 /* The outbox message answering Message-ID id, or NULL; caller frees. */
@@ -2202,8 +2210,7 @@ test_inbox_after_killed_turn(void **state)
 	    "Content-Type: text/plain\n\nturn: 1\n1-legion: hold\n");
 	camp_mail(&c, "2", HDR(DANJOU, "k2@example.org", "orders")
 	    "Content-Type: text/plain\n\n1-legion: hold\n");
-	assert_int_equal(run(&c, &crown_cmd_inbox, dir, c.mail, "--now",
-	    "2026-03-09T12:00:00Z", NULL), 0);
+	assert_int_equal(inbox_of(&c, dir, "2026-03-09T12:00:00Z"), 0);
 	assert_has(c.out, "new/1: refused, answered to danjou@example.org:\n"
 	    "  message:1:7: error: orders for turn 1, but the next turn is 2 "
 	    "(R2.2)\n");
@@ -2281,8 +2288,7 @@ test_inbox_played_turn(void **state)
 	    "1-legion: hold\n"));
 	camp_mail(&c, "1772971200.M4P1.t", SHORT(DANJOU, "p4@example.org",
 	    "1-legion: hold\n"));
-	assert_int_equal(run(&c, &crown_cmd_inbox, dir, c.mail, "--now",
-	    "2026-03-09T12:00:00Z", NULL), 0);
+	assert_int_equal(inbox_of(&c, dir, "2026-03-09T12:00:00Z"), 0);
 	assert_has(c.out, "new/1772904600.M1P1.t: refused, answered to "
 	    "danjou@example.org:\n  the mail was delivered at "
 	    "2026-03-07T17:30:00Z, while turn 1 was open (its deadline: "
@@ -2753,8 +2759,7 @@ test_inbox_replays(void **state)
 	dir = played_campaign(&c, "2030-01-01T00:00:00Z");
 	home = pgp_player(dir, gh, milan);
 	camp_mail(&c, "1893542400.M1P1.t", m);
-	assert_int_equal(run(&c, &crown_cmd_inbox, dir, c.mail, "--now",
-	    "2030-01-03T00:00:00Z", NULL), 0);
+	assert_int_equal(inbox_of(&c, dir, "2030-01-03T00:00:00Z"), 0);
 	assert_has(c.out, "new/1893542400.M1P1.t: refused, answered to "
 	    "milan@example.org:\n  a replay of an old mail: it was signed "
 	    "at ");
