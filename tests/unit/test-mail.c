@@ -2350,6 +2350,16 @@ test_inbox_played_turn(void **state)
 	    "templates", "--date", "2026-03-15T12:00:00Z", "--allow-missing",
 	    "--ignore-unread", NULL), 0);
 	assert_has(c.out, "turn 2 committed");
+	/* the mailbox gone: not counted, and the turn waits for it */
+	rm_rf(c.mail);
+	assert_int_equal(run(&c, &crown_cmd_status, dir, "--now",
+	    "2026-03-16T12:00:00Z", NULL), 0);
+	assert_has(c.out, "unread mail cannot be counted: ");
+	assert_int_equal(run(&c, &crown_cmd_turn, dir, "--templates",
+	    "templates", "--date", "2026-03-22T12:00:00Z", "--allow-missing",
+	    NULL), 66);
+	assert_has(c.err, "error: the unread mail cannot be counted: mend "
+	    "the mailbox, or give --ignore-unread\n");
 	free(main1);
 	free(dir);
 	camp_free(&c);
