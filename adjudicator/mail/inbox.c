@@ -181,6 +181,7 @@ write_log(struct crown_inbox *ib)
 	ib->log.len = 0;
 	return error;
 }
+
 /* The signature of v, which filed orders, remembered. */
 static void
 remember_sig(struct crown_inbox *ib, const struct verdict *v)
