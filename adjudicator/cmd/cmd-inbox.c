@@ -55,11 +55,17 @@ const struct crown_cmd crown_cmd_inbox = {
 	"DIR/orders/inbox.log.  Answered refusals are\n"
 	"kept in DIR/orders/rejected/, late orders in DIR/orders/late/.\n"
 	"A campaign repository is repaired first and read from its last\n"
-	"commit.  --now TIME is when the mail is read (default: now); it\n"
-	"decides lateness against game.deadline.  --max-bytes N (default\n"
-	"1M) refuses larger mail unread.  --max-answers N (default 5) is\n"
-	"the most answers one address gets for a turn, however many runs\n"
-	"(counted in DIR/.git/crown-answers); the rest are logged.\n"
+	"commit.  A mail is received when it was delivered: the time a\n"
+	"Maildir file's name starts with, else its modification time (an\n"
+	"mbox: its From_ line's date); lateness is judged on that against\n"
+	"game.deadline, and mail delivered before the last turn was played\n"
+	"is refused.  A signature carries orders once.  --now TIME is when\n"
+	"the mail is read (default: now), the latest it can be received.\n"
+	"--max-bytes N (default 1M) refuses larger mail unread.\n"
+	"--max-answers N (default 5) is the most answers one address gets\n"
+	"for a turn, however many runs (counted in DIR/.git/crown-answers);\n"
+	"the rest are logged.  The mailboxes read are remembered for crown\n"
+	"status and crown turn to count the mail not read yet.\n"
 	"\n" CROWN_LIMIT_HELP,
 	.flags = CROWN_CMD_LIMITS,
 	.options = inbox_options,
@@ -70,8 +76,8 @@ const struct crown_cmd crown_cmd_inbox = {
 
 int
 crown_cmd_mail_campaign(struct crown_state **state, struct crown_rules **rules,
-    struct crown_history **h, const char *dir, bool lock,
-    struct crown_diags *d)
+    struct crown_history **h, struct crown_chain *keep, const char *dir,
+    bool lock, struct crown_diags *d)
 {
 	struct crown_chain	 chain = { 0 };
 	struct crown_campaign	 camp = { 0 };
@@ -115,7 +121,10 @@ crown_cmd_mail_campaign(struct crown_state **state, struct crown_rules **rules,
 		crown_rules_free(camp.rules);
 cleanup:
 	free(label);
-	crown_chain_release(&chain);
+	if (keep != NULL && error == 0)
+		*keep = chain;
+	else
+		crown_chain_release(&chain);
 	return error;
 }
 
@@ -127,6 +136,9 @@ crown_cmd_inbox_run(struct crown_inbox_options *opt, bool now_given,
 	struct crown_state	*s = NULL;
 	struct crown_rules	*rules = NULL;
 	struct crown_inbox	*ib = NULL;
+	struct crown_chain	 chain = { 0 };
+	long long		*played = NULL;
+	char			*played_deadline = NULL;
 	size_t			 i;
 	int			 error, e;
 	bool			 all = false;
@@ -135,9 +147,15 @@ crown_cmd_inbox_run(struct crown_inbox_options *opt, bool now_given,
 		opt->now = crown_cal_now();
 	/* a campaign repository: hold its lock, as crown turn does; a
 	 * dry run takes none and repairs nothing */
-	if ((error = crown_cmd_mail_campaign(&s, &rules, &h, opt->dir,
-	    !opt->dry, d)) != 0)
+	if ((error = crown_cmd_mail_campaign(&s, &rules, &h, &chain,
+	    opt->dir, !opt->dry, d)) != 0)
 		goto cleanup;
+	/* a mail delivered before a turn's commit is for that turn */
+	if (h != NULL && (error = crown_campaign_played(&played,
+	    &opt->nplayed, &played_deadline, h, &chain, d)) != 0)
+		goto cleanup;
+	opt->played = played;
+	opt->played_deadline = played_deadline;
 	opt->s = s;
 	opt->rules = rules;
 	if ((error = crown_inbox_open(&ib, opt, d)) != 0)
@@ -159,6 +177,9 @@ cleanup:
 		error = e;
 	if (error == 0 && opt->dry && !all)
 		error = CROWN_EINVALID;
+	crown_chain_release(&chain);
+	free(played);
+	free(played_deadline);
 	crown_rules_free(rules);
 	crown_state_free(s);
 	crown_history_close(h);

@@ -9,6 +9,7 @@
  * tree's, which a turn killed before its checkout leaves behind.
  */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "crown/calendar.h"
@@ -33,7 +34,10 @@ const struct crown_cmd crown_cmd_status = {
 	"side without orders holds (R2.3).  --now TIME\n"
 	"(YYYY-MM-DDTHH:MM:SSZ) is the time to compare with the deadline\n"
 	"(default: now).  Of a campaign repository it reads the state of\n"
-	"the last commit.\n\n"
+	"the last commit.  Then how many messages of the mailboxes crown\n"
+	"inbox last read it has not read, delivered by the deadline (crown\n"
+	"turn waits for them), and the mail delivered in time for the turn\n"
+	"played last but read after it was played.\n\n"
 	CROWN_LIMIT_HELP,
 	.flags = CROWN_CMD_LIMITS,
 	.options = status_options,
@@ -102,6 +106,32 @@ print_side(const struct crown_orders_status *st, const char *id, size_t i,
 	printf("%s\n", st->passed ? "; holds (R2.3)" : "");
 }
 
+/* The mail crown inbox has not read yet, and what it read too late. */
+static void
+print_mail(const struct crown_orders_status *st, int played)
+{
+	char	*line;
+	size_t	 k;
+
+	if (st->unread_problem.n > 0) {
+		line = crown_diag_format(&st->unread_problem.v[0]);
+		printf("unread mail cannot be counted: %s\n", line);
+		free(line);
+	} else if (st->mailboxes != NULL && st->unread == 0)
+		printf("no unread mail in %s\n", st->mailboxes);
+	else if (st->mailboxes != NULL)
+		printf("%zu unread message%s in %s, delivered by the "
+		    "deadline: run crown inbox before crown turn\n", st->unread,
+		    st->unread == 1 ? "" : "s", st->mailboxes);
+	if (st->nmissed > 0)
+		printf("mail delivered in time for turn %d, read after it was "
+		    "played (kept in orders/rejected/; crown rerun plays "
+		    "it):\n", played);
+	for (k = 0; k < st->nmissed; k++)
+		printf("  %s  from %s, delivered %s\n", st->missed[k].side,
+		    st->missed[k].from, st->missed[k].when);
+}
+
 static int
 cmd_status_exec(struct crown_run *r)
 {
@@ -122,7 +152,7 @@ cmd_status_exec(struct crown_run *r)
 	if (now_arg == NULL)
 		now = crown_cal_now();
 
-	if ((error = crown_cmd_mail_campaign(&s, NULL, &h, r->operand[0],
+	if ((error = crown_cmd_mail_campaign(&s, NULL, &h, NULL, r->operand[0],
 	    false, &d)) != 0)
 		goto cleanup;
 	crown_campaign_status(&st, r->operand[0], s, now);
@@ -149,6 +179,7 @@ cmd_status_exec(struct crown_run *r)
 	printf("%zu of %zu sides have orders in%s\n", st.nin, s->nsides,
 	    st.passed && st.nin < s->nsides ? "; the others hold (R2.3) if "
 	    "the turn is played with --allow-missing" : "");
+	print_mail(&st, s->turn);
 cleanup:
 	crown_campaign_status_release(&st);
 	crown_state_free(s);

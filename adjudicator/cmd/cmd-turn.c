@@ -19,12 +19,14 @@ static void	say_orders(const char *const *, struct crown_orders *const *,
 		    size_t, const char *const *, size_t, const char *);
 static int	cmd_turn_exec(struct crown_run *);
 
-enum { TURN_DEADLINE, TURN_ALLOW_MISSING, TURN_DRY_RUN, TURN_NOPTS };
+enum { TURN_DEADLINE, TURN_ALLOW_MISSING, TURN_DRY_RUN, TURN_IGNORE_UNREAD,
+	TURN_NOPTS };
 
 static const struct crown_option turn_options[] = {
 	[TURN_DEADLINE] = { "deadline", CROWN_OPT_VALUE },
 	[TURN_ALLOW_MISSING] = { "allow-missing", CROWN_OPT_FLAG },
 	[TURN_DRY_RUN] = { "dry-run", CROWN_OPT_FLAG },
+	[TURN_IGNORE_UNREAD] = { "ignore-unread", CROWN_OPT_FLAG },
 	[TURN_NOPTS] = { NULL, CROWN_OPT_FLAG }
 };
 
@@ -32,24 +34,27 @@ const struct crown_cmd crown_cmd_turn = {
 	"turn",
 	"DIR [ORDERS...] [--secret-file F] [--templates DIR]\n"
 	"       [--umpire \"Name <email>\"] [--date DATE] [--deadline TIME]\n"
-	"       [--allow-missing] [--dry-run]",
+	"       [--allow-missing] [--dry-run] [--ignore-unread]",
 	"Adjudicate the next turn of the campaign at DIR.  Orders are the\n"
 	"files given, else DIR/orders/pending/*.yaml.  Every order is\n"
 	"validated first; any problem is printed (all of them) and the\n"
 	"repository is left untouched (exit 65).  A side without orders\n"
 	"stops the turn too (exit 65, every such side named), unless\n"
-	"--allow-missing: then its units hold (R2.3).  The turn is resolved\n"
-	"with the campaign dice (DIR/.git/crown-secret, or --secret-file),\n"
-	"and orders/turn-NNN/SIDE.yaml, state.yaml and turns/turn-NNN/ are\n"
-	"committed at once as \"Turn N: headline\", tagged turn-N; the work\n"
-	"tree is left clean and the pending orders used are removed.  A\n"
-	"second run while one holds the campaign's lock exits 75.  Reports\n"
-	"come from --templates DIR, else the installed templates.  The new\n"
-	"state records --deadline TIME (YYYY-MM-DDTHH:MM:SSZ) as the next\n"
-	"orders deadline, or none.  Each player's report is left as a mail\n"
-	"in DIR/outbox (contrib/send-outbox.sh sends them).  --dry-run\n"
-	"checks and resolves the turn the same way and prints the umpire's\n"
-	"report, but writes and commits nothing and takes no lock.",
+	"--allow-missing: then its units hold (R2.3).  So does mail crown\n"
+	"inbox has not read in the mailboxes it last read, delivered by the\n"
+	"deadline (exit 65, saying how many), unless --ignore-unread.  The\n"
+	"turn is resolved with the campaign dice (DIR/.git/crown-secret, or\n"
+	"--secret-file), and orders/turn-NNN/SIDE.yaml, state.yaml and\n"
+	"turns/turn-NNN/ are committed at once as \"Turn N: headline\",\n"
+	"tagged turn-N; the work tree is left clean and the pending orders\n"
+	"used are removed.  A second run while one holds the campaign's\n"
+	"lock exits 75.  Reports come from --templates DIR, else the\n"
+	"installed templates.  The new state records --deadline TIME\n"
+	"(YYYY-MM-DDTHH:MM:SSZ) as the next orders deadline, or none.  Each\n"
+	"player's report is left as a mail in DIR/outbox\n"
+	"(contrib/send-outbox.sh sends them).  --dry-run checks and resolves\n"
+	"the turn the same way and prints the umpire's report, but writes\n"
+	"and commits nothing and takes no lock.",
 	.flags = CROWN_CMD_CAMPAIGN | CROWN_CMD_LOCK | CROWN_CMD_SECRET |
 	    CROWN_CMD_TEMPLATES | CROWN_CMD_WHO,
 	.options = turn_options,
@@ -166,6 +171,7 @@ cmd_turn_exec(struct crown_run *r)
 	in.templates = r->templates;
 	in.deadline = r->opt[TURN_DEADLINE].value;
 	in.allow_missing = r->opt[TURN_ALLOW_MISSING].value != NULL;
+	in.ignore_unread = r->opt[TURN_IGNORE_UNREAD].value != NULL;
 	in.dry_run = !cmd_turn_writes(r);
 	error = crown_campaign_turn(&out, &in, &d);
 	if (error == 0 && in.dry_run)

@@ -133,6 +133,29 @@ crown_campaign_chain(struct crown_chain *c, struct crown_history *h,
 	return error;
 }
 
+int
+crown_campaign_played(long long **times, size_t *n, char **deadline,
+    struct crown_history *h, const struct crown_chain *c,
+    struct crown_diags *d)
+{
+	struct crown_buf	 st = { 0 };
+	size_t			 k;
+	int			 error = 0;
+
+	*n = (size_t)c->last + 1;
+	*times = xcalloc(*n, sizeof(**times));
+	for (k = 0; k < *n; k++)
+		(*times)[k] = c->l.v[c->at[k]].time;
+	*deadline = NULL;
+	if (c->last > 0 && (error = crown_history_read(&st, h,
+	    c->l.v[c->at[c->last] - 1].id, "state.yaml", d)) == 0)
+		*deadline = crown_state_deadline_of(st.data, st.len);
+	crown_buf_release(&st);
+	if (*deadline == NULL)
+		*deadline = xstrdup("");
+	return error;
+}
+
 void
 crown_chain_release(struct crown_chain *c)
 {

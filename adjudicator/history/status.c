@@ -4,7 +4,10 @@
  * The orders in are the files of orders/pending/ as crown turn DIR plays
  * them: any *.yaml there, for the side it names.  Their receipt is the
  * SHA-256 of the file, and when they came is read from orders/inbox.log
- * (a file put there by hand has no time).
+ * (a file put there by hand has no time).  The mail crown inbox has not
+ * read yet is counted in the mailboxes it last read (inbox.h), and the
+ * mail it found delivered in time for the turn played last, but read
+ * after, is listed from the log.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -13,11 +16,34 @@
 #include "crown/calendar.h"
 #include "crown/campaign.h"
 #include "crown/common.h"
+#include "crown/inbox.h"
 #include "crown/mail.h"
 #include "crown/orders-read.h"
 #include "crown/status.h"
 #include "crown/xalloc.h"
 #include "crown/yaml.h"
+
+/*
+ * The line of orders/inbox.log at *at, split into its first seven
+ * fields f (in *copy, which the caller frees); *at moves to the next.
+ * False for a line of fewer fields.
+ */
+static bool
+log_line(const char **at, char **copy, char *f[7])
+{
+	const char	*next = strchr(*at, '\n');
+	char		*p;
+	size_t		 k;
+
+	*copy = next != NULL ? xstrndup(*at, (size_t)(next - *at)) :
+	    xstrdup(*at);
+	*at = next != NULL ? next + 1 : NULL;
+	p = *copy;
+	for (k = 0; k < 7; k++)
+		if ((f[k] = strsep(&p, " ")) == NULL)
+			break;
+	return k == 7;
+}
 
 /* The last line of orders/inbox.log with this verdict, side and turn
  * (and receipt, when given): its time, or NULL (caller frees). */
@@ -25,30 +51,43 @@ static char *
 log_time(const char *log, const char *verdict, const char *side, int turn,
     const char *receipt)
 {
-	const char	*line, *next;
-	char		*copy, *p, *f[7], *found = NULL;
-	size_t		 k;
+	const char	*line;
+	char		*copy, *f[7], *found = NULL;
 
-	for (line = log; line != NULL && *line != '\0'; line = next) {
-		next = strchr(line, '\n');
-		copy = next != NULL ? xstrndup(line, (size_t)(next - line)) :
-		    xstrdup(line);
-		if (next != NULL)
-			next++;
-		p = copy;
-		for (k = 0; k < 7; k++)
-			if ((f[k] = strsep(&p, " ")) == NULL)
-				break;
-		if (k == 7 && strcmp(f[1], verdict) == 0 &&
+	for (line = log; line != NULL && *line != '\0'; free(copy)) {
+		if (log_line(&line, &copy, f) && strcmp(f[1], verdict) == 0 &&
 		    strcmp(f[3], side) == 0 &&
 		    strtol(f[2], NULL, 10) == turn &&
 		    (receipt == NULL || strcmp(f[4], receipt) == 0)) {
 			free(found);
 			found = xstrdup(f[0]);
 		}
-		free(copy);
 	}
 	return found;
+}
+
+/* The log's "missed" mail of turn: delivered in time for it, read after
+ * it was played (inbox.c). */
+static void
+log_missed(struct crown_orders_status *st, const char *log, int turn)
+{
+	struct crown_missed_mail *mm;
+	const char		*line;
+	char			*copy, *f[7];
+	size_t			 cap = 0;
+
+	for (line = log; line != NULL && *line != '\0'; free(copy)) {
+		if (!log_line(&line, &copy, f) ||
+		    strcmp(f[1], "missed") != 0 ||
+		    strtol(f[2], NULL, 10) != turn)
+			continue;
+		crown_grow(&st->missed, &cap, st->nmissed + 1,
+		    sizeof(*st->missed));
+		mm = &st->missed[st->nmissed++];
+		mm->when = xstrdup(f[0]);
+		mm->side = xstrdup(f[3]);
+		mm->from = xstrdup(f[6]);
+	}
 }
 
 /* The pending files of dir, read as crown turn reads them (problems
@@ -197,6 +236,13 @@ crown_campaign_status(struct crown_orders_status *out, const char *dir,
 	out->nside = s->nsides;
 	for (i = 0; i < s->nsides; i++)
 		side_status(out, s, i, log);
+	log_missed(out, log, s->turn);
+	if (crown_inbox_unread(&out->unread, &out->mailboxes, dir, s,
+	    &out->unread_problem) == CROWN_ENOTFOUND &&
+	    out->unread_problem.n == 0) {
+		free(out->mailboxes);
+		out->mailboxes = NULL;
+	}
 	for (k = 0; k < out->nfile; k++)
 		out->file[k].verdict = verdict(&out->file[k], s, out->next,
 		    out->file[k].side >= 0 &&
@@ -216,6 +262,14 @@ crown_campaign_status_release(struct crown_orders_status *st)
 		free(st->file[k].path);
 		crown_orders_free(st->file[k].o);
 	}
+	for (k = 0; k < st->nmissed; k++) {
+		free(st->missed[k].when);
+		free(st->missed[k].side);
+		free(st->missed[k].from);
+	}
+	free(st->missed);
+	free(st->mailboxes);
+	crown_diags_release(&st->unread_problem);
 	free(st->file);
 	free(st->side);
 	memset(st, 0, sizeof(*st));

@@ -12,6 +12,7 @@
 #include "crown/advance.h"
 #include "crown/campaign.h"
 #include "crown/history.h"
+#include "crown/inbox.h"
 #include "crown/mail.h"
 #include "crown/play.h"
 #include "crown/taketurn.h"
@@ -19,6 +20,8 @@
 
 static int	missing_sides(const struct crown_state *,
 		    struct crown_orders *const *, size_t, const char *,
+		    struct crown_diags *);
+static int	unread_mail(const char *, const struct crown_state *,
 		    struct crown_diags *);
 static int	load_start(struct crown_campaign *,
 		    const struct crown_taketurn_input *,
@@ -55,6 +58,37 @@ missing_sides(const struct crown_state *s, struct crown_orders *const *ov,
 		    "its units hold", s->sides[i].id, s->turn + 1);
 		error = CROWN_EINVALID;
 	}
+	return error;
+}
+
+/*
+ * Mail crown inbox has not read, delivered by the deadline, may hold
+ * orders for this turn: CROWN_EINVALID, saying how many and where.  No
+ * mailbox remembered: nothing to count; one that cannot be read: its
+ * problem.
+ */
+static int
+unread_mail(const char *dir, const struct crown_state *s,
+    struct crown_diags *d)
+{
+	char	*where;
+	size_t	 n, before = d->n;
+	int	 error;
+
+	error = crown_inbox_unread(&n, &where, dir, s, d);
+	if (error == CROWN_ENOTFOUND && d->n == before)
+		error = 0;
+	else if (error != 0)
+		crown_diag_add(d, dir, 0, 0, NULL, "the unread mail cannot be "
+		    "counted: mend the mailbox, or give --ignore-unread");
+	else if (n > 0) {
+		crown_diag_add(d, where, 0, 0, NULL, "%zu unread message%s "
+		    "delivered by the deadline: run crown inbox first, or "
+		    "give --ignore-unread to play the turn without %s", n,
+		    n == 1 ? "" : "s", n == 1 ? "it" : "them");
+		error = CROWN_EINVALID;
+	}
+	free(where);
 	return error;
 }
 
@@ -253,6 +287,9 @@ crown_campaign_turn(struct crown_taketurn *out,
 	/* a usage error (exit 2) before any problem of the orders */
 	if ((error = crown_campaign_who(&who, in->umpire, in->date,
 	    camp.state, d)) != 0)
+		goto cleanup;
+	if (!in->ignore_unread && (error = unread_mail(in->dir, camp.state,
+	    d)) != 0)
 		goto cleanup;
 	/* the files given leave the pending ones aside, said at the end */
 	crown_campaign_pending(&out->pending, &out->npending,

@@ -11,21 +11,31 @@
  * the roster is never answered (crown does not mail strangers); it is
  * only recorded, as every refusal is, in orders/rejected/.
  *
- * The time a message is received is the time crown reads it (--now), not
- * its Date header, which the sender writes.  Orders received after
- * game.deadline are late: kept in orders/late/ for the umpire, not
- * filed.  Within a run messages are taken in order (a Maildir's new/ then
+ * The time a message is received is when it was delivered into the
+ * mailbox (crown_maildir_time, crown_mbox_time; never later than --now,
+ * when crown reads it), not its Date header, which the sender writes.
+ * Orders received after game.deadline are late: kept in orders/late/
+ * for the umpire, not filed.  A message delivered while a turn now
+ * played was open is for that turn, not the next: refused (played()).
+ * A signature carries orders once (fresh()): each one that filed
+ * orders is remembered in .git/crown-signatures with the message that
+ * used it.  Within a run messages are taken in order (a Maildir's new/ then
  * cur/, each in name order, which is delivery order; an mbox in file
  * order), so the last good orders of a side before the deadline win.
  *
- * orders/inbox.log has a line per message read: time, verdict, turn,
- * side, receipt, the message's SHA-256 and the sender; a message already
- * in it is not read again, so the same mailbox can be read twice.
+ * orders/inbox.log has a line per message read: time received, verdict,
+ * turn, side, receipt, the message's SHA-256 and the sender; a message
+ * already in it is not read again, so the same mailbox can be read
+ * twice.  The mailboxes read are remembered in
+ * .git/crown-maildir, for crown status and crown turn to count the
+ * messages not read yet (crown_inbox_unread).
  *
  * What must last is written once a batch (at most BATCH_BYTES of
  * answers, and at the end of the run): the orders filed, each file once
  * however many mails changed it, synced, then the answers, then the
- * batch's lines of the log with one sync.  A mail is thus answered only
+ * batch's lines of the log with one sync; the signatures that filed
+ * orders are appended to their file, synced, after the orders and
+ * before the answers.  A mail is thus answered only
  * once what it filed is on disk, and logged (not read again) only once
  * answered; a run killed before leaves the mail to be read again.
  */
@@ -50,8 +60,9 @@
 #include "crown/shorthand.h"
 #include "crown/xalloc.h"
 #include "crown/yaml.h"
+#include "received.h"
 
-#define LOG_NAME	"orders/inbox.log"
+#define LOG_NAME	CROWN_RECEIVED_LOG
 #define PENDING_DIR	"orders/pending"
 #define LATE_DIR	"orders/late"
 #define REJECTED_DIR	"orders/rejected"
@@ -61,14 +72,6 @@
 #define MAX_FILE_NAME	64
 /* The answers a batch holds before what it filed is written. */
 #define BATCH_BYTES	((size_t)4 * 1024 * 1024)
-
-/* The hashes of the messages in the log, an open-addressing table
- * (they are SHA-256s: their first digits are the hash). */
-struct seen {
-	char	(*v)[CROWN_SHA256_HEX];	/* "" for a free slot */
-	size_t	  cap;			/* 0 or a power of two */
-	size_t	  n;
-};
 
 /* Answers to one address for the turn, this run's and earlier runs'
  * (ANSWERS_NAME). */
@@ -109,7 +112,7 @@ struct crown_inbox {
 	size_t			 max;
 	struct crown_mail_addr	 umpire;
 	struct crown_roster	 roster;	/* credentials (.git) */
-	struct seen		 seen;		/* message hashes in the log */
+	struct crown_received	 seen;		/* message hashes in the log */
 	unsigned		 max_answers;
 	struct answered		*answered;	/* answers this turn */
 	size_t			 nanswered, answered_cap;
@@ -117,6 +120,13 @@ struct crown_inbox {
 	int			 error;		/* first failure to write */
 	size_t			 messages;
 	unsigned		 accepted, nlate, refused, skipped, ignored;
+	long long		 at;		/* the message's delivery */
+	char			 atstr[CROWN_CAL_TIME_LEN];
+	const long long		*played;	/* inbox.h */
+	size_t			 nplayed;
+	const char		*played_deadline;
+	struct crown_sigs	 sigs;		/* .git/crown-signatures */
+	struct crown_buf	 mailboxes;	/* read, a line each */
 };
 
 /* What became of one message. */
@@ -127,97 +137,28 @@ struct verdict {
 	enum crown_proof		 proof;	/* how the sender proved it */
 	struct crown_buf		 why;	/* the problems, a line each */
 	char				 receipt[CROWN_SHA256_HEX];
+	int				 turn;	/* for; 0: the next */
+	const char			*hash;	/* the message's */
+	struct crown_pgp_sig		 sig;	/* OPENPGP: its signature */
 };
 
 /* The log. */
 
-static size_t
-seen_slot(const struct seen *st, const char *hash)
-{
-	size_t		 i, h = 0;
-	unsigned	 c;
-
-	for (i = 0; i < 16 && hash[i] != '\0'; i++) {
-		c = (unsigned char)hash[i];
-		h = h << 4 | (c <= '9' ? c - '0' : (c | 0x20) - 'a' + 10);
-	}
-	for (i = h & (st->cap - 1); st->v[i][0] != '\0' &&
-	    strcmp(st->v[i], hash) != 0; i = (i + 1) & (st->cap - 1))
-		;
-	return i;
-}
-
-static void
-seen_add(struct seen *st, const char *hash)
-{
-	struct seen	 grown;
-	size_t		 i;
-
-	if (strlen(hash) != 64)
-		return;
-	if ((st->n + 1) * 2 > st->cap) {
-		grown.cap = st->cap == 0 ? 1024 : st->cap * 2;
-		grown.n = 0;
-		grown.v = xcalloc(grown.cap, sizeof(*grown.v));
-		for (i = 0; i < st->cap; i++)
-			if (st->v[i][0] != '\0')
-				seen_add(&grown, st->v[i]);
-		free(st->v);
-		*st = grown;
-	}
-	i = seen_slot(st, hash);
-	if (st->v[i][0] == '\0') {
-		memcpy(st->v[i], hash, CROWN_SHA256_HEX);
-		st->n++;
-	}
-}
-
 static bool
 seen(const struct crown_inbox *ib, const char *hash)
 {
-	return ib->seen.cap > 0 &&
-	    ib->seen.v[seen_slot(&ib->seen, hash)][0] != '\0';
-}
-
-static void
-load_log(struct crown_inbox *ib)
-{
-	struct crown_diags	 d = { 0 };
-	char			*path, *buf, *line, *next, *f[7];
-	size_t			 len, k;
-
-	path = xasprintf("%s/%s", ib->dir, LOG_NAME);
-	if (crown_read_file(&buf, &len, path, CROWN_LIMIT_BYTES_MAX, &d) !=
-	    0) {
-		crown_diags_release(&d);
-		free(path);
-		return;
-	}
-	for (line = buf; line != NULL && *line != '\0'; line = next) {
-		next = strchr(line, '\n');
-		if (next != NULL)
-			*next++ = '\0';
-		for (k = 0; k < 7; k++) {
-			f[k] = strsep(&line, " ");
-			if (f[k] == NULL)
-				break;
-		}
-		if (k == 7)
-			seen_add(&ib->seen, f[5]);
-	}
-	free(buf);
-	free(path);
+	return crown_received_has(&ib->seen, hash);
 }
 
 static void
 append_log(struct crown_inbox *ib, const struct verdict *v,
     const struct crown_mail_raw *raw, const char *from)
 {
-	crown_buf_printf(&ib->log, "%s %s %d %s %s %s %s\n", ib->nowstr,
-	    v->what, ib->s->turn + 1, v->side >= 0 ?
+	crown_buf_printf(&ib->log, "%s %s %d %s %s %s %s\n", ib->atstr,
+	    v->what, v->turn > 0 ? v->turn : ib->s->turn + 1, v->side >= 0 ?
 	    ib->s->sides[v->side].id : "-", v->receipt[0] != '\0' ?
 	    v->receipt : "-", raw->hash, from != NULL ? from : "-");
-	seen_add(&ib->seen, raw->hash);
+	crown_received_add(&ib->seen, raw->hash);
 }
 
 /* The batch's lines at the end of the log, synced once. */
@@ -246,6 +187,16 @@ write_log(struct crown_inbox *ib)
 	ib->log.len = 0;
 	return error;
 }
+
+/* The signature of v, which filed orders, remembered. */
+static void
+remember_sig(struct crown_inbox *ib, const struct verdict *v)
+{
+	if (v->proof == CROWN_PROOF_OPENPGP &&
+	    crown_received_sig_used(&ib->sigs, v->sig.key) == NULL)
+		crown_received_sig_add(&ib->sigs, v->sig.key, v->hash);
+}
+
 /* Can sub (orders/pending, orders/late, orders/rejected) be written
  * into?  Made when missing; noted when not. */
 static int
@@ -538,7 +489,7 @@ reply_filed(struct crown_inbox *ib, const struct crown_mail *m,
 		    "(%s), came at %s, after the deadline, %s.  They are not "
 		    "filed, and will not be played unless the umpire "
 		    "extends the deadline.\n\n", o->turn, ib->s->name,
-		    sd->id, sd->name, ib->nowstr, ib->s->deadline);
+		    sd->id, sd->name, ib->atstr, ib->s->deadline);
 		if (prev[0] != '\0')
 			crown_buf_printf(&b, "The orders filed before the "
 			    "deadline stand, with the receipt\n\n  %s\n\n",
@@ -617,8 +568,9 @@ record(struct crown_inbox *ib, const struct crown_mail_raw *raw,
 			stamp[j++] = ib->nowstr[i];
 	stamp[j] = '\0';
 	name = xasprintf("%s-%.16s.txt", stamp, raw->hash);
-	crown_buf_printf(&b, "read: %s\nmessage: %s\nsha256: %s\nsize: %zu\n",
-	    ib->nowstr, ref, raw->hash, raw->size);
+	crown_buf_printf(&b, "read: %s\ndelivered: %s\nmessage: %s\n"
+	    "sha256: %s\nsize: %zu\n", ib->nowstr, ib->atstr, ref, raw->hash,
+	    raw->size);
 	if (m != NULL)
 		crown_buf_printf(&b, "from: %s\nsubject: %s\nmessage-id: %s\n",
 		    m->from, m->subject, m->message_id != NULL ?
@@ -707,12 +659,103 @@ signed_by(const struct crown_inbox *ib, const struct crown_mail *m,
 	bool	 ok;
 
 	home = crown_roster_keyring(ib->dir);
-	ok = crown_pgp_verify(&msg, home, fpr, m->raw, m->raw_len) == 0;
+	ok = crown_pgp_verify(&msg, &v->sig, home, fpr, m->raw,
+	    m->raw_len) == 0;
 	if (!ok)
 		why(v, "%s", msg);
 	free(msg);
 	free(home);
 	return ok;
+}
+
+/* "turn N was played at TIME", or the campaign's beginning for turn 0. */
+static char *
+played_at(const struct crown_inbox *ib, size_t k)
+{
+	char	when[CROWN_CAL_TIME_LEN];
+
+	crown_cal_format_time(when, sizeof(when), ib->played[k]);
+	return k == 0 ? xasprintf("the campaign began at %s", when) :
+	    xasprintf("turn %zu was played at %s", k, when);
+}
+
+/*
+ * A signature carries orders once, and only for a turn after the one
+ * played last when it was made (doc/umpire.md, "Replays"): false, with
+ * the reason in v, for a replay.  The same message read again (by a
+ * run after one killed before it logged it) is no replay.
+ */
+static bool
+fresh(const struct crown_inbox *ib, struct verdict *v)
+{
+	char		 made[CROWN_CAL_TIME_LEN], *last;
+	const char	*used;
+	size_t		 k = ib->nplayed - 1;
+
+	if (ib->nplayed > 0 && v->sig.created <= ib->played[k]) {
+		crown_cal_format_time(made, sizeof(made), v->sig.created);
+		last = played_at(ib, k);
+		why(v, "a replay of an old mail: it was signed at %s, before "
+		    "%s, so it cannot carry orders for turn %zu; sign your "
+		    "orders again and send them", made, last, k + 1);
+		free(last);
+		return false;
+	}
+	used = crown_received_sig_used(&ib->sigs, v->sig.key);
+	if (used != NULL && strcmp(used, v->hash) != 0) {
+		why(v, "a replay: this signature carried orders before, in "
+		    "another mail, and a signature is used once; sign your "
+		    "orders again to send them again");
+		return false;
+	}
+	return true;
+}
+
+/*
+ * Was the message delivered while a turn now played was open, at or
+ * before its commit (doc/umpire.md, "When mail counts")?  Then it is for
+ * that turn, not the next, which it was not written for: true, with the
+ * reason in v; v->what is "missed" when it came in time for the turn
+ * played last, for the umpire to rerun that turn with it.
+ */
+static bool
+played(const struct crown_inbox *ib, const struct crown_mail *m,
+    struct verdict *v)
+{
+	const char	*dl = ib->played_deadline;
+	char		*last;
+	long long	 t;
+	size_t		 k, n = ib->nplayed - 1;
+	bool		 late;
+
+	if (ib->nplayed == 0 || ib->at > ib->played[n])
+		return false;
+	if (!identify(ib, m, v))
+		return true;
+	for (k = 0; k < n && ib->played[k] < ib->at; k++)
+		;
+	last = played_at(ib, k);
+	late = dl != NULL && dl[0] != '\0' &&
+	    (crown_cal_parse_time(&t, dl) != 0 || ib->at > t);
+	if (k == 0 || k < n || late)
+		why(v, "the mail was delivered at %s, before %s%s%s: it "
+		    "cannot carry orders for turn %d; send them again",
+		    ib->atstr, last, k == n && late ? ", and after its "
+		    "deadline, " : "", k == n && late ? dl : "",
+		    ib->s->turn + 1);
+	else {
+		v->what = "missed";
+		v->turn = (int)k;
+		why(v, "the mail was delivered at %s, while turn %zu was "
+		    "open%s%s%s, but %s, before crown read it: it is not "
+		    "filed for turn %d, which it was not written for; ask "
+		    "the umpire to rerun turn %zu with it", ib->atstr, k,
+		    dl != NULL && dl[0] != '\0' ? " (its deadline: " : "",
+		    dl != NULL ? dl : "", dl != NULL && dl[0] != '\0' ?
+		    ")" : "", last, ib->s->turn + 1, k);
+	}
+	free(last);
+	return true;
 }
 
 /*
@@ -731,7 +774,7 @@ prove(const struct crown_inbox *ib, const struct crown_mail *m,
 	v->proof = CROWN_PROOF_FROM;
 	switch (crown_roster_required(c)) {
 	case CROWN_PROOF_OPENPGP:
-		if (!signed_by(ib, m, v, c->openpgp))
+		if (!signed_by(ib, m, v, c->openpgp) || !fresh(ib, v))
 			return false;
 		v->proof = CROWN_PROOF_OPENPGP;
 		return true;
@@ -945,7 +988,7 @@ load_answers(struct crown_inbox *ib)
 	long			 turn;
 	size_t			 len;
 
-	path = crown_roster_gitfile(ib->dir, ANSWERS_NAME);
+	path = crown_roster_private(ib->dir, ANSWERS_NAME);
 	if (access(path, F_OK) != 0 ||
 	    crown_read_file(&buf, &len, path, ANSWERS_MAX, &d) != 0) {
 		crown_diags_release(&d);
@@ -989,7 +1032,7 @@ save_answers(struct crown_inbox *ib)
 		if (ib->answered[i].n > 0)
 			crown_buf_printf(&b, "%d %u %s\n", ib->s->turn,
 			    ib->answered[i].n, ib->answered[i].addr);
-	path = crown_roster_gitfile(ib->dir, ANSWERS_NAME);
+	path = crown_roster_private(ib->dir, ANSWERS_NAME);
 	if ((e = crown_put_file(path, b.data, b.len, 0600, true)) != 0)
 		crown_diag_add(ib->d, path, 0, 0, NULL, "cannot write the "
 		    "count of answers: %s", strerror(e));
@@ -1107,8 +1150,13 @@ process(void *arg, const struct crown_mail_raw *raw)
 	}
 	v.what = "refused";
 	v.side = -1;
+	v.hash = raw->hash;
 	crown_buf_puts(&v.why, "");
-	late = ib->has_deadline && ib->now > ib->deadline;
+	/* never later than it is read */
+	ib->at = raw->delivered > 0 && raw->delivered < ib->now ?
+	    raw->delivered : ib->now;
+	crown_cal_format_time(ib->atstr, sizeof(ib->atstr), ib->at);
+	late = ib->has_deadline && ib->at > ib->deadline;
 	if (crown_mail_parse(&m, raw->data, raw->len) != 0) {
 		why(&v, "not a mail message with a From address");
 		goto refused;
@@ -1132,7 +1180,7 @@ process(void *arg, const struct crown_mail_raw *raw)
 		    raw->size, ib->max);
 		goto refused;
 	}
-	if ((o = check(ib, m, &v)) == NULL)
+	if (played(ib, m, &v) || (o = check(ib, m, &v)) == NULL)
 		goto refused;
 	if (crown_shorthand_to_yaml(&yaml, o) != 0) {
 		why(&v, "internal error: the orders cannot be written");
@@ -1149,6 +1197,7 @@ process(void *arg, const struct crown_mail_raw *raw)
 		goto cleanup;
 	}
 	file_orders(ib, &v, &yaml, late);
+	remember_sig(ib, &v);
 	if (late) {
 		v.what = "late";
 		ib->nlate++;
@@ -1307,6 +1356,9 @@ flush(struct crown_inbox *ib)
 		return 0;
 	ok = flush_filed(ib, ib->pending, PENDING_DIR);
 	ok = flush_filed(ib, ib->late, LATE_DIR) && ok;
+	/* a signature is remembered once what it filed is on disk */
+	ok = ok && crown_received_sigs_write(&ib->sigs, ib->dir,
+	    ib->d) == 0;
 	if (!ok)
 		error = CROWN_EWRITE;
 	/* counted before they go: a count lost would let a loop go on */
@@ -1314,6 +1366,7 @@ flush(struct crown_inbox *ib)
 		ok = false;
 		error = CROWN_EWRITE;
 	}
+	ib->sigs.batch.len = 0;
 	outbox = xasprintf("%s/outbox", ib->dir);
 	for (i = 0; i < ib->nheld && ok; i++) {
 		if (ib->held[i].name != NULL) {
@@ -1374,6 +1427,9 @@ crown_inbox_open(struct crown_inbox **out,
 	ib->now = opt->now;
 	ib->max = opt->max_bytes;
 	ib->max_answers = opt->max_answers;
+	ib->played = opt->played;
+	ib->nplayed = opt->nplayed;
+	ib->played_deadline = opt->played_deadline;
 	crown_cal_format_time(ib->nowstr, sizeof(ib->nowstr), ib->now);
 	if (ib->s->deadline != NULL &&
 	    crown_cal_parse_time(&ib->deadline, ib->s->deadline) == 0)
@@ -1386,9 +1442,10 @@ crown_inbox_open(struct crown_inbox **out,
 	/* crown check --mail judges a message read before all the same,
 	 * and answers it however many answers the turn has had */
 	if (!ib->dry) {
-		load_log(ib);
+		crown_received_load(&ib->seen, ib->dir);
 		load_answers(ib);
 	}
+	crown_received_sigs_load(&ib->sigs, ib->dir);
 	return error;
 }
 
@@ -1396,22 +1453,42 @@ int
 crown_inbox_read(struct crown_inbox *ib, const char *mailbox,
     struct crown_diags *d)
 {
+	char	*abs;
+	int	 error;
+
 	/* a message at a time: a mailbox of any size fits */
-	return crown_mail_each(mailbox, ib->max, process, ib, d);
+	error = crown_mail_each(mailbox, ib->max, process, ib, d);
+	/* for crown status and crown turn to count what is not read yet,
+	 * with the limit that decides what of a message is hashed */
+	if (error == 0 && !ib->dry && (abs = realpath(mailbox, NULL)) !=
+	    NULL) {
+		if (strchr(abs, '\n') == NULL)
+			crown_buf_printf(&ib->mailboxes, "%zu %s\n", ib->max,
+			    abs);
+		free(abs);
+	}
+	return error;
 }
+
+
 
 int
 crown_inbox_read_message(struct crown_inbox *ib, const char *path,
     struct crown_diags *d)
 {
 	struct crown_mail_raw	 raw;
+	struct stat		 st;
+	const char		*base;
 	char			*buf;
 	size_t			 len, skip = 0;
+	long long		 mtime;
 	int			 error;
 
 	if ((error = crown_read_file(&buf, &len, path, CROWN_LIMIT_BYTES_MAX,
 	    d)) != 0)
 		return error;
+	mtime = stat(path, &st) == 0 ? (long long)st.st_mtime : 0;
+	base = strrchr(path, '/') != NULL ? strrchr(path, '/') + 1 : path;
 	/* a message saved from an mbox begins with its "From " line */
 	if (len >= 5 && memcmp(buf, "From ", 5) == 0) {
 		while (skip < len && buf[skip] != '\n')
@@ -1420,6 +1497,10 @@ crown_inbox_read_message(struct crown_inbox *ib, const char *path,
 			skip++;
 	}
 	memset(&raw, 0, sizeof(raw));
+	/* delivered when a mailbox would say: the From_ line's date, the
+	 * Maildir name's, else the file's time */
+	raw.delivered = skip > 0 ? crown_mbox_time(buf, skip,
+	    crown_maildir_time(base, mtime)) : crown_maildir_time(base, mtime);
 	raw.ref = (char *)path;
 	raw.data = buf + skip;
 	raw.size = len - skip;
@@ -1455,6 +1536,9 @@ crown_inbox_close(struct crown_inbox *ib, bool *accepted_all,
 	flush(ib);
 	if (accepted_all != NULL)
 		*accepted_all = ib->accepted == ib->messages;
+	if (ib->error == 0)
+		ib->error = crown_received_mailboxes_write(ib->dir,
+		    &ib->mailboxes, ib->d);
 	error = ib->error;
 	for (i = 0; i < ib->s->nsides; i++) {
 		crown_buf_release(&ib->pending[i].yaml);
@@ -1464,9 +1548,11 @@ crown_inbox_close(struct crown_inbox *ib, bool *accepted_all,
 	free(ib->late);
 	free(ib->held);
 	crown_buf_release(&ib->log);
-	free(ib->seen.v);
 	for (i = 0; i < ib->nanswered; i++)
 		free(ib->answered[i].addr);
+	crown_buf_release(&ib->mailboxes);
+	crown_received_sigs_release(&ib->sigs);
+	crown_received_release(&ib->seen);
 	free(ib->answered);
 	crown_roster_release(&ib->roster);
 	free(ib);

@@ -555,7 +555,7 @@ typedef int	(*each_fn)(void *, const struct crown_mail_raw *);
  * first len. */
 static int
 hand_on(each_fn fn, void *arg, char *ref, char *data, size_t len,
-    size_t size)
+    size_t size, long long delivered)
 {
 	struct crown_mail_raw	r;
 	int			error;
@@ -565,10 +565,45 @@ hand_on(each_fn fn, void *arg, char *ref, char *data, size_t len,
 	r.data[len] = '\0';
 	r.len = len;
 	r.size = size;
+	r.delivered = delivered;
 	crown_mail_sha256_hex(r.hash, r.data, r.len);
 	error = fn(arg, &r);
 	free(ref);
 	return error;
+}
+
+long long
+crown_maildir_time(const char *name, long long mtime)
+{
+	const char	*p;
+	long long	 t = 0;
+
+	/* the seconds a delivery agent writes first (maildir(5)); more
+	 * than 12 digits is no time of this world */
+	for (p = name; *p >= '0' && *p <= '9' && p - name < 12; p++)
+		t = t * 10 + (*p - '0');
+	return p > name && *p == '.' ? t : mtime;
+}
+
+long long
+crown_mbox_time(const char *line, size_t len, long long otherwise)
+{
+	GDateTime	*dt;
+	char		*s, *date;
+	long long	 t = otherwise;
+
+	/* "From " ADDRESS " " DATE: the date is what follows the address */
+	mail_init();
+	s = xstrndup(line, len);
+	s[strcspn(s, "\r\n")] = '\0';
+	date = strchr(s + (len >= 5 ? 5 : len), ' ');
+	if (date != NULL && (dt = g_mime_utils_header_decode_date(date +
+	    1)) != NULL) {
+		t = (long long)g_date_time_to_unix(dt);
+		g_date_time_unref(dt);
+	}
+	free(s);
+	return t;
 }
 
 static int
@@ -636,7 +671,9 @@ each_maildir_sub(const char *dir, const char *sub, size_t max, each_fn fn,
 			error = CROWN_ENOTFOUND;
 		} else
 			error = hand_on(fn, arg, xasprintf("%s/%s", sub,
-			    names[i]), buf, want, (size_t)st.st_size);
+			    names[i]), buf, want, (size_t)st.st_size,
+			    crown_maildir_time(names[i],
+			    (long long)st.st_mtime));
 		free(buf);
 		free(p);
 	}
@@ -653,6 +690,8 @@ struct mbox_msg {
 	struct crown_buf	 data;
 	size_t			 size;
 	size_t			 keep;
+	long long		 delivered;	/* its From_ line's date */
+	long long		 mtime;		/* the mbox file's */
 };
 
 static void
@@ -677,7 +716,7 @@ mbox_hand_on(struct mbox_msg *mm, size_t count, size_t max, each_fn fn,
 	if (len > max && len > CROWN_MAIL_HEAD_BYTES)
 		len = CROWN_MAIL_HEAD_BYTES;
 	return hand_on(fn, arg, xasprintf("mbox:%zu", count), mm->data.data,
-	    len, mm->size);
+	    len, mm->size, mm->delivered);
 }
 
 /* Up to cap bytes of the line at fp's position, with its '\n'; *eol
@@ -706,7 +745,8 @@ static int
 each_mbox(const char *path, size_t max, each_fn fn, void *arg,
     struct crown_diags *d)
 {
-	struct mbox_msg	 mm = { { 0 }, 0, 0 };
+	struct mbox_msg	 mm = { { 0 }, 0, 0, 0, 0 };
+	struct stat	 st;
 	FILE		*fp;
 	char		 piece[PIECE], blank[2];
 	size_t		 n, q, count = 0, nblank = 0;
@@ -720,6 +760,7 @@ each_mbox(const char *path, size_t max, each_fn fn, void *arg,
 		return CROWN_ENOTFOUND;
 	}
 	mm.keep = max > CROWN_MAIL_HEAD_BYTES ? max : CROWN_MAIL_HEAD_BYTES;
+	mm.mtime = fstat(fileno(fp), &st) == 0 ? (long long)st.st_mtime : 0;
 	crown_buf_puts(&mm.data, "");
 	while (error == 0 && (n = mbox_piece(fp, piece, sizeof(piece),
 	    &eol)) > 0) {
@@ -739,6 +780,7 @@ each_mbox(const char *path, size_t max, each_fn fn, void *arg,
 			count++;
 			mm.data.len = 0;
 			mm.size = 0;
+			mm.delivered = crown_mbox_time(piece, n, mm.mtime);
 			nblank = 0;
 			in_msg = true;
 			first = prev_blank = false;

@@ -14,6 +14,7 @@
 #include <gpgme.h>
 
 #include "crown/common.h"
+#include "crown/mail.h"
 #include "crown/pgp.h"
 #include "crown/xalloc.h"
 #include "crown/yaml.h"
@@ -150,9 +151,35 @@ bad(GMimeSignatureStatus st)
 	return xstrdup("the signature cannot be checked");
 }
 
+/* Name the signature sig of the signed part content (pgp.h). */
+static void
+name_signature(struct crown_pgp_sig *out, GMimeSignature *sig,
+    const char *fpr, GMimeObject *content)
+{
+	GMimeStream		*mem;
+	GByteArray		*bytes;
+	struct crown_buf	 b = { 0 };
+	size_t			 i, j;
+
+	out->created = (long long)g_mime_signature_get_created64(sig);
+	crown_buf_printf(&b, "%s\n%lld\n", fpr, out->created);
+	/* the bytes GMime hands GnuPG, less the line ends it makes CRLF */
+	mem = g_mime_stream_mem_new();
+	(void)g_mime_object_write_to_stream(content, NULL, mem);
+	bytes = g_mime_stream_mem_get_byte_array(GMIME_STREAM_MEM(mem));
+	for (i = 0; i < bytes->len; i = j + 1) {
+		for (j = i; j < bytes->len && bytes->data[j] != '\r'; j++)
+			;
+		crown_buf_add(&b, bytes->data + i, j - i);
+	}
+	g_object_unref(mem);
+	crown_mail_sha256_hex(out->key, b.data, b.len);
+	crown_buf_release(&b);
+}
+
 int
-crown_pgp_verify(char **why, const char *home, const char *fpr,
-    const char *data, size_t len)
+crown_pgp_verify(char **why, struct crown_pgp_sig *out, const char *home,
+    const char *fpr, const char *data, size_t len)
 {
 	GMimeStream		*stream;
 	GMimeParser		*parser;
@@ -214,6 +241,11 @@ crown_pgp_verify(char **why, const char *home, const char *fpr,
 		    GMIME_SIGNATURE_STATUS_GREEN)) != 0)
 			*why = bad(st);
 		else if (sfpr != NULL && is_key(sfpr, fpr)) {
+			if (out != NULL)
+				name_signature(out, sig, sfpr,
+				    g_mime_multipart_get_part(
+				    GMIME_MULTIPART(body),
+				    GMIME_MULTIPART_SIGNED_CONTENT));
 			g_object_unref(sigs);
 			g_object_unref(msg);
 			return 0;

@@ -43,15 +43,15 @@ in_gitdir(const char *dir, const char *name)
 }
 
 char *
-crown_roster_path(const char *dir)
+crown_roster_private(const char *dir, const char *name)
 {
-	return in_gitdir(dir, CROWN_ROSTER_FILE);
+	return in_gitdir(dir, name);
 }
 
 char *
-crown_roster_gitfile(const char *dir, const char *name)
+crown_roster_path(const char *dir)
 {
-	return in_gitdir(dir, name);
+	return in_gitdir(dir, CROWN_ROSTER_FILE);
 }
 
 /*

@@ -78,6 +78,15 @@ struct crown_chain {
 int	crown_campaign_chain(struct crown_chain *out, struct crown_history *,
 	    const char *ref, struct crown_diags *d);
 void	crown_chain_release(struct crown_chain *);
+/*
+ * When each turn of c was played: *times (caller frees) has the commit
+ * time of turn k at k, turn 0's first, *n = c->last + 1; and *deadline
+ * (caller frees; "" for none) the game.deadline the last turn was
+ * played against, of the commit before it (turn 0: "").
+ */
+int	crown_campaign_played(long long **times, size_t *n, char **deadline,
+	    struct crown_history *, const struct crown_chain *c,
+	    struct crown_diags *d);
 
 /*
  * Between turns a line may hold the umpire's changes of the players

@@ -205,11 +205,15 @@ int	crown_cmd_load_rules(struct crown_rules **out, const char *path,
  * killed midway repaired first (crown_campaign_repair); without, nothing
  * is written and the work tree is never read.  Of another directory,
  * DIR/state.yaml and DIR/rules.yaml (else the installed rules).  With
- * rules NULL no rules are loaded.
+ * rules NULL no rules are loaded.  chain (may be NULL) is given main's
+ * line of a repository (crown_chain_release), left empty for another
+ * directory.
  */
+struct crown_chain;
 int	crown_cmd_mail_campaign(struct crown_state **state,
 	    struct crown_rules **rules, struct crown_history **h,
-	    const char *dir, bool lock, struct crown_diags *d);
+	    struct crown_chain *chain, const char *dir, bool lock,
+	    struct crown_diags *d);
 /*
  * crown inbox and crown check --mail: the mail of the campaign opt->dir
  * (crown_cmd_mail_campaign, locked unless opt->dry) judged by inbox.h,

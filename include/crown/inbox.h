@@ -27,6 +27,12 @@ struct crown_inbox_options {
 	unsigned		 max_answers;	/* to one address, a run */
 	bool			 dry;		/* print the answers; file,
 						 * send and log nothing */
+	/* the commit time of each turn played, turn 0's (crown new) first,
+	 * and the deadline the last was played against (NULL or "": none);
+	 * nplayed 0 for a campaign without history */
+	const long long		*played;
+	size_t			 nplayed;
+	const char		*played_deadline;
 };
 
 /* Open the campaign's inbox: its roster (.git) and the log of the mail
@@ -56,5 +62,17 @@ void	crown_inbox_summary(const struct crown_inbox *);
  */
 int	crown_inbox_close(struct crown_inbox *, bool *accepted_all,
 	    struct crown_diags *d);
+
+/*
+ * The messages crown inbox has not read (none of orders/inbox.log) in
+ * the mailboxes it last read for campaign dir (remembered in
+ * .git/crown-maildir), delivered at or before s's game.deadline (any,
+ * with none): *out, and *where (caller frees, whatever the result)
+ * names the mailboxes.  CROWN_ENOTFOUND, with no diagnostic, when no
+ * mailbox is remembered; CROWN_ENOTFOUND with one when a remembered
+ * mailbox cannot be read.
+ */
+int	crown_inbox_unread(size_t *out, char **where, const char *dir,
+	    const struct crown_state *s, struct crown_diags *d);
 
 #endif

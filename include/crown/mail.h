@@ -104,6 +104,8 @@ struct crown_mail_raw {
 	size_t	 len;		/* bytes in data */
 	size_t	 size;		/* the whole message's size */
 	char	 hash[CROWN_SHA256_HEX];	/* of data */
+	long long delivered;	/* when it came into the mailbox
+				   (crown_maildir_time, crown_mbox_time) */
 };
 
 struct crown_mail_box {
@@ -123,6 +125,19 @@ struct crown_mail_box {
 int	crown_mail_each(const char *path, size_t max,
 	    int (*fn)(void *, const struct crown_mail_raw *), void *arg,
 	    struct crown_diags *d);
+
+/*
+ * When a message came into a Maildir, by its file name: the seconds at
+ * the start of a name "1700000000.M123P456.host" (digits, then a dot),
+ * else mtime (the file's modification time).
+ */
+long long crown_maildir_time(const char *name, long long mtime);
+/*
+ * When a message came into an mbox, by its "From " line of len bytes
+ * ("From addr Sat Dec  5 17:30:00 2026"): the date after the address,
+ * else otherwise (the mbox file's modification time).
+ */
+long long crown_mbox_time(const char *line, size_t len, long long otherwise);
 
 /* Every message of path at once, into a box (crown_mail_each). */
 int	crown_mail_read_source(struct crown_mail_box *out, const char *path,

@@ -16,6 +16,7 @@
 #include <stddef.h>
 
 #include "crown/diag.h"
+#include "crown/mail.h"
 
 /*
  * Import the public key of fingerprint fpr (40 hex digits) from the
@@ -27,12 +28,26 @@ int	crown_pgp_import(const char *home, const char *fpr, const char *path,
 	    struct crown_diags *d);
 
 /*
- * Is the message of len bytes PGP/MIME, signed by the key fpr of the
- * keyring home, over the whole of its body?  0 when it is; otherwise
- * CROWN_EINVALID and *why (caller frees) says what is wrong, fit to
- * send to the player.
+ * What names one signature, whatever the headers of the mail around it
+ * or the encoding of the signature: the SHA-256 of the signer's
+ * fingerprint, the signature's creation time (inside what is signed)
+ * and the signed part with its line ends dropped.  Re-sending a signed
+ * mail with new headers, a re-armoured signature or other line ends
+ * gives the same key; new orders, or the same signed again a second
+ * later, another.
  */
-int	crown_pgp_verify(char **why, const char *home, const char *fpr,
-	    const char *data, size_t len);
+struct crown_pgp_sig {
+	char		 key[CROWN_SHA256_HEX];
+	long long	 created;	/* seconds of the epoch, GPGME's */
+};
+
+/*
+ * Is the message of len bytes PGP/MIME, signed by the key fpr of the
+ * keyring home, over the whole of its body?  0 when it is, and *sig
+ * (may be NULL) names the signature; otherwise CROWN_EINVALID and *why
+ * (caller frees) says what is wrong, fit to send to the player.
+ */
+int	crown_pgp_verify(char **why, struct crown_pgp_sig *sig,
+	    const char *home, const char *fpr, const char *data, size_t len);
 
 #endif

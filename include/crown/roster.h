@@ -49,9 +49,10 @@ struct crown_roster {
 /* The roster file of campaign directory dir (DIR/.git/crown-roster, or
  * DIR/crown-roster for a directory without git); caller frees. */
 char	*crown_roster_path(const char *dir);
-/* Another private file of the campaign beside it, DIR/.git/NAME (the
- * count of answers, .git/crown-answers); caller frees. */
-char	*crown_roster_gitfile(const char *dir, const char *name);
+/* A private file of campaign directory dir, named name (the signatures
+ * used, .git/crown-signatures; the count of answers, .git/crown-answers):
+ * in DIR/.git, or in DIR for a directory without git; caller frees. */
+char	*crown_roster_private(const char *dir, const char *name);
 /* The GnuPG home of the campaign's keyring (made on first use); caller
  * frees. */
 char	*crown_roster_keyring(const char *dir);

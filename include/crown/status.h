@@ -10,6 +10,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "crown/diag.h"
 #include "crown/mail.h"
 #include "crown/orders.h"
 #include "crown/state.h"
@@ -49,6 +50,14 @@ struct crown_side_orders {
 					   it came */
 };
 
+/* A mail delivered in time for the turn played last, but read after it
+ * was played (orders/inbox.log's "missed"): for the umpire to rerun. */
+struct crown_missed_mail {
+	char	*when;		/* delivered */
+	char	*side;		/* "-": the sender plays more than one */
+	char	*from;
+};
+
 struct crown_orders_status {
 	bool			 over;		/* no turn follows */
 	int			 next;		/* the turn the orders are for */
@@ -60,6 +69,14 @@ struct crown_orders_status {
 	size_t			 nin;		/* sides with orders in */
 	struct crown_pending_file *file;		/* in the order of names */
 	size_t			 nfile;
+	/* the mailboxes crown inbox last read (NULL: none remembered), and
+	 * their messages it has not read, delivered by the deadline; or
+	 * the problem of reading them */
+	char			*mailboxes;
+	size_t			 unread;
+	struct crown_diags	 unread_problem;
+	struct crown_missed_mail *missed;
+	size_t			 nmissed;
 };
 
 /*

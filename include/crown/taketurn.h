@@ -36,6 +36,9 @@ struct crown_taketurn_input {
 	 * (crown_campaign_next_deadline) */
 	const char			*deadline;
 	bool				 allow_missing;	/* R2.3: they hold */
+	/* play though the mailboxes crown inbox last read hold mail it
+	 * has not read (crown_inbox_unread) */
+	bool				 ignore_unread;
 	bool				 dry_run;	/* nothing written */
 };
 
@@ -69,7 +72,9 @@ int	crown_campaign_turn_refuse(struct crown_campaign *start,
 /*
  * Take the next turn of in->chain: the orders read and validated, all of
  * them, before any die (CROWN_EINVALID with every problem, and with every
- * side that has none unless in->allow_missing, nothing touched); the
+ * side that has none unless in->allow_missing, nothing touched), and
+ * not while the mailboxes crown inbox last read hold mail it has not
+ * read, delivered by the deadline, unless in->ignore_unread; the
  * turn resolved with the campaign dice; then, unless in->dry_run,
  * "Turn N: headline" committed on main, tagged turn-N, the work tree
  * brought to it, the pending orders played removed and each player's

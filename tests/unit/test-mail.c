@@ -169,10 +169,26 @@ struct camp {
 	char	*err;
 };
 
+/* An empty Maildir at c->dir/mail, c->mail. */
+static void
+camp_maildir(struct camp *c)
+{
+	char	*p;
+
+	c->mail = xasprintf("%s/mail", c->dir);
+	mkdir(c->mail, 0755);
+	p = xasprintf("%s/new", c->mail);
+	mkdir(p, 0755);
+	free(p);
+	p = xasprintf("%s/cur", c->mail);
+	mkdir(p, 0755);
+	free(p);
+}
+
 static void
 camp_make(struct camp *c, bool with_deadline)
 {
-	char	*st, *t1, *t2, hex[CROWN_SHA256_HEX], *line, *p;
+	char	*st, *t1, *t2, hex[CROWN_SHA256_HEX], *line;
 
 	strcpy(c->dir, "/tmp/crown-mail-XXXXXX");
 	assert_non_null(mkdtemp(c->dir));
@@ -195,14 +211,7 @@ camp_make(struct camp *c, bool with_deadline)
 	assert_non_null(st);
 	put(c->dir, "rules.yaml", st, strlen(st));
 	free(st);
-	c->mail = xasprintf("%s/mail", c->dir);
-	mkdir(c->mail, 0755);
-	p = xasprintf("%s/new", c->mail);
-	mkdir(p, 0755);
-	free(p);
-	p = xasprintf("%s/cur", c->mail);
-	mkdir(p, 0755);
-	free(p);
+	camp_maildir(c);
 	c->out = c->err = NULL;
 }
 
@@ -215,13 +224,31 @@ camp_free(struct camp *c)
 	free(c->err);
 }
 
+/* A mail put in the Maildir's sub (new, cur) under name, the file's
+ * modification time mtime. */
+static void
+camp_mail_at(struct camp *c, const char *sub, const char *name,
+    const char *text, long long mtime)
+{
+	struct timespec	 ts[2];
+	char		*p = xasprintf("%s/%s", c->mail, sub), *f;
+
+	ts[0].tv_sec = ts[1].tv_sec = (time_t)mtime;
+	ts[0].tv_nsec = ts[1].tv_nsec = 0;
+	put(p, name, text, strlen(text));
+	f = xasprintf("%s/%s", p, name);
+	assert_int_equal(utimensat(AT_FDCWD, f, ts, 0), 0);
+	free(f);
+	free(p);
+}
+
+/* A mail put in the Maildir under name, to count as delivered when it
+ * is read: its time is after any --now of the tests, which it cannot be
+ * delivered later than (a name that starts with a time says when). */
 static void
 camp_mail(struct camp *c, const char *name, const char *text)
 {
-	char	*p = xasprintf("%s/new", c->mail);
-
-	put(p, name, text, strlen(text));
-	free(p);
+	camp_mail_at(c, "new", name, text, 4102444800LL);
 }
 
 static char *
@@ -258,10 +285,18 @@ run(struct camp *c, const struct crown_cmd *cmd, ...)
 	return r.status;
 }
 
+/* crown inbox of campaign dir (NULL: c->dir) and c's Maildir, at now. */
+static int
+inbox_of(struct camp *c, const char *dir, const char *now)
+{
+	return run(c, &crown_cmd_inbox, dir != NULL ? dir : c->dir, c->mail,
+	    "--now", now, NULL);
+}
+
 static int
 inbox(struct camp *c, const char *now)
 {
-	return run(c, &crown_cmd_inbox, c->dir, c->mail, "--now", now, NULL);
+	return inbox_of(c, NULL, now);
 }
 
 /* The outbox message answering Message-ID id, or NULL; caller frees. */
@@ -311,6 +346,16 @@ text_of(const char *raw)
 		    h_ != NULL ? h_ : "(null)");			\
 		fail();							\
 	}								\
+} while (0)
+
+/* The answer to Message-ID id, decoded, says want. */
+#define assert_answer(c, id, want) do {					\
+	char *r_ = reply((c), (id)), *t_;				\
+	assert_non_null(r_);						\
+	t_ = text_of(r_);						\
+	assert_has(t_, (want));						\
+	free(t_);							\
+	free(r_);							\
 } while (0)
 
 #define assert_lacks(hay, needle) do {					\
@@ -1491,15 +1536,11 @@ test_inbox_deadline_edge(void **state)
 	assert_has(t, "every unit holds this turn\n(R2.3)");
 	free(t);
 	free(r);
-	r = reply(&c, "m3@example.org");
-	t = text_of(r);
-	assert_has(t, "The orders filed before the deadline stand, with the "
-	    "receipt\n\n  ");
-	free(t);
-	free(r);
+	assert_answer(&c, "m3@example.org", "The orders filed before the "
+	    "deadline stand, with the receipt\n\n  ");
 	assert_int_equal(run(&c, &crown_cmd_status, c.dir, "--now",
 	    "2026-12-06T19:30:00Z", NULL), 0);
-	assert_string_equal(c.out, "Test Skirmish: orders for turn 3, "
+	f = xasprintf("Test Skirmish: orders for turn 3, "
 	    "deadline " DEADLINE " (passed 1d 1h 30m ago)\n"
 	    "  french    in       received " DEADLINE ", receipt "
 	    "a72ee419864fb80f54161ea028e90e892e9428ec8fe628ac77976e88b4436e34"
@@ -1507,7 +1548,84 @@ test_inbox_deadline_edge(void **state)
 	    "  republic  late     received 2026-12-05T18:00:01Z, after the "
 	    "deadline (kept in orders/late/republic.yaml); holds (R2.3)\n"
 	    "1 of 2 sides have orders in; the others hold (R2.3) if the "
-	    "turn is played with --allow-missing\n");
+	    "turn is played with --allow-missing\n"
+	    "no unread mail in %s\n", c.mail);
+	assert_string_equal(c.out, f);
+	free(f);
+	camp_free(&c);
+}
+
+/*
+ * Issue 31: a mail counts as received when it was delivered, by the time
+ * at the start of its Maildir name, else its file's modification time:
+ * one second before the deadline and at it are in time, a second after
+ * is late, however long after the deadline crown reads them.
+ */
+static void
+test_inbox_delivery_time(void **state)
+{
+	static const char *const by_name[] = { "1796493599.M1P9.test",
+	    "1796493600.M2P9.test", "1796493601.M3P9.test" };
+	static const char *const by_mtime[] = { "a", "b", "c" };
+	const char *const	*names;
+	struct camp	 c;
+	char		*f;
+	int		 k;
+
+	(void)state;
+	for (k = 0; k < 2; k++) {
+		names = k == 0 ? by_name : by_mtime;
+		camp_make(&c, true);
+		camp_mail_at(&c, "new", names[0], m_yaml_attachment,
+		    k == 0 ? 4102444800LL : DEADLINE_T - 1);
+		camp_mail_at(&c, "new", names[1], m_qp_shorthand,
+		    k == 0 ? 4102444800LL : DEADLINE_T);
+		camp_mail_at(&c, "new", names[2], m_base64_attachment,
+		    k == 0 ? 4102444800LL : DEADLINE_T + 1);
+		assert_int_equal(inbox(&c, "2026-12-06T09:00:00Z"), 0);
+		f = xasprintf("new/%s: accepted: side french", names[0]);
+		assert_has(c.out, f);
+		free(f);
+		f = xasprintf("new/%s: accepted: side republic", names[1]);
+		assert_has(c.out, f);
+		free(f);
+		f = xasprintf("new/%s: late: side french", names[2]);
+		assert_has(c.out, f);
+		free(f);
+		f = camp_file(&c, "orders/inbox.log");
+		assert_has(f, "2026-12-05T17:59:59Z accepted 3 french ");
+		assert_has(f, DEADLINE " accepted 3 republic ");
+		assert_has(f, "2026-12-05T18:00:01Z late 3 french ");
+		free(f);
+		assert_answer(&c, "m3@example.org", "came at "
+		    "2026-12-05T18:00:01Z, after the deadline");
+		assert_int_equal(run(&c, &crown_cmd_status, c.dir, "--now",
+		    "2026-12-06T09:00:00Z", NULL), 0);
+		assert_has(c.out, "  french    in       received "
+		    "2026-12-05T17:59:59Z, receipt ");
+		assert_has(c.out, "  republic  in       received " DEADLINE);
+		camp_free(&c);
+	}
+	/* crown check --mail: a saved message by its From_ line */
+	camp_make(&c, true);
+	f = xasprintf("From danjou@example.org Sat Dec  5 17:59:59 2026\n%s",
+	    m_yaml_attachment);
+	put(c.dir, "in-time.eml", f, strlen(f));
+	free(f);
+	f = xasprintf("From danjou@example.org Sat Dec  5 18:00:01 2026\n%s",
+	    m_yaml_attachment);
+	put(c.dir, "late.eml", f, strlen(f));
+	free(f);
+	f = xasprintf("%s/in-time.eml", c.dir);
+	assert_int_equal(run(&c, &crown_cmd_check, c.dir, "--mail", f,
+	    "--now", "2026-12-06T09:00:00Z", NULL), 0);
+	assert_has(c.out, ": accepted: side french");
+	free(f);
+	f = xasprintf("%s/late.eml", c.dir);
+	assert_int_equal(run(&c, &crown_cmd_check, c.dir, "--mail", f,
+	    "--now", "2026-12-06T09:00:00Z", NULL), 65);
+	assert_has(c.out, ": late: side french");
+	free(f);
 	camp_free(&c);
 }
 
@@ -2168,8 +2286,7 @@ test_inbox_after_killed_turn(void **state)
 	    "Content-Type: text/plain\n\nturn: 1\n1-legion: hold\n");
 	camp_mail(&c, "2", HDR(DANJOU, "k2@example.org", "orders")
 	    "Content-Type: text/plain\n\n1-legion: hold\n");
-	assert_int_equal(run(&c, &crown_cmd_inbox, dir, c.mail, "--now",
-	    "2026-03-09T12:00:00Z", NULL), 0);
+	assert_int_equal(inbox_of(&c, dir, "2026-03-09T12:00:00Z"), 0);
 	assert_has(c.out, "new/1: refused, answered to danjou@example.org:\n"
 	    "  message:1:7: error: orders for turn 1, but the next turn is 2 "
 	    "(R2.2)\n");
@@ -2186,6 +2303,142 @@ test_inbox_after_killed_turn(void **state)
 	free(c.out);
 	free(c.err);
 	crown_campaign_remove_tree(base, false);
+}
+
+/*
+ * A campaign repository at c->dir/camp of the small scenario, turn 1
+ * played and committed at date against the deadline
+ * 2026-03-07T18:00:00Z, the next deadline 2026-03-14T18:00:00Z; and an
+ * empty Maildir at c->mail.  Returns the campaign's path.
+ */
+static char *
+played_campaign(struct camp *c, const char *date)
+{
+	char	*dir;
+
+	memset(c, 0, sizeof(*c));
+	strcpy(c->dir, "/tmp/crown-played-XXXXXX");
+	assert_non_null(mkdtemp(c->dir));
+	dir = xasprintf("%s/camp", c->dir);
+	assert_int_equal(run(c, &crown_cmd_new, dir, "--templates",
+	    "templates", "--scenario", "tests/data/scenario-small.yaml",
+	    "--rules", "rules/maximilian.yaml", "--secret-file",
+	    "tests/data/campaign/secret.hex", "--date",
+	    "2026-03-01T10:00:00Z", NULL), 0);
+	assert_int_equal(run(c, &crown_cmd_deadline, dir,
+	    "2026-03-07T18:00:00Z", NULL), 0);
+	assert_int_equal(run(c, &crown_cmd_turn, dir,
+	    "tests/data/campaign/french-1.yaml",
+	    "tests/data/campaign/republic-1.yaml", "--templates",
+	    "templates", "--date", date, "--deadline",
+	    "2026-03-14T18:00:00Z", NULL), 0);
+	camp_maildir(c);
+	return dir;
+}
+
+#define SHORT(from, id, body)						\
+	HDR(from, id, "orders") "Content-Type: text/plain\n\n" body
+
+/*
+ * Issue 31: a mail delivered while turn 1 was open, read after turn 1
+ * was played, is not filed for turn 2: in time for turn 1 it is logged
+ * as missed and crown status lists it for the umpire; after turn 1's
+ * deadline, or at its commit, it is refused.  Then the mail not read
+ * yet: crown status counts it, crown turn waits for it unless
+ * --ignore-unread.
+ */
+static void
+test_inbox_played_turn(void **state)
+{
+	struct camp	 c;
+	char		*dir, *f, *main1, *t;
+
+	(void)state;
+	dir = played_campaign(&c, "2026-03-08T00:00:00Z");
+	/* 17:30, 20:00, the commit's second, after it */
+	camp_mail(&c, "1772904600.M1P1.t", SHORT(DANJOU, "p1@example.org",
+	    "1-legion: hold\n"));
+	camp_mail(&c, "1772913600.M2P1.t", SHORT(MILAN, "p2@example.org",
+	    "2-militia: reload\n"));
+	camp_mail(&c, "1772928000.M3P1.t", SHORT(DANJOU, "p3@example.org",
+	    "1-legion: hold\n"));
+	camp_mail(&c, "1772971200.M4P1.t", SHORT(DANJOU, "p4@example.org",
+	    "1-legion: hold\n"));
+	assert_int_equal(inbox_of(&c, dir, "2026-03-09T12:00:00Z"), 0);
+	assert_has(c.out, "new/1772904600.M1P1.t: refused, answered to "
+	    "danjou@example.org:\n  the mail was delivered at "
+	    "2026-03-07T17:30:00Z, while turn 1 was open (its deadline: "
+	    "2026-03-07T18:00:00Z), but turn 1 was played at "
+	    "2026-03-08T00:00:00Z, before crown read it: it is not filed for "
+	    "turn 2, which it was not written for; ask the umpire to rerun "
+	    "turn 1 with it\n");
+	assert_has(c.out, "new/1772913600.M2P1.t: refused, answered to "
+	    "milan@example.org:\n  the mail was delivered at "
+	    "2026-03-07T20:00:00Z, before turn 1 was played at "
+	    "2026-03-08T00:00:00Z, and after its deadline, "
+	    "2026-03-07T18:00:00Z: it cannot carry orders for turn 2");
+	assert_has(c.out, "new/1772928000.M3P1.t: refused");
+	assert_has(c.out, "new/1772971200.M4P1.t: accepted: side french, "
+	    "turn 2");
+	f = xasprintf("%s/orders/inbox.log", dir);
+	t = tu_slurp(f);
+	assert_has(t, "2026-03-07T17:30:00Z missed 1 french - ");
+	assert_has(t, "2026-03-07T20:00:00Z refused 2 republic - ");
+	free(t);
+	free(f);
+	assert_int_equal(run(&c, &crown_cmd_status, dir, "--now",
+	    "2026-03-09T12:00:00Z", NULL), 0);
+	assert_has(c.out, "mail delivered in time for turn 1, read after it "
+	    "was played (kept in orders/rejected/; crown rerun plays it):\n"
+	    "  french  from danjou@example.org, delivered "
+	    "2026-03-07T17:30:00Z\n");
+	f = xasprintf("no unread mail in %s\n", c.mail);
+	assert_has(c.out, f);
+	free(f);
+
+	/* at turn 2's deadline, unread in new/; in cur/, unread before the
+	 * deadline, and after it */
+	camp_mail(&c, "1773511200.M5P1.t", SHORT(MILAN, "p5@example.org",
+	    "2-militia: reload\n"));
+	camp_mail_at(&c, "cur", "1772971300.M6P1.t:2,S", SHORT(MILAN,
+	    "p6@example.org", "2-militia: reload\n"), 4102444800LL);
+	camp_mail_at(&c, "cur", "1773511201.M7P1.t:2,S", SHORT(MILAN,
+	    "p7@example.org", "2-militia: reload\n"), 4102444800LL);
+	assert_int_equal(run(&c, &crown_cmd_status, dir, "--now",
+	    "2026-03-15T12:00:00Z", NULL), 0);
+	f = xasprintf("2 unread messages in %s, delivered by the deadline: "
+	    "run crown inbox before crown turn\n", c.mail);
+	assert_has(c.out, f);
+	free(f);
+	main1 = sh("git -C '%s' rev-parse main", dir);
+	assert_int_equal(run(&c, &crown_cmd_turn, dir, "--templates",
+	    "templates", "--date", "2026-03-15T12:00:00Z", "--allow-missing",
+	    NULL), 65);
+	f = xasprintf("%s: error: 2 unread messages delivered by the "
+	    "deadline: run crown inbox first, or give --ignore-unread to "
+	    "play the turn without them\n", c.mail);
+	assert_has(c.err, f);
+	free(f);
+	t = sh("git -C '%s' rev-parse main", dir);
+	assert_string_equal(t, main1);
+	free(t);
+	assert_int_equal(run(&c, &crown_cmd_turn, dir, "--templates",
+	    "templates", "--date", "2026-03-15T12:00:00Z", "--allow-missing",
+	    "--ignore-unread", NULL), 0);
+	assert_has(c.out, "turn 2 committed");
+	/* the mailbox gone: not counted, and the turn waits for it */
+	rm_rf(c.mail);
+	assert_int_equal(run(&c, &crown_cmd_status, dir, "--now",
+	    "2026-03-16T12:00:00Z", NULL), 0);
+	assert_has(c.out, "unread mail cannot be counted: ");
+	assert_int_equal(run(&c, &crown_cmd_turn, dir, "--templates",
+	    "templates", "--date", "2026-03-22T12:00:00Z", "--allow-missing",
+	    NULL), 66);
+	assert_has(c.err, "error: the unread mail cannot be counted: mend "
+	    "the mailbox, or give --ignore-unread\n");
+	free(main1);
+	free(dir);
+	camp_free(&c);
 }
 
 /* Bullet 8: a mailbox is read a message at a time: an mbox of 4 mails of
@@ -2370,6 +2623,32 @@ signed_mail(const char *gh, const char *fpr, const char *from,
 	return mail;
 }
 
+/* Milan's key fpr, of the GnuPG home gh, his in the roster of campaign
+ * dir, as crown roster add --openpgp --key-file does; the campaign's
+ * keyring home is returned (caller frees). */
+static char *
+pgp_player(const char *dir, const char *gh, const char *fpr)
+{
+	struct crown_roster	 ro;
+	struct crown_diags	 d = { 0 };
+	char			*pub, *home, *p;
+
+	pub = xasprintf("%s/pub.asc", gh);
+	free(sh("GNUPGHOME=%s gpg --batch --armor --export %s > %s "
+	    "2>/dev/null", gh, fpr, pub));
+	home = crown_roster_keyring(dir);
+	assert_int_equal(crown_pgp_import(home, fpr, pub, &d), 0);
+	p = crown_roster_path(dir);
+	assert_int_equal(crown_roster_load(&ro, p, &d), 0);
+	crown_roster_get(&ro, "milan@example.org")->openpgp = xstrdup(fpr);
+	assert_int_equal(crown_roster_save(&ro, p, &d), 0);
+	crown_roster_release(&ro);
+	crown_diags_release(&d);
+	free(p);
+	free(pub);
+	return home;
+}
+
 /*
  * Bullet 4: milan signs with his key; juarez, of the same side, has a
  * password only.  Good, unsigned, wrongly signed and tampered mail, and
@@ -2416,7 +2695,6 @@ static void
 test_inbox_openpgp(void **state)
 {
 	struct camp		 c;
-	struct crown_roster	 ro;
 	struct crown_diags	 d = { 0 };
 	char			 gh[32], *milan, *other, *pub, *home, *m, *t;
 	char			*r, *p, *st, *st2, *why;
@@ -2436,22 +2714,13 @@ test_inbox_openpgp(void **state)
 	free(st2);
 	free(st);
 	roster_password(c.dir, "juarez@example.org", "mezcal");
-	/* as crown roster add --openpgp --key-file does */
+	home = pgp_player(c.dir, gh, milan);
+	/* the key file holds milan's key, not the other */
 	pub = xasprintf("%s/pub.asc", gh);
-	free(sh("GNUPGHOME=%s gpg --batch --armor --export %s > %s "
-	    "2>/dev/null", gh, milan, pub));
-	home = crown_roster_keyring(c.dir);
 	assert_int_equal(crown_pgp_import(home, other, pub, &d),
 	    CROWN_EINVALID);
 	assert_int_equal(d.n, 1);
 	crown_diags_release(&d);
-	assert_int_equal(crown_pgp_import(home, milan, pub, &d), 0);
-	p = crown_roster_path(c.dir);
-	assert_int_equal(crown_roster_load(&ro, p, &d), 0);
-	crown_roster_get(&ro, "milan@example.org")->openpgp = xstrdup(milan);
-	assert_int_equal(crown_roster_save(&ro, p, &d), 0);
-	crown_roster_release(&ro);
-	free(p);
 
 	/* unsigned, with the right password even: refused and answered */
 	camp_mail(&c, "1", HDR(MILAN, "g1@example.org", "orders")
@@ -2510,7 +2779,7 @@ test_inbox_openpgp(void **state)
 	free(p);
 
 	/* the library's answer for a mail that is not one */
-	assert_int_equal(crown_pgp_verify(&why, home, milan, "", 0),
+	assert_int_equal(crown_pgp_verify(&why, NULL, home, milan, "", 0),
 	    CROWN_EINVALID);
 	assert_non_null(why);
 	free(why);
@@ -2522,6 +2791,118 @@ test_inbox_openpgp(void **state)
 	free(pub);
 	free(milan);
 	free(other);
+	camp_free(&c);
+	rm_rf(gh);
+}
+
+/* Lines of s ended by CRLF; caller frees. */
+static char *
+crlf(const char *s)
+{
+	struct crown_buf	 b = { 0 };
+
+	crown_buf_puts(&b, "");
+	for (; *s != '\0'; s++)
+		if (*s == '\n')
+			crown_buf_puts(&b, "\r\n");
+		else
+			crown_buf_add(&b, s, 1);
+	return b.data;
+}
+
+/*
+ * Issue 31: a signature carries orders once.  The same signed mail sent
+ * again with new headers, or with CRLF line ends, is refused as a
+ * replay; read again as it was (a run killed before it was logged) it is
+ * no replay; a line of the signatures cut short by a kill counts for
+ * nothing.  And a mail signed before the last turn was played is a
+ * replay of an old one, even with no `turn:` line.
+ */
+static void
+test_inbox_replays(void **state)
+{
+	struct camp	 c;
+	char		 gh[32], *milan, *home, *m, *t, *t2, *p, *dir;
+	FILE		*fp;
+
+	(void)state;
+	strcpy(gh, "/tmp/crown-gpg-XXXXXX");
+	assert_non_null(mkdtemp(gh));
+	milan = gen_key(gh, "Francisco Milan <milan@example.org>");
+	camp_make(&c, true);
+	home = pgp_player(c.dir, gh, milan);
+	m = signed_mail(gh, milan, MILAN, "r1@example.org",
+	    "2-militia: reload\n");
+	camp_mail(&c, "1", m);
+	assert_int_equal(inbox(&c, BEFORE), 0);
+	assert_has(c.out, "new/1: accepted: side republic");
+	t = replace(m, "<r1@example.org>", "<r2@example.org>");
+	t2 = replace(t, "Subject: orders", "Subject: Re: orders");
+	camp_mail(&c, "2", t2);
+	free(t2);
+	free(t);
+	t = crlf(m);
+	camp_mail(&c, "3", t);
+	free(t);
+	assert_int_equal(inbox(&c, BEFORE), 0);
+	assert_has(c.out, "new/2: refused, answered to milan@example.org:\n"
+	    "  a replay: this signature carried orders before, in another "
+	    "mail, and a signature is used once; sign your orders again to "
+	    "send them again\n");
+	assert_has(c.out, "new/3: refused, answered to milan@example.org:\n"
+	    "  a replay: ");
+	/* the log lost, as by a kill before it was written: the mail that
+	 * used the signature is read again and accepted again */
+	p = xasprintf("%s/orders/inbox.log", c.dir);
+	unlink(p);
+	free(p);
+	assert_int_equal(inbox(&c, BEFORE), 0);
+	assert_has(c.out, "new/1: accepted: side republic");
+	assert_has(c.out, "new/2: refused");
+	/* a line cut short: the next is whole, and still counts */
+	p = xasprintf("%s/crown-signatures", c.dir);
+	assert_non_null(fp = fopen(p, "a"));
+	fputs("0123abc", fp);
+	fclose(fp);
+	free(m);
+	m = signed_mail(gh, milan, MILAN, "r4@example.org",
+	    "2-militia: hold\n");
+	camp_mail(&c, "4", m);
+	assert_int_equal(inbox(&c, BEFORE), 0);
+	assert_has(c.out, "new/4: accepted: side republic");
+	t = tu_slurp(p);
+	assert_has(t, "0123abc\n");
+	free(t);
+	free(p);
+	t = replace(m, "<r4@example.org>", "<r5@example.org>");
+	camp_mail(&c, "5", t);
+	free(t);
+	assert_int_equal(inbox(&c, BEFORE), 0);
+	assert_has(c.out, "new/5: refused");
+	free(sh("GNUPGHOME=%s gpgconf --kill all", home));
+	free(home);
+	camp_free(&c);
+
+	/* signed now, before a turn played later: its shorthand names no
+	 * turn, and would otherwise be filed for the next */
+	dir = played_campaign(&c, "2030-01-01T00:00:00Z");
+	home = pgp_player(dir, gh, milan);
+	camp_mail(&c, "1893542400.M1P1.t", m);
+	assert_int_equal(inbox_of(&c, dir, "2030-01-03T00:00:00Z"), 0);
+	assert_has(c.out, "new/1893542400.M1P1.t: refused, answered to "
+	    "milan@example.org:\n  a replay of an old mail: it was signed "
+	    "at ");
+	assert_has(c.out, ", before turn 1 was played at "
+	    "2030-01-01T00:00:00Z, so it cannot carry orders for turn 2");
+	p = xasprintf("%s/orders/pending/republic.yaml", dir);
+	assert_null(tu_slurp(p));
+	free(p);
+	free(sh("GNUPGHOME=%s gpgconf --kill all; GNUPGHOME=%s gpgconf "
+	    "--kill all", gh, home));
+	free(home);
+	free(dir);
+	free(m);
+	free(milan);
 	camp_free(&c);
 	rm_rf(gh);
 }
@@ -2544,6 +2925,7 @@ main(void)
 		cmocka_unit_test(test_inbox_refusals),
 		cmocka_unit_test(test_inbox_oversize_edge),
 		cmocka_unit_test(test_inbox_deadline_edge),
+		cmocka_unit_test(test_inbox_delivery_time),
 		cmocka_unit_test(test_inbox_mbox_and_no_deadline),
 		cmocka_unit_test(test_inbox_passwords_and_empty),
 		cmocka_unit_test(test_usage),
@@ -2554,9 +2936,11 @@ main(void)
 		cmocka_unit_test(test_inbox_strangers),
 		cmocka_unit_test(test_parse_nesting),
 		cmocka_unit_test(test_inbox_after_killed_turn),
+		cmocka_unit_test(test_inbox_played_turn),
 		cmocka_unit_test(test_inbox_streams),
 		cmocka_unit_test(test_inbox_many_read),
 		cmocka_unit_test(test_inbox_openpgp),
+		cmocka_unit_test(test_inbox_replays),
 	};
 
 	return cmocka_run_group_tests_name("mail", tests, NULL, NULL);
