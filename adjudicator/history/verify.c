@@ -232,6 +232,16 @@ verify_turn0(struct verify *v, const char *id, const struct crown_outputs *got)
 	else
 		crown_buf_puts(crown_outputs_add(&want, CROWN_CAMPAIGN_IGNORE),
 		    CROWN_CAMPAIGN_IGNORE_TEXT);
+	/* the umpire is crown new's input (--umpire), like the date: as
+	 * committed */
+	if (committed->umpire.name != NULL || committed->umpire.email != NULL) {
+		free(s->umpire.name);
+		free(s->umpire.email);
+		s->umpire.name = committed->umpire.name != NULL ?
+		    xstrdup(committed->umpire.name) : NULL;
+		s->umpire.email = committed->umpire.email != NULL ?
+		    xstrdup(committed->umpire.email) : NULL;
+	}
 	if (!v->have_secret) {
 		free(s->dice_commitment);
 		s->dice_commitment = committed->dice_commitment != NULL ?

@@ -252,10 +252,10 @@ int	crown_campaign_secret_parse(unsigned char *secret, const char *buf,
 char	*crown_campaign_secret_hex(const unsigned char *secret);
 
 /*
- * Who commits and when: --umpire "Name <email>" or game.umpire or
- * "crown <crown@localhost>"; --date (ISO 8601 or seconds since the
- * epoch, "@" optional) or now.  CROWN_EUSAGE with a diagnostic when an
- * option is malformed.
+ * Who commits and when: --umpire "Name <email>", else the umpire mail is
+ * From (crown_mail_umpire: game.umpire, else "crown <crown@localhost>");
+ * --date (ISO 8601 or seconds since the epoch, "@" optional) or now.
+ * CROWN_EUSAGE with a diagnostic when an option is malformed.
  */
 struct crown_who {
 	char			*name;
