@@ -1199,6 +1199,12 @@ test_format_one(void **state)
 	assert_has(text, "2 files changed");
 	assert_null(strstr(text, "deletion"));
 	free(text);
+	/* the umpire of the state (game.umpire), not the author of the
+	 * turns before it */
+	text = sh("git -C '%s' log -1 --format='%%an <%%ae>|%%cn <%%ce>'", dir);
+	assert_string_equal(text, "Test Umpire <umpire@example.org>|"
+	    "Test Umpire <umpire@example.org>\n");
+	free(text);
 	/* a second time: nothing to do */
 	EXPECT(0, crown_cmd_upgrade, dir, "--rules", RULES);
 	text = sh("cp -a '%s' '%s' && echo ok", dir, copy);
