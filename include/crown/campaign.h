@@ -51,6 +51,9 @@
 #define CROWN_RERUN_BRANCH	"rerun"		/* rerun/turn-N */
 /* a rerun's or an adoption's --reason, a line of its message */
 #define CROWN_REASON_KEY	"Reason: "
+/* in the message of each turn a rerun commits (rerun.c): "Rerun of turn
+ * N with amended orders ..." */
+#define CROWN_RERUN_OF		"\nRerun of turn "
 
 /* "orders/turn-007", "turns/turn-007"; caller frees. */
 char	*crown_campaign_orders_dir(int turn);

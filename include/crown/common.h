@@ -22,7 +22,9 @@ enum crown_error {
 	CROWN_ENOTFOUND = -3,	/* missing input file: exit 66 */
 	CROWN_EWRITE = -4,	/* cannot write output: exit 73 */
 	CROWN_ELOCKED = -5,	/* campaign locked: exit 75 */
-	CROWN_EUSAGE = -6	/* usage: exit 2 */
+	CROWN_EUSAGE = -6,	/* usage: exit 2 */
+	CROWN_EMISSING = -7	/* objects of the history not here (a shallow
+				 * or partial clone): exit 66 */
 };
 
 /* sysexits values of FORMATS.md */
