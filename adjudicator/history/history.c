@@ -145,6 +145,7 @@ clone_kind(struct crown_history *h, char **remote)
 	git_config_entry	*e;
 	const char		*v = NULL;
 	enum clone		 kind = CLONE_FULL;
+	size_t			 n;
 	int			 yes;
 
 	*remote = NULL;
@@ -155,15 +156,17 @@ clone_kind(struct crown_history *h, char **remote)
 	if (git_config_get_string(&v, cfg, "extensions.partialclone") == 0) {
 		kind = CLONE_PARTIAL;
 		*remote = xstrdup(v);
-	} else if (git_config_iterator_glob_new(&it, cfg,
-	    "^remote\\..*\\.promisor$") == 0) {
+	} else if (git_config_iterator_new(&it, cfg) == 0) {
+		/* remote.NAME.promisor, matched here: libgit2 1.5's regular
+		 * expressions (git_config_iterator_glob_new) leak */
 		while (kind == CLONE_FULL && git_config_next(&e, it) == 0)
-			if (git_config_parse_bool(&yes, e->value) == 0 &&
+			if (strncmp(e->name, "remote.", 7) == 0 &&
+			    (n = strlen(e->name)) > 7 + 9 &&
+			    strcmp(e->name + n - 9, ".promisor") == 0 &&
+			    git_config_parse_bool(&yes, e->value) == 0 &&
 			    yes) {
 				kind = CLONE_PARTIAL;
-				*remote = xstrndup(e->name + strlen("remote."),
-				    strlen(e->name) - strlen("remote.") -
-				    strlen(".promisor"));
+				*remote = xstrndup(e->name + 7, n - 7 - 9);
 			}
 		git_config_iterator_free(it);
 	}

@@ -215,7 +215,7 @@ test_umpire_refused(void **state)
 
 	(void)state;
 	RUN(&r, crown_cmd_new, dir, "--templates", TMPL, "--scenario", SCEN,
-	    "--umpire", "Jane Doe <jane>");
+	    "--rules", RULES, "--umpire", "Jane Doe <jane>");
 	assert_int_equal(r.status, 2);
 	assert_string_equal(r.err, "--umpire: error: the umpire's email "
 	    "'jane' is not a mail address\n");
@@ -225,7 +225,8 @@ test_umpire_refused(void **state)
 	    "%s >'%s' && grep -c nobody '%s'", SCEN, scen, scen);
 	assert_string_equal(text, "1\n");
 	free(text);
-	RUN(&r, crown_cmd_new, dir, "--templates", TMPL, "--scenario", scen);
+	RUN(&r, crown_cmd_new, dir, "--templates", TMPL, "--scenario", scen,
+	    "--rules", RULES);
 	assert_int_equal(r.status, 65);
 	assert_has(r.err, "error: the umpire's email 'nobody' is not a mail "
 	    "address\n");
