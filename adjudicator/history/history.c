@@ -462,7 +462,8 @@ crown_history_log(struct crown_hlist *out, struct crown_history *h,
 		git_object_free(o);
 	}
 	if (rc != 0)
-		return read_fail(h, rc, d, "cannot read the commit of %s", ref);
+		return read_fail(h, rc, d, "cannot read the commit of %s",
+		    ref);
 	for (;;) {
 		crown_grow(&out->v, &out->cap, out->n + 1, sizeof(*out->v));
 		hc = &out->v[out->n++];

@@ -238,7 +238,8 @@ verify_turn0(struct verify *v, const char *id, const struct crown_outputs *got)
 		    CROWN_CAMPAIGN_IGNORE_TEXT);
 	/* the umpire is crown new's input (--umpire), like the date: as
 	 * committed */
-	if (committed->umpire.name != NULL || committed->umpire.email != NULL) {
+	if (committed->umpire.name != NULL ||
+	    committed->umpire.email != NULL) {
 		free(s->umpire.name);
 		free(s->umpire.email);
 		s->umpire.name = committed->umpire.name != NULL ?
@@ -356,10 +357,10 @@ replaced_salt(char **tag, struct verify *v, int k, const unsigned char *salt)
 	if (n == 0 && v->message != NULL &&
 	    (rerun = strstr(v->message, CROWN_RERUN_OF)) != NULL) {
 		v->no_tags = true;
-		crown_diag_add(v->d, v->dir, 0, 0, NULL, "turn %d is a rerun's: "
-		    "its dice salt is checked against the line adopt replaced, "
-		    "tag %s/turn-%ld, which is not here: fetch the tags with "
-		    "`git fetch --tags`", k, CROWN_REPLACED_TAG,
+		crown_diag_add(v->d, v->dir, 0, 0, NULL, "turn %d is a "
+		    "rerun's: its dice salt is checked against the line adopt "
+		    "replaced, tag %s/turn-%ld, which is not here: fetch the "
+		    "tags with `git fetch --tags`", k, CROWN_REPLACED_TAG,
 		    strtol(rerun + strlen(CROWN_RERUN_OF), NULL, 10));
 	}
 	for (i = 0; i < n; i++) {

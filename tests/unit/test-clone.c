@@ -107,7 +107,8 @@ static void
 test_shallow(void **state)
 {
 	struct run	 r;
-	char		*dir = path("c"), *clone = path("s"), *site = path("site");
+	char		*dir = path("c"), *clone = path("s");
+	char		*site = path("site");
 	char		 tip[CROWN_OID_HEX + 1], *want;
 
 	(void)state;
@@ -166,7 +167,8 @@ static void
 test_partial(void **state)
 {
 	struct run	 r;
-	char		*dir = path("c"), *clone = path("p"), *site = path("site");
+	char		*dir = path("c"), *clone = path("p");
+	char		*site = path("site");
 	char		 tip[CROWN_OID_HEX + 1], *text;
 
 	(void)state;
@@ -239,9 +241,9 @@ test_no_tags(void **state)
 	git("git -C '%s' fetch -q --tags", clone);
 	verify(&r, clone);
 	assert_int_equal(r.status, 0);
-	assert_string_equal(r.err, "crown verify: warning: tag turn-1 does not "
-	    "name turn 1 of main (fetch the tags again with `git fetch --tags "
-	    "--force`)\n");
+	assert_string_equal(r.err, "crown verify: warning: tag turn-1 does "
+	    "not name turn 1 of main (fetch the tags again with `git fetch "
+	    "--tags --force`)\n");
 	run_release(&r);
 
 	EXPECT(0, crown_cmd_rerun, dir, "1", "--orders",

@@ -1175,7 +1175,8 @@ test_format_one(void **state)
 	free(text);
 	/* the umpire of the state (game.umpire), not the author of the
 	 * turns before it */
-	text = sh("git -C '%s' log -1 --format='%%an <%%ae>|%%cn <%%ce>'", dir);
+	text = sh("git -C '%s' log -1 --format='%%an <%%ae>|%%cn <%%ce>'",
+	    dir);
 	assert_string_equal(text, "Test Umpire <umpire@example.org>|"
 	    "Test Umpire <umpire@example.org>\n");
 	free(text);

@@ -3,7 +3,8 @@
  * with crown new --umpire keeps the umpire in its state; every commit and
  * tag crown makes after it (turn, roster, deadline, rerun, adopt, reveal)
  * is the umpire's, author and committer, and every mail crown writes
- * (briefings, reports, the inbox's answers) is From the umpire.  With no umpire anywhere, "crown <crown@localhost>".  A password
+ * (briefings, reports, the inbox's answers) is From the umpire.  With
+ * no umpire anywhere, "crown <crown@localhost>".  A password
  * hash of the umpire's in the state reaches no mail and no page.
  *
  * It runs git (popen) to read what crown wrote with libgit2.
@@ -23,7 +24,8 @@
 #define TMPL	"templates"
 #define SECRET	DATA "/secret.hex"
 #define JANE	"Jane Doe <jane@example.org>"
-#define HASH	"5e884898da28047151d0e56f8dc6292773603d0d6aabbdd62a11ef721d1542d8"
+#define HASH	"5e884898da28047151d0e56f8dc62927" \
+		"73603d0d6aabbdd62a11ef721d1542d8"
 
 static char	base[] = "/tmp/crown-umpire-XXXXXX";
 
@@ -140,8 +142,8 @@ test_umpire_everywhere(void **state)
 	assert_has(text, "|Reveal: ");
 	assert_has(text, "|Turn 0: ");
 	free(text);
-	text = tu_sh("git -C '%s' log --all --format='%%an <%%ae>|%%cn <%%ce>'",
-	    dir);
+	text = tu_sh("git -C '%s' log --all --format='%%an <%%ae>|%%cn "
+	    "<%%ce>'", dir);
 	assert_all_lines(text, JANE "|" JANE);
 	free(text);
 	/* and the annotated tags */
@@ -176,7 +178,8 @@ test_umpire_default(void **state)
 	(void)state;
 	new_campaign(dir, SCEN, NULL);
 	turns(dir);
-	text = tu_sh("git -C '%s' log --format='%%an <%%ae>|%%cn <%%ce>'", dir);
+	text = tu_sh("git -C '%s' log --format='%%an <%%ae>|%%cn <%%ce>'",
+	    dir);
 	assert_all_lines(text, "Test Umpire <umpire@example.org>|"
 	    "Test Umpire <umpire@example.org>");
 	free(text);
