@@ -272,6 +272,49 @@ test_no_tags(void **state)
 	free(dir);
 }
 
+/*
+ * verify's statuses in clones: 0 for a full clone; 65 for one whose
+ * history differs (a file of turn 1 changed in turn 2's commit), and
+ * still 65 once a partial clone of it has fetched what it lacked.
+ */
+static void
+test_clone_differs(void **state)
+{
+	struct run	 r;
+	char		*dir = path("c"), *clone = path("f"), *text;
+	char		 tip[CROWN_OID_HEX + 1];
+
+	(void)state;
+	campaign(dir, tip);
+	git("git clone -q 'file://%s' '%s'", dir, clone);
+	verify(&r, clone);
+	assert_int_equal(r.status, 0);
+	run_release(&r);
+	git("cd '%s' && echo more >>turns/turn-001/report.md && git -c "
+	    "user.name=X -c user.email=x@example.org commit -q --amend "
+	    "--no-edit -a", clone);
+	verify(&r, clone);
+	assert_int_equal(r.status, 65);
+	assert_has(r.out, "turn 2: turns/turn-001/report.md:");
+	assert_has(r.out, "verify: the campaign differs from its replay\n");
+	run_release(&r);
+	/* the same history, cloned partially and made whole */
+	git("git -C '%s' config uploadpack.allowFilter true", clone);
+	text = path("p");
+	git("git clone -q --filter=blob:none 'file://%s' '%s'", clone, text);
+	verify(&r, text);
+	assert_int_equal(r.status, 66);
+	run_release(&r);
+	git("git -C '%s' fetch -q --refetch --no-filter", text);
+	verify(&r, text);
+	assert_int_equal(r.status, 65);
+	assert_has(r.out, "verify: the campaign differs from its replay\n");
+	run_release(&r);
+	free(text);
+	free(clone);
+	free(dir);
+}
+
 static int
 setup(void **state)
 {
@@ -295,6 +338,8 @@ main(void)
 		cmocka_unit_test_setup_teardown(test_shallow, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_partial, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_no_tags, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_clone_differs, setup,
+		    teardown),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
