@@ -101,6 +101,16 @@ player_mail(const char *maildir)
 	    "echo ok", maildir, maildir, maildir, maildir);
 	assert_string_equal(text, "ok\n");
 	free(text);
+	/* and one the inbox refuses */
+	text = tu_sh("printf '%%s\\n' "
+	    "'From: Francisco Milan <milan@example.org>' "
+	    "'To: " JANE "' 'Subject: orders' "
+	    "'Date: Sat, 21 Mar 2026 11:10:00 +0000' "
+	    "'Message-ID: <o4@example.org>' '' 'side: republic' "
+	    "'2-militia: dance' >'%s/new/1774091400.b.host' && echo ok",
+	    maildir);
+	assert_string_equal(text, "ok\n");
+	free(text);
 }
 
 /*
@@ -122,7 +132,9 @@ test_umpire_everywhere(void **state)
 	free(text);
 	turns(dir);
 	player_mail(mail);
-	EXPECT(0, crown_cmd_inbox, dir, mail, "--now", "2026-03-21T12:00:00Z");
+	RUN(&r, crown_cmd_inbox, dir, mail, "--now", "2026-03-21T12:00:00Z");
+	assert_has(r.out, "1 accepted, 0 late, 1 refused");
+	run_release(&r);
 	EXPECT(0, crown_cmd_roster, dir, "add", "french",
 	    "Clement Maudet <maudet@example.org>", "--date", "2026-03-16");
 	EXPECT(0, crown_cmd_deadline, dir, "2026-04-01T18:00:00Z", "--date",
@@ -151,10 +163,10 @@ test_umpire_everywhere(void **state)
 	    "'%%(taggername) %%(taggeremail)' | grep -v '^ $'", dir);
 	assert_all_lines(text, JANE);
 	free(text);
-	/* briefings, the roster's briefing, reports, the inbox's receipt:
-	 * all From the umpire */
+	/* briefings, the roster's briefing, reports, the inbox's receipt
+	 * and refusal: all From the umpire */
 	text = tu_sh("ls '%s'/outbox/new | wc -l", dir);
-	assert_true(strtol(text, NULL, 10) >= 8);
+	assert_true(strtol(text, NULL, 10) >= 9);
 	free(text);
 	text = outbox_from(dir);
 	assert_all_lines(text, "From: " JANE);
