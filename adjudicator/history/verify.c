@@ -847,8 +847,9 @@ verify_commit(struct verify *v, const struct crown_chain *c, size_t i,
 	if (crown_campaign_format(format, v->h, hc->id, v->d) != 0 ||
 	    (i > 0 && crown_campaign_format(&from, v->h, c->l.v[i - 1].id,
 	    v->d) != 0)) {
-		printf("commit %.7s: %s cannot be read\n", hc->id,
-		    CROWN_CAMPAIGN_FORMAT_FILE);
+		if (!crown_history_missing(v->h))
+			printf("commit %.7s: %s cannot be read\n", hc->id,
+			    CROWN_CAMPAIGN_FORMAT_FILE);
 		return COMMIT_DIFFERS;
 	}
 	if (k >= 0 && *format != CROWN_CAMPAIGN_FORMAT) {
