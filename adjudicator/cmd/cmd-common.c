@@ -274,6 +274,7 @@ crown_exit_status(int error)
 	case CROWN_EINVALID:
 		return CROWN_EXIT_DATAERR;
 	case CROWN_ENOTFOUND:
+	case CROWN_EMISSING:
 		return CROWN_EXIT_NOINPUT;
 	case CROWN_EWRITE:
 		return CROWN_EXIT_CANTCREAT;

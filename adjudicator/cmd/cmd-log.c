@@ -12,7 +12,6 @@
 #include "crown/history.h"
 #include "crown/xalloc.h"
 
-#define RERUN_OF	"\nRerun of turn "	/* cmd-rerun.c's messages */
 
 static int	cmd_log_exec(struct crown_run *);
 static void	rerun_mark(struct crown_buf *, struct crown_history *,
@@ -71,10 +70,10 @@ rerun_mark(struct crown_buf *b, struct crown_history *h,
 	size_t			 i, n = 0;
 	char			**names = NULL;
 
-	if ((p = strstr(message, RERUN_OF)) == NULL)
+	if ((p = strstr(message, CROWN_RERUN_OF)) == NULL)
 		return;
-	of = strtol(p + strlen(RERUN_OF), &end, 10);
-	if (end == p + strlen(RERUN_OF) || of < 0 || of > turn)
+	of = strtol(p + strlen(CROWN_RERUN_OF), &end, 10);
+	if (end == p + strlen(CROWN_RERUN_OF) || of < 0 || of > turn)
 		return;
 	if (of < turn) {
 		crown_buf_printf(b, "  [replayed: rerun of turn %ld]", of);

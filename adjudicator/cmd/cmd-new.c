@@ -33,12 +33,14 @@ const struct crown_cmd crown_cmd_new = {
 	"stays outside the committed tree in DIR/.git/crown-secret.\n"
 	"turns/turn-000/map.svg is the opening map (from --templates DIR,\n"
 	"else the installed templates), mailed with each player's briefing.\n"
-	"--umpire (else game.umpire) names the commit's author; --date\n"
-	"(YYYY-MM-DD[THH:MM[:SS]][Z|+HH:MM] or seconds since 1970) is its\n"
-	"date, now when not given.  The campaign is built beside DIR and\n"
-	"renamed into place whole: a crown new stopped at any moment leaves\n"
-	"no DIR or a complete campaign (an empty DIR that no rename can\n"
-	"replace, such as \".\", is built in place).",
+	"--umpire \"Name <email>\" (else the scenario's game.umpire) is the\n"
+	"campaign's umpire, kept in state.yaml as game.umpire: the author\n"
+	"of every commit and the From of every mail crown makes; --date\n"
+	"(YYYY-MM-DD[THH:MM[:SS]][Z|+HH:MM] or seconds since 1970) is the\n"
+	"commit's date, now when not given.  The campaign is built beside\n"
+	"DIR and renamed into place whole: a crown new stopped at any moment\n"
+	"leaves no DIR or a complete campaign (an empty DIR that no rename\n"
+	"can replace, such as \".\", is built in place).",
 	.flags = CROWN_CMD_SECRET | CROWN_CMD_WHO | CROWN_CMD_TEMPLATES,
 	.options = new_options,
 	.operands = { 1, 1, "give one DIR" },

@@ -28,8 +28,12 @@ const struct crown_cmd crown_cmd_verify = {
 	"sound.  Turns written in another format than this crown's\n"
 	"(format.yaml; none: format 1, the first release) cannot be replayed\n"
 	"byte for byte: it says so for each and, when nothing else differs,\n"
-	"exits 69.  Reports and maps are rendered again from --templates\n"
-	"DIR, else the installed templates.",
+	"exits 69.  A shallow or partial clone that lacks objects of the\n"
+	"history, or a clone without the tags a rerun's dice salt is\n"
+	"checked against, is no difference: it says which, names the git\n"
+	"command that fetches what is missing, and exits 66.  Reports and\n"
+	"maps are rendered again from --templates DIR, else the installed\n"
+	"templates.",
 	.flags = CROWN_CMD_CAMPAIGN | CROWN_CMD_SECRET | CROWN_CMD_TEMPLATES,
 	.operands = { 1, 1, "give one DIR" },
 	.exec = cmd_verify_exec

@@ -22,14 +22,13 @@
 #include "crown/engine.h"
 #include "crown/fire.h"
 #include "crown/leaders.h"
+#include "crown/mail.h"
 #include "crown/officers.h"
 #include "crown/orders-read.h"
 #include "crown/outputs.h"
 #include "crown/xalloc.h"
 #include "crown/yaml.h"
 
-#define DEFAULT_UMPIRE_NAME	"crown"
-#define DEFAULT_UMPIRE_EMAIL	"crown@localhost"
 
 static bool	ident_ok(const char *);
 static void	fallen_leaders(const struct crown_state *,
@@ -700,8 +699,9 @@ int
 crown_campaign_who(struct crown_who *out, const char *umpire,
     const char *date, const struct crown_state *s, struct crown_diags *d)
 {
-	const char	*lt, *gt;
-	size_t		 n;
+	struct crown_mail_addr	 a;
+	const char		*lt, *gt;
+	size_t			 n;
 
 	memset(out, 0, sizeof(*out));
 	if (umpire != NULL) {
@@ -717,13 +717,12 @@ crown_campaign_who(struct crown_who *out, const char *umpire,
 			n--;
 		out->name = xstrndup(umpire, n);
 		out->email = xstrndup(lt + 1, (size_t)(gt - lt - 1));
-	} else if (s != NULL && s->umpire.name != NULL &&
-	    s->umpire.email != NULL) {
-		out->name = xstrdup(s->umpire.name);
-		out->email = xstrdup(s->umpire.email);
 	} else {
-		out->name = xstrdup(DEFAULT_UMPIRE_NAME);
-		out->email = xstrdup(DEFAULT_UMPIRE_EMAIL);
+		/* the umpire the mail is From: game.umpire, else the default
+		 * (crown_mail_umpire), so commits and mail agree */
+		a = crown_mail_umpire(s);
+		out->name = xstrdup(a.name != NULL ? a.name : a.addr);
+		out->email = xstrdup(a.addr);
 	}
 	if (!ident_ok(out->name) || !ident_ok(out->email)) {
 		crown_diag_add(d, umpire != NULL ? "--umpire" : "game.umpire",

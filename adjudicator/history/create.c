@@ -207,6 +207,31 @@ no_credentials(const char *file, const char *text, const struct crown_state *s,
 	return CROWN_EINVALID;
 }
 
+/*
+ * The umpire of the campaign, kept in the state as game.umpire: --umpire
+ * in place of the scenario's.  Every later commit is theirs and every mail
+ * From them (crown_campaign_who, crown_mail_umpire), so the address must
+ * be one mail can carry.
+ */
+static int
+keep_umpire(struct crown_state *s, const struct crown_who *who,
+    const struct crown_new_input *in, struct crown_diags *d)
+{
+	if (in->umpire != NULL) {
+		free(s->umpire.name);
+		free(s->umpire.email);
+		s->umpire.name = xstrdup(who->name);
+		s->umpire.email = xstrdup(who->email);
+	}
+	if (s->umpire.email == NULL ||
+	    crown_mail_umpire(s).addr == s->umpire.email)
+		return 0;
+	crown_diag_add(d, in->umpire != NULL ? "--umpire" : in->scenario, 0, 0,
+	    NULL, "the umpire's email '%s' is not a mail address",
+	    s->umpire.email);
+	return in->umpire != NULL ? CROWN_EUSAGE : CROWN_EINVALID;
+}
+
 /* What crown new makes in memory before anything is written. */
 struct turn0 {
 	struct crown_state	*s;
@@ -256,7 +281,7 @@ turn0_check(struct turn0 *t, const struct crown_new_input *in,
 	    t->rules_text, t->rules_len, d)) != 0)
 		return error;
 	if ((error = crown_campaign_who(&t->who, in->umpire, in->date, t->s,
-	    d)) != 0)
+	    d)) != 0 || (error = keep_umpire(t->s, &t->who, in, d)) != 0)
 		return error;
 	if (in->secret_file != NULL) {
 		if ((error = crown_secret_read(t->secret, in->secret_file, d))

@@ -33,9 +33,12 @@ struct crown_history {
 	git_repository	*repo;
 	char		*dir;		/* as given, for messages */
 	struct crown_lock lock;		/* crown's, when held (lock.c) */
+	bool		 missing;	/* an object was not found */
 };
 
 static int	git_fail(struct crown_diags *, const char *, int,
+		    const char *, ...) __attribute__((format(printf, 4, 5)));
+static int	read_fail(struct crown_history *, int, struct crown_diags *,
 		    const char *, ...) __attribute__((format(printf, 4, 5)));
 static bool	disk_full(int, const git_error *);
 static bool	no_room(struct crown_history *);
@@ -127,6 +130,111 @@ git_fail(struct crown_diags *d, const char *where, int error,
 		    "unknown libgit2 error");
 	free(what);
 	return error;
+}
+
+/*
+ * Which incomplete clone h is: a shallow one (.git/shallow), a partial
+ * one (a promisor remote, whose name goes to *remote when not NULL:
+ * caller frees), or neither.
+ */
+enum clone { CLONE_FULL, CLONE_SHALLOW, CLONE_PARTIAL };
+
+static enum clone
+clone_kind(struct crown_history *h, char **remote)
+{
+	git_config		*cfg = NULL;
+	git_config_iterator	*it = NULL;
+	git_config_entry	*e;
+	const char		*v = NULL;
+	enum clone		 kind = CLONE_FULL;
+	size_t			 n;
+	int			 yes;
+
+	*remote = NULL;
+	if (git_repository_is_shallow(h->repo) == 1)
+		return CLONE_SHALLOW;
+	if (git_repository_config_snapshot(&cfg, h->repo) != 0)
+		return CLONE_FULL;
+	if (git_config_get_string(&v, cfg, "extensions.partialclone") == 0) {
+		kind = CLONE_PARTIAL;
+		*remote = xstrdup(v);
+	} else if (git_config_iterator_new(&it, cfg) == 0) {
+		/* remote.NAME.promisor, matched here: libgit2 1.5's regular
+		 * expressions (git_config_iterator_glob_new) leak */
+		while (kind == CLONE_FULL && git_config_next(&e, it) == 0)
+			if (strncmp(e->name, "remote.", 7) == 0 &&
+			    (n = strlen(e->name)) > 7 + 9 &&
+			    strcmp(e->name + n - 9, ".promisor") == 0 &&
+			    git_config_parse_bool(&yes, e->value) == 0 &&
+			    yes) {
+				kind = CLONE_PARTIAL;
+				*remote = xstrndup(e->name + 7, n - 7 - 9);
+			}
+		git_config_iterator_free(it);
+	}
+	git_config_free(cfg);
+	return kind;
+}
+
+/* Did the call that returned rc fail for an object not in the store? */
+static bool
+odb_missing(int rc)
+{
+	const git_error	*e = git_error_last();
+
+	return rc == GIT_ENOTFOUND && e != NULL && e->klass == GIT_ERROR_ODB;
+}
+
+/*
+ * A read that failed (rc, from libgit2): an object missing from the
+ * store (GIT_ENOTFOUND from the object database) is named for what it is,
+ * a shallow or a partial clone, with the git command that fetches it
+ * (git 2.39), and is CROWN_EMISSING; any other failure CROWN_EINVALID.
+ */
+static int
+read_fail(struct crown_history *h, int rc, struct crown_diags *d,
+    const char *fmt, ...)
+{
+	va_list		 ap;
+	char		*what, *remote;
+	int		 error = CROWN_EMISSING;
+
+	va_start(ap, fmt);
+	what = xvasprintf(fmt, ap);
+	va_end(ap);
+	if (!odb_missing(rc)) {
+		error = git_fail(d, h->dir, CROWN_EINVALID, "%s", what);
+		free(what);
+		return error;
+	}
+	h->missing = true;
+	switch (clone_kind(h, &remote)) {
+	case CLONE_SHALLOW:
+		crown_diag_add(d, h->dir, 0, 0, NULL, "%s: this is a shallow "
+		    "clone: run `git fetch --unshallow`", what);
+		break;
+	case CLONE_PARTIAL:
+		crown_diag_add(d, h->dir, 0, 0, NULL, "%s: this is a partial "
+		    "clone: objects are missing; fetch them with `git fetch "
+		    "--refetch --no-filter%s%s` (or clone without --filter)",
+		    what, strcmp(remote, "origin") != 0 ? " " : "",
+		    strcmp(remote, "origin") != 0 ? remote : "");
+		break;
+	default:
+		crown_diag_add(d, h->dir, 0, 0, NULL, "%s: objects are "
+		    "missing from the repository (`git fsck` lists them): "
+		    "clone the campaign again", what);
+		break;
+	}
+	free(remote);
+	free(what);
+	return error;
+}
+
+bool
+crown_history_missing(const struct crown_history *h)
+{
+	return h->missing;
 }
 
 /* Did a write fail for want of room?  libgit2 keeps strerror() in its
@@ -370,8 +478,8 @@ crown_history_log(struct crown_hlist *out, struct crown_history *h,
 		git_object_free(o);
 	}
 	if (rc != 0)
-		return git_fail(d, h->dir, CROWN_EINVALID, "cannot read the "
-		    "commit of %s", ref);
+		return read_fail(h, rc, d, "cannot read the commit of %s",
+		    ref);
 	for (;;) {
 		crown_grow(&out->v, &out->cap, out->n + 1, sizeof(*out->v));
 		hc = &out->v[out->n++];
@@ -389,10 +497,10 @@ crown_history_log(struct crown_hlist *out, struct crown_history *h,
 		hc->nparents = git_commit_parentcount(c);
 		if (hc->nparents == 0)
 			break;
-		if (git_commit_parent(&parent, c, 0) != 0) {
+		if ((rc = git_commit_parent(&parent, c, 0)) != 0) {
 			/* the message first: hc goes with the list */
-			rc = git_fail(d, h->dir, CROWN_EINVALID,
-			    "cannot read the parent of %s", hc->id);
+			rc = read_fail(h, rc, d, "cannot read the parent of "
+			    "%s", hc->id);
 			git_commit_free(c);
 			crown_hlist_release(out);
 			return rc;
@@ -619,17 +727,16 @@ commit_tree(git_tree **out, struct crown_history *h, const char *idhex,
 {
 	git_commit	*c = NULL;
 	git_oid		 id;
-	int		 error;
+	int		 error, rc;
 
 	*out = NULL;
 	if ((error = oid_parse(&id, idhex, d, h->dir)) != 0)
 		return error;
-	if (git_commit_lookup(&c, h->repo, &id) != 0)
-		return git_fail(d, h->dir, CROWN_EINVALID, "cannot read "
-		    "commit %s", idhex);
-	if (git_commit_tree(out, c) != 0)
-		error = git_fail(d, h->dir, CROWN_EINVALID, "cannot read the "
-		    "tree of %s", idhex);
+	if ((rc = git_commit_lookup(&c, h->repo, &id)) != 0)
+		return read_fail(h, rc, d, "cannot read commit %s", idhex);
+	if ((rc = git_commit_tree(out, c)) != 0)
+		error = read_fail(h, rc, d, "cannot read the tree of %s",
+		    idhex);
 	git_commit_free(c);
 	return error;
 }
@@ -645,20 +752,19 @@ crown_history_read(struct crown_buf *out, struct crown_history *h,
 
 	if ((error = commit_tree(&t, h, commit, d)) != 0)
 		return error;
+	/* a path not in the tree is a file the commit lacks; a directory
+	 * on the way missing from the store is not */
 	rc = git_tree_entry_bypath(&e, t, path);
-	if (rc == GIT_ENOTFOUND || (rc == 0 &&
+	if ((rc == GIT_ENOTFOUND && !odb_missing(rc)) || (rc == 0 &&
 	    git_tree_entry_type(e) != GIT_OBJECT_BLOB)) {
 		error = CROWN_ENOTFOUND;
 		goto cleanup;
 	}
+	if (rc == 0)
+		rc = git_blob_lookup(&b, h->repo, git_tree_entry_id(e));
 	if (rc != 0) {
-		error = git_fail(d, h->dir, CROWN_EINVALID, "cannot read %s "
-		    "of %s", path, commit);
-		goto cleanup;
-	}
-	if (git_blob_lookup(&b, h->repo, git_tree_entry_id(e)) != 0) {
-		error = git_fail(d, h->dir, CROWN_EINVALID, "cannot read %s "
-		    "of %s", path, commit);
+		error = read_fail(h, rc, d, "cannot read %s of %.7s", path,
+		    commit);
 		goto cleanup;
 	}
 	crown_buf_puts(out, "");
@@ -680,20 +786,20 @@ read_entry(struct crown_outputs *out, struct crown_history *h,
 	git_blob		*b;
 	struct crown_buf	*buf;
 	char			*prefix;
-	int			 error = 0;
+	int			 error = 0, rc;
 
 	if (git_tree_entry_type(e) == GIT_OBJECT_TREE) {
-		if (git_tree_lookup(&sub, h->repo, git_tree_entry_id(e)) != 0)
-			return git_fail(d, h->dir, CROWN_EINVALID,
-			    "cannot read %s", path);
+		if ((rc = git_tree_lookup(&sub, h->repo,
+		    git_tree_entry_id(e))) != 0)
+			return read_fail(h, rc, d, "cannot read %s", path);
 		prefix = xasprintf("%s/", path);
 		error = list_tree(out, h, sub, prefix, d);
 		free(prefix);
 		git_tree_free(sub);
 	} else if (git_tree_entry_type(e) == GIT_OBJECT_BLOB) {
-		if (git_blob_lookup(&b, h->repo, git_tree_entry_id(e)) != 0)
-			return git_fail(d, h->dir, CROWN_EINVALID,
-			    "cannot read %s", path);
+		if ((rc = git_blob_lookup(&b, h->repo,
+		    git_tree_entry_id(e))) != 0)
+			return read_fail(h, rc, d, "cannot read %s", path);
 		buf = crown_outputs_add(out, path);
 		crown_buf_add(buf, git_blob_rawcontent(b),
 		    (size_t)git_blob_rawsize(b));
@@ -756,7 +862,7 @@ diff_tree(struct diff *df, const git_tree *ta, const git_tree *tb,
 	git_tree		*sa = NULL, *sb = NULL;
 	char			*path, *sub;
 	size_t			 i, n;
-	int			 error = 0;
+	int			 error = 0, rc;
 
 	n = git_tree_entrycount(tb);
 	for (i = 0; i < n && error == 0; i++) {
@@ -770,12 +876,12 @@ diff_tree(struct diff *df, const git_tree *ta, const git_tree *tb,
 		if (ea != NULL && git_tree_entry_type(ea) == GIT_OBJECT_TREE &&
 		    git_tree_entry_type(eb) == GIT_OBJECT_TREE) {
 			/* both directories: only what differs inside */
-			if (git_tree_lookup(&sa, df->h->repo,
-			    git_tree_entry_id(ea)) != 0 ||
-			    git_tree_lookup(&sb, df->h->repo,
-			    git_tree_entry_id(eb)) != 0)
-				error = git_fail(df->d, df->h->dir,
-				    CROWN_EINVALID, "cannot read %s", path);
+			if ((rc = git_tree_lookup(&sa, df->h->repo,
+			    git_tree_entry_id(ea))) != 0 ||
+			    (rc = git_tree_lookup(&sb, df->h->repo,
+			    git_tree_entry_id(eb))) != 0)
+				error = read_fail(df->h, rc, df->d,
+				    "cannot read %s", path);
 			else {
 				sub = xasprintf("%s/", path);
 				error = diff_tree(df, sa, sb, sub);
@@ -841,13 +947,12 @@ crown_history_files(struct crown_outputs *out, struct crown_history *h,
 	}
 	rc = git_tree_entry_bypath(&e, t, dir);
 	if (rc == 0 && git_tree_entry_type(e) == GIT_OBJECT_TREE &&
-	    git_tree_lookup(&sub, h->repo, git_tree_entry_id(e)) == 0) {
+	    (rc = git_tree_lookup(&sub, h->repo, git_tree_entry_id(e))) == 0) {
 		prefix = xasprintf("%s/", dir);
 		error = list_tree(out, h, sub, prefix, d);
 		free(prefix);
-	} else if (rc != 0 && rc != GIT_ENOTFOUND)
-		error = git_fail(d, h->dir, CROWN_EINVALID, "cannot read %s",
-		    dir);
+	} else if (rc != 0 && (rc != GIT_ENOTFOUND || odb_missing(rc)))
+		error = read_fail(h, rc, d, "cannot read %s", dir);
 	git_tree_free(sub);
 	git_tree_entry_free(e);
 	git_tree_free(t);

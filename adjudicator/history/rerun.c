@@ -416,7 +416,7 @@ rerun_turn(struct rerun *x, int k, const struct crown_outputs *orders)
 	if ((error = crown_play(&t, &in, x->d)) != 0)
 		goto cleanup;
 	crown_play_files(&files, &t, CROWN_PLAY_COMMIT);
-	msg = xasprintf("Turn %d: %s\n\nRerun of turn %d with amended "
+	msg = xasprintf("Turn %d: %s\n" CROWN_RERUN_OF "%d with amended "
 	    "orders (%s).\n%s%s%s%zu events.\n", k, t.headline, x->in->turn,
 	    x->name, reason != NULL ? CROWN_REASON_KEY : "",
 	    reason != NULL ? reason : "", reason != NULL ? "\n" : "",

@@ -32,6 +32,10 @@ struct verify {
 	bool			 salted;	/* a turn so far had a salt */
 	int			 other;		/* turns of another format */
 	int			 other_format;	/* the first one's */
+	/* the tags adopt left (replaced/turn-N) are not here: a clone made
+	 * with --no-tags */
+	bool			 no_tags;
+	const char		*message;	/* of the commit verified */
 	/* the rules of main's tip, parsed once for every turn with the
 	 * same bytes (NULL: none) */
 	struct crown_buf	 rules_text;
@@ -232,6 +236,17 @@ verify_turn0(struct verify *v, const char *id, const struct crown_outputs *got)
 	else
 		crown_buf_puts(crown_outputs_add(&want, CROWN_CAMPAIGN_IGNORE),
 		    CROWN_CAMPAIGN_IGNORE_TEXT);
+	/* the umpire is crown new's input (--umpire), like the date: as
+	 * committed */
+	if (committed->umpire.name != NULL ||
+	    committed->umpire.email != NULL) {
+		free(s->umpire.name);
+		free(s->umpire.email);
+		s->umpire.name = committed->umpire.name != NULL ?
+		    xstrdup(committed->umpire.name) : NULL;
+		s->umpire.email = committed->umpire.email != NULL ?
+		    xstrdup(committed->umpire.email) : NULL;
+	}
 	if (!v->have_secret) {
 		free(s->dice_commitment);
 		s->dice_commitment = committed->dice_commitment != NULL ?
@@ -330,12 +345,24 @@ replaced_salt(char **tag, struct verify *v, int k, const unsigned char *salt)
 	struct crown_diags	 quiet = { 0 };
 	unsigned char		 was[CROWN_SALT_BYTES];
 	char			**tags = NULL;
+	const char		*rerun;
 	size_t			 i, n = 0;
 
 	*tag = NULL;
 	if (crown_history_refs(&tags, &n, v->h, "refs/tags/"
 	    CROWN_REPLACED_TAG "/*", &quiet) != 0)
 		n = 0;
+	/* a rerun's salt and no line adopt kept at all: the tags were not
+	 * fetched (a clone made with --no-tags), not a difference */
+	if (n == 0 && v->message != NULL &&
+	    (rerun = strstr(v->message, CROWN_RERUN_OF)) != NULL) {
+		v->no_tags = true;
+		crown_diag_add(v->d, v->dir, 0, 0, NULL, "turn %d is a "
+		    "rerun's: its dice salt is checked against the line adopt "
+		    "replaced, tag %s/turn-%ld, which is not here: fetch the "
+		    "tags with `git fetch --tags`", k, CROWN_REPLACED_TAG,
+		    strtol(rerun + strlen(CROWN_RERUN_OF), NULL, 10));
+	}
 	for (i = 0; i < n; i++) {
 		if (*tag == NULL && crown_campaign_chain(&line, v->h, tags[i],
 		    &quiet) == 0) {
@@ -479,6 +506,8 @@ verify_turn(struct verify *v, int k, const char *parent, const char *id,
 	free(what);
 	what = NULL;
 	want_salt(&tag, v, k, id, &t);
+	if (v->no_tags)
+		goto cleanup;
 	if (v->have_secret) {
 		/* the deadline is the umpire's input, like the date: take it
 		 * from the committed state; a broken state shows up in the
@@ -761,18 +790,33 @@ check_tags(struct verify *v, const struct crown_chain *c)
 {
 	struct crown_diags	 quiet = { 0 };
 	char			 have[CROWN_OID_HEX + 1], *ref;
-	int			 k;
+	int			 k, rc, missing = 0;
 
 	for (k = 0; k <= c->last; k++) {
 		ref = xasprintf("refs/tags/turn-%d", k);
-		if (crown_history_ref_get(have, v->h, ref, &quiet) != 0 ||
-		    strcmp(have, c->l.v[c->at[k]].id) != 0)
+		rc = crown_history_ref_get(have, v->h, ref, &quiet);
+		if (rc == CROWN_ENOTFOUND)
+			missing++;
+		else if (rc != 0 || strcmp(have, c->l.v[c->at[k]].id) != 0)
 			fprintf(stderr, "crown verify: warning: tag turn-%d "
 			    "does not name turn %d of main (fetch the tags "
-			    "again with --force)\n", k, k);
+			    "again with `git fetch --tags --force`)\n", k, k);
 		free(ref);
 	}
+	/* a clone made with --no-tags: once, not a line a turn */
+	if (missing > 0)
+		fprintf(stderr, "crown verify: warning: %d of the %d tags "
+		    "turn-N %s missing (fetch the tags with `git fetch "
+		    "--tags`)\n", missing, c->last + 1, missing > 1 ? "are" :
+		    "is");
 	crown_diags_release(&quiet);
+}
+
+/* Has the replay found the clone lacking objects or tags it needs? */
+static bool
+incomplete(const struct verify *v)
+{
+	return v->no_tags || crown_history_missing(v->h);
 }
 
 /* What verifying one commit of the line found. */
@@ -799,11 +843,13 @@ verify_commit(struct verify *v, const struct crown_chain *c, size_t i,
 	int			 k, bad = 0, from = 1;
 
 	k = crown_campaign_subject_turn(hc->subject);
+	v->message = hc->message;
 	if (crown_campaign_format(format, v->h, hc->id, v->d) != 0 ||
 	    (i > 0 && crown_campaign_format(&from, v->h, c->l.v[i - 1].id,
 	    v->d) != 0)) {
-		printf("commit %.7s: %s cannot be read\n", hc->id,
-		    CROWN_CAMPAIGN_FORMAT_FILE);
+		if (!crown_history_missing(v->h))
+			printf("commit %.7s: %s cannot be read\n", hc->id,
+			    CROWN_CAMPAIGN_FORMAT_FILE);
 		return COMMIT_DIFFERS;
 	}
 	if (k >= 0 && *format != CROWN_CAMPAIGN_FORMAT) {
@@ -830,7 +876,9 @@ verify_commit(struct verify *v, const struct crown_chain *c, size_t i,
 	if (i == 0 ? crown_history_files(&got, v->h, hc->id, "", v->d) != 0 :
 	    crown_history_files_diff(&pfiles, &got, v->h, c->l.v[i - 1].id,
 	    hc->id, written, &w, v->d) != 0) {
-		printf("commit %.7s cannot be read\n", hc->id);
+		/* objects missing: said on stderr (crown_history_missing) */
+		if (!crown_history_missing(v->h))
+			printf("commit %.7s cannot be read\n", hc->id);
 		bad = 1;
 	} else if (i == 0)
 		bad = verify_turn0(v, hc->id, &got);
@@ -876,7 +924,7 @@ verify_line(struct verify *v, const struct crown_chain *c)
 	    crown_templates_find();
 	crown_report_keep(tdir);
 	free(tdir);
-	for (i = 0; i < c->l.n && bad == 0; i++) {
+	for (i = 0; i < c->l.n && bad == 0 && !incomplete(v); i++) {
 		/* whether a turn before this commit recorded a salt (no turn
 		 * after a salted one may lack one, want_salt) */
 		v->salted = salted;
@@ -925,6 +973,11 @@ crown_campaign_verify(int *other, const struct crown_verify_input *in,
 	if (bad && crown_history_damage(d)) {
 		printf("verify: a damaged object stops the replay\n");
 		error = CROWN_EDAMAGED;
+	} else if (incomplete(&v)) {
+		/* not a difference: what is missing is named on stderr */
+		printf("verify: not finished: this clone lacks %s of the "
+		    "history\n", v.no_tags ? "tags" : "objects");
+		error = CROWN_EMISSING;
 	} else if (bad) {
 		printf("verify: the campaign differs from its replay\n");
 		error = CROWN_EINVALID;

@@ -51,6 +51,9 @@
 #define CROWN_RERUN_BRANCH	"rerun"		/* rerun/turn-N */
 /* a rerun's or an adoption's --reason, a line of its message */
 #define CROWN_REASON_KEY	"Reason: "
+/* in the message of each turn a rerun commits (rerun.c): "Rerun of turn
+ * N with amended orders ..." */
+#define CROWN_RERUN_OF		"\nRerun of turn "
 
 /* "orders/turn-007", "turns/turn-007"; caller frees. */
 char	*crown_campaign_orders_dir(int turn);
@@ -261,10 +264,10 @@ int	crown_campaign_secret_parse(unsigned char *secret, const char *buf,
 char	*crown_campaign_secret_hex(const unsigned char *secret);
 
 /*
- * Who commits and when: --umpire "Name <email>" or game.umpire or
- * "crown <crown@localhost>"; --date (ISO 8601 or seconds since the
- * epoch, "@" optional) or now.  CROWN_EUSAGE with a diagnostic when an
- * option is malformed.
+ * Who commits and when: --umpire "Name <email>", else the umpire mail is
+ * From (crown_mail_umpire: game.umpire, else "crown <crown@localhost>");
+ * --date (ISO 8601 or seconds since the epoch, "@" optional) or now.
+ * CROWN_EUSAGE with a diagnostic when an option is malformed.
  */
 struct crown_who {
 	char			*name;

@@ -23,7 +23,9 @@ enum crown_error {
 	CROWN_EWRITE = -4,	/* cannot write output: exit 73 */
 	CROWN_ELOCKED = -5,	/* campaign locked: exit 75 */
 	CROWN_EUSAGE = -6,	/* usage: exit 2 */
-	CROWN_EDAMAGED = -7	/* a damaged object in .git: exit 74 */
+	CROWN_EDAMAGED = -7,	/* a damaged object in .git: exit 74 */
+	CROWN_EMISSING = -8	/* objects of the history not here (a shallow
+				 * or partial clone): exit 66 */
 };
 
 /* sysexits values of FORMATS.md */

@@ -109,6 +109,13 @@ bool	crown_history_damage(struct crown_diags *d);
 /* Release the lock (if held) and the repository. */
 void	crown_history_close(struct crown_history *);
 
+/*
+ * Has a read found an object missing from the store (a shallow or
+ * partial clone, CROWN_EMISSING), even one whose diagnostics the caller
+ * set aside?
+ */
+bool	crown_history_missing(const struct crown_history *);
+
 /* The .git directory (with a trailing slash) and the work tree. */
 const char *crown_history_gitdir(const struct crown_history *);
 const char *crown_history_workdir(const struct crown_history *);

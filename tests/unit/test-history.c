@@ -53,34 +53,8 @@ fsync(int fd)
 	return real(fd);
 }
 
-/* The standard output of a shell command (tests only). */
-static char *
-sh(const char *fmt, ...)
-{
-	struct crown_buf	 b = { 0 };
-	va_list			 ap;
-	char			*cmd, chunk[512];
-	FILE			*fp;
-	size_t			 n;
-	int			 len;
-
-	va_start(ap, fmt);
-	len = vsnprintf(NULL, 0, fmt, ap);
-	va_end(ap);
-	cmd = xmalloc((size_t)len + 1);
-	va_start(ap, fmt);
-	vsnprintf(cmd, (size_t)len + 1, fmt, ap);
-	va_end(ap);
-	crown_buf_puts(&b, "");
-	fflush(stdout);
-	if ((fp = popen(cmd, "r")) != NULL) {
-		while ((n = fread(chunk, 1, sizeof(chunk), fp)) > 0)
-			crown_buf_add(&b, chunk, n);
-		pclose(fp);
-	}
-	free(cmd);
-	return b.data;
-}
+/* The standard output of a shell command (testutil.h). */
+#define sh tu_sh
 
 static char *
 path(const char *name)
@@ -1201,6 +1175,13 @@ test_format_one(void **state)
 	assert_has(text, " rules.yaml  |");
 	assert_has(text, "2 files changed");
 	assert_null(strstr(text, "deletion"));
+	free(text);
+	/* the umpire of the state (game.umpire), not the author of the
+	 * turns before it */
+	text = sh("git -C '%s' log -1 --format='%%an <%%ae>|%%cn <%%ce>'",
+	    dir);
+	assert_string_equal(text, "Test Umpire <umpire@example.org>|"
+	    "Test Umpire <umpire@example.org>\n");
 	free(text);
 	/* a second time: nothing to do */
 	EXPECT(0, crown_cmd_upgrade, dir, "--rules", RULES);

@@ -2024,7 +2024,7 @@ test_inbox_max_answers(void **state)
 
 	/* the limit is a turn's, whatever the number of runs: the count is
 	 * kept beside the credentials (in .git) */
-	p = crown_roster_gitfile(c.dir, "crown-answers");
+	p = crown_roster_private(c.dir, "crown-answers");
 	log = tu_slurp(p);
 	assert_non_null(log);
 	assert_has(log, " 5 danjou@example.org\n");
@@ -2522,7 +2522,7 @@ test_inbox_streams(void **state)
 	p = xasprintf("%s/orders/inbox.log", c.dir);
 	unlink(p);
 	free(p);
-	p = crown_roster_gitfile(c.dir, "crown-answers");
+	p = crown_roster_private(c.dir, "crown-answers");
 	unlink(p);
 	free(p);
 	p = xasprintf("%s/big.mbox", c.dir);

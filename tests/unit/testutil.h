@@ -72,4 +72,29 @@ tu_slurp(const char *path)
 	return b.data;
 }
 
+/* The standard output of a shell command (tests only; the caller
+ * frees). */
+static inline char *
+tu_sh(const char *fmt, ...)
+{
+	struct crown_buf	 b = { 0 };
+	va_list			 ap;
+	char			*cmd, chunk[512];
+	FILE			*fp;
+	size_t			 n;
+
+	va_start(ap, fmt);
+	cmd = xvasprintf(fmt, ap);
+	va_end(ap);
+	crown_buf_puts(&b, "");
+	fflush(stdout);
+	if ((fp = popen(cmd, "r")) != NULL) {
+		while ((n = fread(chunk, 1, sizeof(chunk), fp)) > 0)
+			crown_buf_add(&b, chunk, n);
+		pclose(fp);
+	}
+	free(cmd);
+	return b.data;
+}
+
 #endif
