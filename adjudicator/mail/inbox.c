@@ -49,11 +49,14 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <glib.h>
+
 #include "crown/calendar.h"
 #include "crown/common.h"
 #include "crown/inbox.h"
 #include "crown/mail.h"
 #include "crown/orders-read.h"
+#include "crown/plaintext.h"
 #include "crown/outputs.h"
 #include "crown/pgp.h"
 #include "crown/roster.h"
@@ -298,7 +301,6 @@ why(struct verdict *v, const char *fmt, ...)
 }
 
 /* The receipt of the orders now filed for side, or "". */
-/* The receipt of the orders now filed for side, or "". */
 static void
 pending_receipt(const struct crown_inbox *ib, int side, char *out)
 {
@@ -314,38 +316,33 @@ pending_receipt(const struct crown_inbox *ib, int side, char *out)
 static void
 wrap(struct crown_buf *b, const char *text)
 {
-	const char	*p, *e, *w, *we;
-	size_t		 col;
+	const char	*p, *e, *ind, *bar;
+	char		*lead, *hang;
 
 	crown_buf_puts(b, "");
 	for (p = text; *p != '\0'; p = *e != '\0' ? e + 1 : e) {
 		e = strchr(p, '\n');
 		if (e == NULL)
 			e = p + strlen(p);
-		if (*p == ' ' || (e - p == 3 && memcmp(p, "-- ", 3) == 0)) {
+		for (ind = p; ind < e && *ind == ' '; ind++)
+			;
+		/* the signature's mark; a short indented line (an order, a
+		 * problem) or a quoted line with its caret, as it is */
+		bar = g_strstr_len(p, e - p, " | ");
+		if ((e - p == 3 && memcmp(p, "-- ", 3) == 0) || (ind > p &&
+		    (e - p <= CROWN_MAIL_WIDTH || bar != NULL))) {
 			crown_buf_add(b, p, (size_t)(e - p));
 			crown_buf_puts(b, "\n");
 			continue;
 		}
-		col = 0;
-		for (w = p; w < e; w = we) {
-			while (w < e && *w == ' ')
-				w++;
-			if (w == e)
-				break;
-			for (we = w; we < e && *we != ' '; we++)
-				;
-			if (col > 0 && col + 1 + (size_t)(we - w) > WRAP) {
-				crown_buf_puts(b, "\n");
-				col = 0;
-			} else if (col > 0) {
-				crown_buf_puts(b, " ");
-				col++;
-			}
-			crown_buf_add(b, w, (size_t)(we - w));
-			col += (size_t)(we - w);
-		}
-		crown_buf_puts(b, "\n");
+		/* a long problem: filled, hanging under its first word */
+		lead = xasprintf("%.*s", (int)(ind - p), p);
+		hang = xasprintf("%.*s%s", (int)(ind - p), p, ind > p ?
+		    "    " : "");
+		crown_text_fill(b, ind, (size_t)(e - ind), ind > p ?
+		    CROWN_MAIL_WIDTH : WRAP, lead, hang);
+		free(lead);
+		free(hang);
 	}
 }
 

@@ -27,6 +27,7 @@
 #include "crown/common.h"
 #include "crown/diag.h"
 #include "crown/mail.h"
+#include "crown/plaintext.h"
 #include "crown/report.h"
 #include "crown/template.h"
 #include "crown/xalloc.h"
@@ -1205,6 +1206,14 @@ mail_time(long long *t, const char *date, struct crown_diags *d)
 	return 0;
 }
 
+/* A sentence of a mail's text, filled to its width. */
+static void
+line(struct crown_buf *text, const char *sentence)
+{
+	crown_text_fill(text, sentence, strlen(sentence), CROWN_MAIL_WIDTH,
+	    "", "");
+}
+
 /* What every mail to a side's players carries: the closing lines of
  * text, and the attachments after att[*natt]: state.yaml (the public
  * state) and, while the game goes on, the orders form of the next turn
@@ -1231,9 +1240,8 @@ side_extras(struct crown_buf *text, struct crown_buf *form,
 		return error;
 	}
 	if (more)
-		crown_buf_printf(text, "orders.yaml, attached, has every unit "
-		    "of yours holding: change it, `crown check` it and send "
-		    "it back.\n");
+		line(text, "orders.yaml, attached, has every unit of yours "
+		    "holding: change it, `crown check` it and send it back.");
 	att[*natt].name = "state.yaml";
 	att[*natt].type = "text/yaml";
 	att[*natt].data = state->data;
@@ -1346,20 +1354,23 @@ crown_mail_turn_reports(struct crown_outputs *mails,
 		text.len = 0;
 		crown_buf_puts(&text, "");
 		if (rep != NULL && rep->len > 0)
-			crown_markdown_plain(&text, rep->data, rep->len);
+			crown_markdown_mail(&text, rep->data, rep->len,
+			    CROWN_MAIL_WIDTH);
 		else
 			crown_buf_printf(&text, "There is no report for %s "
 			    "this turn.\n", sd->name);
 		if (text.len > 0 && text.data[text.len - 1] != '\n')
 			crown_buf_puts(&text, "\n");
-		crown_buf_printf(&text, "\n-- \ncrown, umpiring %s: turn %d "
-		    "of side %s (%s).\n", after->name, after->turn, sd->id,
-		    sd->name);
+		crown_buf_puts(&text, "\n");
 		natt = 0;
 		attach_map(att, &natt, map);
 		if ((error = side_extras(&text, &form, att, &natt, after,
 		    rules, sd, &state, d)) != 0)
 			break;
+		/* the signature last: a mail program hides what follows */
+		crown_buf_printf(&text, "\n-- \ncrown, umpiring %s: turn %d "
+		    "of side %s (%s).\n", after->name, after->turn, sd->id,
+		    sd->name);
 		subject = xasprintf("[%s] Turn %d: report for %s",
 		    after->name, after->turn, sd->name);
 		error = mail_side(mails, after, sd, NULL, subject, text.data,
@@ -1383,7 +1394,7 @@ crown_mail_briefing(struct crown_outputs *mails,
 	struct crown_buf		 brief = { 0 }, form = { 0 };
 	struct crown_mail_attach	 att[3];
 	const struct crown_side		*sd;
-	char				*subject;
+	char				*subject, *note;
 	long long			 t;
 	size_t				 i, natt;
 	int				 error;
@@ -1398,25 +1409,33 @@ crown_mail_briefing(struct crown_outputs *mails,
 		if (sd->nplayers == 0)
 			continue;
 		text.len = 0;
-		crown_markdown_plain(&text, brief.data, brief.len);
-		crown_buf_printf(&text, "\n-- \ncrown, umpiring %s: the "
-		    "briefing, for side %s (%s).\n", now->name, sd->id,
-		    sd->name);
-		if (now->turn > 0)
-			crown_buf_printf(&text, "You join after turn %d; the "
-			    "state attached is the campaign as it stands.\n",
+		crown_markdown_mail(&text, brief.data, brief.len,
+		    CROWN_MAIL_WIDTH);
+		crown_buf_puts(&text, "\n");
+		if (now->turn > 0) {
+			note = xasprintf("You join after turn %d; the state "
+			    "attached is the campaign as it stands.",
 			    now->turn);
+			line(&text, note);
+			free(note);
+		}
 		natt = 0;
 		attach_map(att, &natt, map);
 		if (natt > 0 && now->turn == 0)
-			crown_buf_puts(&text, "map.svg, attached, is the "
-			    "table as the game opens.\n");
-		else if (natt > 0)
-			crown_buf_printf(&text, "map.svg, attached, is the "
-			    "table after turn %d.\n", now->turn);
+			line(&text, "map.svg, attached, is the table as the "
+			    "game opens.");
+		else if (natt > 0) {
+			note = xasprintf("map.svg, attached, is the table "
+			    "after turn %d.", now->turn);
+			line(&text, note);
+			free(note);
+		}
 		if ((error = side_extras(&text, &form, att, &natt, now, rules,
 		    sd, &state, d)) != 0)
 			break;
+		crown_buf_printf(&text, "\n-- \ncrown, umpiring %s: the "
+		    "briefing, for side %s (%s).\n", now->name, sd->id,
+		    sd->name);
 		subject = xasprintf("[%s] Briefing for %s", now->name,
 		    sd->name);
 		error = mail_side(mails, now, sd, only, subject, text.data,

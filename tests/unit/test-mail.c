@@ -1004,6 +1004,26 @@ turn_reports(const char *dir, const struct crown_state *s,
 	return error;
 }
 
+/* The longest line of text in characters, leaving out lines that begin
+ * with `except' (a URL may be longer). */
+static size_t
+longest_line(const char *text, const char *except)
+{
+	const char	*p, *e;
+	size_t		 max = 0, n;
+
+	for (p = text; *p != '\0'; p = *e != '\0' ? e + 1 : e) {
+		if ((e = strchr(p, '\n')) == NULL)
+			e = p + strlen(p);
+		if (strncmp(p, except, strlen(except)) == 0)
+			continue;
+		n = (size_t)g_utf8_strlen(p, e - p);
+		if (n > max)
+			max = n;
+	}
+	return max;
+}
+
 static void
 test_turn_reports(void **state)
 {
@@ -1029,7 +1049,15 @@ test_turn_reports(void **state)
 	for (i = 0; i < s->nsides; i++)
 		crown_buf_puts(&rep[i], strcmp(s->sides[i].id, "french") ==
 		    0 ? "# Turn 3\nThe Legion held.\n\\*Lanceros\\* "
-		    "\\<de\\> Jalapa \\| \\#1 took a charge\\_test.\n" :
+		    "\\<de\\> Jalapa \\| \\#1 took a charge\\_test.\n"
+		    "\n| Unit | Orders | Status |\n|---|---|---:|\n"
+		    "| 3rd Company, Foreign Legion | move to (30, 16.5), "
+		    "facing 0°; fire at Militia of Veracruz | ok, "
+		    "unloaded |\n| Guns \\| Battery | hold | |\n\n"
+		    "A long sentence of the report that says a great deal "
+		    "about the turn, more than one line of a mail can hold, "
+		    "and a link: https://example.org/a/very/long/address/of/"
+		    "the/site/with/many/parts/turn-003.html#u-1-legion\n" :
 		    "# Turn 3\nThe militia reloaded.\n");
 	crown_buf_puts(&map, "<svg/>\n");
 	assert_int_equal(turn_reports(cp.dir, s, rules, rep, &map, "bad",
@@ -1065,6 +1093,17 @@ test_turn_reports(void **state)
 			assert_has(text, "\n*Lanceros* <de> Jalapa | #1 took "
 			    "a charge_test.\n");
 			assert_lacks(text, "\\");
+			/* in mail a table is a list, every line at most 78
+			 * columns but a URL's (FORMATS.md) */
+			assert_has(text, "\n- Unit: 3rd Company, Foreign "
+			    "Legion; Orders: move to (30, 16.5), facing 0°;\n"
+			    "  fire at Militia of Veracruz; Status: ok, "
+			    "unloaded\n- Unit: Guns | Battery; Orders: hold\n");
+			assert_has(text, "\nhttps://example.org/a/very/long/"
+			    "address/of/the/site/with/many/parts/turn-003."
+			    "html#u-1-legion\n");
+			assert_lacks(text, "\n|");
+			assert_true(longest_line(text, "https://") <= 78);
 		} else {
 			assert_has(raw, "To: Francisco Milan "
 			    "<milan@example.org>");
@@ -1362,8 +1401,9 @@ test_inbox_refusals(void **state)
 
 	r = reply(&c, "m9@example.org");
 	t = text_of(r);
+	/* a problem longer than a mail's line hangs under its start */
 	assert_has(t, "  message:1:7: error: orders for game 'Camerone', but "
-	    "this game is 'Test Skirmish'\n");
+	    "this game is 'Test\n      Skirmish'\n");
 	free(t);
 	free(r);
 	r = reply(&c, "m10@example.org");
@@ -1389,7 +1429,7 @@ test_inbox_refusals(void **state)
 	r = reply(&c, "m13@example.org");
 	t = text_of(r);
 	assert_has(t, "  message:2:51: error: over budget: '1-legion' has 3 "
-	    "actions a half-turn (R3.1)\n"
+	    "actions a half-turn\n      (R3.1)\n"
 	    "  message:3:8: error: unknown action 'dance'");
 	assert_has(t, "Mend them and send them again before " DEADLINE);
 	assert_lacks(t, "quoted");
@@ -1399,7 +1439,7 @@ test_inbox_refusals(void **state)
 	r = reply(&c, "m17@example.org");
 	t = text_of(r);
 	assert_has(t, "  my_orders.yaml:1:7: error: YAML syntax: the list "
-	    "opened with '[' here is not closed");
+	    "opened with '[' here is not\n      closed");
 	free(t);
 	free(r);
 	r = reply(&c, "m18@example.org");
