@@ -9,7 +9,8 @@
 # time of a whole turn.  The stage is what the campaign shows afterwards:
 # "before" (main at turn 0), "after" (main at turn 1), "done" (the run
 # finished before the kill).  A run the next command refuses (exit 75,
-# naming a lock of git's to remove) counts as "stuck".
+# naming a lock of git's to remove) counts as "stuck"; a temporary of the
+# killed run still there after the next commands, as inconsistent.
 set -u
 cd "$(dirname "$0")/.."
 N=${1:-100}
@@ -78,6 +79,12 @@ while [ $i -lt "$N" ]; do
 	$CROWN verify "$c" --templates templates >/dev/null 2>&1 || ok=0
 	[ -z "$(git -C "$c" status --porcelain)" ] || ok=0
 	git -C "$c" fsck --strict >/dev/null 2>&1 || ok=0
+	# the next commands removed the killed run's temporaries
+	left=$(find "$c" -name '.*.tmp.[0-9]*' -o -name 'crown.lock.[0-9]*')
+	if [ -n "$left" ]; then
+		ok=0
+		echo "run $i: left $left" >&2
+	fi
 	if [ $ok = 1 ]; then
 		eval "$stage=\$(($stage + 1))"
 	else

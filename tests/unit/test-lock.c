@@ -7,6 +7,15 @@
  * any window between them is wide; every holder finds no other, and a
  * counter each one adds to under the lock loses no addition.
  *
+ * Leftovers: the temporaries of runs killed while they wrote (a file
+ * of the campaign's, the roster, a pending order, the lock of an older
+ * crown, a page of a site) are removed by the next writing command, and
+ * said; those of a live process stay, and so do files of other names.
+ *
+ * Links: a directory of the campaign crown writes into (orders/pending,
+ * outbox, turns, a turn's) or a folder of a site's that is a symbolic
+ * link is refused, exit 73 naming it, and nothing is written through it.
+ *
  * This program defines rename(), link() and flock() over the C
  * library's, and so over libgit2's calls too: slowed, when `widen` is
  * set, for the lock's files.
@@ -31,6 +40,7 @@
 #include "crown/cmd.h"
 #include "crown/common.h"
 #include "crown/history.h"
+#include "crown/outputs.h"
 #include "crown/xalloc.h"
 
 static char	base[] = "/tmp/crown-lock-XXXXXX";
@@ -208,6 +218,246 @@ test_one_holder(void **state)
 	free(dir);
 }
 
+/* The pid of a process that has ended. */
+static long
+dead_pid(void)
+{
+	pid_t	pid;
+	int	st;
+
+	fflush(stdout);
+	fflush(stderr);
+	if ((pid = fork()) == 0)
+		_exit(0);
+	assert_true(pid > 0);
+	assert_int_equal(waitpid(pid, &st, 0), pid);
+	return (long)pid;
+}
+
+static bool
+exists(const char *p)
+{
+	struct stat	st;
+
+	return lstat(p, &st) == 0;
+}
+
+/* dir/name made, "name" in it; returns the path. */
+static char *
+put(const char *dir, const char *name)
+{
+	char	*p = xasprintf("%s/%s", dir, name);
+	FILE	*fp;
+
+	assert_non_null(fp = fopen(p, "w"));
+	fprintf(fp, "%s\n", name);
+	fclose(fp);
+	return p;
+}
+
+#define DATA	"tests/data/campaign"
+#define TMPL	"templates"
+
+/* The leftovers named stem and a pid, of a dead run and of a live one
+ * (this program's parent, as this one's may be a writer's own),
+ * in directory `in` of dir: those of the dead run go in gone, the rest
+ * in kept. */
+struct leftovers {
+	char	*gone[16];
+	char	*kept[16];
+	size_t	 ngone, nkept;
+};
+
+static void
+leave(struct leftovers *l, const char *dir, const char *in, const char *stem,
+    long dead, bool kept_too)
+{
+	struct crown_diags	 d = { 0 };
+	char			*where, *name;
+
+	where = strcmp(in, ".") == 0 ? xstrdup(dir) :
+	    xasprintf("%s/%s", dir, in);
+	assert_int_equal(crown_mkdirs(where, &d), 0);
+	name = xasprintf("%s%ld", stem, dead);
+	l->gone[l->ngone++] = put(where, name);
+	free(name);
+	if (kept_too) {
+		name = xasprintf("%s%ld", stem, (long)getppid());
+		l->kept[l->nkept++] = put(where, name);
+		free(name);
+	}
+	free(where);
+}
+
+static void
+check_leftovers(struct leftovers *l, const char *err)
+{
+	size_t	i;
+	char	*said;
+
+	for (i = 0; i < l->ngone; i++) {
+		if (exists(l->gone[i]))
+			print_error("%s: left\n", l->gone[i]);
+		assert_false(exists(l->gone[i]));
+		said = xasprintf("crown: removed %s, left by a killed run",
+		    l->gone[i]);
+		assert_has(err, said);
+		free(said);
+		free(l->gone[i]);
+	}
+	for (i = 0; i < l->nkept; i++) {
+		if (!exists(l->kept[i]))
+			print_error("%s: removed\n", l->kept[i]);
+		assert_true(exists(l->kept[i]));
+		free(l->kept[i]);
+	}
+	memset(l, 0, sizeof(*l));
+}
+
+static void
+test_leftovers(void **state)
+{
+	struct leftovers l = { 0 };
+	struct run	 r;
+	char		*dir = path("c"), *out = path("site"), *stage;
+	long		 dead = dead_pid();
+
+	(void)state;
+	TU_CAMPAIGN(dir, "tests/data/scenario-small.yaml", false);
+	leave(&l, dir, ".git", ".crown-roster.tmp.", dead, true);
+	leave(&l, dir, ".git", ".crown-secret.tmp.", dead, false);
+	leave(&l, dir, ".git", "crown.lock.", dead, true);
+	leave(&l, dir, ".git", "crown.lock.dead.", dead, false);
+	leave(&l, dir, ".git/crown-outbox/0123", ".1.mail.tmp.", dead,
+	    false);
+	leave(&l, dir, "orders/pending", ".legion.yaml.tmp.", dead, true);
+	leave(&l, dir, ".", ".state.yaml.tmp.", dead, false);
+	leave(&l, dir, "turns/turn-001", ".map.svg.tmp.", dead, true);
+	/* not crown's temporaries: another name, or no pid */
+	l.kept[l.nkept++] = put(dir, "orders/pending/legion.yaml.tmp.1");
+	l.kept[l.nkept++] = put(dir, "orders/pending/.legion.yaml.tmp.");
+	l.kept[l.nkept++] = put(dir, "orders/pending/.legion.yaml.tmp.1x");
+	/* a reader leaves them */
+	EXPECT(0, crown_cmd_log, dir);
+	assert_true(exists(l.gone[0]));
+	RUN(&r, crown_cmd_deadline, dir, "none", "--date", "2026-03-09");
+	assert_int_equal(r.status, 0);
+	check_leftovers(&l, r.err);
+	run_release(&r);
+	stage = xasprintf("%s/.git/crown-outbox/0123", dir);
+	assert_false(exists(stage));
+	free(stage);
+
+	/* a site's, in OUT and its folders */
+	EXPECT(0, crown_cmd_site, dir, out, "--templates", TMPL);
+	EXPECT(0, crown_cmd_turn, dir, DATA "/republic-2.yaml", "--templates",
+	    TMPL, "--date", "2026-03-15", "--allow-missing");
+	leave(&l, out, ".", ".turn-002.html.tmp.", dead, true);
+	leave(&l, out, "units", ".1-legion.html.tmp.", dead, false);
+	RUN(&r, crown_cmd_site, dir, out, "--templates", TMPL);
+	assert_int_equal(r.status, 0);
+	check_leftovers(&l, r.err);
+	run_release(&r);
+	free(out);
+	free(dir);
+}
+
+/* The number of entries under p, all the way down. */
+static size_t
+count_tree(const char *p)
+{
+	char	*cmd = xasprintf("find '%s' | wc -l", p), line[32] = "";
+	FILE	*fp;
+
+	assert_non_null(fp = popen(cmd, "r"));
+	assert_non_null(fgets(line, sizeof(line), fp));
+	pclose(fp);
+	free(cmd);
+	return (size_t)strtoul(line, NULL, 10);
+}
+
+/* Make dir/rel a link to a directory outside the campaign (rel moved
+ * there when it exists), run a writing command, and check it is refused
+ * and writes nothing there; then put rel back. */
+static void
+refuse_link(const char *dir, const char *rel, const char *in)
+{
+	struct run	 r;
+	char		*p = xasprintf("%s/%s", dir, rel);
+	char		*away = path("outside"), *cmd, *want;
+	size_t		 before;
+	int		 rc;
+
+	cmd = xasprintf("rm -rf '%s' && mkdir -p '%s' && { [ ! -e '%s' ] || "
+	    "mv '%s' '%s/x'; } && mkdir -p '%s/x' && ln -s '%s/x' '%s'",
+	    away, away, p, p, away, away, away, p);
+	assert_int_equal(system(cmd), 0);
+	free(cmd);
+	before = count_tree(away);
+	RUN(&r, crown_cmd_deadline, dir, "none", "--date", "2026-03-09");
+	if (r.status != 73)
+		print_error("%s: status %d\n%s", rel, r.status, r.err);
+	assert_int_equal(r.status, 73);
+	want = xasprintf("%s: error: a symbolic link; crown writes only "
+	    "inside %s: replace it with a directory", p, in);
+	assert_has(r.err, want);
+	free(want);
+	assert_true(strstr(r.err, "restoring") == NULL);
+	run_release(&r);
+	assert_int_equal(count_tree(away), before);
+	cmd = xasprintf("rm '%s' && mv '%s/x' '%s'", p, away, p);
+	rc = system(cmd);
+	assert_int_equal(rc, 0);
+	free(cmd);
+	free(away);
+	free(p);
+}
+
+static void
+test_links(void **state)
+{
+	struct run	 r;
+	char		*dir = path("c"), *out = path("site"), *units, *cmd;
+	char		*away = path("outside");
+	size_t		 before;
+
+	(void)state;
+	TU_CAMPAIGN(dir, "tests/data/scenario-small.yaml", false);
+	refuse_link(dir, "orders/pending", "the campaign");
+	refuse_link(dir, "orders", "the campaign");
+	refuse_link(dir, "outbox", "the campaign");
+	refuse_link(dir, "outbox/new", "the campaign");
+	refuse_link(dir, "turns", "the campaign");
+	refuse_link(dir, "turns/turn-001", "the campaign");
+	refuse_link(dir, "orders/turn-001", "the campaign");
+	/* put back, the campaign is whole and writes again */
+	EXPECT(0, crown_cmd_deadline, dir, "none", "--date", "2026-03-09");
+	EXPECT(0, crown_cmd_verify, dir, "--templates", TMPL);
+
+	/* a site's folder */
+	EXPECT(0, crown_cmd_site, dir, out, "--templates", TMPL);
+	EXPECT(0, crown_cmd_turn, dir, DATA "/republic-2.yaml", "--templates",
+	    TMPL, "--date", "2026-03-15", "--allow-missing");
+	units = xasprintf("%s/units", out);
+	cmd = xasprintf("mkdir -p '%s' && mv '%s' '%s/units' && ln -s "
+	    "'%s/units' '%s'", away, units, away, away, units);
+	assert_int_equal(system(cmd), 0);
+	free(cmd);
+	before = count_tree(away);
+	RUN(&r, crown_cmd_site, dir, out, "--templates", TMPL);
+	assert_int_equal(r.status, 73);
+	cmd = xasprintf("%s: error: a symbolic link; crown writes only inside "
+	    "%s: replace it with a directory", units, out);
+	assert_has(r.err, cmd);
+	free(cmd);
+	run_release(&r);
+	assert_int_equal(count_tree(away), before);
+	free(units);
+	free(away);
+	free(out);
+	free(dir);
+}
+
 static int
 setup(void **state)
 {
@@ -229,6 +479,10 @@ main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test_setup_teardown(test_one_holder, setup,
+		    teardown),
+		cmocka_unit_test_setup_teardown(test_leftovers, setup,
+		    teardown),
+		cmocka_unit_test_setup_teardown(test_links, setup,
 		    teardown),
 	};
 
