@@ -103,8 +103,7 @@ write_temp(const char *tmp, const char *data, size_t len, mode_t mode,
 	ssize_t	n;
 	int	fd, e;
 
-	if ((fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW,
-	    mode)) < 0)
+	if ((fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC, mode)) < 0)
 		return errno;
 	while (off < len) {
 		n = write(fd, data + off, len - off);
