@@ -1877,22 +1877,6 @@ put_lock(const char *lock, long pid, const char *host)
 	fclose(fp);
 }
 
-/* The pid of a process that has ended. */
-static long
-dead_pid(void)
-{
-	pid_t	pid;
-	int	st;
-
-	fflush(stdout);
-	fflush(stderr);
-	if ((pid = fork()) == 0)
-		_exit(0);
-	assert_true(pid > 0);
-	assert_int_equal(waitpid(pid, &st, 0), pid);
-	return (long)pid;
-}
-
 /* Hold the campaign's lock at path as another run would (an flock of
  * an open file of its own); close the descriptor returned to let go. */
 static int
@@ -2029,7 +2013,7 @@ test_stale_git_locks(void **state)
 	/* made while a dead crown held the campaign: its, and removed; but
 	 * not one touched a moment ago (a git command running now) */
 	p = xasprintf("%s/.git/crown.lock", dir);
-	put_lock(p, dead_pid(), NULL);
+	put_lock(p, tu_dead_pid(), NULL);
 	set_age(p, 10);
 	free(p);
 	p = xasprintf("%s/.git/refs/heads/main.lock", dir);
@@ -2044,7 +2028,7 @@ test_stale_git_locks(void **state)
 	assert_true(exists(p));
 	set_age(p, 5);
 	q = xasprintf("%s/.git/crown.lock", dir);
-	put_lock(q, dead_pid(), NULL);
+	put_lock(q, tu_dead_pid(), NULL);
 	set_age(q, 10);
 	free(q);
 	RUN(&r, crown_cmd_log, dir);	/* a reader: no lock, no repair */
