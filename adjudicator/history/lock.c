@@ -156,6 +156,8 @@ crown_lock_take(struct crown_lock *l, const char *gitdir, const char *dir,
 		    path, was.pid, was.host);
 		l->took_over = true;
 		l->dead_since = st.st_mtim;
+		l->dead = xasprintf("%ld %s%s%s\n", was.pid, was.host,
+		    was.command[0] != '\0' ? " " : "", was.command);
 	}
 	n = holder_line(line, sizeof(line));
 	if (ftruncate(fd, 0) != 0 || n == 0 ||
@@ -165,6 +167,8 @@ crown_lock_take(struct crown_lock *l, const char *gitdir, const char *dir,
 		(void)ftruncate(fd, 0);
 		close(fd);
 		free(path);
+		free(l->dead);
+		l->dead = NULL;
 		return CROWN_EWRITE;
 	}
 	l->fd = fd;
@@ -175,12 +179,28 @@ crown_lock_take(struct crown_lock *l, const char *gitdir, const char *dir,
 void
 crown_lock_release(struct crown_lock *l)
 {
+	struct timespec	t[2];
+	size_t		n;
+
 	if (l->path == NULL)
 		return;
 	/* emptied first: a lock that names a holder nobody holds is a
-	 * dead run's */
+	 * dead run's; or, when this run left a git lock of that run's
+	 * (too fresh to be sure of), that run named again as it was, so
+	 * that the next run takes it over and removes it */
 	(void)ftruncate(l->fd, 0);
+	if (l->keep_dead && l->dead != NULL) {
+		n = strlen(l->dead);
+		t[0].tv_sec = 0;
+		t[0].tv_nsec = UTIME_OMIT;
+		t[1] = l->dead_since;
+		if (pwrite(l->fd, l->dead, n, 0) != (ssize_t)n ||
+		    futimens(l->fd, t) != 0)
+			(void)ftruncate(l->fd, 0);
+	}
 	close(l->fd);
+	free(l->dead);
+	l->dead = NULL;
 	free(l->path);
 	l->path = NULL;
 }
@@ -255,7 +275,7 @@ git_locks(const struct crown_lock *l, const char *gitdir, const char *sub,
 }
 
 int
-crown_lock_check_git(const struct crown_lock *l, const char *gitdir,
+crown_lock_check_git(struct crown_lock *l, const char *gitdir,
     struct crown_diags *d)
 {
 	static const char *const top[] = {
@@ -273,6 +293,7 @@ crown_lock_check_git(const struct crown_lock *l, const char *gitdir,
 		free(p);
 	}
 	git_locks(l, gitdir, "refs", d, &n);
+	l->keep_dead = n > 0 && l->took_over;
 	return n > 0 ? CROWN_ELOCKED : 0;
 }
 

@@ -20,7 +20,10 @@ struct crown_lock {
 	char		*path;		/* lock file held, or NULL */
 	int		 fd;		/* open on it, flocked, when held */
 	bool		 took_over;	/* from a dead holder, whose lock */
-	struct timespec	 dead_since;	/* was written then */
+	struct timespec	 dead_since;	/* was written then, */
+	char		*dead;		/* saying this; */
+	bool		 keep_dead;	/* said again on release, as a lock
+					 * of its stays */
 };
 
 /*
@@ -34,11 +37,13 @@ struct crown_lock {
 int	crown_lock_take(struct crown_lock *, const char *gitdir,
 	    const char *dir, struct crown_diags *d);
 
-/* Let go of the lock if held: the file emptied, the flock ended. */
+/* Let go of the lock if held: the file emptied (or naming the dead
+ * holder again, when crown_lock_check_git left a lock of its), the flock
+ * ended. */
 void	crown_lock_release(struct crown_lock *);
 
 /* The locks of git's under gitdir (crown_history_check_locks). */
-int	crown_lock_check_git(const struct crown_lock *, const char *gitdir,
+int	crown_lock_check_git(struct crown_lock *, const char *gitdir,
 	    struct crown_diags *d);
 
 /* The temporaries a killed run left in gitdir/objects
