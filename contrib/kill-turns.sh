@@ -34,6 +34,26 @@ span=$(( (t1 - t0) / 1000 ))
 turn0=$(git -C "$T/zero" rev-parse main)
 turn1=$(git -C "$T/probe" rev-parse main)
 
+# crown turn "$@" after a killed run: a lock of git's the killed run
+# made is taken for its once it has lain 2 seconds, so a run sooner is
+# refused (75, counted in waited) and tried again once 3 seconds later;
+# refused again, it is stuck
+next() {
+	out=$($CROWN turn "$@" --templates templates 2>&1)
+	r=$?
+	if [ $r = 75 ]; then
+		waited=$((waited + 1))
+		sleep 3
+		out=$($CROWN turn "$@" --templates templates 2>&1)
+		r=$?
+	fi
+	if [ $r = 75 ]; then
+		stuck=$((stuck + 1))
+		echo "run $i: $out" >&2
+	fi
+	return $r
+}
+
 before=0 after=0 done=0 bad=0 stuck=0 waited=0 i=0
 while [ $i -lt "$N" ]; do
 	i=$((i + 1))
@@ -63,27 +83,11 @@ while [ $i -lt "$N" ]; do
 	[ "$stage" = bad ] && ok=0
 	# the next command finishes the turn or plays it
 	if [ "$head" = "$turn0" ]; then
-		out=$($CROWN turn "$c" --templates templates \
-		    --date 2026-03-08 2>&1)
-		r=$?
-		# a lock of git's the killed run made is taken for its
-		# once it has lain 2 seconds: a run sooner waits its turn
-		if [ $r = 75 ]; then
-			waited=$((waited + 1))
-			sleep 3
-			out=$($CROWN turn "$c" --templates templates \
-			    --date 2026-03-08 2>&1)
-			r=$?
-		fi
-		if [ $r = 75 ]; then
-			stuck=$((stuck + 1))
-			echo "run $i: $out" >&2
-		fi
-		[ $r = 0 ] || ok=0
+		next "$c" --date 2026-03-08 || ok=0
 	fi
 	[ "$(git -C "$c" rev-parse main)" = "$turn1" ] || ok=0
-	$CROWN turn "$c" $DATA/republic-2.yaml --templates templates --allow-missing \
-	    --date 2026-03-15 >/dev/null 2>&1 || ok=0
+	next "$c" $DATA/republic-2.yaml --allow-missing --date 2026-03-15 ||
+	    ok=0
 	[ "$(git -C "$c" log -1 --format=%s main | cut -d: -f1)" = "Turn 2" ] ||
 	    ok=0
 	$CROWN verify "$c" --templates templates >/dev/null 2>&1 || ok=0
@@ -100,6 +104,7 @@ while [ $i -lt "$N" ]; do
 	else
 		bad=$((bad + 1))
 		echo "run $i: not consistent (stage $stage, exit $st)" >&2
+		rm -rf "/tmp/crown-kill-bad-$i"
 		cp -a "$c" "/tmp/crown-kill-bad-$i"
 	fi
 	rm -rf "$c"
