@@ -321,7 +321,7 @@ crown_history_sweep(struct crown_history *h, struct crown_diags *d)
 	stage = xasprintf("%scrown-outbox", git);
 	crown_temps_sweep(stage, true, d);
 	free(stage);
-	crown_temps_sweep(h->dir, true, d);
+	crown_temps_sweep(git_repository_workdir(h->repo), true, d);
 }
 
 const char *

@@ -94,8 +94,10 @@ int	crown_history_open(struct crown_history **out, const char *dir,
 int	crown_history_check_locks(struct crown_history *,
 	    struct crown_diags *d);
 
-/* Remove the objects a killed run was writing (objects/tmp_object_git2_*),
- * each with a note in d; under crown's lock. */
+/* Remove what killed runs were writing, each with a note in d: objects
+ * (objects/tmp_object_git2_*), and the temporaries whose process is gone
+ * (crown_temps_sweep) in .git, its staged mails and the work tree; under
+ * crown's lock. */
 void	crown_history_sweep(struct crown_history *, struct crown_diags *d);
 
 /* Release the lock (if held) and the repository. */
