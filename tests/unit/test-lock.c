@@ -5,7 +5,10 @@
  * One holder: many processes take the lock at once, over and over, some
  * dying while they hold it, with the lock's system calls slowed so that
  * any window between them is wide; every holder finds no other, and a
- * counter each one adds to under the lock loses no addition.
+ * counter each one adds to under the lock loses no addition.  And crown
+ * inbox, crown turn and two crown deadline at once, from a lock a dead
+ * run left, again and again: every one ends well, and the orders inbox
+ * accepted are in the turn played or pending for the next.
  *
  * Leftovers: the temporaries of runs killed while they wrote (a file
  * of the campaign's, the roster, a pending order, the lock of an older
@@ -42,6 +45,9 @@
 #include "crown/history.h"
 #include "crown/outputs.h"
 #include "crown/xalloc.h"
+
+#define DATA	"tests/data/campaign"
+#define TMPL	"templates"
 
 static char	base[] = "/tmp/crown-lock-XXXXXX";
 
@@ -238,6 +244,154 @@ test_one_holder(void **state)
 	free(dir);
 }
 
+/* The standard output of a shell command (tests only). */
+static char *
+sh(const char *cmd)
+{
+	struct crown_buf	 b = { 0 };
+	char			 chunk[512];
+	size_t			 n;
+	FILE			*fp;
+
+	crown_buf_puts(&b, "");
+	assert_non_null(fp = popen(cmd, "r"));
+	while ((n = fread(chunk, 1, sizeof(chunk), fp)) > 0)
+		crown_buf_add(&b, chunk, n);
+	pclose(fp);
+	return b.data;
+}
+
+/* In a child: cmd with args until it is not refused for the lock; its
+ * standard output in at.out; the child's status is the command's. */
+static pid_t
+contender(const char *at, const struct crown_cmd *cmd,
+    const char *const *args)
+{
+	struct run	r;
+	pid_t		pid;
+	char		*out;
+	FILE		*fp;
+	int		 tries;
+
+	fflush(stdout);
+	fflush(stderr);
+	if ((pid = fork()) != 0)
+		return pid;
+	widen = true;
+	for (tries = 0; tries < 2000; tries++) {
+		tu_run_at(&r, at, cmd, args);
+		if (r.status != 75)
+			break;
+		run_release(&r);
+		usleep(1000);
+	}
+	out = xasprintf("%s.log", at);
+	if ((fp = fopen(out, "w")) != NULL) {
+		fputs(r.out != NULL ? r.out : "", fp);
+		fputs(r.err != NULL ? r.err : "", fp);
+		fclose(fp);
+	}
+	_exit(r.status);
+}
+
+#define RACES	5
+
+/*
+ * crown inbox and crown turn at once, with two deadline commands, from a
+ * lock a dead run left: the orders inbox accepts are played by that turn
+ * or pending for the next, never lost.
+ */
+static void
+test_no_order_lost(void **state)
+{
+	char		*dir = path("c"), *lock, *mail, *at[4], *cmd, *text;
+	char		 id[64], host[256];
+	pid_t		 pid[4];
+	int		 k, i, st, turn;
+	FILE		*fp;
+
+	(void)state;
+	EXPECT(0, crown_cmd_new, dir, "--scenario",
+	    "tests/data/scenario-small.yaml", "--rules",
+	    "rules/maximilian.yaml", "--secret-file", DATA "/secret.hex",
+	    "--templates", TMPL, "--date", "2026-03-01T10:00:00+01:00");
+	lock = xasprintf("%s/.git/crown.lock", dir);
+	for (k = 0; k < RACES; k++) {
+		/* a dead run's lock, as an older crown wrote it too */
+		assert_int_equal(gethostname(host, sizeof(host)), 0);
+		host[sizeof(host) - 1] = '\0';
+		assert_non_null(fp = fopen(lock, "w"));
+		fprintf(fp, "%ld %s\n", tu_dead_pid(), host);
+		fclose(fp);
+		cmd = xasprintf("mkdir -p '%s/m%d/new' '%s/m%d/cur' "
+		    "'%s/m%d/tmp'", base, k, base, k, base, k);
+		assert_int_equal(system(cmd), 0);
+		free(cmd);
+		mail = xasprintf("%s/m%d/new/1", base, k);
+		assert_non_null(fp = fopen(mail, "w"));
+		snprintf(id, sizeof(id), "race%d@example.org", k);
+		fprintf(fp, "From: Jean Danjou <danjou@example.org>\n"
+		    "To: Test Umpire <umpire@example.org>\nSubject: orders\n"
+		    "Date: Sat, 05 Dec 2026 11:00:00 +0000\n"
+		    "Message-ID: <%s>\nMIME-Version: 1.0\n"
+		    "Content-Type: text/plain\n\n1-legion: hold\n", id);
+		fclose(fp);
+		free(mail);
+		mail = xasprintf("%s/m%d", base, k);
+		for (i = 0; i < 4; i++)
+			at[i] = xasprintf("%s/r%d-%d", base, k, i);
+		pid[0] = contender(at[0], &crown_cmd_inbox,
+		    (const char *const []){ dir, mail, NULL });
+		pid[1] = contender(at[1], &crown_cmd_turn,
+		    (const char *const []){ dir, "--templates", TMPL,
+		    "--allow-missing", NULL });
+		for (i = 2; i < 4; i++)
+			pid[i] = contender(at[i], &crown_cmd_deadline,
+			    (const char *const []){ dir, "none", NULL });
+		for (i = 0; i < 4; i++) {
+			assert_int_equal(waitpid(pid[i], &st, 0), pid[i]);
+			assert_true(WIFEXITED(st));
+			if (WEXITSTATUS(st) != 0) {
+				cmd = xasprintf("%s.log", at[i]);
+				text = tu_slurp(cmd);
+				print_error("race %d, run %d: status %d\n%s\n",
+				    k, i, WEXITSTATUS(st), text);
+				free(text);
+				free(cmd);
+			}
+			assert_int_equal(WEXITSTATUS(st), 0);
+		}
+		cmd = xasprintf("%s.log", at[0]);
+		text = tu_slurp(cmd);
+		assert_has(text, "accepted: side french, turn ");
+		free(text);
+		free(cmd);
+		/* in the turn just played, or pending for the next */
+		cmd = xasprintf("git -C '%s' log -1 --format=%%s --grep='^Turn' "
+		    "main | sed 's/^Turn \\([0-9]*\\):.*/\\1/'", dir);
+		text = sh(cmd);
+		free(cmd);
+		turn = (int)strtol(text, NULL, 10);
+		free(text);
+		cmd = xasprintf("git -C '%s' cat-file -e "
+		    "main:orders/turn-%03d/french.yaml 2>/dev/null || "
+		    "[ -f '%s/orders/pending/french.yaml' ]", dir, turn, dir);
+		if (system(cmd) != 0)
+			print_error("race %d: the orders accepted are neither "
+			    "in turn %d nor pending\n", k, turn);
+		assert_int_equal(system(cmd), 0);
+		free(cmd);
+		/* what is pending is played before the next race */
+		EXPECT(0, crown_cmd_turn, dir, "--templates", TMPL,
+		    "--allow-missing");
+		for (i = 0; i < 4; i++)
+			free(at[i]);
+		free(mail);
+	}
+	free(lock);
+	free(dir);
+}
+
 static bool
 exists(const char *p)
 {
@@ -258,9 +412,6 @@ put(const char *dir, const char *name)
 	fclose(fp);
 	return p;
 }
-
-#define DATA	"tests/data/campaign"
-#define TMPL	"templates"
 
 /* The leftovers named stem and a pid, of a dead run and of a live one
  * (this program's parent, as this one's may be a writer's own),
@@ -483,6 +634,8 @@ main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test_setup_teardown(test_one_holder, setup,
+		    teardown),
+		cmocka_unit_test_setup_teardown(test_no_order_lost, setup,
 		    teardown),
 		cmocka_unit_test_setup_teardown(test_leftovers, setup,
 		    teardown),
