@@ -26,6 +26,7 @@
 #include "crown/officers.h"
 #include "crown/orders-read.h"
 #include "crown/outputs.h"
+#include "crown/paths.h"
 #include "crown/xalloc.h"
 #include "crown/yaml.h"
 
@@ -862,6 +863,14 @@ done:
 	free(dir);
 }
 
+/* What the writing commands write into, or append to, in the work tree
+ * (orders/pending and orders/inbox.log, a turn's orders, the outbox's
+ * folders, a turn's reports): never through a link, to outside the
+ * campaign. */
+static const char *const written[] = {
+	"orders", "orders/", "outbox", "outbox/", "turns", "turns/"
+};
+
 int
 crown_campaign_repair(struct crown_history *h, const struct crown_chain *c,
     struct crown_diags *d)
@@ -872,6 +881,9 @@ crown_campaign_repair(struct crown_history *h, const struct crown_chain *c,
 	int			  error;
 	bool			  moved;
 
+	if ((error = crown_paths_refuse_links(crown_history_workdir(h),
+	    written, CROWN_NELEM(written), "the campaign", d)) != 0)
+		return error;
 	crown_history_sweep(h, d);
 	if ((error = crown_history_check_locks(h, d)) != 0)
 		return error;

@@ -435,7 +435,17 @@ crown_history_check_locks(struct crown_history *h, struct crown_diags *d)
 void
 crown_history_sweep(struct crown_history *h, struct crown_diags *d)
 {
-	crown_lock_sweep(git_repository_path(h->repo), d);
+	const char	*git = git_repository_path(h->repo);
+	char		*stage;
+
+	crown_lock_sweep(git, d);
+	/* the temporaries of killed runs: the roster's, the secret's, the
+	 * staged mails', the work tree's and the pending orders' */
+	crown_temps_sweep(git, false, d);
+	stage = xasprintf("%scrown-outbox", git);
+	crown_temps_sweep(stage, true, d);
+	free(stage);
+	crown_temps_sweep(git_repository_workdir(h->repo), true, d);
 }
 
 const char *

@@ -1,16 +1,17 @@
 /*
  * lock.c: crown's lock on a campaign (.git/crown.lock) and what a killed
- * run left in .git: the take-over of a dead holder's lock, git's own
- * locks (those the dead holder left removed, any other refused), and the
- * sweep of the objects it was writing.  Plain files under the git
- * directory; no libgit2 here (history.c holds the repository).
+ * run left in .git: the lock, an flock(2) on a file that is never
+ * removed, so that a dead holder's lock frees itself; git's own locks
+ * (those a dead holder left removed, any other refused); and the sweep
+ * of the objects it was writing.  Plain files under the git directory;
+ * no libgit2 here (history.c holds the repository).
  */
+#include <sys/file.h>
 #include <sys/stat.h>
 
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
-#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -23,178 +24,183 @@
 
 #include "lock.h"
 
-static bool	lock_holder(long *, char *, size_t, bool *, const char *);
-static bool	lock_is_mine(const char *);
-static bool	take_over(struct timespec *, const char *, long,
-		    const char *);
+struct holder {
+	long	pid;
+	char	host[256];
+	char	command[LOCK_COMMAND_MAX];
+};
+
+static bool	holder_read(struct holder *, int);
+static size_t	holder_line(char *, size_t);
 static void	git_lock(const struct crown_lock *, const char *,
 		    const struct stat *, struct crown_diags *, int *);
 static void	git_locks(const struct crown_lock *, const char *,
 		    const char *, struct crown_diags *, int *);
 
 /*
- * The holder recorded in a lock: "PID HOST\n".  Returns true, with *dead
- * set, when the lock names a holder; a lock without one (written by an
- * older crown, or not yet written) proves nothing.
+ * The holder the lock file fd names: "PID HOST COMMAND\n", the command
+ * optional (an older crown wrote none).  False when it names none: an
+ * empty file (released), or one whose holder has not written it yet.
  */
 static bool
-lock_holder(long *pid, char *host, size_t hostlen, bool *dead,
-    const char *path)
+holder_read(struct holder *h, int fd)
 {
-	char		 buf[320], me[256], *end;
+	char		 buf[sizeof(h->host) + sizeof(h->command) + 32], *end;
+	const char	*p;
 	ssize_t		 n;
 	size_t		 len;
-	int		 fd;
 
-	*dead = false;
-	if ((fd = open(path, O_RDONLY)) < 0)
-		return false;
-	n = read(fd, buf, sizeof(buf) - 1);
-	close(fd);
-	if (n <= 0)
+	memset(h, 0, sizeof(*h));
+	if ((n = pread(fd, buf, sizeof(buf) - 1, 0)) <= 0)
 		return false;
 	buf[n] = '\0';
-	*pid = strtol(buf, &end, 10);
-	if (end == buf || *end != ' ' || *pid <= 0)
+	h->pid = strtol(buf, &end, 10);
+	if (end == buf || *end != ' ' || h->pid <= 0)
 		return false;
-	len = strcspn(end + 1, "\n");
-	if (len == 0 || len >= hostlen || end[1 + len] != '\n')
+	p = end + 1;
+	len = strcspn(p, " \n");
+	if (len == 0 || len >= sizeof(h->host) || p[len] == '\0')
 		return false;
-	memcpy(host, end + 1, len);
-	host[len] = '\0';
-	/* only a process of this host can be asked whether it lives */
-	if (gethostname(me, sizeof(me)) != 0)
-		return true;
-	me[sizeof(me) - 1] = '\0';
-	*dead = strcmp(me, host) == 0 && kill((pid_t)*pid, 0) != 0 &&
-	    errno == ESRCH;
+	memcpy(h->host, p, len);
+	p += len;
+	if (*p == ' ') {
+		p++;
+		len = strcspn(p, "\n");
+		if (p[len] != '\n' || len >= sizeof(h->command))
+			return false;
+		memcpy(h->command, p, len);
+	}
 	return true;
 }
 
-/* The lock at path names this process of this host. */
-static bool
-lock_is_mine(const char *path)
-{
-	char	host[256], me[256];
-	long	pid;
-	bool	dead;
-
-	if (!lock_holder(&pid, host, sizeof(host), &dead, path))
-		return false;
-	if (gethostname(me, sizeof(me)) != 0)
-		return false;
-	me[sizeof(me) - 1] = '\0';
-	return pid == (long)getpid() && strcmp(host, me) == 0;
-}
-
 /*
- * Move a dead holder's lock out of the way, atomically: renamed to a
- * name of our own and checked, so that of two runs taking it over at
- * once only one wins, and a lock a live run made meanwhile is put back.
+ * This process as a holder: "PID HOST COMMAND\n" into buf, the command
+ * line from /proc (where there is one) with its arguments joined by
+ * spaces, cut to LOCK_COMMAND_MAX - 1 bytes, control characters as '?'.
+ * Returns the length.
  */
-static bool
-take_over(struct timespec *since, const char *path, long pid,
-    const char *host)
+static size_t
+holder_line(char *buf, size_t cap)
 {
-	struct stat	 st;
-	char		*mine, h2[256];
-	long		 p2;
-	bool		 dead, ok;
+	char	host[256], cmd[LOCK_COMMAND_MAX];
+	ssize_t	n = -1;
+	size_t	i;
+	int	fd, k;
 
-	mine = xasprintf("%s.dead.%ld", path, (long)getpid());
-	if (rename(path, mine) != 0) {
-		free(mine);
-		return false;
+	if (gethostname(host, sizeof(host)) != 0)
+		snprintf(host, sizeof(host), "localhost");
+	host[sizeof(host) - 1] = '\0';
+	host[strcspn(host, " \n")] = '\0';
+	if ((fd = open("/proc/self/cmdline", O_RDONLY | O_CLOEXEC)) >= 0) {
+		n = read(fd, cmd, sizeof(cmd) - 1);
+		close(fd);
 	}
-	ok = lock_holder(&p2, h2, sizeof(h2), &dead, mine) && dead &&
-	    p2 == pid && strcmp(h2, host) == 0 && stat(mine, &st) == 0;
-	if (ok)
-		*since = st.st_mtim;
-	if (!ok && link(mine, path) != 0) {
-		/* someone holds it now; theirs stays */
-	}
-	unlink(mine);
-	free(mine);
-	return ok;
+	if (n < 0)
+		n = 0;
+	while (n > 0 && cmd[n - 1] == '\0')
+		n--;
+	for (i = 0; i < (size_t)n; i++)
+		if (cmd[i] == '\0')
+			cmd[i] = ' ';
+		else if ((unsigned char)cmd[i] < ' ' || cmd[i] == 0x7f)
+			cmd[i] = '?';
+	cmd[n] = '\0';
+	k = snprintf(buf, cap, "%ld %s %s\n", (long)getpid(), host, cmd);
+	return k > 0 && (size_t)k < cap ? (size_t)k : 0;
 }
 
 int
 crown_lock_take(struct crown_lock *l, const char *gitdir, const char *dir,
     struct crown_diags *d)
 {
-	char	*path, *tmp, host[256], line[320];
-	long	 pid;
-	int	 fd, n, error, tries;
-	bool	 dead;
+	struct holder	 was;
+	struct stat	 st;
+	char		*path, line[sizeof(was.host) + LOCK_COMMAND_MAX + 32];
+	size_t		 n;
+	int		 fd, e;
 
 	path = xasprintf("%scrown.lock", gitdir);
-	/* written whole beside it and linked into place, so that a lock is
-	 * never seen without its holder */
-	if (gethostname(host, sizeof(host)) != 0)
-		snprintf(host, sizeof(host), "localhost");
-	host[sizeof(host) - 1] = '\0';
-	n = snprintf(line, sizeof(line), "%ld %s\n", (long)getpid(), host);
-	tmp = xasprintf("%s.%ld", path, (long)getpid());
-	unlink(tmp);
-	if (n <= 0 || (size_t)n >= sizeof(line) ||
-	    (fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL, 0644)) < 0 ||
-	    write(fd, line, (size_t)n) != (ssize_t)n || close(fd) != 0) {
-		crown_diag_add(d, path, 0, 0, NULL, "cannot create the lock: "
+	/* the file stays; holding it is holding the flock on it, which
+	 * ends with the holder's process however it ends */
+	if ((fd = open(path, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC,
+	    0644)) < 0) {
+		crown_diag_add(d, path, 0, 0, NULL, "cannot open the lock: "
 		    "%s", strerror(errno));
-		unlink(tmp);
-		free(tmp);
 		free(path);
 		return CROWN_EWRITE;
 	}
-	for (tries = 0; ; tries++) {
-		if (link(tmp, path) == 0)
-			break;
-		if (errno != EEXIST) {
-			crown_diag_add(d, path, 0, 0, NULL, "cannot create "
-			    "the lock: %s", strerror(errno));
-			error = CROWN_EWRITE;
-			goto fail;
-		}
-		if (tries == 0 && lock_holder(&pid, host, sizeof(host),
-		    &dead, path) && dead && take_over(&l->dead_since, path,
-		    pid, host)) {
-			crown_diag_note(d, "crown", 0, 0, NULL, "taking over "
-			    "%s: crown %ld on %s, which held it, is no longer "
-			    "running", path, pid, host);
-			l->took_over = true;
-			continue;
-		}
-		if (lock_holder(&pid, host, sizeof(host), &dead, path))
+	if (flock(fd, LOCK_EX | LOCK_NB) != 0) {
+		if ((e = errno) != EWOULDBLOCK)
+			crown_diag_add(d, path, 0, 0, NULL, "cannot lock: %s",
+			    strerror(e));
+		else if (holder_read(&was, fd))
 			crown_diag_add(d, dir, 0, 0, NULL, "the campaign "
-			    "is locked by crown %ld on %s (%s); if it is not "
-			    "running, remove that file", pid, host, path);
+			    "is locked by crown %ld on %s%s%s%s (%s); try "
+			    "again when it has finished", was.pid, was.host,
+			    was.command[0] != '\0' ? ", running '" : "",
+			    was.command, was.command[0] != '\0' ? "'" : "",
+			    path);
 		else
 			crown_diag_add(d, dir, 0, 0, NULL, "the campaign "
-			    "is locked by another run (%s); if no crown is "
-			    "running on it, remove that file", path);
-		error = CROWN_ELOCKED;
-		goto fail;
+			    "is locked by another run (%s); try again when "
+			    "it has finished", path);
+		close(fd);
+		free(path);
+		return e == EWOULDBLOCK ? CROWN_ELOCKED : CROWN_EWRITE;
 	}
-	unlink(tmp);
-	free(tmp);
+	/* a holder named in a lock no one holds died holding it (it
+	 * empties the file before it lets go) */
+	if (holder_read(&was, fd) && fstat(fd, &st) == 0) {
+		crown_diag_note(d, "crown", 0, 0, NULL, "taking over %s: "
+		    "crown %ld on %s, which held it, is no longer running",
+		    path, was.pid, was.host);
+		l->took_over = true;
+		l->dead_since = st.st_mtim;
+		l->dead = xasprintf("%ld %s%s%s\n", was.pid, was.host,
+		    was.command[0] != '\0' ? " " : "", was.command);
+	}
+	n = holder_line(line, sizeof(line));
+	if (ftruncate(fd, 0) != 0 || n == 0 ||
+	    write(fd, line, n) != (ssize_t)n) {
+		crown_diag_add(d, path, 0, 0, NULL, "cannot write the lock: "
+		    "%s", n == 0 ? "holder too long" : strerror(errno));
+		(void)ftruncate(fd, 0);
+		close(fd);
+		free(path);
+		free(l->dead);
+		l->dead = NULL;
+		return CROWN_EWRITE;
+	}
+	l->fd = fd;
 	l->path = path;
 	return 0;
-fail:
-	unlink(tmp);
-	free(tmp);
-	free(path);
-	return error;
 }
 
 void
 crown_lock_release(struct crown_lock *l)
 {
+	struct timespec	t[2];
+	size_t		n;
+
 	if (l->path == NULL)
 		return;
-	/* only our own: should a takeover have gone wrong, another run's
-	 * lock stays where it is */
-	if (lock_is_mine(l->path))
-		unlink(l->path);
+	/* emptied first: a lock that names a holder nobody holds is a
+	 * dead run's; or, when this run left a git lock of that run's
+	 * (too fresh to be sure of), that run named again as it was, so
+	 * that the next run takes it over and removes it */
+	(void)ftruncate(l->fd, 0);
+	if (l->keep_dead && l->dead != NULL) {
+		n = strlen(l->dead);
+		t[0].tv_sec = 0;
+		t[0].tv_nsec = UTIME_OMIT;
+		t[1] = l->dead_since;
+		if (pwrite(l->fd, l->dead, n, 0) != (ssize_t)n ||
+		    futimens(l->fd, t) != 0)
+			(void)ftruncate(l->fd, 0);
+	}
+	close(l->fd);
+	free(l->dead);
+	l->dead = NULL;
 	free(l->path);
 	l->path = NULL;
 }
@@ -269,7 +275,7 @@ git_locks(const struct crown_lock *l, const char *gitdir, const char *sub,
 }
 
 int
-crown_lock_check_git(const struct crown_lock *l, const char *gitdir,
+crown_lock_check_git(struct crown_lock *l, const char *gitdir,
     struct crown_diags *d)
 {
 	static const char *const top[] = {
@@ -287,6 +293,7 @@ crown_lock_check_git(const struct crown_lock *l, const char *gitdir,
 		free(p);
 	}
 	git_locks(l, gitdir, "refs", d, &n);
+	l->keep_dead = n > 0 && l->took_over;
 	return n > 0 ? CROWN_ELOCKED : 0;
 }
 

@@ -13,26 +13,37 @@
 
 #include "crown/diag.h"
 
+/* The longest command line a lock keeps of its holder, with its NUL. */
+#define LOCK_COMMAND_MAX	200
+
 struct crown_lock {
 	char		*path;		/* lock file held, or NULL */
+	int		 fd;		/* open on it, flocked, when held */
 	bool		 took_over;	/* from a dead holder, whose lock */
-	struct timespec	 dead_since;	/* was made then */
+	struct timespec	 dead_since;	/* was written then, */
+	char		*dead;		/* saying this; */
+	bool		 keep_dead;	/* said again on release, as a lock
+					 * of its stays */
 };
 
 /*
- * Take GITDIR/crown.lock ("PID HOST\n", linked into place whole), taking
- * it over from a dead holder of this host (a note in d).  CROWN_ELOCKED,
- * naming the holder, if another run holds it; CROWN_EWRITE if it cannot
- * be made.  dir is the campaign as given, for the messages.
+ * Take GITDIR/crown.lock: an flock on that file, held until
+ * crown_lock_release or the end of the process, and the file saying who
+ * holds it ("PID HOST COMMAND\n").  A lock file naming a holder that no
+ * one holds any more is a dead run's: taken over, with a note in d.
+ * CROWN_ELOCKED, naming the holder, if another run holds it; CROWN_EWRITE
+ * if it cannot be made.  dir is the campaign as given, for the messages.
  */
 int	crown_lock_take(struct crown_lock *, const char *gitdir,
 	    const char *dir, struct crown_diags *d);
 
-/* Remove the lock file if this process holds it, and free the path. */
+/* Let go of the lock if held: the file emptied (or naming the dead
+ * holder again, when crown_lock_check_git left a lock of its), the flock
+ * ended. */
 void	crown_lock_release(struct crown_lock *);
 
 /* The locks of git's under gitdir (crown_history_check_locks). */
-int	crown_lock_check_git(const struct crown_lock *, const char *gitdir,
+int	crown_lock_check_git(struct crown_lock *, const char *gitdir,
 	    struct crown_diags *d);
 
 /* The temporaries a killed run left in gitdir/objects

@@ -39,6 +39,7 @@
 #include "crown/history.h"
 #include "crown/html.h"
 #include "crown/outputs.h"
+#include "crown/paths.h"
 #include "crown/report.h"
 #include "crown/site.h"
 #include "crown/state.h"
@@ -50,6 +51,9 @@
 
 #define MANIFEST_HEAD	"crown-site 1"
 #define UNITS_DIR	"units"
+
+/* OUT's folders. */
+static const char *const site_dirs[] = { UNITS_DIR };
 
 /* The chart of the index, in pixels. */
 #define CHART_W		640
@@ -1346,6 +1350,11 @@ crown_site_write(struct crown_site_stats *out,
 	    (error = manifest_read(&s, d)) != 0 ||
 	    (error = manifest_begin(&s, d)) != 0)
 		goto cleanup;
+	/* the pages go inside OUT, never through a link in it */
+	if ((error = crown_paths_refuse_links(in->out, site_dirs,
+	    CROWN_NELEM(site_dirs), in->out, d)) != 0)
+		goto cleanup;
+	crown_temps_sweep(in->out, true, d);
 	units = xasprintf("%s/" UNITS_DIR, in->out);
 	error = crown_mkdirs(units, d);
 	free(units);

@@ -2,8 +2,10 @@
  * outputs.c: files held in memory (a turn's state, events, reports and
  * map) and writing them to disk whole or not at all.
  */
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -77,6 +79,8 @@ crown_mkdirs(const char *path, struct crown_diags *d)
 	free(p);
 	return error;
 }
+
+static long	temp_pid(const char *);
 
 /* dir/.name.tmp.PID: beside the file, so rename never crosses a disk. */
 static char *
@@ -216,4 +220,74 @@ crown_sync_path(const char *path)
 		e = errno;
 	close(fd);
 	return e;
+}
+
+/*
+ * The pid in the name of a temporary of crown's, or 0: temp_name's
+ * ".NAME.tmp.PID", and the "crown.lock.PID" and "crown.lock.dead.PID"
+ * that the lock of older crowns made in .git.
+ */
+static long
+temp_pid(const char *name)
+{
+	const char	*dot = strrchr(name, '.');
+	char		*end;
+	size_t		 stem;
+	long		 pid;
+
+	if (dot == NULL || dot[1] < '1' || dot[1] > '9')
+		return 0;
+	errno = 0;
+	pid = strtol(dot + 1, &end, 10);
+	if (*end != '\0' || errno != 0 || (long)(pid_t)pid != pid)
+		return 0;
+	stem = (size_t)(dot - name);
+	if ((name[0] == '.' && stem > 5 && strncmp(dot - 4, ".tmp", 4) == 0) ||
+	    (stem == 10 && strncmp(name, "crown.lock", stem) == 0) ||
+	    (stem == 15 && strncmp(name, "crown.lock.dead", stem) == 0))
+		return pid;
+	return 0;
+}
+
+bool
+crown_pid_gone(long pid)
+{
+	return kill((pid_t)pid, 0) != 0 && errno == ESRCH;
+}
+
+void
+crown_temps_sweep(const char *dir, bool deep, struct crown_diags *d)
+{
+	struct dirent	*de;
+	struct stat	 st;
+	DIR		*dp;
+	char		*p;
+	size_t		 len = strlen(dir);
+	long		 pid;
+	bool		 sub;
+
+	while (len > 1 && dir[len - 1] == '/')
+		len--;
+	if ((dp = opendir(dir)) == NULL)
+		return;
+	while ((de = readdir(dp)) != NULL) {
+		if (strcmp(de->d_name, ".") == 0 ||
+		    strcmp(de->d_name, "..") == 0 ||
+		    strcmp(de->d_name, ".git") == 0)
+			continue;
+		pid = temp_pid(de->d_name);
+		if (pid == 0 && !deep)
+			continue;
+		p = xasprintf("%.*s/%s", (int)len, dir, de->d_name);
+		/* never into a link: only what is below dir */
+		sub = de->d_type == DT_DIR || (de->d_type == DT_UNKNOWN &&
+		    lstat(p, &st) == 0 && S_ISDIR(st.st_mode));
+		if (pid != 0 && !sub && crown_pid_gone(pid) && unlink(p) == 0)
+			crown_diag_note(d, "crown", 0, 0, NULL, "removed %s, "
+			    "left by a killed run", p);
+		else if (pid == 0 && sub)
+			crown_temps_sweep(p, true, d);
+		free(p);
+	}
+	closedir(dp);
 }

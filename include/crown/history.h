@@ -73,16 +73,17 @@ int	crown_history_create(struct crown_history **out, const char *dir,
 
 /*
  * Open the repository at dir.  With `lock`, take the campaign's lock
- * (.git/crown.lock, O_EXCL): CROWN_ELOCKED if another run holds it.
+ * (an flock on .git/crown.lock, held until crown_history_close or the
+ * process ends): CROWN_ELOCKED if another run holds it.
  * CROWN_ENOTFOUND if dir is not a repository.
  */
 int	crown_history_open(struct crown_history **out, const char *dir,
 	    bool lock, struct crown_diags *d);
 
 /*
- * The lock holds "PID HOST\n".  A lock whose holder is a process of this
- * host that no longer runs is taken over, and stderr says so; any other
- * is CROWN_ELOCKED.
+ * The lock file says "PID HOST COMMAND\n" while it is held, and is
+ * emptied when it is let go: one naming a holder that holds it no more
+ * is a dead run's, taken over with a note in d.
  *
  * The locks libgit2 and git take (index.lock, HEAD.lock, a NAME.lock under refs)
  * left by a killed run: those made while a dead holder had crown's lock,
@@ -93,8 +94,10 @@ int	crown_history_open(struct crown_history **out, const char *dir,
 int	crown_history_check_locks(struct crown_history *,
 	    struct crown_diags *d);
 
-/* Remove the objects a killed run was writing (objects/tmp_object_git2_*),
- * each with a note in d; under crown's lock. */
+/* Remove what killed runs were writing, each with a note in d: objects
+ * (objects/tmp_object_git2_*), and the temporaries whose process is gone
+ * (crown_temps_sweep) in .git, its staged mails and the work tree; under
+ * crown's lock. */
 void	crown_history_sweep(struct crown_history *, struct crown_diags *d);
 
 /*

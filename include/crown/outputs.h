@@ -62,4 +62,17 @@ int	crown_mkdirs(const char *path, struct crown_diags *d);
  * directory (the names put into it).  0, or the errno. */
 int	crown_sync_path(const char *path);
 
+/* No process has this pid (kill(pid, 0) says ESRCH): a run that had it
+ * is gone.  A pid that is alive may be another program's now. */
+bool	crown_pid_gone(long pid);
+/*
+ * Remove the temporaries that runs killed while they wrote left in dir,
+ * and, when deep, in the directories below it (never a link's, nor a
+ * .git): those of crown_put_file and crown_write_outputs (.NAME.tmp.PID)
+ * and of an older crown's lock (crown.lock.PID, crown.lock.dead.PID)
+ * whose process is gone (crown_pid_gone), each with a note in d.
+ * Whatever cannot be read or removed stays, unsaid.
+ */
+void	crown_temps_sweep(const char *dir, bool deep, struct crown_diags *d);
+
 #endif

@@ -12,6 +12,7 @@
  * disk fill up after a number of bytes.
  */
 #define _GNU_SOURCE
+#include <sys/file.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <dlfcn.h>
@@ -111,6 +112,21 @@ exists(const char *p)
 	struct stat	st;
 
 	return lstat(p, &st) == 0;
+}
+
+/* The campaign's lock file at dir names a holder: held, or its holder
+ * died holding it (a lock let go is an empty file). */
+static bool
+lock_named(const char *dir)
+{
+	char	*p = xasprintf("%s/.git/crown.lock", dir), *text;
+	bool	 named;
+
+	text = tu_slurp(p);
+	named = text != NULL && text[0] != '\0';
+	free(text);
+	free(p);
+	return named;
 }
 
 static void
@@ -566,9 +582,7 @@ test_new_turn_verify(void **state)
 	assert_string_equal(id, t2);
 	assert_clean(dir);
 	assert_fsck(dir);
-	p = xasprintf("%s/.git/crown.lock", dir);
-	assert_false(exists(p));
-	free(p);
+	assert_false(lock_named(dir));
 
 	RUN(&r, crown_cmd_verify, dir, "--templates", TMPL);
 	assert_int_equal(r.status, 0);
@@ -1830,7 +1844,7 @@ test_publish(void **state)
 	free(dir);
 }
 
-/* A crown lock held by pid on host (this one when NULL). */
+/* The lock file naming pid on host (this one when NULL) as its holder. */
 static void
 put_lock(const char *lock, long pid, const char *host)
 {
@@ -1843,43 +1857,53 @@ put_lock(const char *lock, long pid, const char *host)
 		host = me;
 	}
 	assert_non_null(fp = fopen(lock, "w"));
-	fprintf(fp, "%ld %s\n", pid, host);
+	fprintf(fp, "%ld %s crown turn c\n", pid, host);
 	fclose(fp);
 }
 
-/* The pid of a process that has ended. */
-static long
-dead_pid(void)
+/* Hold the campaign's lock at path as another run would (an flock of
+ * an open file of its own); close the descriptor returned to let go. */
+static int
+hold_lock(const char *lock)
 {
-	pid_t	pid;
-	int	st;
+	int	fd;
 
-	fflush(stdout);
-	fflush(stderr);
-	if ((pid = fork()) == 0)
-		_exit(0);
-	assert_true(pid > 0);
-	assert_int_equal(waitpid(pid, &st, 0), pid);
-	return (long)pid;
+	assert_true((fd = open(lock, O_RDWR | O_CREAT, 0644)) >= 0);
+	assert_int_equal(flock(fd, LOCK_EX | LOCK_NB), 0);
+	return fd;
 }
 
 static void
 test_lock(void **state)
 {
 	struct run	 r;
-	char		*dir = path("c"), *lock;
+	char		*dir = path("c"), *lock, *text;
 	char		 before[CROWN_OID_HEX + 1], after[CROWN_OID_HEX + 1];
-	FILE		*fp;
+	int		 fd;
 
 	new_campaign(dir);
 	ref_id(before, dir, CROWN_MAIN_REF);
 	lock = xasprintf("%s/.git/crown.lock", dir);
-	assert_non_null(fp = fopen(lock, "w"));
-	fclose(fp);
+	/* released, the lock file stays, empty */
+	assert_true(exists(lock));
+	text = tu_slurp(lock);
+	assert_string_equal(text, "");
+	free(text);
+	/* held by a run that has not said who it is yet */
+	fd = hold_lock(lock);
 	RUN(&r, crown_cmd_turn, dir, DATA "/french-1.yaml", "--templates",
 	    TMPL);
 	assert_int_equal(r.status, 75);
 	assert_has(r.err, "is locked by another run");
+	assert_has(r.err, "try again when it has finished");
+	run_release(&r);
+	/* and once it has: its pid, host and command line */
+	put_lock(lock, 4242, "there.invalid");
+	RUN(&r, crown_cmd_turn, dir, DATA "/french-1.yaml", "--templates",
+	    TMPL);
+	assert_int_equal(r.status, 75);
+	assert_has(r.err, "is locked by crown 4242 on there.invalid, running "
+	    "'crown turn c' (");
 	run_release(&r);
 	EXPECT(75, crown_cmd_reveal, dir);
 	EXPECT(75, crown_cmd_rerun, dir, "1", DATA "/french-1.yaml");
@@ -1887,35 +1911,32 @@ test_lock(void **state)
 	EXPECT(0, crown_cmd_log, dir);
 	ref_id(after, dir, CROWN_MAIN_REF);
 	assert_string_equal(before, after);
-	assert_true(exists(lock));
-	unlink(lock);
-	turn1(dir);
-	assert_false(exists(lock));
-	ref_id(before, dir, CROWN_MAIN_REF);
-	/* a live holder, or one of another host, keeps it */
-	put_lock(lock, (long)getpid(), NULL);
-	RUN(&r, crown_cmd_turn, dir, DATA "/republic-2.yaml", "--templates",
-	    TMPL, "--allow-missing");
-	assert_int_equal(r.status, 75);
-	assert_has(r.err, "is locked by crown ");
+	/* let go (emptied): the next run takes it, says nothing of it, and
+	 * says who it is while it holds it */
+	assert_int_equal(ftruncate(fd, 0), 0);
+	close(fd);
+	RUN(&r, crown_cmd_turn, dir, DATA "/french-1.yaml",
+	    DATA "/republic-1.yaml", "--templates", TMPL, "--date",
+	    "2026-03-08");
+	assert_int_equal(r.status, 0);
+	assert_true(strstr(r.err, "taking over") == NULL);
 	run_release(&r);
-	put_lock(lock, dead_pid(), "elsewhere.invalid");
-	RUN(&r, crown_cmd_turn, dir, DATA "/republic-2.yaml", "--templates",
-	    TMPL, "--allow-missing");
-	assert_int_equal(r.status, 75);
-	assert_has(r.err, " on elsewhere.invalid (");
-	run_release(&r);
-	ref_id(after, dir, CROWN_MAIN_REF);
-	assert_string_equal(before, after);
-	/* a dead holder of this host: taken over, and said */
-	put_lock(lock, dead_pid(), NULL);
+	text = tu_slurp(lock);
+	assert_string_equal(text, "");
+	free(text);
+	/* a lock file naming a holder no one holds: a dead run's, of this
+	 * host or another, taken over and said */
+	put_lock(lock, 4242, "elsewhere.invalid");
 	RUN(&r, crown_cmd_turn, dir, DATA "/republic-2.yaml", "--templates",
 	    TMPL, "--allow-missing");
 	assert_int_equal(r.status, 0);
 	assert_has(r.err, "crown: taking over ");
-	assert_has(r.err, "is no longer running");
+	assert_has(r.err, "crown 4242 on elsewhere.invalid, which held it, "
+	    "is no longer running");
 	run_release(&r);
-	assert_false(exists(lock));
+	text = tu_slurp(lock);
+	assert_string_equal(text, "");
+	free(text);
 	free(lock);
 	free(dir);
 }
@@ -1947,6 +1968,7 @@ test_stale_git_locks(void **state)
 	char		*dir = path("c"), *p, *q;
 	char		 before[CROWN_OID_HEX + 1], after[CROWN_OID_HEX + 1];
 	size_t		 i;
+	struct stat	 st;
 	FILE		*fp;
 
 	new_campaign(dir);
@@ -1976,7 +1998,7 @@ test_stale_git_locks(void **state)
 	/* made while a dead crown held the campaign: its, and removed; but
 	 * not one touched a moment ago (a git command running now) */
 	p = xasprintf("%s/.git/crown.lock", dir);
-	put_lock(p, dead_pid(), NULL);
+	put_lock(p, tu_dead_pid(), NULL);
 	set_age(p, 10);
 	free(p);
 	p = xasprintf("%s/.git/refs/heads/main.lock", dir);
@@ -1990,9 +2012,12 @@ test_stale_git_locks(void **state)
 	run_release(&r);
 	assert_true(exists(p));
 	set_age(p, 5);
+	/* the run that left it names the dead run again, as of when it
+	 * did: the next run takes over from it again */
+	assert_true(lock_named(dir));
 	q = xasprintf("%s/.git/crown.lock", dir);
-	put_lock(q, dead_pid(), NULL);
-	set_age(q, 10);
+	assert_int_equal(stat(q, &st), 0);
+	assert_true(st.st_mtime + 9 <= time(NULL));
 	free(q);
 	RUN(&r, crown_cmd_log, dir);	/* a reader: no lock, no repair */
 	run_release(&r);
@@ -2217,7 +2242,7 @@ static void
 fault_injection(bool kill)
 {
 	struct run	 r;
-	char		*ref = path("ref"), *zero = path("zero"), *dir, *lock;
+	char		*ref = path("ref"), *zero = path("zero"), *dir;
 	char		*text;
 	char		 id0[CROWN_OID_HEX + 1], id1[CROWN_OID_HEX + 1];
 	char		 id2[CROWN_OID_HEX + 1], id[CROWN_OID_HEX + 1];
@@ -2268,11 +2293,10 @@ fault_injection(bool kill)
 			/* killed at step n, or done when n is past the end */
 			assert_int_equal(WEXITSTATUS(st), n <= steps ?
 			    CROWN_EXIT_INTERNAL : 0);
-			/* a killed run leaves its lock, which the next
-			 * command takes over: its holder is dead */
-			lock = xasprintf("%s/.git/crown.lock", dir);
-			assert_int_equal(exists(lock), n > 1 && n <= steps);
-			free(lock);
+			/* a killed run leaves its lock naming it, which
+			 * the next command takes over: its holder is dead */
+			assert_int_equal(lock_named(dir), n > 1 &&
+			    n <= steps);
 		} else {
 			crown_history_fail_after(n, false);
 			RUN(&r, crown_cmd_turn, dir, "--templates", TMPL,
@@ -2284,9 +2308,7 @@ fault_injection(bool kill)
 			} else
 				assert_int_equal(r.status, 0);
 			run_release(&r);
-			lock = xasprintf("%s/.git/crown.lock", dir);
-			assert_false(exists(lock));
-			free(lock);
+			assert_false(lock_named(dir));
 		}
 		assert_at(dir, id0, id1, (int)n);
 		assert_fsck(dir);
@@ -2800,7 +2822,7 @@ static void
 test_damaged_object(void **state)
 {
 	char	*dir = path("c"), *out = path("site"), *mail = path("mail");
-	char	*id, *obj, *lockp, *err, *cmd;
+	char	*id, *obj, *lockp, *err, *cmd, *text;
 	const char *const status_args[] = { dir, NULL };
 	const char *const turn_args[] = { dir, DATA "/republic-2.yaml",
 	    "--templates", TMPL, "--allow-missing", NULL };
@@ -2846,7 +2868,11 @@ test_damaged_object(void **state)
 		}
 		assert_has(err, obj);
 		assert_has(err, "'git fsck'");
-		assert_false(exists(lockp));
+		/* the lock let go: no holder, naming none */
+		close(hold_lock(lockp));
+		text = tu_slurp(lockp);
+		assert_true(text == NULL || text[0] == '\0');
+		free(text);
 		free(err);
 	}
 	free(lockp);

@@ -12,6 +12,9 @@
 #include <string.h>
 #include <setjmp.h>
 #include <cmocka.h>
+#include <sys/types.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include "crown/common.h"
 #include "crown/diag.h"
@@ -95,6 +98,22 @@ tu_sh(const char *fmt, ...)
 	}
 	free(cmd);
 	return b.data;
+}
+
+/* The pid of a process that has ended (and been reaped). */
+static inline long
+tu_dead_pid(void)
+{
+	pid_t	pid;
+	int	st;
+
+	fflush(stdout);
+	fflush(stderr);
+	if ((pid = fork()) == 0)
+		_exit(0);
+	assert_true(pid > 0);
+	assert_int_equal(waitpid(pid, &st, 0), pid);
+	return (long)pid;
 }
 
 #endif
