@@ -785,6 +785,134 @@ as_strong(const struct crown_inbox *ib, struct verdict *v)
 	return false;
 }
 
+/* Did the reader find orders: an orders file, or a line of shorthand
+ * for a unit or a leader? */
+static bool
+has_orders(const struct crown_orders_read *r)
+{
+	return r->yaml || (r->orders != NULL && (r->orders->nunits > 0 ||
+	    r->orders->nleaders > 0));
+}
+
+/*
+ * The orders of a mail without an orders file: its body, else the body
+ * of the first forwarded message that holds orders (a forwarding mail's
+ * own body is often a note, or empty).  When none does, the first read
+ * stays, with its problems in d.  *file names what was read ("message"
+ * for the body; caller frees).
+ */
+static int
+read_body(struct crown_orders_read *r, char **file, const struct crown_mail *m,
+    const struct crown_orders_context *ctx, struct crown_diags *d)
+{
+	struct crown_orders_read	 t;
+	struct crown_diags		 td;
+	size_t				 i = 0;
+	int				 error, e;
+
+	if (m->text != NULL) {
+		*file = xstrdup("message");
+		error = crown_orders_read(r, *file, m->text, m->text_len, ctx,
+		    d);
+	} else {
+		*file = xstrdup("forwarded-message");
+		error = crown_orders_read(r, *file, m->forwarded[0].data,
+		    m->forwarded[0].len, ctx, d);
+		i = 1;
+	}
+	for (; i < m->nforwarded && !has_orders(r); i++) {
+		memset(&td, 0, sizeof(td));
+		e = crown_orders_read(&t, "forwarded-message",
+		    m->forwarded[i].data, m->forwarded[i].len, ctx, &td);
+		if (!has_orders(&t)) {
+			crown_orders_read_release(&t);
+			crown_diags_release(&td);
+			continue;
+		}
+		crown_orders_read_release(r);
+		crown_diags_release(d);
+		*r = t;
+		*d = td;
+		error = e;
+		free(*file);
+		*file = xstrdup("forwarded-message");
+	}
+	return error;
+}
+
+/* What to do about a part crown did not read, by its type and name. */
+static const char *
+advice(const struct crown_mail_part *p)
+{
+	if (strcasecmp(p->type, "application/ms-tnef") == 0 ||
+	    strcasecmp(p->type, "application/vnd.ms-tnef") == 0 ||
+	    strcasecmp(p->name, "winmail.dat") == 0)
+		return "Outlook sent the mail as Rich Text, which crown cannot "
+		    "read: in Outlook choose Format Text > Plain Text (for "
+		    "every mail: File > Options > Mail > Compose messages in "
+		    "Plain Text) and send it again";
+	if (strncasecmp(p->type, "image/", 6) == 0)
+		return "a picture is not read: write the orders in the mail "
+		    "as text, or attach them as orders.yaml";
+	if (strcasecmp(p->type, "application/pgp-encrypted") == 0 ||
+	    strcasecmp(p->type, "application/pkcs7-mime") == 0 ||
+	    strcasecmp(p->type, "application/x-pkcs7-mime") == 0)
+		return "crown cannot read encrypted mail: send the orders "
+		    "unencrypted (a signature is welcome)";
+	if (strcasecmp(p->type, "application/vnd.ms-outlook") == 0)
+		return "an Outlook item is not read: paste the orders into "
+		    "the mail, or attach them as orders.yaml";
+	if (strncasecmp(p->type, "text/", 5) == 0)
+		return "a text file is read as orders only when it is named "
+		    "orders.txt, or *.yaml, *.yml or *.json: name it "
+		    "orders.yaml and attach it again";
+	return "crown reads only plain text: paste the orders into the "
+	    "mail as plain text, or save them as plain text and attach them "
+	    "as orders.yaml";
+}
+
+/* The parts of m crown did not read, each with what to do. */
+static void
+not_read(struct verdict *v, const struct crown_mail *m)
+{
+	const struct crown_mail_part	*p;
+	size_t				 i;
+
+	for (i = 0; i < m->nignored; i++) {
+		p = &m->ignored[i];
+		if (p->name[0] != '\0')
+			why(v, "the attachment '%s' (%s) was not read: %s",
+			    p->name, p->type, advice(p));
+		else
+			why(v, "a part of type %s was not read: %s", p->type,
+			    advice(p));
+	}
+}
+
+/* Has m one place to read orders from: one orders file, else a body?
+ * If not, why not, to v. */
+static bool
+one_source(struct verdict *v, const struct crown_mail *m)
+{
+	if (m->nyaml > 1) {
+		why(v, "attach one orders file to a mail, not %zu", m->nyaml);
+		return false;
+	}
+	if (m->nyaml == 1 || m->text != NULL || m->nforwarded > 0)
+		return true;
+	if (m->html)
+		why(v, "the mail has only HTML, no plain text: send it as "
+		    "plain text (Thunderbird: Options > Delivery Format > "
+		    "Plain Text Only; Apple Mail: Format > Make Plain Text; "
+		    "Gmail: More options > Plain text mode; Outlook: Format "
+		    "Text > Plain Text), or attach the orders as orders.yaml");
+	else
+		why(v, "no orders found: write them in the body as plain "
+		    "text, or attach them as orders.yaml");
+	not_read(v, m);
+	return false;
+}
+
 /*
  * Check one message's orders.  Fills v; returns the parsed orders when
  * they are good (caller frees), else NULL.
@@ -799,7 +927,7 @@ check(struct crown_inbox *ib, const struct crown_mail *m, struct verdict *v)
 	struct crown_orders	*o = NULL;
 	char			*file = NULL, *pw = NULL, *line;
 	size_t			 i;
-	bool			 yaml = false;
+	bool			 yaml = false, found = true;
 	int			 side, player, error;
 
 	if (!identify(ib, m, v))
@@ -811,35 +939,24 @@ check(struct crown_inbox *ib, const struct crown_mail *m, struct verdict *v)
 	}
 	/* the orders: one attached file, else the text; the same reader as
 	 * crown check's, a NUL byte left to it to refuse at its place */
-	if (m->nyaml > 1) {
-		why(v, "attach one orders file to a mail, not %zu", m->nyaml);
+	if (!one_source(v, m))
 		return NULL;
-	}
-	if (m->nyaml == 0 && m->text == NULL) {
-		if (m->html)
-			why(v, "the mail has only HTML: send the orders as "
-			    "plain text, or attach them as a .yaml file");
-		else
-			why(v, "no orders found: write them in the body as "
-			    "plain text, or attach a .yaml file");
-		return NULL;
-	}
 	if (m->nyaml == 1) {
 		file = safe_name(m->yaml[0].name);
 		error = crown_orders_read(&r, file, m->yaml[0].data,
 		    m->yaml[0].len, &ctx, &d);
-		/* the password may be in the text beside the file */
-		if (r.password == NULL && m->text != NULL) {
-			crown_orders_read_text(&body, m->text, m->text_len);
-			r.password = body.password;
-			body.password = NULL;
-			crown_orders_read_release(&body);
-		}
-	} else {
-		file = xstrdup("message");
-		error = crown_orders_read(&r, file, m->text, m->text_len, &ctx,
-		    &d);
+	} else
+		error = read_body(&r, &file, m, &ctx, &d);
+	/* the password may be in the text beside the file or the
+	 * forwarded message */
+	if (r.password == NULL && m->text != NULL && strcmp(file,
+	    "message") != 0) {
+		crown_orders_read_text(&body, m->text, m->text_len);
+		r.password = body.password;
+		body.password = NULL;
+		crown_orders_read_release(&body);
 	}
+	found = has_orders(&r);
 	o = r.orders;
 	pw = r.password;
 	yaml = r.yaml;
@@ -898,6 +1015,8 @@ problems:
 	}
 	if (d.n == 0)
 		why(v, "%s: error: the orders cannot be read", file);
+	if (!found)
+		not_read(v, m);
 out:
 	crown_diags_release(&d);
 	crown_orders_free(o);
