@@ -206,7 +206,8 @@ label(const char *s)
 {
 	char	*cut, *clean;
 
-	cut = xstrndup(s != NULL ? s : "", MAX_LABEL);
+	s = s != NULL ? s : "";
+	cut = xstrndup(s, strnlen(s, MAX_LABEL));
 	clean = crown_mail_printable(cut, false);
 	free(cut);
 	return clean;
