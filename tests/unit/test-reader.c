@@ -133,12 +133,55 @@ base64(struct crown_buf *b, const char *data, size_t len)
 	crown_buf_puts(b, "\n");
 }
 
-/* A mail from the French player with data as its text, or attached as
- * orders.yaml. */
-static char *
-mail(const char *data, size_t len, bool attached, unsigned id)
+/*
+ * data as a client writes format=flowed (RFC 3676, DelSp=no): each line
+ * without the spaces that end it (but the signature separator), broken
+ * after a space at FLOW_WIDTH columns, space-stuffed when it begins
+ * with a space or "From " (or a '>' it does not quote with: a quoted
+ * line keeps its '>' as its depth, and is not broken).  Unflowed, it is data but for those spaces.
+ */
+#define FLOW_WIDTH	30
+static void
+flow(struct crown_buf *b, const char *data, size_t len)
 {
-	struct crown_buf	b = { 0 };
+	const char	*nl;
+	size_t		 i, e, k, cut, start;
+
+	for (i = 0; i < len; i = e < len ? e + 1 : len) {
+		nl = memchr(data + i, '\n', len - i);
+		e = nl != NULL ? (size_t)(nl - data) : len;
+		k = e;
+		if (k - i != 3 || memcmp(data + i, "-- ", 3) != 0)
+			while (k > i && data[k - 1] == ' ')
+				k--;
+		for (start = i; i < k; ) {
+			cut = k;
+			if (data[i] != '>' && k - i > FLOW_WIDTH)
+				for (cut = i + FLOW_WIDTH; cut > i + 1 &&
+				    data[cut - 1] != ' '; cut--)
+					;
+			if (cut == i + 1)
+				cut = k;
+			if (data[i] == ' ' || (data[i] == '>' && i > start) ||
+			    (k - i >= 5 && memcmp(data + i, "From ", 5) == 0))
+				crown_buf_puts(b, " ");
+			crown_buf_add(b, data + i, cut - i);
+			if (cut < k)
+				crown_buf_puts(b, "\n");
+			i = cut;
+		}
+		if (e < len)
+			crown_buf_puts(b, "\n");
+	}
+}
+
+/* A mail from the French player with data as its text (format=flowed
+ * when flowed), or attached as orders.yaml. */
+static char *
+mail_as(const char *data, size_t len, bool attached, bool flowed,
+    unsigned id)
+{
+	struct crown_buf	b = { 0 }, f = { 0 };
 
 	crown_buf_printf(&b, "From: Jean Danjou <danjou@example.org>\n"
 	    "To: Test Umpire <umpire@example.org>\nSubject: orders\n"
@@ -152,12 +195,25 @@ mail(const char *data, size_t len, bool attached, unsigned id)
 		    "filename=\"orders.yaml\"\n"
 		    "Content-Transfer-Encoding: base64\n\n");
 	else
-		crown_buf_puts(&b, "Content-Type: text/plain; "
-		    "charset=utf-8\nContent-Transfer-Encoding: base64\n\n");
-	base64(&b, data, len);
+		crown_buf_printf(&b, "Content-Type: text/plain; "
+		    "charset=utf-8%s\nContent-Transfer-Encoding: base64\n\n",
+		    flowed ? "; format=flowed" : "");
+	if (flowed) {
+		crown_buf_puts(&f, "");
+		flow(&f, data, len);
+		base64(&b, f.data, f.len);
+		crown_buf_release(&f);
+	} else
+		base64(&b, data, len);
 	if (attached)
 		crown_buf_puts(&b, "--b--\n");
 	return b.data;
+}
+
+static char *
+mail(const char *data, size_t len, bool attached, unsigned id)
+{
+	return mail_as(data, len, attached, false, id);
 }
 
 static void
@@ -297,6 +353,10 @@ test_corpus(void **state)
 		free(msg);
 		msg = mail(text, len, false, ++id);
 		d[nd].name = "inbox (text)";
+		inbox(&d[nd++], a, msg, id, "message");
+		free(msg);
+		msg = mail_as(text, len, false, true, ++id);
+		d[nd].name = "inbox (text, format=flowed)";
 		inbox(&d[nd++], a, msg, id, "message");
 		free(msg);
 
