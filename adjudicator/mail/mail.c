@@ -344,6 +344,18 @@ crown_mail_parse(struct crown_mail **out, const char *data, size_t len)
 	return 0;
 }
 
+static void
+files_free(struct crown_mail_file *v, size_t n)
+{
+	size_t	i;
+
+	for (i = 0; i < n; i++) {
+		free(v[i].name);
+		free(v[i].data);
+	}
+	free(v);
+}
+
 void
 crown_mail_free(struct crown_mail *m)
 {
@@ -351,16 +363,8 @@ crown_mail_free(struct crown_mail *m)
 
 	if (m == NULL)
 		return;
-	for (i = 0; i < m->nyaml; i++) {
-		free(m->yaml[i].name);
-		free(m->yaml[i].data);
-	}
-	free(m->yaml);
-	for (i = 0; i < m->nforwarded; i++) {
-		free(m->forwarded[i].name);
-		free(m->forwarded[i].data);
-	}
-	free(m->forwarded);
+	files_free(m->yaml, m->nyaml);
+	files_free(m->forwarded, m->nforwarded);
 	for (i = 0; i < m->nignored; i++) {
 		free(m->ignored[i].name);
 		free(m->ignored[i].type);

@@ -2801,88 +2801,95 @@ test_parse_clients(void **state)
 	crown_mail_free(m);
 }
 
+/* The text of the outbox message answering Message-ID id. */
+static char *
+answer(const struct camp *c, const char *id)
+{
+	char	*r = reply(c, id), *t;
+
+	assert_non_null(r);
+	t = text_of(r);
+	free(r);
+	return t;
+}
+
+#define FRENCH_FILED							\
+	"game: Test Skirmish\nturn: 3\nside: french\norders:\n"		\
+	"- unit: 1-legion\n  actions:\n  - hold\n  - reload\n"
+
 static void
 test_inbox_clients(void **state)
 {
+	/* each mail read on its own, and what it filed */
+	static const struct {
+		const char	*mail, *side, *filed;
+	} ok[] = {
+		/* exactly the orders written, the wrapped comment and all */
+		{ m_thunderbird_flowed, "french", FRENCH_FILED },
+		{ m_apple_delsp, "republic", "game: Test Skirmish\nturn: 3\n"
+		    "side: republic\norders:\n- unit: 2-militia\n  actions:\n"
+		    "  - reload\n- unit: 3-cav\n  actions:\n"
+		    "  - move: {to: [50.00, 36.00], face: 180}\n" },
+		/* forwarded: the body of the mail attached, then the file
+		 * two deep, the password beside them */
+		{ m_gmail_forward, "french", FRENCH_FILED },
+		{ m_nested_forward, "republic", "game: Test Skirmish\n"
+		    "turn: 3\nside: republic\norders:\n- unit: 2-militia\n"
+		    "  actions:\n  - reload\n" },
+		{ m_mutt_orders_txt, "french", FRENCH_FILED },
+		{ m_gmail_json, "french", FRENCH_FILED },
+	};
 	struct camp	 c;
-	char		*f, *r, *t;
+	char		*f, *t, name[8], *want;
+	size_t		 i;
 
 	(void)state;
 	camp_make(&c, true);
-	camp_mail(&c, "01", m_thunderbird_flowed);
-	camp_mail(&c, "02", m_apple_delsp);
-	assert_int_equal(inbox(&c, BEFORE), 0);
-	assert_has(c.out, "new/01: accepted: side french");
-	assert_has(c.out, "new/02: accepted: side republic");
-	/* exactly the orders written, the wrapped comment and all */
-	f = camp_file(&c, "orders/pending/french.yaml");
-	assert_string_equal(f, "game: Test Skirmish\nturn: 3\nside: french\n"
-	    "orders:\n- unit: 1-legion\n  actions:\n  - hold\n  - reload\n");
-	free(f);
-	f = camp_file(&c, "orders/pending/republic.yaml");
-	assert_string_equal(f, "game: Test Skirmish\nturn: 3\n"
-	    "side: republic\norders:\n- unit: 2-militia\n  actions:\n"
-	    "  - reload\n- unit: 3-cav\n  actions:\n"
-	    "  - move: {to: [50.00, 36.00], face: 180}\n");
-	free(f);
-	camp_free(&c);
-
-	/* forwarded: the body of the mail attached, then two deep; the
-	 * password beside them */
-	camp_make(&c, true);
-	camp_mail(&c, "01", m_gmail_forward);
-	camp_mail(&c, "02", m_nested_forward);
-	camp_mail(&c, "03", m_mutt_orders_txt);
-	assert_int_equal(inbox(&c, BEFORE), 0);
-	assert_has(c.out, "new/01: accepted: side french");
-	assert_has(c.out, "new/02: accepted: side republic");
-	assert_has(c.out, "new/03: accepted: side french");
-	f = camp_file(&c, "orders/pending/republic.yaml");
-	assert_string_equal(f, "game: Test Skirmish\nturn: 3\n"
-	    "side: republic\norders:\n- unit: 2-militia\n  actions:\n"
-	    "  - reload\n");
-	free(f);
+	for (i = 0; i < CROWN_NELEM(ok); i++) {
+		snprintf(name, sizeof(name), "%02zu", i);
+		camp_mail(&c, name, ok[i].mail);
+		assert_int_equal(inbox(&c, BEFORE), 0);
+		want = xasprintf("new/%s: accepted: side %s", name,
+		    ok[i].side);
+		assert_has(c.out, want);
+		free(want);
+		want = xasprintf("orders/pending/%s.yaml", ok[i].side);
+		f = camp_file(&c, want);
+		assert_string_equal(f, ok[i].filed);
+		free(f);
+		free(want);
+	}
 	camp_free(&c);
 
 	camp_make(&c, true);
-	camp_mail(&c, "01", m_gmail_json);
 	camp_mail(&c, "02", m_forward_other);
 	camp_mail(&c, "03", m_outlook_tnef);
 	camp_mail(&c, "04", m_outlook_docx);
 	camp_mail(&c, "05", m_html_only);
 	assert_int_equal(inbox(&c, BEFORE), 0);
-	assert_has(c.out, "new/01: accepted: side french");
 	/* the outer sender sends what is forwarded */
 	assert_has(c.out, "new/02: refused");
-	r = reply(&c, "fw3@example.org");
-	t = text_of(r);
+	t = answer(&c, "fw3@example.org");
 	assert_has(t, "forwarded-message:1:7: error: 'danjou@example.org' "
 	    "does not play side 'republic'");
 	free(t);
-	free(r);
 	/* each part not read named, with what to do */
-	r = reply(&c, "ol1@example.org");
-	t = text_of(r);
+	t = answer(&c, "ol1@example.org");
 	assert_has(t, "the attachment 'winmail.dat' (application/ms-tnef) "
 	    "was not read: Outlook sent the mail as Rich Text");
 	assert_has(t, "Format Text > Plain Text");
 	free(t);
-	free(r);
-	r = reply(&c, "ol2@example.org");
-	t = text_of(r);
+	t = answer(&c, "ol2@example.org");
 	assert_has(t, "the mail has only HTML, no plain text");
 	assert_has(t, "'image001.png' (image/png) was not read: a picture");
 	assert_has(t, "'orders.docx' (application/vnd.openxmlformats-"
 	    "officedocument.wordprocessingml.document) was not read: crown "
 	    "reads only plain text");
 	free(t);
-	free(r);
-	r = reply(&c, "m4@example.org");
-	t = text_of(r);
+	t = answer(&c, "m4@example.org");
 	assert_has(t, "the mail has only HTML, no plain text");
 	assert_lacks(t, "was not read");
 	free(t);
-	free(r);
 	camp_free(&c);
 }
 
