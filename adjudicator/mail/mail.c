@@ -77,6 +77,41 @@ crown_mail_password_ok(const char *password, const char *hex)
 	return sodium_memcmp(got, hex, 64) == 0;
 }
 
+/* Text fit to echo. */
+
+char *
+crown_mail_printable(const char *s, bool lines)
+{
+	struct crown_buf	 b = { 0 };
+	const char		*p, *end;
+	gunichar		 c;
+
+	crown_buf_puts(&b, "");
+	if (s == NULL)
+		return b.data;
+	end = s + strlen(s);
+	for (p = s; p < end; ) {
+		c = g_utf8_get_char_validated(p, end - p);
+		if (c == (gunichar)-1 || c == (gunichar)-2) {
+			/* not UTF-8: a lone 0x9b is a CSI to some terminals */
+			crown_buf_puts(&b, "?");
+			p++;
+			continue;
+		}
+		if (c == '\n' && lines)
+			crown_buf_puts(&b, "\n");
+		else if (c == '\t' || c == '\n' || c == '\r')
+			crown_buf_puts(&b, " ");
+		else if (c < 0x20 || (c >= 0x7f && c <= 0x9f))
+			crown_buf_puts(&b, "?");
+		else
+			crown_buf_add(&b, p,
+			    (size_t)(g_utf8_next_char(p) - p));
+		p = g_utf8_next_char(p);
+	}
+	return b.data;
+}
+
 /* Reading a message. */
 
 /* A printable address without blanks, as it can go in a log line. */
@@ -286,6 +321,30 @@ automatic(GMimeObject *obj)
 	return NULL;
 }
 
+/* s (taken) made printable, on one line. */
+static char *
+printable_taken(char *s)
+{
+	char	*clean = crown_mail_printable(s, false);
+
+	free(s);
+	return clean;
+}
+
+/* The names of the parts crown_mail_walk found, fit to echo. */
+static void
+labels_printable(struct crown_mail *m)
+{
+	size_t	i;
+
+	for (i = 0; i < m->nforwarded; i++)
+		m->forwarded[i].name = printable_taken(m->forwarded[i].name);
+	for (i = 0; i < m->nignored; i++) {
+		m->ignored[i].name = printable_taken(m->ignored[i].name);
+		m->ignored[i].type = printable_taken(m->ignored[i].type);
+	}
+}
+
 int
 crown_mail_parse(struct crown_mail **out, const char *data, size_t len)
 {
@@ -339,6 +398,7 @@ crown_mail_parse(struct crown_mail **out, const char *data, size_t len)
 	if (s != NULL && addr_ok(s))
 		m->message_id = xstrdup(s);
 	crown_mail_walk(m, msg);
+	labels_printable(m);
 	g_object_unref(msg);
 	*out = m;
 	return 0;

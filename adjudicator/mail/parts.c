@@ -9,9 +9,6 @@
  * at any depth, inline or attached), has its own body: its first
  * text/plain part that is not an attachment.  Orders files are found
  * by name or type wherever they are.
- *
- * Also text fit to echo (crown_mail_printable), which the walk names
- * parts with and mail.c and the inbox use too.
  */
 #include <stdbool.h>
 #include <stdlib.h>
@@ -30,43 +27,6 @@
 #define MAX_IGNORED	16
 /* A name or a type is cut to this many bytes for the answer. */
 #define MAX_LABEL	80
-
-/* Text fit to echo. */
-
-char *
-crown_mail_printable(const char *s, bool lines)
-{
-	struct crown_buf	 b = { 0 };
-	const char		*p, *end;
-	gunichar		 c;
-
-	crown_buf_puts(&b, "");
-	if (s == NULL)
-		return b.data;
-	end = s + strlen(s);
-	for (p = s; p < end; ) {
-		c = g_utf8_get_char_validated(p, end - p);
-		if (c == (gunichar)-1 || c == (gunichar)-2) {
-			/* not UTF-8: a lone 0x9b is a CSI to some terminals */
-			crown_buf_puts(&b, "?");
-			p++;
-			continue;
-		}
-		if (c == '\n' && lines)
-			crown_buf_puts(&b, "\n");
-		else if (c == '\t' || c == '\n' || c == '\r')
-			crown_buf_puts(&b, " ");
-		else if (c < 0x20 || (c >= 0x7f && c <= 0x9f))
-			crown_buf_puts(&b, "?");
-		else
-			crown_buf_add(&b, p,
-			    (size_t)(g_utf8_next_char(p) - p));
-		p = g_utf8_next_char(p);
-	}
-	return b.data;
-}
-
-/* Reading a message's parts. */
 
 struct walk {
 	struct crown_mail	*m;
@@ -200,17 +160,13 @@ part_bytes(GMimePart *part, bool text, size_t *len)
 	return s;
 }
 
-/* s made printable and cut short, for an answer (caller frees). */
+/* s cut short, for an answer (caller frees; crown_mail_parse makes it
+ * printable). */
 static char *
 label(const char *s)
 {
-	char	*cut, *clean;
-
 	s = s != NULL ? s : "";
-	cut = xstrndup(s, strnlen(s, MAX_LABEL));
-	clean = crown_mail_printable(cut, false);
-	free(cut);
-	return clean;
+	return xstrndup(s, strnlen(s, MAX_LABEL));
 }
 
 static void
