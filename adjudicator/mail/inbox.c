@@ -799,17 +799,19 @@ has_orders(const struct crown_orders_read *r)
  * of the first forwarded message that holds orders (a forwarding mail's
  * own body is often a note, or empty).  When none does, the first read
  * stays, with its problems in d.  *file names what was read ("message"
- * for the body; caller frees).
+ * for the body; caller frees); *body says it was the mail's own.
  */
 static int
-read_body(struct crown_orders_read *r, char **file, const struct crown_mail *m,
-    const struct crown_orders_context *ctx, struct crown_diags *d)
+read_body(struct crown_orders_read *r, char **file, bool *body,
+    const struct crown_mail *m, const struct crown_orders_context *ctx,
+    struct crown_diags *d)
 {
 	struct crown_orders_read	 t;
 	struct crown_diags		 td;
 	size_t				 i = 0;
 	int				 error, e;
 
+	*body = m->text != NULL;
 	if (m->text != NULL) {
 		*file = xstrdup("message");
 		error = crown_orders_read(r, *file, m->text, m->text_len, ctx,
@@ -836,6 +838,7 @@ read_body(struct crown_orders_read *r, char **file, const struct crown_mail *m,
 		error = e;
 		free(*file);
 		*file = xstrdup("forwarded-message");
+		*body = false;
 	}
 	return error;
 }
@@ -927,7 +930,7 @@ check(struct crown_inbox *ib, const struct crown_mail *m, struct verdict *v)
 	struct crown_orders	*o = NULL;
 	char			*file = NULL, *pw = NULL, *line;
 	size_t			 i;
-	bool			 yaml = false, found = true;
+	bool			 yaml = false, found = true, body_read = false;
 	int			 side, player, error;
 
 	if (!identify(ib, m, v))
@@ -946,11 +949,10 @@ check(struct crown_inbox *ib, const struct crown_mail *m, struct verdict *v)
 		error = crown_orders_read(&r, file, m->yaml[0].data,
 		    m->yaml[0].len, &ctx, &d);
 	} else
-		error = read_body(&r, &file, m, &ctx, &d);
+		error = read_body(&r, &file, &body_read, m, &ctx, &d);
 	/* the password may be in the text beside the file or the
 	 * forwarded message */
-	if (r.password == NULL && m->text != NULL && strcmp(file,
-	    "message") != 0) {
+	if (r.password == NULL && m->text != NULL && !body_read) {
 		crown_orders_read_text(&body, m->text, m->text_len);
 		r.password = body.password;
 		body.password = NULL;

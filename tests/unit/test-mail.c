@@ -2608,6 +2608,33 @@ static const char m_nested_forward[] =
     "\n"
     "--Apple-Mail=_OUTER--\n";
 
+/* the password in the mail's note, the orders in the body of the mail
+ * forwarded (Thunderbird, "Forward As > Attachment") */
+static const char m_forward_password[] =
+    HDR(MILAN, "fw4@example.org", "Fwd: orders")
+    "Content-Type: multipart/mixed;\n"
+    " boundary=\"------------0aB1cD2eF3gH4iJ5kL6mN7oP\"\n"
+    "\n"
+    "This is a multi-part message in MIME format.\n"
+    "--------------0aB1cD2eF3gH4iJ5kL6mN7oP\n"
+    "Content-Type: text/plain; charset=UTF-8; format=flowed\n"
+    "Content-Transfer-Encoding: 7bit\n"
+    "\n"
+    "password: tequila\n"
+    "My orders, sent from my phone.\n"
+    "\n"
+    "--------------0aB1cD2eF3gH4iJ5kL6mN7oP\n"
+    "Content-Type: message/rfc822; name=\"orders.eml\"\n"
+    "Content-Disposition: attachment; filename=\"orders.eml\"\n"
+    "\n"
+    "From: Francisco Milan <paco@phone.example>\n"
+    "Subject: orders\n"
+    "Content-Type: text/plain; charset=utf-8\n"
+    "\n"
+    "2-militia: reload\n"
+    "\n"
+    "--------------0aB1cD2eF3gH4iJ5kL6mN7oP--\n";
+
 /* a player forwards another side's orders: the outer sender is who
  * sends them */
 static const char m_forward_other[] =
@@ -2834,6 +2861,9 @@ test_inbox_clients(void **state)
 		 * two deep, the password beside them */
 		{ m_gmail_forward, "french", FRENCH_FILED },
 		{ m_nested_forward, "republic", "game: Test Skirmish\n"
+		    "turn: 3\nside: republic\norders:\n- unit: 2-militia\n"
+		    "  actions:\n  - reload\n" },
+		{ m_forward_password, "republic", "game: Test Skirmish\n"
 		    "turn: 3\nside: republic\norders:\n- unit: 2-militia\n"
 		    "  actions:\n  - reload\n" },
 		{ m_mutt_orders_txt, "french", FRENCH_FILED },
