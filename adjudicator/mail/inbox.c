@@ -843,37 +843,6 @@ read_body(struct crown_orders_read *r, char **file, bool *body,
 	return error;
 }
 
-/* What to do about a part crown did not read, by its type and name. */
-static const char *
-advice(const struct crown_mail_part *p)
-{
-	if (strcasecmp(p->type, "application/ms-tnef") == 0 ||
-	    strcasecmp(p->type, "application/vnd.ms-tnef") == 0 ||
-	    strcasecmp(p->name, "winmail.dat") == 0)
-		return "Outlook sent the mail as Rich Text, which crown cannot "
-		    "read: in Outlook choose Format Text > Plain Text (for "
-		    "every mail: File > Options > Mail > Compose messages in "
-		    "Plain Text) and send it again";
-	if (strncasecmp(p->type, "image/", 6) == 0)
-		return "a picture is not read: write the orders in the mail "
-		    "as text, or attach them as orders.yaml";
-	if (strcasecmp(p->type, "application/pgp-encrypted") == 0 ||
-	    strcasecmp(p->type, "application/pkcs7-mime") == 0 ||
-	    strcasecmp(p->type, "application/x-pkcs7-mime") == 0)
-		return "crown cannot read encrypted mail: send the orders "
-		    "unencrypted (a signature is welcome)";
-	if (strcasecmp(p->type, "application/vnd.ms-outlook") == 0)
-		return "an Outlook item is not read: paste the orders into "
-		    "the mail, or attach them as orders.yaml";
-	if (strncasecmp(p->type, "text/", 5) == 0)
-		return "a text file is read as orders only when it is named "
-		    "orders.txt, or *.yaml, *.yml or *.json: name it "
-		    "orders.yaml and attach it again";
-	return "crown reads only plain text: paste the orders into the "
-	    "mail as plain text, or save them as plain text and attach them "
-	    "as orders.yaml";
-}
-
 /* The parts of m crown did not read, each with what to do. */
 static void
 not_read(struct verdict *v, const struct crown_mail *m)
@@ -885,10 +854,10 @@ not_read(struct verdict *v, const struct crown_mail *m)
 		p = &m->ignored[i];
 		if (p->name[0] != '\0')
 			why(v, "the attachment '%s' (%s) was not read: %s",
-			    p->name, p->type, advice(p));
+			    p->name, p->type, crown_mail_part_advice(p));
 		else
 			why(v, "a part of type %s was not read: %s", p->type,
-			    advice(p));
+			    crown_mail_part_advice(p));
 	}
 }
 

@@ -1,7 +1,9 @@
 /*
  * orders-read.c: the one reader of orders (orders-read.h): the text a
- * file or a mail body carries around the orders is skipped, line by
- * line and in place, then what is left is read as YAML or shorthand.
+ * file or a mail body carries around the orders (a password line,
+ * quotations and the attribution above them, a signature, the header
+ * lines of a message forwarded in the text) is skipped, line by line and
+ * in place, then what is left is read as YAML or shorthand.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -30,6 +32,30 @@ static const char *const attribution_words[] = {
 	/* Russian */
 	"\xd0\xbd\xd0\xb0\xd0\xbf\xd0\xb8\xd1\x81\xd0\xb0\xd0\xbb",
 	NULL
+};
+
+/*
+ * The line a client writes above a message it forwards in the text, or
+ * quotes whole: "-------- Forwarded Message --------" (Thunderbird),
+ * "---------- Forwarded message ---------" (Gmail), "Begin forwarded
+ * message:" (Apple Mail), "-----Original Message-----" (Outlook), in
+ * some languages; the dashes, blanks, "Begin" and a colon around it
+ * aside.  And the names of the header lines below it ("From:", "Sent:",
+ * "Betreff:", "Objet :").
+ */
+static const char *const forward_words[] = {
+	"forwarded message", "original message", "weitergeleitete nachricht",
+	"urspr\xc3\xbcngliche nachricht", "message transf\xc3\xa9r\xc3\xa9",
+	"message d'origine", "mensaje reenviado", "mensaje original",
+	"messaggio inoltrato", "messaggio originale", "mensagem encaminhada",
+	"mensagem original", "doorgestuurd bericht", NULL
+};
+static const char *const forward_keys[] = {
+	"from", "to", "cc", "bcc", "date", "sent", "subject", "reply-to",
+	"von", "an", "gesendet", "datum", "betreff", "de", "\xc3\xa0", "a",
+	"envoy\xc3\xa9", "objet", "para", "enviado", "asunto", "fecha", "da",
+	"inviato", "oggetto", "data", "assunto", "van", "aan", "verzonden",
+	"onderwerp", NULL
 };
 
 static void
@@ -181,6 +207,80 @@ take_password(const char *s, const struct line *l, char **pw)
 	return true;
 }
 
+/* Is l the line above a message forwarded in the text?  Outlook's
+ * line of underscores is one only when header lines follow. */
+static bool
+is_forward(const char *s, const struct line *l)
+{
+	size_t	a = l->start, e = trim_end(s, l->start, l->end), k, n;
+
+	while (a < e && (s[a] == '-' || s[a] == ' ' || s[a] == '\t'))
+		a++;
+	if (e > a && s[e - 1] == ':')
+		e--;
+	while (e > a && (s[e - 1] == '-' || s[e - 1] == ' '))
+		e--;
+	if (e - a >= 6 && strncasecmp(s + a, "begin ", 6) == 0)
+		a += 6;
+	for (k = 0; forward_words[k] != NULL; k++) {
+		n = strlen(forward_words[k]);
+		if (e - a == n && strncasecmp(s + a, forward_words[k], n) == 0)
+			return true;
+	}
+	for (k = l->start; k < l->end && s[k] == '_'; k++)
+		;
+	return k == l->end && k - l->start >= 10;
+}
+
+/* Is l a header line of a forwarded message: "Name: ..." with a name
+ * of forward_keys? */
+static bool
+is_forward_header(const char *s, const struct line *l)
+{
+	const char	*colon;
+	size_t		 e, k, n;
+
+	colon = memchr(s + l->start, ':', l->end - l->start);
+	if (colon == NULL)
+		return false;
+	e = trim_end(s, l->start, (size_t)(colon - s));
+	for (k = 0; forward_keys[k] != NULL; k++) {
+		n = strlen(forward_keys[k]);
+		if (e - l->start == n && strncasecmp(s + l->start,
+		    forward_keys[k], n) == 0)
+			return true;
+	}
+	return false;
+}
+
+/*
+ * A message forwarded in the text, whose line is at: that line and the
+ * header lines below it (after blank lines, and with the lines that
+ * continue one, indented) are skipped, the forwarded text read as the
+ * rest.  Nothing is skipped unless a header line follows.  Returns the
+ * last line looked at.
+ */
+static size_t
+skip_forward(struct crown_orders_read *out, const struct line *lines,
+    size_t n, size_t at)
+{
+	const char	*s = out->text;
+	size_t		 k = at + 1, first;
+
+	while (k < n && is_blank(s, &lines[k]))
+		k++;
+	if (k == n || !is_forward_header(s, &lines[k]))
+		return at;
+	blank_line(out, &lines[at]);
+	for (first = k; k < n && !is_blank(s, &lines[k]); k++) {
+		if (!is_forward_header(s, &lines[k]) && (k == first ||
+		    blank_at(s, lines[k].start, lines[k].end) == 0))
+			break;
+		blank_line(out, &lines[k]);
+	}
+	return k - 1;
+}
+
 /*
  * The lines above the quotation that begins at l: the last line before
  * it that is not blank, when it is an attribution, and the line above
@@ -238,6 +338,9 @@ crown_orders_read_text(struct crown_orders_read *out, const char *buf,
 	for (i = 0; i < n; i++)
 		if (lines[i].quoted)
 			blank_line(out, &lines[i]);
+	for (i = 0; i < n; i++)
+		if (is_forward(out->text, &lines[i]))
+			i = skip_forward(out, lines, n, i);
 	for (i = 0; i < n; i++)
 		if (take_password(out->text, &lines[i], &out->password))
 			blank_line(out, &lines[i]);

@@ -55,6 +55,11 @@ struct crown_mail_part {
 	char	*type;		/* "application/ms-tnef": printable */
 };
 
+/* What a player can do instead of sending part p (a static string):
+ * by its type and name, Outlook's winmail.dat, a picture, an encrypted
+ * part, a text file of another name, anything else. */
+const char	*crown_mail_part_advice(const struct crown_mail_part *p);
+
 struct crown_mail {
 	char			*from;		/* the first From address */
 	char			*from_name;	/* or NULL */

@@ -12,6 +12,9 @@
  *	On ..., X <x@y> wrote:			the attribution line directly
  *						above quoted lines, skipped
  *	-- 					a signature: the rest skipped
+ *	-------- Forwarded Message --------	a message forwarded in the
+ *	From: ...				text: that line and the header
+ *						lines below it skipped
  *
  * Skipped lines become blank, so every diagnostic's line and column are
  * those of the bytes given.  What is left is YAML or shorthand, told

@@ -457,6 +457,57 @@ test_text(void **state)
 
 /* A turn keeps a mailed file as its canonical orders file: no password
  * in the history, and verify replays it. */
+/* A message forwarded in the text: its line and its header lines
+ * skipped in place, its text read; a line like it with no header below
+ * it, or a header line with no such line above, stays. */
+static void
+test_forwarded_text(void **state)
+{
+	static const char	 fwd[] =
+	    "see below\n"
+	    "---------- Forwarded message ---------\n"
+	    "From: Jean Danjou <jean@other.example>\n"
+	    "Date: Sun, Mar 15, 2026 at 9:00 AM\n"
+	    "Subject: orders\n"
+	    "To: <crown@example.org>,\n"
+	    "  <umpire@example.org>\n"
+	    "\n"
+	    "1-legion: hold\n";
+	static const char	 fr[] =
+	    "-------- Message transf\xc3\xa9r\xc3\xa9 --------\n"
+	    "Objet\xc2\xa0: \tordres\n"
+	    "De\xc2\xa0: \tJean <jean@other.example>\n"
+	    "\n"
+	    "1-legion: hold\n";
+	static const char	 kept[] =
+	    "__________\n"
+	    "1-legion: hold\n"
+	    "From: the ridge\n";
+	struct crown_orders_read	 r;
+	const char			*p;
+
+	(void)state;
+	crown_orders_read_text(&r, fwd, sizeof(fwd) - 1);
+	assert_int_equal(r.len, sizeof(fwd) - 1);
+	assert_false(r.plain);
+	p = strstr(fwd, "1-legion");
+	assert_memory_equal(r.text, "see below\n", 10);
+	assert_string_equal(r.text + (p - fwd), "1-legion: hold\n");
+	assert_null(strstr(r.text, "Forwarded"));
+	assert_null(strstr(r.text, "example.org"));
+	assert_null(strstr(r.text, "Subject"));
+	crown_orders_read_release(&r);
+	crown_orders_read_text(&r, fr, sizeof(fr) - 1);
+	assert_null(strstr(r.text, "Objet"));
+	assert_null(strstr(r.text, "jean@"));
+	assert_non_null(strstr(r.text, "\n1-legion: hold\n"));
+	crown_orders_read_release(&r);
+	crown_orders_read_text(&r, kept, sizeof(kept) - 1);
+	assert_true(r.plain);
+	assert_string_equal(r.text, kept);
+	crown_orders_read_release(&r);
+}
+
 static void
 test_turn_keeps(void **state)
 {
@@ -607,6 +658,7 @@ main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_text),
+		cmocka_unit_test(test_forwarded_text),
 		cmocka_unit_test(test_corpus),
 		cmocka_unit_test(test_turn_keeps),
 		cmocka_unit_test(test_inbox_syncs),
