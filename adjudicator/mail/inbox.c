@@ -51,11 +51,12 @@
 #include "crown/xalloc.h"
 #include "crown/yaml.h"
 
+#include "body.h"
+
 #define LOG_NAME	"orders/inbox.log"
 #define PENDING_DIR	"orders/pending"
 #define LATE_DIR	"orders/late"
 #define REJECTED_DIR	"orders/rejected"
-#define MAX_FILE_NAME	64
 /* The answers a batch holds before what it filed is written. */
 #define BATCH_BYTES	((size_t)4 * 1024 * 1024)
 
@@ -283,29 +284,6 @@ hold(struct crown_inbox *ib, const char *name, const char *data,
 	ib->held_bytes += len;
 }
 /* Text helpers. */
-
-/* A file name fit for a diagnostic: the attachment's base name with
- * only [A-Za-z0-9._-]. */
-static char *
-safe_name(const char *name)
-{
-	const char	*b;
-	char		*s;
-	size_t		 i;
-
-	b = strrchr(name, '/');
-	b = b != NULL ? b + 1 : name;
-	if (*b == '\0')
-		return xstrdup("orders.yaml");
-	s = xstrndup(b, strnlen(b, MAX_FILE_NAME));
-	for (i = 0; s[i] != '\0'; i++)
-		if (!((s[i] >= 'a' && s[i] <= 'z') ||
-		    (s[i] >= 'A' && s[i] <= 'Z') ||
-		    (s[i] >= '0' && s[i] <= '9') || s[i] == '.' ||
-		    s[i] == '_' || s[i] == '-'))
-			s[i] = '_';
-	return s;
-}
 
 static void
 indent(struct crown_buf *b, const char *text)
@@ -785,106 +763,6 @@ as_strong(const struct crown_inbox *ib, struct verdict *v)
 	return false;
 }
 
-/* Did the reader find orders: an orders file, or a line of shorthand
- * for a unit or a leader? */
-static bool
-has_orders(const struct crown_orders_read *r)
-{
-	return r->yaml || (r->orders != NULL && (r->orders->nunits > 0 ||
-	    r->orders->nleaders > 0));
-}
-
-/*
- * The orders of a mail without an orders file: its body, else the body
- * of the first forwarded message that holds orders (a forwarding mail's
- * own body is often a note, or empty).  When none does, the first read
- * stays, with its problems in d.  *file names what was read ("message"
- * for the body; caller frees); *body says it was the mail's own.
- */
-static int
-read_body(struct crown_orders_read *r, char **file, bool *body,
-    const struct crown_mail *m, const struct crown_orders_context *ctx,
-    struct crown_diags *d)
-{
-	struct crown_orders_read	 t;
-	struct crown_diags		 td;
-	size_t				 i = 0;
-	int				 error, e;
-
-	*body = m->text != NULL;
-	if (m->text != NULL) {
-		*file = xstrdup("message");
-		error = crown_orders_read(r, *file, m->text, m->text_len, ctx,
-		    d);
-	} else {
-		*file = xstrdup("forwarded-message");
-		error = crown_orders_read(r, *file, m->forwarded[0].data,
-		    m->forwarded[0].len, ctx, d);
-		i = 1;
-	}
-	for (; i < m->nforwarded && !has_orders(r); i++) {
-		memset(&td, 0, sizeof(td));
-		e = crown_orders_read(&t, "forwarded-message",
-		    m->forwarded[i].data, m->forwarded[i].len, ctx, &td);
-		if (!has_orders(&t)) {
-			crown_orders_read_release(&t);
-			crown_diags_release(&td);
-			continue;
-		}
-		crown_orders_read_release(r);
-		crown_diags_release(d);
-		*r = t;
-		*d = td;
-		error = e;
-		free(*file);
-		*file = xstrdup("forwarded-message");
-		*body = false;
-	}
-	return error;
-}
-
-/* The parts of m crown did not read, each with what to do. */
-static void
-not_read(struct verdict *v, const struct crown_mail *m)
-{
-	const struct crown_mail_part	*p;
-	size_t				 i;
-
-	for (i = 0; i < m->nignored; i++) {
-		p = &m->ignored[i];
-		if (p->name[0] != '\0')
-			why(v, "the attachment '%s' (%s) was not read: %s",
-			    p->name, p->type, crown_mail_part_advice(p));
-		else
-			why(v, "a part of type %s was not read: %s", p->type,
-			    crown_mail_part_advice(p));
-	}
-}
-
-/* Has m one place to read orders from: one orders file, else a body?
- * If not, why not, to v. */
-static bool
-one_source(struct verdict *v, const struct crown_mail *m)
-{
-	if (m->nyaml > 1) {
-		why(v, "attach one orders file to a mail, not %zu", m->nyaml);
-		return false;
-	}
-	if (m->nyaml == 1 || m->text != NULL || m->nforwarded > 0)
-		return true;
-	if (m->html)
-		why(v, "the mail has only HTML, no plain text: send it as "
-		    "plain text (Thunderbird: Options > Delivery Format > "
-		    "Plain Text Only; Apple Mail: Format > Make Plain Text; "
-		    "Gmail: More options > Plain text mode; Outlook: Format "
-		    "Text > Plain Text), or attach the orders as orders.yaml");
-	else
-		why(v, "no orders found: write them in the body as plain "
-		    "text, or attach them as orders.yaml");
-	not_read(v, m);
-	return false;
-}
-
 /*
  * Check one message's orders.  Fills v; returns the parsed orders when
  * they are good (caller frees), else NULL.
@@ -895,11 +773,11 @@ check(struct crown_inbox *ib, const struct crown_mail *m, struct verdict *v)
 	struct crown_orders_context ctx = { ib->s->name, ib->s->turn + 1,
 	    true };
 	struct crown_diags	 d = { 0 };
-	struct crown_orders_read r, body;
+	struct crown_orders_read r;
 	struct crown_orders	*o = NULL;
 	char			*file = NULL, *pw = NULL, *line;
 	size_t			 i;
-	bool			 yaml = false, found = true, body_read = false;
+	bool			 yaml = false, found = true;
 	int			 side, player, error;
 
 	if (!identify(ib, m, v))
@@ -909,25 +787,12 @@ check(struct crown_inbox *ib, const struct crown_mail *m, struct verdict *v)
 		    ib->s->last_turn);
 		return NULL;
 	}
-	/* the orders: one attached file, else the text; the same reader as
-	 * crown check's, a NUL byte left to it to refuse at its place */
-	if (!one_source(v, m))
+	/* the orders: one attached file, else the text (body.c); the same
+	 * reader as crown check's, a NUL byte left to it to refuse at its
+	 * place */
+	if (!crown_mail_has_orders_text(&v->why, m))
 		return NULL;
-	if (m->nyaml == 1) {
-		file = safe_name(m->yaml[0].name);
-		error = crown_orders_read(&r, file, m->yaml[0].data,
-		    m->yaml[0].len, &ctx, &d);
-	} else
-		error = read_body(&r, &file, &body_read, m, &ctx, &d);
-	/* the password may be in the text beside the file or the
-	 * forwarded message */
-	if (r.password == NULL && m->text != NULL && !body_read) {
-		crown_orders_read_text(&body, m->text, m->text_len);
-		r.password = body.password;
-		body.password = NULL;
-		crown_orders_read_release(&body);
-	}
-	found = has_orders(&r);
+	error = crown_mail_read_orders(&r, &file, &found, m, &ctx, &d);
 	o = r.orders;
 	pw = r.password;
 	yaml = r.yaml;
@@ -987,7 +852,7 @@ problems:
 	if (d.n == 0)
 		why(v, "%s: error: the orders cannot be read", file);
 	if (!found)
-		not_read(v, m);
+		crown_mail_not_read(&v->why, m);
 out:
 	crown_diags_release(&d);
 	crown_orders_free(o);
