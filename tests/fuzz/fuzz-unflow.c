@@ -3,8 +3,9 @@
  * it: format=flowed unflowed (crown_mail_unflow; the first byte of the
  * input says DelSp=yes when odd), then the one reader's skipping of
  * what is around the orders (the attribution line, quotes, the
- * signature, a password line: crown_orders_read_text) and the orders
- * read (crown_orders_read).
+ * signature, a password line, the header lines of a message forwarded
+ * in the text: crown_orders_read_text) and the orders read
+ * (crown_orders_read).
  *
  * Besides crashes, leaks and UB: unflowing removes only spaces, line
  * ends and the '>' of joined quoted lines, and adds only a line end or a

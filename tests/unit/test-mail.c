@@ -2555,6 +2555,32 @@ static const char m_gmail_forward[] =
     "1-legion: hold; reload\n"
     "--000000000000a1b2c3d4e5f6--\n";
 
+/* Gmail's "Forward": the message forwarded in the text, below its
+ * header lines */
+static const char m_gmail_forward_inline[] =
+    HDR(DANJOU, "gm4@mail.gmail.com", "Fwd: orders")
+    "Content-Type: multipart/alternative; boundary=\"000000000000778899aa\"\n"
+    "\n"
+    "--000000000000778899aa\n"
+    "Content-Type: text/plain; charset=\"UTF-8\"\n"
+    "\n"
+    "---------- Forwarded message ---------\n"
+    "From: Jean Danjou <jean.danjou@gmail.example>\n"
+    "Date: Sat, Dec 5, 2026 at 9:00 AM\n"
+    "Subject: orders\n"
+    "To: <umpire@example.org>\n"
+    "\n"
+    "\n"
+    "1-legion: hold; reload\n"
+    "\n"
+    "--000000000000778899aa\n"
+    "Content-Type: text/html; charset=\"UTF-8\"\n"
+    "\n"
+    "<div dir=\"ltr\">---------- Forwarded message ---------<br>"
+    "1-legion: hold; reload</div>\n"
+    "\n"
+    "--000000000000778899aa--\n";
+
 /* forwarded twice, inline: the orders a Windows user's
  * "orders.yaml.txt" two messages down, the password in the outer body */
 static const char m_nested_forward[] =
@@ -2860,6 +2886,7 @@ test_inbox_clients(void **state)
 		/* forwarded: the body of the mail attached, then the file
 		 * two deep, the password beside them */
 		{ m_gmail_forward, "french", FRENCH_FILED },
+		{ m_gmail_forward_inline, "french", FRENCH_FILED },
 		{ m_nested_forward, "republic", "game: Test Skirmish\n"
 		    "turn: 3\nside: republic\norders:\n- unit: 2-militia\n"
 		    "  actions:\n  - reload\n" },
