@@ -138,7 +138,8 @@ base64(struct crown_buf *b, const char *data, size_t len)
  * without the spaces that end it (but the signature separator), broken
  * after a space at FLOW_WIDTH columns, space-stuffed when it begins
  * with a space or "From " (or a '>' it does not quote with: a quoted
- * line keeps its '>' as its depth, and is not broken).  Unflowed, it is data but for those spaces.
+ * line keeps its '>' as its depth, and is not broken).  Unflowed, it
+ * is data but for those spaces.
  */
 #define FLOW_WIDTH	30
 static void
