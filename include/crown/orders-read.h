@@ -15,6 +15,10 @@
  *	-------- Forwarded Message --------	a message forwarded in the
  *	From: ...				text: that line and the header
  *						lines below it skipped
+ *	-----Original Message-----		the same, or, below text of
+ *	From: ...				the sender's own, the mail a
+ *						reply answers: the rest
+ *						skipped
  *
  * Skipped lines become blank, so every diagnostic's line and column are
  * those of the bytes given.  What is left is YAML or shorthand, told

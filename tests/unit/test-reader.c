@@ -484,10 +484,36 @@ test_forwarded_text(void **state)
 	    "__________\n"
 	    "1-legion: hold\n"
 	    "From: the ridge\n";
+	/* Outlook: the mail answered, unquoted below the reply, is cut as a
+	 * signature is; with only a password above, it is a forward */
+	static const char	 reply[] =
+	    "1-legion: hold\n"
+	    "\n"
+	    "-----Original Message-----\n"
+	    "From: crown <crown@example.org>\n"
+	    "Sent: Sunday, March 15, 2026 6:00 PM\n"
+	    "\n"
+	    "  gun-1: dance\n";
+	static const char	 pw_fwd[] =
+	    "password: tequila\n"
+	    "-----Original Message-----\n"
+	    "From: Jean <jean@other.example>\n"
+	    "\n"
+	    "1-legion: hold\n";
 	struct crown_orders_read	 r;
 	const char			*p;
 
 	(void)state;
+	crown_orders_read_text(&r, reply, sizeof(reply) - 1);
+	assert_int_equal(r.len, strstr(reply, "-----") - reply);
+	assert_string_equal(r.text, "1-legion: hold\n\n");
+	crown_orders_read_release(&r);
+	crown_orders_read_text(&r, pw_fwd, sizeof(pw_fwd) - 1);
+	assert_int_equal(r.len, sizeof(pw_fwd) - 1);
+	assert_string_equal(r.password, "tequila");
+	assert_null(strstr(r.text, "jean@"));
+	assert_non_null(strstr(r.text, "\n1-legion: hold\n"));
+	crown_orders_read_release(&r);
 	crown_orders_read_text(&r, fwd, sizeof(fwd) - 1);
 	assert_int_equal(r.len, sizeof(fwd) - 1);
 	assert_false(r.plain);
