@@ -180,7 +180,8 @@ FUZZ_BUILD	:= build/fuzz
 FUZZ_TARGETS	:= state orders rules dice turn \
 		   $(if $(wildcard adjudicator/io/template.c),template) \
 		   $(if $(wildcard adjudicator/model/shorthand.c),shorthand) \
-		   $(if $(wildcard adjudicator/cmd/cmd-inbox.c),inbox)
+		   $(if $(wildcard adjudicator/cmd/cmd-inbox.c),inbox) \
+		   $(if $(wildcard adjudicator/mail/flowed.c),unflow)
 FUZZ_SAN	:= -O1 -g -fno-omit-frame-pointer \
 		   -fsanitize=address,undefined -fno-sanitize-recover=all
 FUZZ_BINS	:= $(FUZZ_TARGETS:%=$(FUZZ_BUILD)/fuzz-%)

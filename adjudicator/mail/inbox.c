@@ -65,23 +65,15 @@
 #include "crown/yaml.h"
 #include "received.h"
 
+#include "body.h"
+
 #define LOG_NAME	CROWN_RECEIVED_LOG
 #define PENDING_DIR	"orders/pending"
 #define LATE_DIR	"orders/late"
 #define REJECTED_DIR	"orders/rejected"
-/* in .git beside the credentials: "TURN COUNT ADDRESS" a line */
-#define ANSWERS_NAME	"crown-answers"
-#define ANSWERS_MAX	((size_t)1024 * 1024)
-#define MAX_FILE_NAME	64
 /* The answers a batch holds before what it filed is written. */
 #define BATCH_BYTES	((size_t)4 * 1024 * 1024)
 
-/* Answers to one address for the turn, this run's and earlier runs'
- * (ANSWERS_NAME). */
-struct answered {
-	char		*addr;
-	unsigned	 n;
-};
 
 /* What is filed for a side (orders/pending/SIDE.yaml and SIDE.proof, or
  * orders/late/SIDE.yaml): read once, kept here, written once a batch. */
@@ -117,9 +109,8 @@ struct crown_inbox {
 	struct crown_roster	 roster;	/* credentials (.git) */
 	struct crown_received	 seen;		/* message hashes in the log */
 	unsigned		 max_answers;
-	struct answered		*answered;	/* answers this turn */
-	size_t			 nanswered, answered_cap;
-	bool			 answered_more;	/* to write */
+	struct crown_answers	 answers;	/* to each address, this
+						 * turn */
 	int			 error;		/* first failure to write */
 	size_t			 messages;
 	unsigned		 accepted, nlate, refused, skipped, ignored;
@@ -243,29 +234,6 @@ hold(struct crown_inbox *ib, const char *name, const char *data,
 	ib->held_bytes += len;
 }
 /* Text helpers. */
-
-/* A file name fit for a diagnostic: the attachment's base name with
- * only [A-Za-z0-9._-]. */
-static char *
-safe_name(const char *name)
-{
-	const char	*b;
-	char		*s;
-	size_t		 i;
-
-	b = strrchr(name, '/');
-	b = b != NULL ? b + 1 : name;
-	if (*b == '\0')
-		return xstrdup("orders.yaml");
-	s = xstrndup(b, strnlen(b, MAX_FILE_NAME));
-	for (i = 0; s[i] != '\0'; i++)
-		if (!((s[i] >= 'a' && s[i] <= 'z') ||
-		    (s[i] >= 'A' && s[i] <= 'Z') ||
-		    (s[i] >= '0' && s[i] <= '9') || s[i] == '.' ||
-		    s[i] == '_' || s[i] == '-'))
-			s[i] = '_';
-	return s;
-}
 
 static void
 indent(struct crown_buf *b, const char *text)
@@ -841,11 +809,11 @@ check(struct crown_inbox *ib, const struct crown_mail *m, struct verdict *v)
 	struct crown_orders_context ctx = { ib->s->name, ib->s->turn + 1,
 	    true };
 	struct crown_diags	 d = { 0 };
-	struct crown_orders_read r, body;
+	struct crown_orders_read r;
 	struct crown_orders	*o = NULL;
 	char			*file = NULL, *pw = NULL, *line;
 	size_t			 i;
-	bool			 yaml = false;
+	bool			 yaml = false, found = true;
 	int			 side, player, error;
 
 	if (!identify(ib, m, v))
@@ -855,37 +823,12 @@ check(struct crown_inbox *ib, const struct crown_mail *m, struct verdict *v)
 		    ib->s->last_turn);
 		return NULL;
 	}
-	/* the orders: one attached file, else the text; the same reader as
-	 * crown check's, a NUL byte left to it to refuse at its place */
-	if (m->nyaml > 1) {
-		why(v, "attach one orders file to a mail, not %zu", m->nyaml);
+	/* the orders: one attached file, else the text (body.c); the same
+	 * reader as crown check's, a NUL byte left to it to refuse at its
+	 * place */
+	if (!crown_mail_has_orders_text(&v->why, m))
 		return NULL;
-	}
-	if (m->nyaml == 0 && m->text == NULL) {
-		if (m->html)
-			why(v, "the mail has only HTML: send the orders as "
-			    "plain text, or attach them as a .yaml file");
-		else
-			why(v, "no orders found: write them in the body as "
-			    "plain text, or attach a .yaml file");
-		return NULL;
-	}
-	if (m->nyaml == 1) {
-		file = safe_name(m->yaml[0].name);
-		error = crown_orders_read(&r, file, m->yaml[0].data,
-		    m->yaml[0].len, &ctx, &d);
-		/* the password may be in the text beside the file */
-		if (r.password == NULL && m->text != NULL) {
-			crown_orders_read_text(&body, m->text, m->text_len);
-			r.password = body.password;
-			body.password = NULL;
-			crown_orders_read_release(&body);
-		}
-	} else {
-		file = xstrdup("message");
-		error = crown_orders_read(&r, file, m->text, m->text_len, &ctx,
-		    &d);
-	}
+	error = crown_mail_read_orders(&r, &file, &found, m, &ctx, &d);
 	o = r.orders;
 	pw = r.password;
 	yaml = r.yaml;
@@ -944,6 +887,8 @@ problems:
 	}
 	if (d.n == 0)
 		why(v, "%s: error: the orders cannot be read", file);
+	if (!found)
+		crown_mail_not_read(&v->why, m);
 out:
 	crown_diags_release(&d);
 	crown_orders_free(o);
@@ -953,104 +898,11 @@ out:
 }
 
 /* addr's count of answers for the turn, made 0 when new. */
-static struct answered *
-answers_of(struct crown_inbox *ib, const char *addr)
-{
-	size_t	i;
-
-	for (i = 0; i < ib->nanswered; i++)
-		if (strcasecmp(ib->answered[i].addr, addr) == 0)
-			return &ib->answered[i];
-	crown_grow(&ib->answered, &ib->answered_cap, i + 1,
-	    sizeof(*ib->answered));
-	ib->answered[i].addr = xstrdup(addr);
-	ib->answered[i].n = 0;
-	ib->nanswered++;
-	return &ib->answered[i];
-}
-
-/*
- * The answers earlier runs sent for this turn, so that the limit holds
- * however often crown inbox runs: an auto-responder that crown's
- * answers set off, or a flood in a player's name, costs a few answers a
- * turn.  A line that does not read is skipped: the file is crown's own.
- */
-static void
-load_answers(struct crown_inbox *ib)
-{
-	struct crown_diags	 d = { 0 };
-	struct answered		*a;
-	char			*path, *buf, *line, *next, *end, *addr;
-	unsigned long		 n;
-	long			 turn;
-	size_t			 len;
-
-	path = crown_roster_private(ib->dir, ANSWERS_NAME);
-	if (access(path, F_OK) != 0 ||
-	    crown_read_file(&buf, &len, path, ANSWERS_MAX, &d) != 0) {
-		crown_diags_release(&d);
-		free(path);
-		return;
-	}
-	for (line = buf; line != NULL && *line != '\0'; line = next) {
-		if ((next = strchr(line, '\n')) != NULL)
-			*next++ = '\0';
-		errno = 0;
-		turn = strtol(line, &end, 10);
-		if (end == line || *end != ' ' || errno != 0 ||
-		    turn != ib->s->turn)
-			continue;
-		n = strtoul(end + 1, &addr, 10);
-		if (addr == end + 1 || *addr != ' ' || errno != 0 ||
-		    n > 1000000 || addr[1] == '\0' ||
-		    strchr(addr + 1, ' ') != NULL)
-			continue;
-		a = answers_of(ib, addr + 1);
-		a->n = (unsigned)n;
-	}
-	free(buf);
-	free(path);
-}
-
-/* This turn's counts, written whole over the file's (earlier turns'
- * counts are of no more use); before the answers go out. */
-static int
-save_answers(struct crown_inbox *ib)
-{
-	struct crown_buf	 b = { 0 };
-	char			*path;
-	size_t			 i;
-	int			 e;
-
-	if (!ib->answered_more)
-		return 0;
-	crown_buf_puts(&b, "");
-	for (i = 0; i < ib->nanswered; i++)
-		if (ib->answered[i].n > 0)
-			crown_buf_printf(&b, "%d %u %s\n", ib->s->turn,
-			    ib->answered[i].n, ib->answered[i].addr);
-	path = crown_roster_private(ib->dir, ANSWERS_NAME);
-	if ((e = crown_put_file(path, b.data, b.len, 0600, true)) != 0)
-		crown_diag_add(ib->d, path, 0, 0, NULL, "cannot write the "
-		    "count of answers: %s", strerror(e));
-	else
-		ib->answered_more = false;
-	free(path);
-	crown_buf_release(&b);
-	return e != 0 ? CROWN_EWRITE : 0;
-}
-
 /* May crown answer addr once more for this turn?  Counted. */
 static bool
 may_answer(struct crown_inbox *ib, const char *addr)
 {
-	struct answered	*a = answers_of(ib, addr);
-
-	if (a->n >= ib->max_answers)
-		return false;
-	a->n++;
-	ib->answered_more = true;
-	return true;
+	return crown_received_answer(&ib->answers, addr, ib->max_answers);
 }
 
 static void
@@ -1069,15 +921,12 @@ print_why(const struct verdict *v)
 static void
 over_limit(struct crown_inbox *ib, const char *addr)
 {
-	unsigned	n = answers_of(ib, addr)->n;
+	unsigned	n = crown_received_answered(&ib->answers, addr);
 
 	printf("%u answer%s to %s this turn: --max-answers %u", n,
 	    n == 1 ? "" : "s", addr, ib->max_answers);
 }
 
-/* Keep beside the filed orders how their sender was identified
- * (pending_proof); a file the inbox cannot write is only a weaker
- * guard, noted like any other. */
 /* File the orders of v's side, and beside them how their sender was
  * identified (pending_proof), in memory until the batch ends. */
 static void
@@ -1359,7 +1208,8 @@ flush(struct crown_inbox *ib)
 	if (!ok)
 		error = CROWN_EWRITE;
 	/* counted before they go: a count lost would let a loop go on */
-	if (ok && save_answers(ib) != 0) {
+	if (ok && crown_received_answers_write(&ib->answers, ib->dir,
+	    ib->s->turn, ib->d) != 0) {
 		ok = false;
 		error = CROWN_EWRITE;
 	}
@@ -1440,7 +1290,8 @@ crown_inbox_open(struct crown_inbox **out,
 	 * and answers it however many answers the turn has had */
 	if (!ib->dry) {
 		crown_received_load(&ib->seen, ib->dir);
-		load_answers(ib);
+		crown_received_answers_load(&ib->answers, ib->dir,
+		    ib->s->turn);
 	}
 	crown_received_sigs_load(&ib->sigs, ib->dir);
 	return error;
@@ -1545,12 +1396,10 @@ crown_inbox_close(struct crown_inbox *ib, bool *accepted_all,
 	free(ib->late);
 	free(ib->held);
 	crown_buf_release(&ib->log);
-	for (i = 0; i < ib->nanswered; i++)
-		free(ib->answered[i].addr);
+	crown_received_answers_release(&ib->answers);
 	crown_buf_release(&ib->mailboxes);
 	crown_received_sigs_release(&ib->sigs);
 	crown_received_release(&ib->seen);
-	free(ib->answered);
 	crown_roster_release(&ib->roster);
 	free(ib);
 	return error;

@@ -1,13 +1,14 @@
 /*
  * mail.c: reading players' mail and writing crown's, with GMime 3
  * (mail.h).  Every use of GMime and GLib is in this file but pgp.c's,
- * the signatures.
+ * the signatures, and parts.c's, the walk of a message's parts.
  *
  * Reading: GMime parses the message and decodes quoted-printable and
- * base64; text parts are converted to UTF-8 from their charset and their
- * line ends made "\n".  Writing: multipart/mixed messages whose boundary,
- * Message-ID and Maildir name come from a SHA-256 of their content, so
- * the same inputs give the same bytes.
+ * base64; parts.c walks its parts (text converted to UTF-8 from its
+ * charset, line ends made "\n", format=flowed unflowed).  Writing:
+ * multipart/mixed messages whose boundary, Message-ID and Maildir name
+ * come from a SHA-256 of their content, so the same inputs give the
+ * same bytes.
  */
 #include <dirent.h>
 #include <errno.h>
@@ -32,6 +33,8 @@
 #include "crown/template.h"
 #include "crown/xalloc.h"
 #include "crown/yaml.h"
+
+#include "parts.h"
 
 /* MIME levels (multiparts, embedded messages) beyond this are refused
  * before GMime sees them. */
@@ -115,116 +118,6 @@ crown_mail_printable(const char *s, bool lines)
 }
 
 /* Reading a message. */
-
-struct walk {
-	struct crown_mail	*m;
-	size_t			 yaml_cap;
-};
-
-static bool
-ends_with(const char *s, const char *suffix)
-{
-	size_t	n = strlen(s), k = strlen(suffix);
-
-	return n >= k && strcasecmp(s + n - k, suffix) == 0;
-}
-
-/* "\r\n" -> "\n" in place; returns the new length. */
-static size_t
-unix_lines(char *s, size_t len)
-{
-	size_t	i, j = 0;
-
-	for (i = 0; i < len; i++) {
-		if (s[i] == '\r' && i + 1 < len && s[i + 1] == '\n')
-			continue;
-		s[j++] = s[i];
-	}
-	s[j] = '\0';
-	return j;
-}
-
-/* The decoded content of part; text parts converted to UTF-8. */
-static char *
-part_bytes(GMimePart *part, bool text, size_t *len)
-{
-	GMimeDataWrapper	*w;
-	GMimeStream		*mem, *out;
-	GMimeFilter		*f;
-	GByteArray		*ba;
-	const char		*cs;
-	char			*s;
-
-	*len = 0;
-	w = g_mime_part_get_content(part);
-	if (w == NULL)
-		return xstrdup("");
-	mem = g_mime_stream_mem_new();
-	out = mem;
-	cs = g_mime_object_get_content_type_parameter(GMIME_OBJECT(part),
-	    "charset");
-	if (text && cs != NULL && g_ascii_strcasecmp(cs, "utf-8") != 0 &&
-	    g_ascii_strcasecmp(cs, "utf8") != 0 &&
-	    g_ascii_strcasecmp(cs, "us-ascii") != 0 &&
-	    (f = g_mime_filter_charset_new(cs, "UTF-8")) != NULL) {
-		out = g_mime_stream_filter_new(mem);
-		g_mime_stream_filter_add(GMIME_STREAM_FILTER(out), f);
-		g_object_unref(f);
-	}
-	g_mime_data_wrapper_write_to_stream(w, out);
-	g_mime_stream_flush(out);
-	if (out != mem)
-		g_object_unref(out);
-	ba = g_mime_stream_mem_get_byte_array(GMIME_STREAM_MEM(mem));
-	s = xmalloc(ba->len + 1);
-	if (ba->len > 0)
-		memcpy(s, ba->data, ba->len);
-	*len = unix_lines(s, ba->len);
-	g_object_unref(mem);
-	return s;
-}
-
-static bool
-yaml_type(GMimeContentType *ct)
-{
-	return g_mime_content_type_is_type(ct, "text", "yaml") ||
-	    g_mime_content_type_is_type(ct, "text", "x-yaml") ||
-	    g_mime_content_type_is_type(ct, "application", "yaml") ||
-	    g_mime_content_type_is_type(ct, "application", "x-yaml");
-}
-
-static void
-walk_part(GMimeObject *parent, GMimeObject *obj, gpointer data)
-{
-	struct walk		*w = data;
-	struct crown_mail	*m = w->m;
-	struct crown_mail_file	*f;
-	GMimeContentType	*ct;
-	GMimePart		*part;
-	const char		*name;
-	bool			 text;
-
-	(void)parent;
-	if (!GMIME_IS_PART(obj))
-		return;		/* multiparts; forwarded messages */
-	part = GMIME_PART(obj);
-	m->nparts++;
-	ct = g_mime_object_get_content_type(obj);
-	name = g_mime_part_get_filename(part);
-	text = g_mime_content_type_is_type(ct, "text", "*");
-	if ((name != NULL && (ends_with(name, ".yaml") ||
-	    ends_with(name, ".yml"))) || yaml_type(ct)) {
-		crown_grow(&m->yaml, &w->yaml_cap, m->nyaml + 1,
-		    sizeof(*m->yaml));
-		f = &m->yaml[m->nyaml++];
-		f->name = xstrdup(name != NULL ? name : "");
-		f->data = part_bytes(part, text, &f->len);
-	} else if (g_mime_content_type_is_type(ct, "text", "plain") &&
-	    !g_mime_part_is_attachment(part) && m->text == NULL) {
-		m->text = part_bytes(part, true, &m->text_len);
-	} else if (g_mime_content_type_is_type(ct, "text", "html"))
-		m->html = true;
-}
 
 /* A printable address without blanks, as it can go in a log line. */
 static bool
@@ -465,6 +358,30 @@ automatic(GMimeObject *obj)
 	return why;
 }
 
+/* s (taken) made printable, on one line. */
+static char *
+printable_taken(char *s)
+{
+	char	*clean = crown_mail_printable(s, false);
+
+	free(s);
+	return clean;
+}
+
+/* The names of the parts crown_mail_walk found, fit to echo. */
+static void
+labels_printable(struct crown_mail *m)
+{
+	size_t	i;
+
+	for (i = 0; i < m->nforwarded; i++)
+		m->forwarded[i].name = printable_taken(m->forwarded[i].name);
+	for (i = 0; i < m->nignored; i++) {
+		m->ignored[i].name = printable_taken(m->ignored[i].name);
+		m->ignored[i].type = printable_taken(m->ignored[i].type);
+	}
+}
+
 int
 crown_mail_parse(struct crown_mail **out, const char *data, size_t len)
 {
@@ -474,7 +391,6 @@ crown_mail_parse(struct crown_mail **out, const char *data, size_t len)
 	InternetAddressList	*from;
 	InternetAddress		*ia;
 	struct crown_mail	*m = NULL;
-	struct walk		 w;
 	const char		*s;
 	int			 i, n;
 
@@ -518,12 +434,23 @@ crown_mail_parse(struct crown_mail **out, const char *data, size_t len)
 	s = g_mime_message_get_message_id(msg);
 	if (s != NULL && addr_ok(s))
 		m->message_id = xstrdup(s);
-	w.m = m;
-	w.yaml_cap = 0;
-	g_mime_message_foreach(msg, walk_part, &w);
+	crown_mail_walk(m, msg);
+	labels_printable(m);
 	g_object_unref(msg);
 	*out = m;
 	return 0;
+}
+
+static void
+files_free(struct crown_mail_file *v, size_t n)
+{
+	size_t	i;
+
+	for (i = 0; i < n; i++) {
+		free(v[i].name);
+		free(v[i].data);
+	}
+	free(v);
 }
 
 void
@@ -533,11 +460,13 @@ crown_mail_free(struct crown_mail *m)
 
 	if (m == NULL)
 		return;
-	for (i = 0; i < m->nyaml; i++) {
-		free(m->yaml[i].name);
-		free(m->yaml[i].data);
+	files_free(m->yaml, m->nyaml);
+	files_free(m->forwarded, m->nforwarded);
+	for (i = 0; i < m->nignored; i++) {
+		free(m->ignored[i].name);
+		free(m->ignored[i].type);
 	}
-	free(m->yaml);
+	free(m->ignored);
 	free(m->text);
 	free(m->message_id);
 	free(m->subject);

@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -307,4 +308,120 @@ crown_inbox_unread(size_t *out, char **where, const char *dir,
 		error = CROWN_ENOTFOUND;
 	*where = names.data;
 	return error;
+}
+
+/*
+ * The answers to each address.  The limit holds however often crown
+ * inbox runs: an auto-responder that crown's answers set off, or a flood
+ * in a player's name, costs a few answers a turn.
+ */
+
+#define ANSWERS_NAME	"crown-answers"
+#define ANSWERS_MAX	((size_t)1024 * 1024)
+
+static struct crown_answered *
+answers_of(struct crown_answers *a, const char *addr)
+{
+	size_t	i;
+
+	for (i = 0; i < a->n; i++)
+		if (strcasecmp(a->v[i].addr, addr) == 0)
+			return &a->v[i];
+	crown_grow(&a->v, &a->cap, i + 1, sizeof(*a->v));
+	a->v[i].addr = xstrdup(addr);
+	a->v[i].n = 0;
+	a->n++;
+	return &a->v[i];
+}
+
+void
+crown_received_answers_load(struct crown_answers *a, const char *dir,
+    int turn)
+{
+	struct crown_diags	 d = { 0 };
+	char			*path, *buf, *line, *next, *end, *addr;
+	unsigned long		 n;
+	long			 t;
+	size_t			 len;
+
+	path = crown_roster_private(dir, ANSWERS_NAME);
+	if (access(path, F_OK) != 0 ||
+	    crown_read_file(&buf, &len, path, ANSWERS_MAX, &d) != 0) {
+		crown_diags_release(&d);
+		free(path);
+		return;
+	}
+	for (line = buf; line != NULL && *line != '\0'; line = next) {
+		if ((next = strchr(line, '\n')) != NULL)
+			*next++ = '\0';
+		errno = 0;
+		t = strtol(line, &end, 10);
+		if (end == line || *end != ' ' || errno != 0 || t != turn)
+			continue;
+		n = strtoul(end + 1, &addr, 10);
+		if (addr == end + 1 || *addr != ' ' || errno != 0 ||
+		    n > 1000000 || addr[1] == '\0' ||
+		    strchr(addr + 1, ' ') != NULL)
+			continue;
+		answers_of(a, addr + 1)->n = (unsigned)n;
+	}
+	free(buf);
+	free(path);
+}
+
+unsigned
+crown_received_answered(struct crown_answers *a, const char *addr)
+{
+	return answers_of(a, addr)->n;
+}
+
+bool
+crown_received_answer(struct crown_answers *a, const char *addr,
+    unsigned max)
+{
+	struct crown_answered	*w = answers_of(a, addr);
+
+	if (w->n >= max)
+		return false;
+	w->n++;
+	a->more = true;
+	return true;
+}
+
+int
+crown_received_answers_write(struct crown_answers *a, const char *dir,
+    int turn, struct crown_diags *d)
+{
+	struct crown_buf	 b = { 0 };
+	char			*path;
+	size_t			 i;
+	int			 e;
+
+	if (!a->more)
+		return 0;
+	crown_buf_puts(&b, "");
+	for (i = 0; i < a->n; i++)
+		if (a->v[i].n > 0)
+			crown_buf_printf(&b, "%d %u %s\n", turn, a->v[i].n,
+			    a->v[i].addr);
+	path = crown_roster_private(dir, ANSWERS_NAME);
+	if ((e = crown_put_file(path, b.data, b.len, 0600, true)) != 0)
+		crown_diag_add(d, path, 0, 0, NULL, "cannot write the count "
+		    "of answers: %s", strerror(e));
+	else
+		a->more = false;
+	free(path);
+	crown_buf_release(&b);
+	return e != 0 ? CROWN_EWRITE : 0;
+}
+
+void
+crown_received_answers_release(struct crown_answers *a)
+{
+	size_t	i;
+
+	for (i = 0; i < a->n; i++)
+		free(a->v[i].addr);
+	free(a->v);
+	memset(a, 0, sizeof(*a));
 }

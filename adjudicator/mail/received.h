@@ -2,7 +2,8 @@
  * received.h: what crown inbox keeps of the mail it received, which
  * nothing outside mail/ includes: the messages of orders/inbox.log, the
  * signatures that filed orders (.git/crown-signatures) and the
- * mailboxes it read (.git/crown-maildir), for inbox.c, and the count of
+ * mailboxes it read (.git/crown-maildir), the answers it sent each
+ * address this turn (.git/crown-answers), for inbox.c, and the count of
  * the mail not read yet for crown status and crown turn
  * (crown_inbox_unread, inbox.h).
  */
@@ -60,6 +61,32 @@ void	crown_received_sig_add(struct crown_sigs *, const char *key,
 int	crown_received_sigs_write(struct crown_sigs *, const char *dir,
 	    struct crown_diags *d);
 void	crown_received_sigs_release(struct crown_sigs *);
+
+/* The answers sent to each address this turn, this run's and earlier
+ * runs' (.git/crown-answers, "TURN COUNT ADDRESS" a line). */
+struct crown_answers {
+	struct crown_answered {
+		char		*addr;
+		unsigned	 n;
+	}		*v;
+	size_t		 n, cap;
+	bool		 more;		/* counted since the last write */
+};
+
+/* The counts of turn earlier runs wrote in campaign dir; a line that
+ * does not read is skipped (the file is crown's own). */
+void	crown_received_answers_load(struct crown_answers *, const char *dir,
+	    int turn);
+/* How many answers addr has had this turn. */
+unsigned crown_received_answered(struct crown_answers *, const char *addr);
+/* May addr be answered once more, at most max a turn?  Counted. */
+bool	crown_received_answer(struct crown_answers *, const char *addr,
+	    unsigned max);
+/* The counts of turn, written whole over the file's, before the answers
+ * go out; CROWN_EWRITE with a diagnostic. */
+int	crown_received_answers_write(struct crown_answers *, const char *dir,
+	    int turn, struct crown_diags *d);
+void	crown_received_answers_release(struct crown_answers *);
 
 /* The mailboxes read (lines "MAX PATH") in place of the last run's. */
 int	crown_received_mailboxes_write(const char *dir,

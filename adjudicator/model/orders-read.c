@@ -1,7 +1,9 @@
 /*
  * orders-read.c: the one reader of orders (orders-read.h): the text a
- * file or a mail body carries around the orders is skipped, line by
- * line and in place, then what is left is read as YAML or shorthand.
+ * file or a mail body carries around the orders (a password line,
+ * quotations and the attribution above them, a signature, the header
+ * lines of a message forwarded in the text) is skipped, line by line and
+ * in place, then what is left is read as YAML or shorthand.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -19,6 +21,8 @@ struct line {
 	bool	quoted;		/* begins with '>' */
 };
 
+static bool	is_password(const char *, const struct line *);
+
 /*
  * The words a mail client puts before the colon of the line it writes
  * above a quotation ("On Sun, 15 Mar 2026, X <x@y> wrote:", "Le ... a
@@ -31,6 +35,36 @@ static const char *const attribution_words[] = {
 	/* Russian */
 	"\xd0\xbd\xd0\xb0\xd0\xbf\xd0\xb8\xd1\x81\xd0\xb0\xd0\xbb",
 	NULL
+};
+
+/*
+ * The line a client writes above a message it forwards in the text, or
+ * quotes whole: "-------- Forwarded Message --------" (Thunderbird),
+ * "---------- Forwarded message ---------" (Gmail), "Begin forwarded
+ * message:" (Apple Mail), "-----Original Message-----" (Outlook), in
+ * some languages; the dashes, blanks, "Begin" and a colon around it
+ * aside.  And the names of the header lines below it ("From:", "Sent:",
+ * "Betreff:", "Objet :").
+ */
+static const char *const forward_words[] = {
+	"forwarded message", "weitergeleitete nachricht",
+	"message transf\xc3\xa9r\xc3\xa9", "mensaje reenviado",
+	"messaggio inoltrato", "mensagem encaminhada", "doorgestuurd bericht",
+	NULL
+};
+/* The same line where Outlook writes it above the mail a reply answers
+ * as well as above one forwarded: "-----Original Message-----". */
+static const char *const original_words[] = {
+	"original message", "urspr\xc3\xbcngliche nachricht",
+	"message d'origine", "mensaje original", "messaggio originale",
+	"mensagem original", "oorspronkelijk bericht", NULL
+};
+static const char *const forward_keys[] = {
+	"from", "to", "cc", "bcc", "date", "sent", "subject", "reply-to",
+	"von", "an", "gesendet", "datum", "betreff", "de", "\xc3\xa0", "a",
+	"envoy\xc3\xa9", "objet", "para", "enviado", "asunto", "fecha", "da",
+	"inviato", "oggetto", "data", "assunto", "van", "aan", "verzonden",
+	"onderwerp", NULL
 };
 
 static void
@@ -178,6 +212,117 @@ take_password(const char *s, const struct line *l, char **pw)
 	return true;
 }
 
+enum forward { NOT_FORWARD, FORWARD, ORIGINAL };
+
+static bool
+is_word_of(const char *s, size_t a, size_t e, const char *const *words)
+{
+	size_t	k, n;
+
+	for (k = 0; words[k] != NULL; k++) {
+		n = strlen(words[k]);
+		if (e - a == n && strncasecmp(s + a, words[k], n) == 0)
+			return true;
+	}
+	return false;
+}
+
+/* Is l the line above a message forwarded in the text (FORWARD), or
+ * above a message forwarded or answered (ORIGINAL: Outlook's, and its
+ * line of underscores, one only when header lines follow)? */
+static enum forward
+is_forward(const char *s, const struct line *l)
+{
+	size_t	a = l->start, e = trim_end(s, l->start, l->end), k;
+
+	while (a < e && (s[a] == '-' || s[a] == ' ' || s[a] == '\t'))
+		a++;
+	if (e > a && s[e - 1] == ':')
+		e--;
+	while (e > a && (s[e - 1] == '-' || s[e - 1] == ' '))
+		e--;
+	if (e - a >= 6 && strncasecmp(s + a, "begin ", 6) == 0)
+		a += 6;
+	if (is_word_of(s, a, e, forward_words))
+		return FORWARD;
+	if (is_word_of(s, a, e, original_words))
+		return ORIGINAL;
+	for (k = l->start; k < l->end && s[k] == '_'; k++)
+		;
+	return k == l->end && k - l->start >= 10 ? ORIGINAL : NOT_FORWARD;
+}
+
+/* Is l a header line of a forwarded message: "Name: ..." with a name
+ * of forward_keys? */
+static bool
+is_forward_header(const char *s, const struct line *l)
+{
+	const char	*colon;
+	size_t		 e, k, n;
+
+	colon = memchr(s + l->start, ':', l->end - l->start);
+	if (colon == NULL)
+		return false;
+	e = trim_end(s, l->start, (size_t)(colon - s));
+	for (k = 0; forward_keys[k] != NULL; k++) {
+		n = strlen(forward_keys[k]);
+		if (e - l->start == n && strncasecmp(s + l->start,
+		    forward_keys[k], n) == 0)
+			return true;
+	}
+	return false;
+}
+
+/*
+ * A message forwarded in the text, whose line is at: that line and the
+ * header lines below it (after blank lines, and with the lines that
+ * continue one, indented) are skipped, the forwarded text read as the
+ * rest.  Nothing is skipped unless a header line follows.  Below an
+ * ORIGINAL line under text of the player's own, the message is the one
+ * a reply answers, unquoted: the text ends there, as at a signature
+ * (*n becomes at).  Returns the last line looked at.
+ */
+static size_t
+skip_forward(struct crown_orders_read *out, const struct line *lines,
+    size_t *n, size_t at, enum forward kind)
+{
+	const char	*s = out->text;
+	size_t		 k = at + 1, first;
+
+	while (k < *n && is_blank(s, &lines[k]))
+		k++;
+	if (k == *n || !is_forward_header(s, &lines[k]))
+		return at;
+	for (first = 0; kind == ORIGINAL && first < at; first++)
+		if (!is_blank(s, &lines[first]) &&
+		    !is_password(s, &lines[first])) {
+			out->len = lines[at].start;
+			out->text[out->len] = '\0';
+			out->plain = false;
+			*n = at;
+			return at;
+		}
+	blank_line(out, &lines[at]);
+	for (first = k; k < *n && !is_blank(s, &lines[k]); k++) {
+		if (!is_forward_header(s, &lines[k]) && (k == first ||
+		    blank_at(s, lines[k].start, lines[k].end) == 0))
+			break;
+		blank_line(out, &lines[k]);
+	}
+	return k - 1;
+}
+
+/* Is l a password line (take_password)? */
+static bool
+is_password(const char *s, const struct line *l)
+{
+	char	*pw = NULL;
+	bool	 yes = take_password(s, l, &pw);
+
+	free(pw);
+	return yes;
+}
+
 /*
  * The lines above the quotation that begins at l: the last line before
  * it that is not blank, when it is an attribution, and the line above
@@ -208,6 +353,7 @@ crown_orders_read_text(struct crown_orders_read *out, const char *buf,
 {
 	struct line	*lines = NULL;
 	size_t		 cap = 0, n = 0, at, i;
+	enum forward	 kind;
 
 	memset(out, 0, sizeof(*out));
 	out->plain = true;
@@ -235,6 +381,9 @@ crown_orders_read_text(struct crown_orders_read *out, const char *buf,
 	for (i = 0; i < n; i++)
 		if (lines[i].quoted)
 			blank_line(out, &lines[i]);
+	for (i = 0; i < n; i++)
+		if ((kind = is_forward(out->text, &lines[i])) != NOT_FORWARD)
+			i = skip_forward(out, lines, &n, i, kind);
 	for (i = 0; i < n; i++)
 		if (take_password(out->text, &lines[i], &out->password))
 			blank_line(out, &lines[i]);

@@ -48,22 +48,44 @@ struct crown_mail_file {
 	size_t	 len;
 };
 
+/* A part crown did not read: an attachment that is not an orders file,
+ * a picture, an Outlook winmail.dat. */
+struct crown_mail_part {
+	char	*name;		/* its file name, or "": printable */
+	char	*type;		/* "application/ms-tnef": printable */
+};
+
+/* What a player can do instead of sending part p (a static string):
+ * by its type and name, Outlook's winmail.dat, a picture, an encrypted
+ * part, a text file of another name, anything else. */
+const char	*crown_mail_part_advice(const struct crown_mail_part *p);
+
 struct crown_mail {
 	char			*from;		/* the first From address */
 	char			*from_name;	/* or NULL */
 	/* decoded, or "": printable (crown_mail_printable, one line) */
 	char			*subject;
 	char			*message_id;	/* without <>, or NULL */
-	/* The first text/plain part that is not an attachment, in UTF-8
-	 * with "\n" line ends; NULL when there is none. */
+	/* The first text/plain part that is not an attachment (nor in a
+	 * forwarded message), in UTF-8 with "\n" line ends, unflowed when
+	 * it is format=flowed; NULL when there is none. */
 	char			*text;
 	size_t			 text_len;
 	bool			 html;		/* it has a text/html part */
-	/* Attachments that are orders files: named *.yaml or *.yml, or of
-	 * type text/yaml, application/yaml, text/x-yaml or
-	 * application/x-yaml. */
+	/* Attachments that are orders files, here or in a forwarded
+	 * message: named *.yaml, *.yml or *.json (each also with ".txt"
+	 * after it) or orders*.txt, or of type text/yaml, application/yaml,
+	 * text/x-yaml, application/x-yaml, application/json or text/json. */
 	struct crown_mail_file	*yaml;
 	size_t			 nyaml;
+	/* The bodies of the forwarded messages (message/rfc822, at any
+	 * depth) that have one, outer first: as text above, name their
+	 * subjects (printable, cut short). */
+	struct crown_mail_file	*forwarded;
+	size_t			 nforwarded;
+	/* The parts not read, but a signature's (16 at most). */
+	struct crown_mail_part	*ignored;
+	size_t			 nignored;
 	size_t			 nparts;	/* leaf parts seen */
 	/* Why it is automatic mail, never to be answered (RFC 3834):
 	 * "Auto-Submitted: auto-replied", "Precedence: bulk", "List-Id";
@@ -83,6 +105,17 @@ struct crown_mail {
  * (crown_diag_unsafe) is written as a message writes it, "\u202E".
  */
 char	*crown_mail_printable(const char *s, bool lines);
+
+/*
+ * len bytes of text/plain; format=flowed (RFC 3676), in "\n" lines,
+ * unflowed: soft line breaks joined (with delsp, DelSp=yes, the space
+ * before each removed), space-stuffing removed, a paragraph kept to its
+ * quote depth, the signature separator "-- " never flowed.  Quoted
+ * lines come back as their '>' marks, a space and the text.  A new
+ * NUL-terminated string of *outlen bytes, the caller's.
+ */
+char	*crown_mail_unflow(const char *s, size_t len, bool delsp,
+	    size_t *outlen);
 
 /*
  * Parse len bytes as one message (RFC 5322, MIME).  A message nested

@@ -12,6 +12,13 @@
  *	On ..., X <x@y> wrote:			the attribution line directly
  *						above quoted lines, skipped
  *	-- 					a signature: the rest skipped
+ *	-------- Forwarded Message --------	a message forwarded in the
+ *	From: ...				text: that line and the header
+ *						lines below it skipped
+ *	-----Original Message-----		the same, or, below text of
+ *	From: ...				the sender's own, the mail a
+ *						reply answers: the rest
+ *						skipped
  *
  * Skipped lines become blank, so every diagnostic's line and column are
  * those of the bytes given.  Text in UTF-16 or UTF-32 is refused first,

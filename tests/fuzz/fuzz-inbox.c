@@ -6,11 +6,15 @@
  *
  * The campaign is a directory built once (tests/data/state-small.yaml,
  * milan with the password "tequila", a deadline, the rules), not a
- * repository, so no input costs a git write; what a run writes (the log,
- * orders/, outbox/) is removed before the next.  Besides crashes, leaks
- * and UB: the run exits 0 (a refused mail is an answer, not a failure),
- * at most one answer is written, and only to a player of the roster,
- * and its text has no control characters.
+ * repository, so no input costs a git write, and loaded once (its state
+ * and rules, as crown inbox loads them, crown_cmd_mail_campaign); each
+ * input is one run of the inbox on it, as crown inbox runs it
+ * (crown_inbox_open, _read, _summary, _close).  It lives in /dev/shm
+ * when there is one, where a sync costs nothing.  What a run writes
+ * (the log, orders/, outbox/) is removed before the next.  Besides
+ * crashes, leaks and UB: the run succeeds (a refused mail is an answer,
+ * not a failure), at most one answer is written, and only to a player
+ * of the roster, and its text has no control characters.
  */
 #include <sys/stat.h>
 
@@ -22,12 +26,16 @@
 
 #include "crown/campaign.h"
 #include "crown/cmd.h"
+#include "crown/history.h"
+#include "crown/inbox.h"
 #include "crown/mail.h"
 #include "crown/xalloc.h"
 #include "crown/yaml.h"
 
-static char	fuzz_inbox_dir[] = "/tmp/crown-fuzz-inbox-XXXXXX";
-static bool	fuzz_inbox_ready;
+static char			 fuzz_inbox_dir[64];
+static bool			 fuzz_inbox_ready;
+static struct crown_state	*fuzz_inbox_state;
+static struct crown_rules	*fuzz_inbox_rules;
 
 static void
 fuzz_inbox_put(const char *path, const void *data, size_t len)
@@ -67,13 +75,30 @@ fuzz_inbox_copy(const char *rel, const char *name, const char *from,
 	crown_buf_release(&b);
 }
 
+/* The campaign goes with the process. */
+static void
+fuzz_inbox_cleanup(void)
+{
+	crown_rules_free(fuzz_inbox_rules);
+	crown_state_free(fuzz_inbox_state);
+	crown_campaign_remove_tree(fuzz_inbox_dir, false);
+}
+
 static void
 fuzz_inbox_setup(void)
 {
 	char	*p, hex[CROWN_SHA256_HEX], *to;
 
+	struct crown_diags	 d = { 0 };
+	struct crown_history	*h = NULL;
+	struct stat		 st;
+
 	if (fuzz_inbox_ready)
 		return;
+	snprintf(fuzz_inbox_dir, sizeof(fuzz_inbox_dir),
+	    "%s/crown-fuzz-inbox-XXXXXX", stat("/dev/shm", &st) == 0 &&
+	    S_ISDIR(st.st_mode) && access("/dev/shm", W_OK) == 0 ?
+	    "/dev/shm" : "/tmp");
 	if (mkdtemp(fuzz_inbox_dir) == NULL)
 		crown_fuzz_fail("cannot make the campaign", NULL);
 	crown_mail_sha256_hex(hex, "tequila", 7);
@@ -89,6 +114,11 @@ fuzz_inbox_setup(void)
 	p = xasprintf("%s/mail/new", fuzz_inbox_dir);
 	mkdir(p, 0755);
 	free(p);
+	if (crown_cmd_mail_campaign(&fuzz_inbox_state, &fuzz_inbox_rules, &h,
+	    NULL, fuzz_inbox_dir, false, &d) != 0 || h != NULL)
+		crown_fuzz_fail("cannot load the campaign", &d);
+	crown_diags_release(&d);
+	atexit(fuzz_inbox_cleanup);
 	fuzz_inbox_ready = true;
 }
 
@@ -134,31 +164,40 @@ fuzz_inbox_answers(void)
 static int
 fuzz_inbox(const uint8_t *data, size_t size)
 {
-	char	*mail, *msg, *p, *argv[6];
-	int	 status, out, null;
+	struct crown_inbox_options	 opt;
+	struct crown_inbox		*ib = NULL;
+	struct crown_diags		 d = { 0 };
+	char				*mail, *msg, *p;
+	int				 error, e, out, null;
 
 	fuzz_inbox_setup();
 	msg = xasprintf("%s/mail/new/1", fuzz_inbox_dir);
 	fuzz_inbox_put(msg, data, size);
 	mail = xasprintf("%s/mail", fuzz_inbox_dir);
-	argv[0] = "inbox";
-	argv[1] = fuzz_inbox_dir;
-	argv[2] = mail;
-	argv[3] = "--now";
-	argv[4] = "2026-12-05T12:00:00Z";
-	argv[5] = NULL;
+	memset(&opt, 0, sizeof(opt));
+	opt.dir = fuzz_inbox_dir;
+	opt.s = fuzz_inbox_state;
+	opt.rules = fuzz_inbox_rules;
+	/* crown inbox's defaults, --now 2026-12-05T12:00:00Z */
+	opt.now = 1796472000LL;
+	opt.max_bytes = CROWN_MAIL_MAX_BYTES;
+	opt.max_answers = 5;
 	/* what it prints is not the point, and would drown libFuzzer's */
 	fflush(stdout);
 	out = dup(1);
 	null = open("/dev/null", O_WRONLY);
 	dup2(null, 1);
 	close(null);
-	status = crown_cmd_run(&crown_cmd_inbox, 5, argv);
+	if ((error = crown_inbox_open(&ib, &opt, &d)) == 0 &&
+	    (error = crown_inbox_read(ib, mail, &d)) == 0)
+		crown_inbox_summary(ib);
+	e = crown_inbox_close(ib, NULL, &d);
 	fflush(stdout);
 	dup2(out, 1);
 	close(out);
-	if (status != 0)
-		crown_fuzz_fail("crown inbox did not exit 0", NULL);
+	if (error != 0 || e != 0)
+		crown_fuzz_fail("crown inbox did not succeed", &d);
+	crown_diags_release(&d);
 	fuzz_inbox_answers();
 	/* the next input starts from the same campaign */
 	p = xasprintf("%s/orders", fuzz_inbox_dir);

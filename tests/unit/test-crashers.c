@@ -20,6 +20,7 @@
 #include "../fuzz/fuzz-state.c"
 #include "../fuzz/fuzz-template.c"
 #include "../fuzz/fuzz-turn.c"
+#include "../fuzz/fuzz-unflow.c"
 
 static const struct harness {
 	const char	*name;
@@ -33,6 +34,7 @@ static const struct harness {
 	{ "state", fuzz_state },
 	{ "template", fuzz_template },
 	{ "turn", fuzz_turn },
+	{ "unflow", fuzz_unflow },
 };
 
 static const char *const dirs[] = {

@@ -1372,8 +1372,8 @@ test_inbox_refusals(void **state)
 
 	r = reply(&c, "m4@example.org");
 	t = text_of(r);
-	assert_has(t, "the mail has only HTML: send the orders as plain "
-	    "text");
+	assert_has(t, "the mail has only HTML, no plain text: send it as "
+	    "plain text");
 	assert_has(t, "Nothing was filed: Mexican Republic has no orders for "
 	    "turn 3 yet.");
 	free(t);
@@ -2944,6 +2944,560 @@ test_inbox_replays(void **state)
 	rm_rf(gh);
 }
 
+/*
+ * Mail as real clients send it: format=flowed (RFC 3676), forwarded
+ * messages, orders attached under the names players give them, and the
+ * parts crown does not read, named in the answer.  The fixtures are
+ * shaped as Thunderbird, Apple Mail, Gmail, Outlook and mutt write them.
+ */
+
+static void
+test_unflow(void **state)
+{
+	static const struct {
+		const char	*in;
+		bool		 delsp;
+		const char	*out;
+	} t[] = {
+		/* a soft line break: the space stays, or with DelSp goes */
+		{ "a \nb\n", false, "a b\n" },
+		{ "a \nb\n", true, "ab\n" },
+		{ "move 50,3 \n6 face 180\n", true, "move 50,36 face 180\n" },
+		{ "a  \nb\n", true, "a b\n" },
+		/* a line ending in a space at the end of the part */
+		{ "a \n", false, "a \n" },
+		{ "a \n", true, "a\n" },
+		{ "a ", false, "a " },
+		{ "a ", true, "a" },
+		/* the empty line ends the paragraph (and is its end) */
+		{ "a \n\nb\n", false, "a \nb\n" },
+		/* the signature separator is not flowed, nor joined to */
+		{ "orders \n-- \nJean \nDanjou\n", false,
+		    "orders \n-- \nJean Danjou\n" },
+		{ "orders \n-- \nJean\n", true, "orders\n-- \nJean\n" },
+		{ "> x \n> -- \n> y\n", false, "> x \n> -- \n> y\n" },
+		/* space-stuffing removed: " From", an indented YAML line */
+		{ " From here\n   - unit: x\n", false,
+		    "From here\n  - unit: x\n" },
+		{ "  \nx\n", true, "x\n" },
+		/* quotes: a paragraph keeps to its depth */
+		{ "> a \n> b\n>> c \n>>d\ne\n", false, "> a b\n>> c d\ne\n" },
+		{ "> a \n>> b\n", false, "> a \n>> b\n" },
+		{ ">\n> \n", false, ">\n>\n" },
+		{ "a\nb", false, "a\nb" },
+		{ "", false, "" },
+	};
+	char	*u;
+	size_t	 i, n;
+
+	(void)state;
+	for (i = 0; i < CROWN_NELEM(t); i++) {
+		u = crown_mail_unflow(t[i].in, strlen(t[i].in), t[i].delsp,
+		    &n);
+		if (strcmp(u, t[i].out) != 0) {
+			print_error("unflow %zu: got \"%s\"\n", i, u);
+			fail();
+		}
+		assert_int_equal(n, strlen(t[i].out));
+		free(u);
+	}
+}
+
+/* Thunderbird, plain text: format=flowed, a long comment wrapped, the
+ * indented lines space-stuffed, a flowed quotation below */
+static const char m_thunderbird_flowed[] =
+    HDR(DANJOU, "tb1@example.org", "Re: [Test Skirmish] Turn 2: report")
+    "User-Agent: Mozilla Thunderbird\n"
+    "Content-Language: en-GB\n"
+    "Content-Type: text/plain; charset=UTF-8; format=flowed\n"
+    "Content-Transfer-Encoding: 7bit\n"
+    "\n"
+    "game: Test Skirmish\n"
+    "turn: 3\n"
+    "side: french\n"
+    "orders:\n"
+    "   - unit: 1-legion\n"
+    "     actions: [hold, reload]   # the legion holds the ridge above "
+    "the \n"
+    "village and reloads before the cavalry comes\n"
+    "\n"
+    "On 05/12/2026 09:00, Test Umpire wrote:\n"
+    "> Orders for turn 3 are due by 2026-12-05T18:00:00Z: change the "
+    "form, \n"
+    "> `crown check` it and send it back.\n"
+    "\n"
+    "-- \n"
+    "Jean Danjou\n";
+
+/* Apple Mail: DelSp=yes (a break inside a word), the parameters folded,
+ * an HTML alternative */
+static const char m_apple_delsp[] =
+    HDR(MILAN, "ap1@example.org", "orders")
+    "Content-Type: multipart/alternative;\n"
+    "\tboundary=\"Apple-Mail=_5F1A2B3C-0000-4D5E-8F90-A1B2C3D4E5F6\"\n"
+    "X-Mailer: Apple Mail (2.3774.300.61.1.2)\n"
+    "\n"
+    "\n"
+    "--Apple-Mail=_5F1A2B3C-0000-4D5E-8F90-A1B2C3D4E5F6\n"
+    "Content-Transfer-Encoding: 7bit\n"
+    "Content-Type: text/plain;\n"
+    "\tcharset=us-ascii;\n"
+    "\tdelsp=yes;\n"
+    "\tformat=flowed\n"
+    "\n"
+    "password: tequila\n"
+    "2-militia: reload\n"
+    "3-cav: move 50,3 \n"
+    "6 face 180\n"
+    "\n"
+    "--Apple-Mail=_5F1A2B3C-0000-4D5E-8F90-A1B2C3D4E5F6\n"
+    "Content-Transfer-Encoding: 7bit\n"
+    "Content-Type: text/html;\n"
+    "\tcharset=us-ascii\n"
+    "\n"
+    "<html><body>password: tequila<br>2-militia: reload<br>3-cav: move "
+    "50,36 face 180</body></html>\n"
+    "--Apple-Mail=_5F1A2B3C-0000-4D5E-8F90-A1B2C3D4E5F6--\n";
+
+/* Gmail, "Forward as attachment": a note, and the player's own mail
+ * from another address as message/rfc822 */
+static const char m_gmail_forward[] =
+    HDR(DANJOU, "gm1@mail.gmail.com", "Fwd: orders")
+    "Content-Type: multipart/mixed; boundary=\"000000000000a1b2c3d4e5f6\"\n"
+    "\n"
+    "--000000000000a1b2c3d4e5f6\n"
+    "Content-Type: multipart/alternative; "
+    "boundary=\"000000000000a1b2c3d4e5f4\"\n"
+    "\n"
+    "--000000000000a1b2c3d4e5f4\n"
+    "Content-Type: text/plain; charset=\"UTF-8\"\n"
+    "\n"
+    "Sent from my other account, the orders are in the mail attached.\n"
+    "\n"
+    "--000000000000a1b2c3d4e5f4\n"
+    "Content-Type: text/html; charset=\"UTF-8\"\n"
+    "\n"
+    "<div dir=\"ltr\">Sent from my other account, the orders are in the "
+    "mail attached.</div>\n"
+    "\n"
+    "--000000000000a1b2c3d4e5f4--\n"
+    "--000000000000a1b2c3d4e5f6\n"
+    "Content-Type: message/rfc822; name=\"orders.eml\"\n"
+    "Content-Disposition: attachment; filename=\"orders.eml\"\n"
+    "\n"
+    "From: Jean Danjou <jean.danjou@gmail.example>\n"
+    "Subject: orders\n"
+    "Content-Type: text/plain; charset=\"UTF-8\"\n"
+    "\n"
+    "1-legion: hold; reload\n"
+    "--000000000000a1b2c3d4e5f6--\n";
+
+/* Gmail's "Forward": the message forwarded in the text, below its
+ * header lines */
+static const char m_gmail_forward_inline[] =
+    HDR(DANJOU, "gm4@mail.gmail.com", "Fwd: orders")
+    "Content-Type: multipart/alternative; boundary=\"000000000000778899aa\"\n"
+    "\n"
+    "--000000000000778899aa\n"
+    "Content-Type: text/plain; charset=\"UTF-8\"\n"
+    "\n"
+    "---------- Forwarded message ---------\n"
+    "From: Jean Danjou <jean.danjou@gmail.example>\n"
+    "Date: Sat, Dec 5, 2026 at 9:00 AM\n"
+    "Subject: orders\n"
+    "To: <umpire@example.org>\n"
+    "\n"
+    "\n"
+    "1-legion: hold; reload\n"
+    "\n"
+    "--000000000000778899aa\n"
+    "Content-Type: text/html; charset=\"UTF-8\"\n"
+    "\n"
+    "<div dir=\"ltr\">---------- Forwarded message ---------<br>"
+    "1-legion: hold; reload</div>\n"
+    "\n"
+    "--000000000000778899aa--\n";
+
+/* forwarded twice, inline: the orders a Windows user's
+ * "orders.yaml.txt" two messages down, the password in the outer body */
+static const char m_nested_forward[] =
+    HDR(MILAN, "ap2@example.org", "Fwd: Fwd: orders")
+    "Content-Type: multipart/mixed; boundary=\"Apple-Mail=_OUTER\"\n"
+    "\n"
+    "--Apple-Mail=_OUTER\n"
+    "Content-Type: text/plain; charset=us-ascii\n"
+    "\n"
+    "password: tequila\n"
+    "Forwarding the orders my brother typed for me.\n"
+    "\n"
+    "--Apple-Mail=_OUTER\n"
+    "Content-Type: message/rfc822\n"
+    "Content-Disposition: inline\n"
+    "\n"
+    "From: Paco <paco@example.net>\n"
+    "Subject: Fwd: orders\n"
+    "MIME-Version: 1.0\n"
+    "Content-Type: multipart/mixed; boundary=\"mid\"\n"
+    "\n"
+    "--mid\n"
+    "Content-Type: text/plain\n"
+    "\n"
+    "see attached\n"
+    "--mid\n"
+    "Content-Type: message/rfc822\n"
+    "\n"
+    "From: Hermano <hermano@example.net>\n"
+    "Subject: orders\n"
+    "MIME-Version: 1.0\n"
+    "Content-Type: multipart/mixed; boundary=\"in\"\n"
+    "\n"
+    "--in\n"
+    "Content-Type: text/plain\n"
+    "\n"
+    "Here they are.\n"
+    "--in\n"
+    "Content-Type: text/plain; name=\"orders.yaml.txt\"\n"
+    "Content-Disposition: attachment; filename=\"orders.yaml.txt\"\n"
+    "\n"
+    "game: Test Skirmish\n"
+    "turn: 3\n"
+    "side: republic\n"
+    "orders:\n"
+    "  - unit: 2-militia\n"
+    "    actions: [reload]\n"
+    "--in--\n"
+    "\n"
+    "--mid--\n"
+    "\n"
+    "--Apple-Mail=_OUTER--\n";
+
+/* the password in the mail's note, the orders in the body of the mail
+ * forwarded (Thunderbird, "Forward As > Attachment") */
+static const char m_forward_password[] =
+    HDR(MILAN, "fw4@example.org", "Fwd: orders")
+    "Content-Type: multipart/mixed;\n"
+    " boundary=\"------------0aB1cD2eF3gH4iJ5kL6mN7oP\"\n"
+    "\n"
+    "This is a multi-part message in MIME format.\n"
+    "--------------0aB1cD2eF3gH4iJ5kL6mN7oP\n"
+    "Content-Type: text/plain; charset=UTF-8; format=flowed\n"
+    "Content-Transfer-Encoding: 7bit\n"
+    "\n"
+    "password: tequila\n"
+    "My orders, sent from my phone.\n"
+    "\n"
+    "--------------0aB1cD2eF3gH4iJ5kL6mN7oP\n"
+    "Content-Type: message/rfc822; name=\"orders.eml\"\n"
+    "Content-Disposition: attachment; filename=\"orders.eml\"\n"
+    "\n"
+    "From: Francisco Milan <paco@phone.example>\n"
+    "Subject: orders\n"
+    "Content-Type: text/plain; charset=utf-8\n"
+    "\n"
+    "2-militia: reload\n"
+    "\n"
+    "--------------0aB1cD2eF3gH4iJ5kL6mN7oP--\n";
+
+/* a player forwards another side's orders: the outer sender is who
+ * sends them */
+static const char m_forward_other[] =
+    HDR(DANJOU, "fw3@example.org", "Fwd: orders")
+    "Content-Type: multipart/mixed; boundary=\"f\"\n"
+    "\n"
+    "--f\n"
+    "Content-Type: message/rfc822\n"
+    "\n"
+    "From: Francisco Milan <milan@example.org>\n"
+    "Subject: orders\n"
+    "\n"
+    "side: republic\n"
+    "2-militia: reload\n"
+    "--f--\n";
+
+/* mutt: the orders attached as orders.txt, a body that is a note */
+static const char m_mutt_orders_txt[] =
+    HDR(DANJOU, "mutt1@example.org", "orders")
+    "User-Agent: Mutt/2.2.12 (2023-09-09)\n"
+    "Content-Type: multipart/mixed; boundary=\"k1lZvvs/B4yU6o8G\"\n"
+    "Content-Disposition: inline\n"
+    "\n"
+    "\n"
+    "--k1lZvvs/B4yU6o8G\n"
+    "Content-Type: text/plain; charset=us-ascii; format=flowed\n"
+    "Content-Disposition: inline\n"
+    "\n"
+    "My orders are attached.\n"
+    "\n"
+    "--k1lZvvs/B4yU6o8G\n"
+    "Content-Type: text/plain; charset=us-ascii\n"
+    "Content-Disposition: attachment; filename=\"orders.txt\"\n"
+    "\n"
+    "1-legion: hold; reload\n"
+    "\n"
+    "--k1lZvvs/B4yU6o8G--\n";
+
+/* Gmail: orders.json */
+static const char m_gmail_json[] =
+    HDR(DANJOU, "gm2@mail.gmail.com", "orders")
+    "Content-Type: multipart/mixed; boundary=\"0000000000001122\"\n"
+    "\n"
+    "--0000000000001122\n"
+    "Content-Type: text/plain; charset=\"UTF-8\"\n"
+    "\n"
+    "\n"
+    "--0000000000001122\n"
+    "Content-Type: application/json; name=\"orders.json\"\n"
+    "Content-Disposition: attachment; filename=\"orders.json\"\n"
+    "Content-Transfer-Encoding: base64\n"
+    "\n"
+    "eyJnYW1lIjogIlRlc3QgU2tpcm1pc2giLCAidHVybiI6IDMsICJzaWRlIjogImZy\n"
+    "ZW5jaCIsCiAib3JkZXJzIjogW3sidW5pdCI6ICIxLWxlZ2lvbiIsICJhY3Rpb25z\n"
+    "IjogWyJob2xkIiwgInJlbG9hZCJdfV19Cg==\n"
+    "--0000000000001122--\n";
+
+/* Outlook in Rich Text: a note in the text, the orders in winmail.dat */
+static const char m_outlook_tnef[] =
+    HDR(DANJOU, "ol1@example.org", "orders")
+    "X-MS-Has-Attach: yes\n"
+    "X-MS-TNEF-Correlator: <DB9PR01MB1234ABCD@DB9PR01MB.example.org>\n"
+    "Content-Type: multipart/mixed; boundary=\"_000_DB9PR01MB1234_\"\n"
+    "\n"
+    "--_000_DB9PR01MB1234_\n"
+    "Content-Type: text/plain; charset=\"us-ascii\"\n"
+    "Content-Transfer-Encoding: quoted-printable\n"
+    "\n"
+    "Please find my orders attached.\n"
+    "\n"
+    "--_000_DB9PR01MB1234_\n"
+    "Content-Type: application/ms-tnef; name=\"winmail.dat\"\n"
+    "Content-Transfer-Encoding: base64\n"
+    "Content-Disposition: attachment; filename=\"winmail.dat\"\n"
+    "\n"
+    "eJ8+IhIAAQaQCAAEAAAAAAABAAEAAQeQBgAIAAAA5AQAAAAAAADoAAEIgAcAGAAAAElQ\n"
+    "--_000_DB9PR01MB1234_--\n";
+
+/* Outlook, HTML: the orders in a Word file, a logo inline */
+static const char m_outlook_docx[] =
+    HDR(DANJOU, "ol2@example.org", "orders")
+    "Content-Type: multipart/mixed; boundary=\"_004_mixed_\"\n"
+    "\n"
+    "--_004_mixed_\n"
+    "Content-Type: multipart/related; boundary=\"_003_related_\";\n"
+    "\ttype=\"text/html\"\n"
+    "\n"
+    "--_003_related_\n"
+    "Content-Type: text/html; charset=\"us-ascii\"\n"
+    "\n"
+    "<html><body><p>Orders attached.</p><img src=\"cid:image001.png\">"
+    "</body></html>\n"
+    "--_003_related_\n"
+    "Content-Type: image/png; name=\"image001.png\"\n"
+    "Content-Disposition: inline; filename=\"image001.png\"\n"
+    "Content-ID: <image001.png>\n"
+    "Content-Transfer-Encoding: base64\n"
+    "\n"
+    "iVBORw0KGgo=\n"
+    "--_003_related_--\n"
+    "\n"
+    "--_004_mixed_\n"
+    "Content-Type: application/vnd.openxmlformats-officedocument."
+    "wordprocessingml.document; name=\"orders.docx\"\n"
+    "Content-Disposition: attachment; filename=\"orders.docx\"\n"
+    "Content-Transfer-Encoding: base64\n"
+    "\n"
+    "UEsDBBQABgAIAAAAIQA=\n"
+    "--_004_mixed_--\n";
+
+static void
+test_parse_clients(void **state)
+{
+	struct crown_mail	*m;
+
+	(void)state;
+	/* flowed: unflowed, the stuffing gone, the quotation one line */
+	assert_int_equal(crown_mail_parse(&m, m_thunderbird_flowed,
+	    strlen(m_thunderbird_flowed)), 0);
+	assert_has(m->text, "orders:\n  - unit: 1-legion\n    actions: "
+	    "[hold, reload]   # the legion holds the ridge above the village "
+	    "and reloads before the cavalry comes\n\n");
+	assert_has(m->text, "\n> Orders for turn 3 are due by "
+	    "2026-12-05T18:00:00Z: change the form, `crown check` it and "
+	    "send it back.\n\n-- \nJean Danjou\n");
+	crown_mail_free(m);
+	assert_int_equal(crown_mail_parse(&m, m_apple_delsp,
+	    strlen(m_apple_delsp)), 0);
+	assert_string_equal(m->text, "password: tequila\n2-militia: reload\n"
+	    "3-cav: move 50,36 face 180\n");
+	assert_true(m->html);
+	assert_int_equal(m->nignored, 0);
+	crown_mail_free(m);
+	/* a forwarded message's body, apart from the mail's */
+	assert_int_equal(crown_mail_parse(&m, m_gmail_forward,
+	    strlen(m_gmail_forward)), 0);
+	assert_has(m->text, "Sent from my other account");
+	assert_int_equal(m->nforwarded, 1);
+	assert_string_equal(m->forwarded[0].name, "orders");
+	assert_string_equal(m->forwarded[0].data, "1-legion: hold; reload");
+	assert_string_equal(m->from, "danjou@example.org");
+	assert_int_equal(m->nignored, 0);
+	crown_mail_free(m);
+	/* two deep: each forwarded body, and the orders file in the inner */
+	assert_int_equal(crown_mail_parse(&m, m_nested_forward,
+	    strlen(m_nested_forward)), 0);
+	assert_int_equal(m->nforwarded, 2);
+	assert_string_equal(m->forwarded[0].data, "see attached");
+	assert_string_equal(m->forwarded[1].data, "Here they are.");
+	assert_int_equal(m->nyaml, 1);
+	assert_string_equal(m->yaml[0].name, "orders.yaml.txt");
+	assert_has(m->yaml[0].data, "side: republic\n");
+	assert_string_equal(m->from, "milan@example.org");
+	crown_mail_free(m);
+	/* a forwarded message without a subject (found by fuzzing) */
+	assert_int_equal(crown_mail_parse(&m, "From: a@example.org\n"
+	    "Content-Type: message/rfc822\n\nFrom: b@example.org\n\n"
+	    "1-legion: hold\n", 86), 0);
+	assert_int_equal(m->nforwarded, 1);
+	assert_string_equal(m->forwarded[0].name, "");
+	assert_string_equal(m->forwarded[0].data, "1-legion: hold\n");
+	assert_null(m->text);
+	crown_mail_free(m);
+	/* by name: orders.txt, orders.json */
+	assert_int_equal(crown_mail_parse(&m, m_mutt_orders_txt,
+	    strlen(m_mutt_orders_txt)), 0);
+	assert_int_equal(m->nyaml, 1);
+	assert_string_equal(m->yaml[0].data, "1-legion: hold; reload\n");
+	crown_mail_free(m);
+	assert_int_equal(crown_mail_parse(&m, m_gmail_json,
+	    strlen(m_gmail_json)), 0);
+	assert_int_equal(m->nyaml, 1);
+	assert_string_equal(m->yaml[0].name, "orders.json");
+	assert_has(m->yaml[0].data, "{\"game\": \"Test Skirmish\"");
+	crown_mail_free(m);
+	/* the parts not read, by name and type */
+	assert_int_equal(crown_mail_parse(&m, m_outlook_tnef,
+	    strlen(m_outlook_tnef)), 0);
+	assert_int_equal(m->nyaml, 0);
+	assert_int_equal(m->nignored, 1);
+	assert_string_equal(m->ignored[0].name, "winmail.dat");
+	assert_string_equal(m->ignored[0].type, "application/ms-tnef");
+	crown_mail_free(m);
+	assert_int_equal(crown_mail_parse(&m, m_outlook_docx,
+	    strlen(m_outlook_docx)), 0);
+	assert_null(m->text);
+	assert_true(m->html);
+	assert_int_equal(m->nignored, 2);
+	assert_string_equal(m->ignored[0].name, "image001.png");
+	assert_string_equal(m->ignored[1].name, "orders.docx");
+	crown_mail_free(m);
+}
+
+/* The text of the outbox message answering Message-ID id, each problem
+ * that the answer filled over several lines one line again. */
+static char *
+answer(const struct camp *c, const char *id)
+{
+	char	*r = reply(c, id), *t, *p, *q;
+
+	assert_non_null(r);
+	t = text_of(r);
+	free(r);
+	for (p = q = t; *p != '\0'; p++) {
+		if (strncmp(p, "\n      ", 7) == 0 && p[7] != ' ' &&
+		    p[7] != '|') {
+			*q++ = ' ';
+			p += 6;
+			continue;
+		}
+		*q++ = *p;
+	}
+	*q = '\0';
+	return t;
+}
+
+#define FRENCH_FILED							\
+	"game: Test Skirmish\nturn: 3\nside: french\norders:\n"		\
+	"- unit: 1-legion\n  actions:\n  - hold\n  - reload\n"
+
+static void
+test_inbox_clients(void **state)
+{
+	/* each mail read on its own, and what it filed */
+	static const struct {
+		const char	*mail, *side, *filed;
+	} ok[] = {
+		/* exactly the orders written, the wrapped comment and all */
+		{ m_thunderbird_flowed, "french", FRENCH_FILED },
+		{ m_apple_delsp, "republic", "game: Test Skirmish\nturn: 3\n"
+		    "side: republic\norders:\n- unit: 2-militia\n  actions:\n"
+		    "  - reload\n- unit: 3-cav\n  actions:\n"
+		    "  - move: {to: [50.00, 36.00], face: 180}\n" },
+		/* forwarded: the body of the mail attached, then the file
+		 * two deep, the password beside them */
+		{ m_gmail_forward, "french", FRENCH_FILED },
+		{ m_gmail_forward_inline, "french", FRENCH_FILED },
+		{ m_nested_forward, "republic", "game: Test Skirmish\n"
+		    "turn: 3\nside: republic\norders:\n- unit: 2-militia\n"
+		    "  actions:\n  - reload\n" },
+		{ m_forward_password, "republic", "game: Test Skirmish\n"
+		    "turn: 3\nside: republic\norders:\n- unit: 2-militia\n"
+		    "  actions:\n  - reload\n" },
+		{ m_mutt_orders_txt, "french", FRENCH_FILED },
+		{ m_gmail_json, "french", FRENCH_FILED },
+	};
+	struct camp	 c;
+	char		*f, *t, name[8], *want;
+	size_t		 i;
+
+	(void)state;
+	camp_make(&c, true);
+	for (i = 0; i < CROWN_NELEM(ok); i++) {
+		snprintf(name, sizeof(name), "%02zu", i);
+		camp_mail(&c, name, ok[i].mail);
+		assert_int_equal(inbox(&c, BEFORE), 0);
+		want = xasprintf("new/%s: accepted: side %s", name,
+		    ok[i].side);
+		assert_has(c.out, want);
+		free(want);
+		want = xasprintf("orders/pending/%s.yaml", ok[i].side);
+		f = camp_file(&c, want);
+		assert_string_equal(f, ok[i].filed);
+		free(f);
+		free(want);
+	}
+	camp_free(&c);
+
+	camp_make(&c, true);
+	camp_mail(&c, "02", m_forward_other);
+	camp_mail(&c, "03", m_outlook_tnef);
+	camp_mail(&c, "04", m_outlook_docx);
+	camp_mail(&c, "05", m_html_only);
+	assert_int_equal(inbox(&c, BEFORE), 0);
+	/* the outer sender sends what is forwarded */
+	assert_has(c.out, "new/02: refused");
+	t = answer(&c, "fw3@example.org");
+	assert_has(t, "forwarded-message:1:7: error: 'danjou@example.org' "
+	    "does not play side 'republic'");
+	free(t);
+	/* each part not read named, with what to do */
+	t = answer(&c, "ol1@example.org");
+	assert_has(t, "the attachment 'winmail.dat' (application/ms-tnef) "
+	    "was not read: Outlook sent the mail as Rich Text");
+	assert_has(t, "Format Text > Plain Text");
+	free(t);
+	t = answer(&c, "ol2@example.org");
+	assert_has(t, "the mail has only HTML, no plain text");
+	assert_has(t, "'image001.png' (image/png) was not read: a picture");
+	assert_has(t, "'orders.docx' (application/vnd.openxmlformats-"
+	    "officedocument.wordprocessingml.document) was not read: crown "
+	    "reads only plain text");
+	free(t);
+	t = answer(&c, "m4@example.org");
+	assert_has(t, "the mail has only HTML, no plain text");
+	assert_lacks(t, "was not read");
+	free(t);
+	camp_free(&c);
+}
+
 int
 main(void)
 {
@@ -2978,6 +3532,9 @@ main(void)
 		cmocka_unit_test(test_inbox_many_read),
 		cmocka_unit_test(test_inbox_openpgp),
 		cmocka_unit_test(test_inbox_replays),
+		cmocka_unit_test(test_unflow),
+		cmocka_unit_test(test_parse_clients),
+		cmocka_unit_test(test_inbox_clients),
 	};
 
 	return cmocka_run_group_tests_name("mail", tests, NULL, NULL);

@@ -235,12 +235,56 @@ base64(struct crown_buf *b, const char *data, size_t len)
 	crown_buf_puts(b, "\n");
 }
 
-/* A mail from the French player with data as its text, or attached as
- * orders.yaml. */
-static char *
-mail(const char *data, size_t len, bool attached, unsigned id)
+/*
+ * data as a client writes format=flowed (RFC 3676, DelSp=no): each line
+ * without the spaces that end it (but the signature separator), broken
+ * after a space at FLOW_WIDTH columns, space-stuffed when it begins
+ * with a space or "From " (or a '>' it does not quote with: a quoted
+ * line keeps its '>' as its depth, and is not broken).  Unflowed, it
+ * is data but for those spaces.
+ */
+#define FLOW_WIDTH	30
+static void
+flow(struct crown_buf *b, const char *data, size_t len)
 {
-	struct crown_buf	b = { 0 };
+	const char	*nl;
+	size_t		 i, e, k, cut, start;
+
+	for (i = 0; i < len; i = e < len ? e + 1 : len) {
+		nl = memchr(data + i, '\n', len - i);
+		e = nl != NULL ? (size_t)(nl - data) : len;
+		k = e;
+		if (k - i != 3 || memcmp(data + i, "-- ", 3) != 0)
+			while (k > i && data[k - 1] == ' ')
+				k--;
+		for (start = i; i < k; ) {
+			cut = k;
+			if (data[i] != '>' && k - i > FLOW_WIDTH)
+				for (cut = i + FLOW_WIDTH; cut > i + 1 &&
+				    data[cut - 1] != ' '; cut--)
+					;
+			if (cut == i + 1)
+				cut = k;
+			if (data[i] == ' ' || (data[i] == '>' && i > start) ||
+			    (k - i >= 5 && memcmp(data + i, "From ", 5) == 0))
+				crown_buf_puts(b, " ");
+			crown_buf_add(b, data + i, cut - i);
+			if (cut < k)
+				crown_buf_puts(b, "\n");
+			i = cut;
+		}
+		if (e < len)
+			crown_buf_puts(b, "\n");
+	}
+}
+
+/* A mail from the French player with data as its text (format=flowed
+ * when flowed), or attached as orders.yaml. */
+static char *
+mail_as(const char *data, size_t len, bool attached, bool flowed,
+    unsigned id)
+{
+	struct crown_buf	b = { 0 }, f = { 0 };
 
 	crown_buf_printf(&b, "From: Jean Danjou <danjou@example.org>\n"
 	    "To: Test Umpire <umpire@example.org>\nSubject: orders\n"
@@ -254,12 +298,25 @@ mail(const char *data, size_t len, bool attached, unsigned id)
 		    "filename=\"orders.yaml\"\n"
 		    "Content-Transfer-Encoding: base64\n\n");
 	else
-		crown_buf_puts(&b, "Content-Type: text/plain; "
-		    "charset=utf-8\nContent-Transfer-Encoding: base64\n\n");
-	base64(&b, data, len);
+		crown_buf_printf(&b, "Content-Type: text/plain; "
+		    "charset=utf-8%s\nContent-Transfer-Encoding: base64\n\n",
+		    flowed ? "; format=flowed" : "");
+	if (flowed) {
+		crown_buf_puts(&f, "");
+		flow(&f, data, len);
+		base64(&b, f.data, f.len);
+		crown_buf_release(&f);
+	} else
+		base64(&b, data, len);
 	if (attached)
 		crown_buf_puts(&b, "--b--\n");
 	return b.data;
+}
+
+static char *
+mail(const char *data, size_t len, bool attached, unsigned id)
+{
+	return mail_as(data, len, attached, false, id);
 }
 
 static void
@@ -407,6 +464,10 @@ test_corpus(void **state)
 		d[nd].name = "inbox (text)";
 		inbox(&d[nd++], a, msg, id, "message");
 		free(msg);
+		msg = mail_as(text, len, false, true, ++id);
+		d[nd].name = "inbox (text, format=flowed)";
+		inbox(&d[nd++], a, msg, id, "message");
+		free(msg);
 
 		/* crown check --mail: the inbox's verdict, nothing filed */
 		eml = path("one.eml");
@@ -508,6 +569,83 @@ test_text(void **state)
 
 /* A turn keeps a mailed file as its canonical orders file: no password
  * in the history, and verify replays it. */
+/* A message forwarded in the text: its line and its header lines
+ * skipped in place, its text read; a line like it with no header below
+ * it, or a header line with no such line above, stays. */
+static void
+test_forwarded_text(void **state)
+{
+	static const char	 fwd[] =
+	    "see below\n"
+	    "---------- Forwarded message ---------\n"
+	    "From: Jean Danjou <jean@other.example>\n"
+	    "Date: Sun, Mar 15, 2026 at 9:00 AM\n"
+	    "Subject: orders\n"
+	    "To: <crown@example.org>,\n"
+	    "  <umpire@example.org>\n"
+	    "\n"
+	    "1-legion: hold\n";
+	static const char	 fr[] =
+	    "-------- Message transf\xc3\xa9r\xc3\xa9 --------\n"
+	    "Objet\xc2\xa0: \tordres\n"
+	    "De\xc2\xa0: \tJean <jean@other.example>\n"
+	    "\n"
+	    "1-legion: hold\n";
+	static const char	 kept[] =
+	    "__________\n"
+	    "1-legion: hold\n"
+	    "From: the ridge\n";
+	/* Outlook: the mail answered, unquoted below the reply, is cut as a
+	 * signature is; with only a password above, it is a forward */
+	static const char	 reply[] =
+	    "1-legion: hold\n"
+	    "\n"
+	    "-----Original Message-----\n"
+	    "From: crown <crown@example.org>\n"
+	    "Sent: Sunday, March 15, 2026 6:00 PM\n"
+	    "\n"
+	    "  gun-1: dance\n";
+	static const char	 pw_fwd[] =
+	    "password: tequila\n"
+	    "-----Original Message-----\n"
+	    "From: Jean <jean@other.example>\n"
+	    "\n"
+	    "1-legion: hold\n";
+	struct crown_orders_read	 r;
+	const char			*p;
+
+	(void)state;
+	crown_orders_read_text(&r, reply, sizeof(reply) - 1);
+	assert_int_equal(r.len, strstr(reply, "-----") - reply);
+	assert_string_equal(r.text, "1-legion: hold\n\n");
+	crown_orders_read_release(&r);
+	crown_orders_read_text(&r, pw_fwd, sizeof(pw_fwd) - 1);
+	assert_int_equal(r.len, sizeof(pw_fwd) - 1);
+	assert_string_equal(r.password, "tequila");
+	assert_null(strstr(r.text, "jean@"));
+	assert_non_null(strstr(r.text, "\n1-legion: hold\n"));
+	crown_orders_read_release(&r);
+	crown_orders_read_text(&r, fwd, sizeof(fwd) - 1);
+	assert_int_equal(r.len, sizeof(fwd) - 1);
+	assert_false(r.plain);
+	p = strstr(fwd, "1-legion");
+	assert_memory_equal(r.text, "see below\n", 10);
+	assert_string_equal(r.text + (p - fwd), "1-legion: hold\n");
+	assert_null(strstr(r.text, "Forwarded"));
+	assert_null(strstr(r.text, "example.org"));
+	assert_null(strstr(r.text, "Subject"));
+	crown_orders_read_release(&r);
+	crown_orders_read_text(&r, fr, sizeof(fr) - 1);
+	assert_null(strstr(r.text, "Objet"));
+	assert_null(strstr(r.text, "jean@"));
+	assert_non_null(strstr(r.text, "\n1-legion: hold\n"));
+	crown_orders_read_release(&r);
+	crown_orders_read_text(&r, kept, sizeof(kept) - 1);
+	assert_true(r.plain);
+	assert_string_equal(r.text, kept);
+	crown_orders_read_release(&r);
+}
+
 static void
 test_turn_keeps(void **state)
 {
@@ -659,6 +797,7 @@ main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_text),
+		cmocka_unit_test(test_forwarded_text),
 		cmocka_unit_test(test_corpus),
 		cmocka_unit_test(test_turn_keeps),
 		cmocka_unit_test(test_inbox_syncs),
