@@ -42,7 +42,7 @@ enum {
 };
 
 static const char *const patterns[NRE] = {
-	("^[ \\t]*(?:(game|turn|side|password)[ \\t]*:[ \\t]*(.*?)"
+	("^[ \\t]*(?:(game|turn|side|seed|password)[ \\t]*:[ \\t]*(.*?)"
 	    "|leader[ \\t]+([^:\\s]*)[ \\t]*:(.*)"
 	    "|([^:\\s]+)[ \\t]*:(.*)"
 	    "|(.*?))[ \\t]*\\z"),
@@ -68,6 +68,7 @@ enum header {
 	H_GAME,
 	H_TURN,
 	H_SIDE,
+	H_SEED,		/* the side's own entropy (doc/formats.md) */
 	H_PASSWORD,	/* crown inbox reads and removes it */
 	NHEADER
 };
@@ -623,7 +624,7 @@ leader_line(struct parser *p, const PCRE2_SIZE *ov)
 		    "attach and detach in one order");
 }
 
-/* game: NAME | turn: N | side: ID | password: ... */
+/* game: NAME | turn: N | side: ID | seed: TEXT | password: ... */
 static void
 header_line(struct parser *p, const PCRE2_SIZE *ov)
 {
@@ -631,6 +632,7 @@ header_line(struct parser *p, const PCRE2_SIZE *ov)
 		[H_GAME] = "game",
 		[H_TURN] = "turn",
 		[H_SIDE] = "side",
+		[H_SEED] = "seed",
 		[H_PASSWORD] = "password"
 	};
 	struct crown_orders	*o = p->o;
@@ -666,6 +668,9 @@ header_line(struct parser *p, const PCRE2_SIZE *ov)
 		o->game = v;
 		o->game_line = p->line;
 		o->game_col = column(p, gstart(ov, L_VALUE));
+		return;
+	case H_SEED:
+		o->seed = v;
 		return;
 	case H_TURN:
 		if (!match(RE_INT, v, strlen(v), 0, &iv) ||

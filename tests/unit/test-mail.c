@@ -3498,6 +3498,53 @@ test_inbox_clients(void **state)
 	camp_free(&c);
 }
 
+/*
+ * Issue 31: a side's own `seed:` (doc/formats.md, "Dice") travels by
+ * mail: kept in the orders filed from a YAML body and from shorthand, so
+ * it changes the side's rolls as the guide says.
+ */
+static const char m_seed_yaml[] =
+    HDR(DANJOU, "seed1@example.org", "orders")
+    "Content-Type: text/plain; charset=utf-8\n"
+    "\n"
+    "game: Test Skirmish\n"
+    "turn: 3\n"
+    "side: french\n"
+    "seed: \"Camerone, 30 April\"\n"
+    "orders:\n"
+    "  - {unit: 1-legion, actions: [hold]}\n";
+
+static const char m_seed_shorthand[] =
+    HDR(MILAN, "seed2@example.org", "orders")
+    "Content-Type: text/plain; charset=utf-8\n"
+    "\n"
+    "password: tequila\n"
+    "seed: viva la republica 1862\n"
+    "2-militia: reload\n";
+
+static void
+test_inbox_seed_kept(void **state)
+{
+	struct camp	 c;
+	char		*f;
+
+	(void)state;
+	camp_make(&c, true);
+	camp_mail(&c, "1", m_seed_yaml);
+	camp_mail(&c, "2", m_seed_shorthand);
+	assert_int_equal(inbox(&c, BEFORE), 0);
+	assert_has(c.out, "new/1: accepted: side french");
+	assert_has(c.out, "new/2: accepted: side republic");
+	f = camp_file(&c, "orders/pending/french.yaml");
+	assert_has(f, "\nseed: Camerone, 30 April\n");
+	free(f);
+	f = camp_file(&c, "orders/pending/republic.yaml");
+	assert_has(f, "\nseed: viva la republica 1862\n");
+	assert_lacks(f, "tequila");
+	free(f);
+	camp_free(&c);
+}
+
 int
 main(void)
 {
@@ -3535,6 +3582,7 @@ main(void)
 		cmocka_unit_test(test_unflow),
 		cmocka_unit_test(test_parse_clients),
 		cmocka_unit_test(test_inbox_clients),
+		cmocka_unit_test(test_inbox_seed_kept),
 	};
 
 	return cmocka_run_group_tests_name("mail", tests, NULL, NULL);
