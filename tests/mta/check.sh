@@ -212,7 +212,9 @@ for r in $rounds; do
 		echo "$id $m" >>"$top/ids"
 	done
 	wait_for $((before + $(wc -l <"$top/ids"))) umpire
-	"$bin" inbox "$top/camp" "$top/mail/umpire" >"$top/inbox.out" 2>&1 ||
+	# more mails from one player in a turn than --max-answers' default
+	"$bin" inbox "$top/camp" "$top/mail/umpire" --max-answers 20 \
+	    >"$top/inbox.out" 2>&1 ||
 	    fail "crown inbox: $(cat "$top/inbox.out")"
 	send_outbox
 	while read -r id m; do
@@ -237,6 +239,9 @@ for r in $rounds; do
 		    fail "$name: answered to $(sed -n 1p "$top/answer")"
 		grep -q -x "Subject: $subject" "$top/answer" ||
 		    fail "$name: answered $(sed -n 2p "$top/answer")"
+		# from the umpire crown new was given
+		grep -q -x "From: Umpire <umpire@camp.test>" "$top/answer" ||
+		    fail "$name: answered $(sed -n 3p "$top/answer")"
 		[ -z "$answer" ] || sed 's/^[[:space:]]*//; s/[[:space:]]*$//' \
 		    "$top/answer" | grep -q -F -x -e "$answer" ||
 		    fail "$name: no line '$answer' in the answer:" \

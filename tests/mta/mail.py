@@ -8,7 +8,7 @@ Debian's python3 and nothing else.
   mail.py find MAILDIR MSGID    the file of MAILDIR/new holding MSGID
   mail.py list MAILDIR          "Subject: S<tab>To: T" of each message of
                                 MAILDIR/new, decoded
-  mail.py answer MAILDIR MSGID  the To, Subject and text of the answer to
+  mail.py answer MAILDIR MSGID  the To, Subject, From and text of the answer to
                                 MSGID in MAILDIR/new (In-Reply-To: MSGID)
 
 A mail file (tests/mta/mails/*.eml) is a message as a client writes it,
@@ -228,8 +228,8 @@ def main():
         _, msg = find(args[0], args[1], "In-Reply-To")
         if msg is None:
             sys.exit(1)
-        print("To: %s\nSubject: %s\n\n%s" % (msg["To"], msg["Subject"],
-                                             text_of(msg)))
+        print("To: %s\nSubject: %s\nFrom: %s\n\n%s" % (
+            msg["To"], msg["Subject"], msg["From"], text_of(msg)))
     else:
         sys.exit("usage: mail.py port|listeners|send|find|answer ...")
 
