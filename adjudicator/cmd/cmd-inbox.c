@@ -39,9 +39,12 @@ const struct crown_cmd crown_cmd_inbox = {
 	"inbox",
 	"DIR MAILDIR|MBOX... [--now TIME] [--max-bytes N] [--max-answers N]",
 	"Read the players' mail from Maildirs or mbox files and file the\n"
-	"orders in it.  Orders come in a .yaml attachment, or in the body\n"
-	"as an orders file or in shorthand, a unit a line:\n"
+	"orders in it.  Orders come attached (.yaml, .yml, .json, each also\n"
+	"with .txt after it, or orders*.txt), or in the body as an orders\n"
+	"file (YAML, JSON) or in shorthand, a unit a line:\n"
 	"  2-militia: move 20,30 face 90; fire 1-legion\n"
+	"format=flowed text is unflowed, forwarded messages (message/rfc822)\n"
+	"are read, and the parts not read are named in the answer.\n"
 	"The sender must be a player in the roster (sides[].players[]) and\n"
 	"give the player's password in a line 'password: ...' when one is\n"
 	"set (password_sha256).  Good orders are filed as\n"
