@@ -230,6 +230,26 @@ crown_state_melee(const struct crown_state *s, const struct crown_unit *u,
 	return NULL;
 }
 
+const struct crown_melee *
+crown_state_locked(const struct crown_state *s, const struct crown_unit *u,
+    const char **foe, bool *first)
+{
+	const struct crown_melee	*m;
+	int				 side;
+
+	*foe = NULL;
+	*first = false;
+	if (u->status != CROWN_OK_STATUS ||
+	    (m = crown_state_melee(s, u, &side)) == NULL)
+		return NULL;
+	if (side == 0 && m->ndefenders > 0)
+		*foe = m->defenders[0];
+	else if (side == 1 && m->nattackers > 0)
+		*foe = m->attackers[0];
+	*first = s->attacker != NULL && strcmp(u->side, s->attacker) == 0;
+	return m;
+}
+
 struct crown_unit *
 crown_state_unit(const struct crown_state *s, const char *id)
 {

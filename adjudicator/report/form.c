@@ -170,16 +170,11 @@ form_melee(struct crown_buf *out, const char *c, const struct crown_state *s,
 	const struct crown_melee	*m;
 	const struct crown_unit		*foe;
 	const char			*id;
-	int				 side;
 	bool				 first;
 
-	if (u->status != CROWN_OK_STATUS ||
-	    (m = crown_state_melee(s, u, &side)) == NULL)
+	if ((m = crown_state_locked(s, u, &id, &first)) == NULL)
 		return false;
-	id = side == 0 ? (m->ndefenders > 0 ? m->defenders[0] : NULL) :
-	    (m->nattackers > 0 ? m->attackers[0] : NULL);
 	foe = id != NULL ? crown_state_unit(s, id) : NULL;
-	first = s->attacker != NULL && strcmp(u->side, s->attacker) == 0;
 	crown_buf_printf(out, "%s  locked in melee with %s (round %d of the "
 	    "melee fought): %s (R9.8)\n", c, foe != NULL ? foe->name : "?",
 	    m->rounds, first ? "it can only hold" : "it holds unless the "
