@@ -871,10 +871,8 @@ read_unit(struct loader *l, const struct crown_ynode *n, struct crown_unit *u)
 	if (u->limbered && !crown_is_artillery(u->type))
 		crown_yerror(&l->r, crown_ymap_get(n, "limbered"), "R6.6",
 		    "only artillery can be limbered");
-	/*
-	 * R3.6: guns that start the game limbered are unloaded, and
-	 * limbering unloads a gun, so a limbered gun is never loaded.
-	 */
+	/* R3.6: guns that start limbered are unloaded, and limbering
+	 * unloads a gun: a limbered gun is never loaded */
 	u->loaded = !u->limbered;
 	crown_yfield_bool(&l->r, n, "loaded", false, "R3.6", &u->loaded);
 	if (u->limbered && u->loaded)
