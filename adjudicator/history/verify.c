@@ -35,6 +35,7 @@ struct verify {
 	/* the tags adopt left (replaced/turn-N) are not here: a clone made
 	 * with --no-tags */
 	bool			 no_tags;
+	int			 tags_missing;	/* turn-N tags not here */
 	const char		*message;	/* of the commit verified */
 	/* the rules of main's tip, parsed once for every turn with the
 	 * same bytes (NULL: none) */
@@ -352,9 +353,10 @@ replaced_salt(char **tag, struct verify *v, int k, const unsigned char *salt)
 	if (crown_history_refs(&tags, &n, v->h, "refs/tags/"
 	    CROWN_REPLACED_TAG "/*", &quiet) != 0)
 		n = 0;
-	/* a rerun's salt and no line adopt kept at all: the tags were not
-	 * fetched (a clone made with --no-tags), not a difference */
-	if (n == 0 && v->message != NULL &&
+	/* a rerun's salt and no line adopt kept at all, in a clone that
+	 * lacks turn tags too: the tags were not fetched (--no-tags), not a
+	 * difference; with every turn's tag here, nothing checks the salt */
+	if (n == 0 && v->tags_missing > 0 && v->message != NULL &&
 	    (rerun = strstr(v->message, CROWN_RERUN_OF)) != NULL) {
 		v->no_tags = true;
 		crown_diag_add(v->d, v->dir, 0, 0, NULL, "turn %d is a "
@@ -804,6 +806,7 @@ check_tags(struct verify *v, const struct crown_chain *c)
 		free(ref);
 	}
 	/* a clone made with --no-tags: once, not a line a turn */
+	v->tags_missing = missing;
 	if (missing > 0)
 		fprintf(stderr, "crown verify: warning: %d of the %d tags "
 		    "turn-N %s missing (fetch the tags with `git fetch "
