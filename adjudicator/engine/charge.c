@@ -390,8 +390,8 @@ charge_move(struct crown_engine *e, struct crown_unit *u,
 	if (u->status != CROWN_OK_STATUS) {
 		/* shot to pieces before contact */
 		ev = crown_events_at(e->ev, ev_i);
-		crown_event_set(&ev->reason, "did not go in: the volley of %s "
-		    "left it %s", t->name, crown_status_names[u->status]);
+		crown_event_set(&ev->reason, "was broken by the volley of %s "
+		    "before contact", t->name);
 		crown_event_set(&ev->reason_rule, "R9.2");
 		return e->error;
 	}

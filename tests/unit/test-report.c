@@ -521,6 +521,72 @@ test_seen_leader_move(void **state)
 	crown_diags_release(&d);
 }
 
+/*
+ * "Carried out" only of an order carried out in full (FORMATS.md, "What a
+ * player is shown"): a move halted short of a friend it may not end on
+ * (R4.7) or spent before its way's end (R4.1), a charge that fell short
+ * (R9.3) or did not go in (R9.1), says so and why, and the umpire's "What needs a look" lists it.
+ */
+static void
+test_carried_in_full(void **state)
+{
+	struct turn		 t;
+	struct crown_outputs	 o = { 0 };
+	struct crown_diags	 d = { 0 };
+	const char		*um, *fr;
+
+	load_case(&t, "R4.7-pass-through-friend");
+	assert_int_equal(render(&o, &t, "templates", &d), 0);
+	assert_no_diags(&d);
+	fr = output(&o, "report-french.md")->data.data;
+	um = output(&o, "report.md")->data.data;
+	assert_has(fr, "| a | move to (10, 20) | carried out |");
+	assert_has(fr, "| c | move to (30, 30) | moved 8.76 of 20 inches: "
+	    "halted at the last point of its way clear of d, on which it "
+	    "may not end (R4.7) |");
+	assert_has(fr, "| e | move to (50, 30) | moved 9 of 20 inches: its "
+	    "move was spent (R4.1) |");
+	assert_has(um, "R4.7: 2 orders.\n\n- c: move to (30, 30): moved "
+	    "8.76 of 20 inches: halted at the last point of its way clear "
+	    "of d, on which it may not end.\n- i: move to (90, 30): moved "
+	    "8.99 of 20 inches: ");
+	assert_has(um, "R4.1: 2 orders.\n\n- e: move to (50, 30): moved 9 "
+	    "of 20 inches: its move was spent.\n");
+	assert_has(um, "- a: move to (10, 20).\n");
+	assert_lacks(um, "- c: move to (30, 30).\n");
+	crown_outputs_release(&o);
+	turn_release(&t);
+
+	load_case(&t, "R9.3-contact-or-not");
+	assert_int_equal(render(&o, &t, "templates", &d), 0);
+	assert_no_diags(&d);
+	fr = output(&o, "report-red.md")->data.data;
+	um = output(&o, "report.md")->data.data;
+	assert_has(fr, "| Red A | charge Blue A | carried out |");
+	assert_has(fr, "| Red B | charge Blue B | charged, fell 0.61 inches "
+	    "short of Blue B and is disordered (R9.3) |");
+	assert_has(um, "R9.3: 1 order.\n\n- Red B: charge Blue B: charged, "
+	    "fell 0.61 inches short of Blue B and is disordered.\n");
+	assert_lacks(um, "- Red B: charge Blue B.\n");
+	crown_outputs_release(&o);
+	turn_release(&t);
+
+	/* a charge its test held back (R9.1) */
+	load_case(&t, "R7.2-charging-column-edges");
+	assert_int_equal(render(&o, &t, "templates", &d), 0);
+	fr = output(&o, "report-red.md")->data.data;
+	um = output(&o, "report.md")->data.data;
+	assert_has(fr, "| Red 6 | charge Blue 6 | did not charge: the charge "
+	    "test said hold (R9.1) |");
+	assert_has(fr, "| Red 8 | charge Blue 8 | did not charge: the charge "
+	    "test said hold, and it is disordered (R9.1) |");
+	assert_has(um, "R9.1: 3 orders.\n\n- Red 6: charge Blue 6: did not "
+	    "charge: the charge test said hold.\n");
+	crown_outputs_release(&o);
+	turn_release(&t);
+	crown_diags_release(&d);
+}
+
 /* Names are escaped for Markdown in the reports and for XML in the map. */
 static void
 test_escaping(void **state)
@@ -1262,6 +1328,7 @@ main(void)
 		cmocka_unit_test(test_golden_synthetic),
 		cmocka_unit_test(test_side_view),
 		cmocka_unit_test(test_seen_leader_move),
+		cmocka_unit_test(test_carried_in_full),
 		cmocka_unit_test(test_escaping),
 		cmocka_unit_test(test_each_event_once),
 		cmocka_unit_test(test_summary_wording),
