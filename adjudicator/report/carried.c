@@ -92,7 +92,8 @@ mark_skipped(struct crown_tval *um, struct crown_tval *not_carried,
 /*
  * The action of the unit's orders that event e carries out: the first of
  * its kind not yet used (a move or manhandle names its order; a charge's
- * test uses a charge, its move the charge the test used); SIZE_MAX for
+ * test uses a charge, its move the charge the test used, or else one of
+ * its own); SIZE_MAX for
  * an event no order led to.
  */
 static size_t
@@ -102,9 +103,9 @@ event_action(const struct crown_unit_orders *uo, bool *used, size_t *charge,
 	const char	*kind;
 	size_t		 k;
 
-	if (strcmp(e->kind, "charge_move") == 0)
+	if (strcmp(e->kind, "charge_move") == 0 && *charge != SIZE_MAX)
 		return *charge;
-	if (strcmp(e->kind, "charge_test") == 0)
+	if (strncmp(e->kind, "charge_", 7) == 0)
 		kind = "charge";
 	else if (strcmp(e->kind, "move") == 0 && e->order != NULL)
 		kind = e->order;
