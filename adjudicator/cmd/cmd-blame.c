@@ -22,6 +22,7 @@
 #include "crown/cmd.h"
 #include "crown/common.h"
 #include "crown/history.h"
+#include "crown/report.h"
 #include "crown/story.h"
 #include "crown/types.h"
 #include "crown/xalloc.h"
@@ -61,7 +62,8 @@ cmd_blame_exec(struct crown_run *r)
 	struct crown_story_turn	 tf = { 0 };
 	struct crown_story		 story = { 0 };
 	const char			*id = r->operand[1], *cid, *sub;
-	char				 date[32], *label = NULL;
+	char				 date[32], type[32], arms[32];
+	char				*label = NULL;
 	char				*line = NULL;
 	long				 total = 0;
 	size_t				 i;
@@ -78,8 +80,9 @@ cmd_blame_exec(struct crown_run *r)
 		goto cleanup;
 	}
 	printf("%s: %s, %s %s %s of %s\n", id, u->name,
-	    crown_class_names[u->cls], crown_utype_names[u->type],
-	    crown_weapon_names[u->weapon], u->side);
+	    crown_class_names[u->cls], crown_report_words(type, sizeof(type),
+	    crown_utype_names[u->type]), crown_report_arms(arms, sizeof(arms),
+	    u), u->side);
 	print_strength(camp.state, id, "turn 0");
 	crown_campaign_release(&camp);
 	for (t = 1; t <= c->last; t++) {

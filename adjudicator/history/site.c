@@ -1125,7 +1125,7 @@ write_unit(struct site *s, size_t k, struct crown_diags *d)
 	const struct crown_unit		*cu = crown_state_unit(st, u->id);
 	const struct told		*to;
 	struct crown_tval		*root = NULL, *m, *tl;
-	char				 hex[33], *name, *file;
+	char				 hex[33], words[32], *name, *file;
 	size_t				 i;
 	long				 total = 0;
 	int				 side, error = 0;
@@ -1147,8 +1147,12 @@ write_unit(struct site *s, size_t k, struct crown_diags *d)
 	if ((side = crown_state_side(st, cu->side)) >= 0)
 		crown_tmap_str(m, "side_name", st->sides[side].name);
 	crown_tmap_str(m, "class", crown_class_names[cu->cls]);
-	crown_tmap_str(m, "type", crown_utype_names[cu->type]);
-	crown_tmap_str(m, "weapon", crown_weapon_names[cu->weapon]);
+	crown_tmap_str(m, "type", crown_report_words(words, sizeof(words),
+	    crown_utype_names[cu->type]));
+	crown_tmap_str(m, "weapon", crown_report_words(words, sizeof(words),
+	    crown_weapon_names[cu->weapon]));
+	crown_tmap_str(m, "arms", crown_report_arms(words, sizeof(words),
+	    cu));
 	crown_tmap_str(m, "start", u->start);
 	tl = crown_tmap_list(root, "turns");
 	for (i = 0; i < u->ntold; i++) {

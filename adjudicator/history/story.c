@@ -1,6 +1,7 @@
 /*
  * story.c: a unit's story over the campaign (story.h), from the events and
- * orders each turn committed.  A unit fighting in a melee of several
+ * orders each turn committed, its identifiers ("order_skipped") as
+ * words for a reader.  A unit fighting in a melee of several
  * units is named by the events only when it is the side's unit whose
  * modifiers count (R9.7); its strength still shows every figure it lost.
  */
@@ -13,6 +14,7 @@
 #include "crown/common.h"
 #include "crown/history.h"
 #include "crown/orders.h"
+#include "crown/report.h"
 #include "crown/story.h"
 #include "crown/types.h"
 #include "crown/unit.h"
@@ -55,6 +57,7 @@ add_dice(struct crown_story *out, const struct crown_ynode *ev)
 	const struct crown_ynode *dice, *die, *mods, *m;
 	struct crown_buf	  b;
 	const char		 *who, *v;
+	char			 *w;
 	size_t			  i, j;
 
 	dice = crown_ymap_get(ev, "dice");
@@ -63,19 +66,21 @@ add_dice(struct crown_story *out, const struct crown_ynode *ev)
 		die = dice->item[i];
 		who = str(die, "who");
 		memset(&b, 0, sizeof(b));
+		w = crown_report_words_dup(str(die, "for"));
 		crown_buf_printf(&b, "%s %s%s%s: rolled %s",
-		    nz(str(die, "die"), "die"), nz(str(die, "for"), ""),
-		    who != NULL ? ", " : "", nz(who, ""),
-		    nz(str(die, "roll"), "?"));
+		    nz(str(die, "die"), "die"), w, who != NULL ? ", " : "",
+		    nz(who, ""), nz(str(die, "roll"), "?"));
+		free(w);
 		mods = crown_ymap_get(die, "modifiers");
 		for (j = 0; mods != NULL && mods->kind == CROWN_Y_SEQ &&
 		    j < mods->n; j++) {
 			m = mods->item[j];
 			v = str(m, "value");
-			crown_buf_printf(&b, ", %s %s%s (%s)",
-			    nz(str(m, "name"), "?"),
+			w = crown_report_words_dup(nz(str(m, "name"), "?"));
+			crown_buf_printf(&b, ", %s %s%s (%s)", w,
 			    v != NULL && v[0] != '-' ? "+" : "", nz(v, "?"),
 			    nz(str(m, "rule"), ""));
+			free(w);
 		}
 		crown_buf_printf(&b, ", score %s", nz(str(die, "score"),
 		    "?"));
@@ -161,9 +166,12 @@ explain_loss(struct crown_story *out, const struct crown_ynode *ev,
 	const struct crown_orders	*o = NULL;
 	const char			*kind = str(ev, "kind"), *actor;
 	const char			*target;
+	char				*w;
 
+	w = crown_report_words_dup(nz(kind, "?"));
 	add(out, 1, xasprintf("lost %ld figure%s (%s, %s)", n, n == 1 ?
-	    "" : "s", nz(kind, "?"), nz(str(ev, "rule"), "")));
+	    "" : "s", w, nz(str(ev, "rule"), "")));
+	free(w);
 	add_dice(out, ev);
 	/* the order behind it: the firer's or charger's, or the unit's own
 	 * move for a drowning */
@@ -281,6 +289,7 @@ crown_story_unit(struct crown_story *out, const struct crown_story_turn *tf,
 	const struct crown_ynode	*root, *ev;
 	long				 lost;
 	size_t				 i, k;
+	char				*w;
 
 	root = crown_ydoc_root(tf->events);
 	for (k = first_mention(tf, id); k < tf->nmentions &&
@@ -288,10 +297,11 @@ crown_story_unit(struct crown_story *out, const struct crown_story_turn *tf,
 		i = tf->mentions[k].event;
 		ev = root->item[i];
 		out->events++;
+		w = crown_report_words_dup(nz(str(ev, "kind"), "?"));
 		add(out, 0, xasprintf("%s %s (%s, %s): %s",
-		    nz(str(ev, "seq"), "?"), nz(str(ev, "kind"), "?"),
-		    nz(str(ev, "phase"), ""), nz(str(ev, "rule"), ""),
-		    nz(str(ev, "text"), "")));
+		    nz(str(ev, "seq"), "?"), w, nz(str(ev, "phase"), ""),
+		    nz(str(ev, "rule"), ""), nz(str(ev, "text"), "")));
+		free(w);
 		if ((lost = loss_of(ev, id)) > 0) {
 			explain_loss(out, ev, earlier(root, i), tf, id, lost,
 			    side);

@@ -800,19 +800,15 @@ static bool
 locked_in_melee(struct checker *c, const struct crown_unit *u,
     const struct crown_unit_orders *uo)
 {
-	const struct crown_melee	*m;
 	const struct crown_action_order	*a;
 	const char			*foe;
 	size_t				 i;
-	int				 side;
 	bool				 first;
 
-	if (u->status != CROWN_OK_STATUS ||
-	    (m = crown_state_melee(c->s, u, &side)) == NULL)
+	if (crown_state_locked(c->s, u, &foe, &first) == NULL)
 		return false;
-	foe = side == 0 ? (m->ndefenders > 0 ? m->defenders[0] : "?") :
-	    (m->nattackers > 0 ? m->attackers[0] : "?");
-	first = c->s->attacker != NULL && strcmp(u->side, c->s->attacker) == 0;
+	if (foe == NULL)
+		foe = "?";
 	for (i = 0; i < uo->nactions; i++) {
 		a = &uo->actions[i];
 		if (a->kind >= CROWN_NACTION || a->kind == CROWN_HOLD)

@@ -230,6 +230,26 @@ crown_state_melee(const struct crown_state *s, const struct crown_unit *u,
 	return NULL;
 }
 
+const struct crown_melee *
+crown_state_locked(const struct crown_state *s, const struct crown_unit *u,
+    const char **foe, bool *first)
+{
+	const struct crown_melee	*m;
+	int				 side;
+
+	*foe = NULL;
+	*first = false;
+	if (u->status != CROWN_OK_STATUS ||
+	    (m = crown_state_melee(s, u, &side)) == NULL)
+		return NULL;
+	if (side == 0 && m->ndefenders > 0)
+		*foe = m->defenders[0];
+	else if (side == 1 && m->nattackers > 0)
+		*foe = m->attackers[0];
+	*first = s->attacker != NULL && strcmp(u->side, s->attacker) == 0;
+	return m;
+}
+
 struct crown_unit *
 crown_state_unit(const struct crown_state *s, const char *id)
 {
@@ -851,10 +871,8 @@ read_unit(struct loader *l, const struct crown_ynode *n, struct crown_unit *u)
 	if (u->limbered && !crown_is_artillery(u->type))
 		crown_yerror(&l->r, crown_ymap_get(n, "limbered"), "R6.6",
 		    "only artillery can be limbered");
-	/*
-	 * R3.6: guns that start the game limbered are unloaded, and
-	 * limbering unloads a gun, so a limbered gun is never loaded.
-	 */
+	/* R3.6: guns that start limbered are unloaded, and limbering
+	 * unloads a gun: a limbered gun is never loaded */
 	u->loaded = !u->limbered;
 	crown_yfield_bool(&l->r, n, "loaded", false, "R3.6", &u->loaded);
 	if (u->limbered && u->loaded)

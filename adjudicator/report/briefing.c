@@ -48,6 +48,7 @@ forces(struct crown_buf *b, const struct crown_state *s,
 	const struct crown_unit		*u;
 	const struct crown_leader	*ld;
 	size_t				 i, n = 0;
+	char				 type[32], arms[32];
 	bool				 gun;
 
 	for (i = 0; i < s->nunits; i++) {
@@ -59,9 +60,9 @@ forces(struct crown_buf *b, const struct crown_state *s,
 		name(b, u->name);
 		crown_buf_printf(b, ": %s %s, %s; %d stand%s, %d "
 		    "figure%s, %s, at (%.1f, %.1f) facing %d\n",
-		    crown_class_names[u->cls],
-		    crown_utype_names[u->type], gun ?
-		    crown_gun_names[u->gun] : crown_weapon_names[u->weapon],
+		    crown_class_names[u->cls], crown_report_words(type,
+		    sizeof(type), crown_utype_names[u->type]),
+		    crown_report_arms(arms, sizeof(arms), u),
 		    crown_unit_stands(u), crown_unit_stands(u) == 1 ? "" : "s",
 		    crown_unit_figures(u), crown_unit_figures(u) == 1 ? "" :
 		    "s", gun ? (u->limbered ? "limbered" : "unlimbered") :

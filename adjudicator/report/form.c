@@ -125,9 +125,8 @@ form_ranges(struct crown_buf *out, const char *c,
 
 	if (!crown_unit_can_fire(rules, u))
 		return;
-	crown_buf_printf(out, "%s  %s", c, crown_report_words(arms,
-	    sizeof(arms), gun ? crown_gun_names[u->gun] :
-	    crown_weapon_names[u->weapon]));
+	crown_buf_printf(out, "%s  %s", c, crown_report_arms(arms,
+	    sizeof(arms), u));
 	for (b = 0; b < CROWN_NBAND; b++) {
 		if (!bands[b].present)
 			continue;
@@ -170,16 +169,11 @@ form_melee(struct crown_buf *out, const char *c, const struct crown_state *s,
 	const struct crown_melee	*m;
 	const struct crown_unit		*foe;
 	const char			*id;
-	int				 side;
 	bool				 first;
 
-	if (u->status != CROWN_OK_STATUS ||
-	    (m = crown_state_melee(s, u, &side)) == NULL)
+	if ((m = crown_state_locked(s, u, &id, &first)) == NULL)
 		return false;
-	id = side == 0 ? (m->ndefenders > 0 ? m->defenders[0] : NULL) :
-	    (m->nattackers > 0 ? m->attackers[0] : NULL);
 	foe = id != NULL ? crown_state_unit(s, id) : NULL;
-	first = s->attacker != NULL && strcmp(u->side, s->attacker) == 0;
 	crown_buf_printf(out, "%s  locked in melee with %s (round %d of the "
 	    "melee fought): %s (R9.8)\n", c, foe != NULL ? foe->name : "?",
 	    m->rounds, first ? "it can only hold" : "it holds unless the "
@@ -228,9 +222,8 @@ form_unit(struct crown_buf *out, struct crown_engine *e,
 
 	crown_buf_printf(out, "%s%s: %s, %s %s %s\n", c, u->id, u->name,
 	    crown_class_names[u->cls], crown_report_words(type, sizeof(type),
-	    crown_utype_names[u->type]), crown_report_words(arms,
-	    sizeof(arms), gun ? crown_gun_names[u->gun] :
-	    crown_weapon_names[u->weapon]));
+	    crown_utype_names[u->type]), crown_report_arms(arms,
+	    sizeof(arms), u));
 	crown_buf_printf(out, "%s  at (%.2f, %.2f) facing %d, %s, %d stand%s, "
 	    "%d figure%s; %d action%s a half-turn%s\n", c, u->x, u->y,
 	    u->facing, gun ? "a gun and its crew" :
@@ -321,13 +314,13 @@ crown_orders_form(struct crown_buf *out, const struct crown_state *s,
 		    ld->status != CROWN_LEADER_OK)
 			continue;
 		if (ld->attached != NULL)
-			crown_buf_printf(out, "# leader %s (%s %s) is with "
-			    "%s\n", ld->id, crown_rank_names[ld->rank],
+			crown_buf_printf(out, "# leader %s (%s%s) is with "
+			    "%s\n", ld->id, crown_leader_rank_word(ld),
 			    ld->name, ld->attached);
 		else
-			crown_buf_printf(out, "# leader %s (%s %s) is at "
+			crown_buf_printf(out, "# leader %s (%s%s) is at "
 			    "(%.2f, %.2f)\n", ld->id,
-			    crown_rank_names[ld->rank], ld->name, ld->x,
+			    crown_leader_rank_word(ld), ld->name, ld->x,
 			    ld->y);
 	}
 	return 0;

@@ -170,10 +170,28 @@ crown_report_words(char *buf, size_t len, const char *id)
 	return buf;
 }
 
+const char *
+crown_report_arms(char *buf, size_t len, const struct crown_unit *u)
+{
+	return crown_report_words(buf, len, crown_is_artillery(u->type) &&
+	    u->gun != CROWN_GUN_NONE ? crown_gun_names[u->gun] :
+	    crown_weapon_names[u->weapon]);
+}
+
+char *
+crown_report_words_dup(const char *id)
+{
+	size_t	 n = id != NULL ? strlen(id) + 1 : 1;
+	char	*s = xmalloc(n);
+
+	crown_report_words(s, n, id);
+	return s;
+}
+
 void
 crown_rm_put_words(struct crown_tval *m, const char *key, const char *name)
 {
-	char	buf[64];
+	char	*w;
 
 	if (name == NULL)
 		return;
@@ -181,7 +199,9 @@ crown_rm_put_words(struct crown_tval *m, const char *key, const char *name)
 		crown_tmap_str(m, key, name);
 		return;
 	}
-	crown_tmap_str(m, key, crown_report_words(buf, sizeof(buf), name));
+	w = crown_report_words_dup(name);
+	crown_tmap_str(m, key, w);
+	free(w);
 }
 
 /* A flag named prefix_name ("kind_fire"), true; names are the engine's
@@ -363,7 +383,7 @@ model_die_kind(struct crown_tval *m, const struct crown_die_rec *r)
 	mods = crown_tmap_list(m, "mods");
 	for (i = 0; i < r->nmods; i++) {
 		mm = crown_tlist_map(mods);
-		crown_tmap_str(mm, "name", r->mods[i].name);
+		crown_rm_put_words(mm, "name", r->mods[i].name);
 		put_signed(mm, "value", r->mods[i].value);
 		/* always set, so that a modifier without a rule does not
 		 * show its event's */
@@ -911,6 +931,7 @@ unit_get(struct crown_tval *m, const char *key, size_t len, const void *arg)
 	const struct model		 mo = { a->sh->in, NULL,
 					    (struct shared *)a->sh };
 	const struct crown_unit		*u = &mo.in->after->units[a->i];
+	char				 arms[32];
 
 	if (IS("id"))
 		crown_tmap_str(m, "id", u->id);
@@ -925,13 +946,10 @@ unit_get(struct crown_tval *m, const char *key, size_t len, const void *arg)
 		crown_rm_put_words(m, "type", crown_utype_names[u->type]);
 	else if (IS("class"))
 		crown_tmap_str(m, "class", crown_class_names[u->cls]);
-	else if (IS("arms")) {
-		if (crown_is_artillery(u->type) && u->gun != CROWN_GUN_NONE)
-			crown_tmap_str(m, "arms", crown_gun_names[u->gun]);
-		else
-			crown_rm_put_words(m, "arms",
-			    crown_weapon_names[u->weapon]);
-	} else if (IS("stands"))
+	else if (IS("arms"))
+		crown_tmap_str(m, "arms", crown_report_arms(arms,
+		    sizeof(arms), u));
+	else if (IS("stands"))
 		crown_tmap_int(m, "stands", crown_unit_stands(u));
 	else if (IS("start_stands"))
 		crown_tmap_int(m, "start_stands", u->start_stands);

@@ -29,6 +29,7 @@
 #include "crown/geom.h"
 #include "crown/paths.h"
 #include "crown/place.h"
+#include "crown/report.h"
 #include "crown/svg.h"
 #include "crown/unit.h"
 #include "crown/xalloc.h"
@@ -196,19 +197,6 @@ put_line(struct crown_tval *m, struct layout *l, struct crown_point a,
 	put_xy(m, "y1", l, 1, py(l, a.y));
 	put_xy(m, "x2", l, 0, px(l, b.x));
 	put_xy(m, "y2", l, 1, py(l, b.y));
-}
-
-/* "light_woods" -> "light woods", for labels. */
-static char *
-words(const char *name)
-{
-	char	*s, *p;
-
-	s = xstrdup(name != NULL ? name : "");
-	for (p = s; *p != '\0'; p++)
-		if (*p == '_')
-			*p = ' ';
-	return s;
 }
 
 static const struct crown_unit *
@@ -393,7 +381,7 @@ model_terrain(struct crown_tval *list, struct layout *l,
 		crown_tmap_str(m, "id", f->id);
 		crown_tmap_str(m, "label", f->name != NULL ? f->name : f->id);
 		crown_tmap_str(m, "type", crown_terrain_names[f->type]);
-		type = words(crown_terrain_names[f->type]);
+		type = crown_report_words_dup(crown_terrain_names[f->type]);
 		crown_tmap_str(m, "type_name", type);
 		free(type);
 		put_points(m, "points", l, f->pts, f->npts);
@@ -867,7 +855,7 @@ model_legend(struct crown_tval *map, const struct layout *l,
 	for (i = 0; i < CROWN_NTERRAIN; i++) {
 		if (!present[i])
 			continue;
-		type = words(crown_terrain_names[i]);
+		type = crown_report_words_dup(crown_terrain_names[i]);
 		m = legend_item(&lg, type);
 		free(type);
 		crown_tmap_bool(m, "terrain", true);

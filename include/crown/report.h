@@ -64,6 +64,14 @@ void	crown_report_briefing(struct crown_buf *out,
  * returns buf. */
 const char *crown_report_words(char *buf, size_t len, const char *id);
 
+/* The same, whole, in a string of its own (NULL as ""); caller frees. */
+char	*crown_report_words_dup(const char *id);
+
+/* A unit's arms as words: its gun for a gun ("howitzer"), else its
+ * weapon ("rifled musket").  Into buf, as crown_report_words. */
+const char *crown_report_arms(char *buf, size_t len,
+	    const struct crown_unit *);
+
 /*
  * An orders file for side's next turn (after s->turn), appended to out:
  * every unit of the side with `hold` and, as comments, its place,

@@ -182,6 +182,14 @@ void	crown_state_free(struct crown_state *);
 /* The melee u is in, and its side there (0 attackers, 1 defenders). */
 struct crown_melee *crown_state_melee(const struct crown_state *,
 	    const struct crown_unit *u, int *side);
+/*
+ * R9.8: the melee u is locked in as the turn begins (NULL: none; a unit
+ * not ok has left it), *foe the first unit of its other side (NULL if
+ * none), *first whether u's side moves first (the attacker, R2.1: it
+ * acts before any melee phase of the turn).
+ */
+const struct crown_melee *crown_state_locked(const struct crown_state *,
+	    const struct crown_unit *u, const char **foe, bool *first);
 struct crown_unit *crown_state_unit(const struct crown_state *,
 	    const char *id);
 struct crown_leader *crown_state_leader(const struct crown_state *,

@@ -39,6 +39,18 @@ shoot() {
 	    --screenshot="$2" "file://$1" >"$tmp/shot.out" 2>"$tmp/shot.err"
 }
 
+# "WIDTHxHEIGHT" of the map of page $1 as Chromium lays it out in a
+# window $2 px wide: a copy of the page with a script that writes the
+# size into the DOM, which --dump-dom prints
+mapsize() {
+	sed 's|</body>|<script>var r = document.querySelector("div.mapbox > svg").getBoundingClientRect(); document.body.setAttribute("data-map", Math.round(r.width) + "x" + Math.round(r.height));</script></body>|' \
+	    "$1" >"$tmp/probe.html"
+	timeout 120 chromium --headless --no-sandbox --disable-gpu \
+	    --no-first-run --disable-extensions --user-data-dir="$tmp/profile" \
+	    --window-size="$2",900 --dump-dom "file://$tmp/probe.html" \
+	    2>/dev/null | sed -n 's/.*data-map="\([0-9]*x[0-9]*\)".*/\1/p'
+}
+
 # the console's messages of the last shot
 console() {
 	grep 'CONSOLE' "$tmp/shot.err"
@@ -136,6 +148,25 @@ for p in out/index.html out/turn-001.html side/turn-002.html \
 		fail "$p: messages on the console"
 	fi
 	picture "$png" || fail "$p renders blank: $($py "$here/png.py" "$png")"
+	ok
+done
+
+# the map is drawn at the page's width, its shape kept: over 1000 px in
+# a window of 1280 (the page's column is 64em), under 800 in one of 800,
+# and in both as wide for its height as its viewBox
+vb=$(sed -n 's/.*<svg xmlns=[^>]* viewBox="0 0 \([0-9.]*\) \([0-9.]*\)".*/\1x\2/p' \
+    "$tmp/out/turn-001.html" | head -1)
+[ -n "$vb" ] || fail "turn 1: the map has no viewBox"
+for w in 1280 800; do
+	size=$(mapsize "$tmp/out/turn-001.html" $w)
+	[ -n "$size" ] || fail "chromium gives no size of the map at $w px"
+	$py -c 'import sys
+w, h = map(float, sys.argv[1].split("x"))
+vw, vh = map(float, sys.argv[2].split("x"))
+win = int(sys.argv[3])
+ok = (w > 1000 if win == 1280 else w < win) and abs(w / h - vw / vh) < 0.01
+sys.exit(0 if ok else 1)' "$size" "$vb" $w ||
+	    fail "the map is $size px in a window of $w px (its viewBox $vb)"
 	ok
 done
 echo "site: $n checks, all passed"

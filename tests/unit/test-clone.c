@@ -28,7 +28,7 @@
 #define PARTIAL	"this is a partial clone: objects are missing; fetch them " \
 	"with `git fetch --refetch --no-filter` (or clone without --filter)\n"
 
-static char	base[] = "/tmp/crown-clone-XXXXXX";
+TU_SCRATCH("clone")
 
 /*
  * LeakSanitizer, in this program only: libgit2 1.5 built with PCRE2 leaks
@@ -313,22 +313,6 @@ test_clone_differs(void **state)
 	free(text);
 	free(clone);
 	free(dir);
-}
-
-static int
-setup(void **state)
-{
-	(void)state;
-	memcpy(base, "/tmp/crown-clone-XXXXXX", sizeof(base));
-	return mkdtemp(base) == NULL ? -1 : 0;
-}
-
-static int
-teardown(void **state)
-{
-	(void)state;
-	crown_campaign_remove_tree(base, false);
-	return 0;
 }
 
 int

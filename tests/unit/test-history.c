@@ -207,6 +207,17 @@ test_blame(void **state)
 	assert_has(r.out, "2-militia: 1 figure lost to the events above over "
 	    "1 turn\n");
 	run_release(&r);
+	/* the rules' identifiers as words; a gun's arms are its gun */
+	RUN(&r, crown_cmd_blame, dir, "gun-1");
+	assert_int_equal(r.status, 0);
+	assert_has(r.out, "gun-1: Mountain Gun, regular foot artillery "
+	    "howitzer of french\n");
+	run_release(&r);
+	RUN(&r, crown_cmd_blame, dir, "1-legion");
+	assert_int_equal(r.status, 0);
+	assert_has(r.out, "1-legion: 3rd Company, Foreign Legion, veteran "
+	    "infantry rifled musket of french\n");
+	run_release(&r);
 	/* a unit the campaign does not have */
 	RUN(&r, crown_cmd_blame, dir, "3-ghost");
 	assert_int_equal(r.status, 65);
@@ -625,7 +636,7 @@ test_new_turn_verify(void **state)
 	assert_has(r.out, "\n## Foreign Legion (`french`)\n\nHome edge "
 	    "south; moves first (R2.1).  Played by Jean Danjou.\n\n"
 	    "- `1-legion`, 3rd Company, Foreign Legion: veteran infantry, "
-	    "rifled_musket; 3 stands, 12 figures, line, at (30.0, 12.5) "
+	    "rifled musket; 3 stands, 12 figures, line, at (30.0, 12.5) "
 	    "facing 0\n");
 	assert_has(r.out, "\n## The opening map\n");
 	assert_has(r.out, "    A  1-legion (french)\n");

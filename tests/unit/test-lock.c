@@ -49,7 +49,7 @@
 #define DATA	"tests/data/campaign"
 #define TMPL	"templates"
 
-static char	base[] = "/tmp/crown-lock-XXXXXX";
+TU_SCRATCH("lock")
 
 /* The seams: the lock's calls slowed by WIDEN microseconds either side. */
 #ifndef WIDEN
@@ -621,22 +621,6 @@ test_links(void **state)
 	free(away);
 	free(out);
 	free(dir);
-}
-
-static int
-setup(void **state)
-{
-	(void)state;
-	memcpy(base, "/tmp/crown-lock-XXXXXX", sizeof(base));
-	return mkdtemp(base) == NULL ? -1 : 0;
-}
-
-static int
-teardown(void **state)
-{
-	(void)state;
-	crown_campaign_remove_tree(base, false);
-	return 0;
 }
 
 int

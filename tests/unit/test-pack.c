@@ -22,7 +22,7 @@
 #define DATA	"tests/data/campaign"
 #define TMPL	"templates"
 
-static char	base[] = "/tmp/crown-pack-XXXXXX";
+TU_SCRATCH("pack")
 
 static char *
 path(const char *name)
@@ -151,22 +151,6 @@ test_pack_killed(void **state)
 		sound(dir);
 		free(dir);
 	}
-}
-
-static int
-setup(void **state)
-{
-	(void)state;
-	memcpy(base, "/tmp/crown-pack-XXXXXX", sizeof(base));
-	return mkdtemp(base) == NULL ? -1 : 0;
-}
-
-static int
-teardown(void **state)
-{
-	(void)state;
-	crown_campaign_remove_tree(base, false);
-	return 0;
 }
 
 int

@@ -546,6 +546,7 @@ test_carried_in_full(void **state)
 	struct crown_outputs	 o = { 0 };
 	const char		*um, *fr;
 
+	(void)state;
 	render_case(&t, &o, "R4.7-pass-through-friend");
 	fr = output(&o, "report-french.md")->data.data;
 	um = output(&o, "report.md")->data.data;
@@ -591,6 +592,33 @@ test_carried_in_full(void **state)
 	    "charge: the charge test said hold.\n");
 	crown_outputs_release(&o);
 	turn_release(&t);
+}
+
+/* A die's purpose and a modifier named for identifiers of the rules are
+ * in words: a gun's move is "foot artillery base" (issue 32). */
+static void
+test_modifier_words(void **state)
+{
+	struct turn		 t;
+	struct crown_outputs	 o = { 0 };
+	struct crown_diags	 d = { 0 };
+	struct crown_die_rec	*r;
+	const char		*um;
+	size_t			 i;
+
+	(void)state;
+	load_synthetic(&t);
+	i = event(&t, "french", CROWN_PHASE_ACTIONS, "leader_check", "gun-1",
+	    NULL, "R4.1", "Mountain Gun stayed where it was.");
+	r = die(&t, i, 6, 2, "leader_check");
+	crown_die_mod(r, "foot_artillery base", 4, "R4.1");
+	assert_int_equal(render(&o, &t, "templates", &d), 0);
+	um = output(&o, "report.md")->data.data;
+	assert_has(um, "[D6 leader check: 2, foot artillery base +4 (R4.1) = ");
+	assert_lacks(um, "foot_artillery");
+	crown_outputs_release(&o);
+	turn_release(&t);
+	crown_diags_release(&d);
 }
 
 /* Names are escaped for Markdown in the reports and for XML in the map. */
@@ -1248,6 +1276,8 @@ static const char form_state[] =
     "     y: 30, facing: 0, status: routing, routs: 2, rout_halves: 1}\n"
     "leaders:\n"
     "  - {id: cap, name: Captain Cap, side: red, rank: officer, x: 50, y: 31}\n"
+    "  - {id: zar, name: General Ignacio Zaragoza, side: red, rank: general,\n"
+    "     x: 2, y: 38}\n"
     "melees:\n"
     "  - {attackers: [r1], defenders: [b1], rounds: 1, attack: front}\n";
 
@@ -1284,6 +1314,11 @@ test_orders_form(void **state)
 	    "cannot try now\n");
 	assert_has(b.data, "routing: it routs on unless ordered to rally "
 	    "(R8.2, R8.3); routed 2 times, it cannot rally (R8.5)\n");
+	/* a leader's rank before his name, unless his name says it */
+	assert_has(b.data, "# leader cap (officer Captain Cap) is at (50.00, "
+	    "31.00)\n");
+	assert_has(b.data, "# leader zar (General Ignacio Zaragoza) is at "
+	    "(2.00, 38.00)\n");
 	crown_buf_release(&b);
 	/* the side that moves second: its orders stand if the melee ends */
 	assert_int_equal(crown_orders_form(&b, s, rules, "blue", false), 0);
@@ -1335,6 +1370,7 @@ main(void)
 		cmocka_unit_test(test_side_view),
 		cmocka_unit_test(test_seen_leader_move),
 		cmocka_unit_test(test_carried_in_full),
+		cmocka_unit_test(test_modifier_words),
 		cmocka_unit_test(test_escaping),
 		cmocka_unit_test(test_each_event_once),
 		cmocka_unit_test(test_summary_wording),

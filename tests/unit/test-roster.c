@@ -29,7 +29,7 @@
 #define SECRET	DATA "/secret.hex"
 
 
-static char	base[] = "/tmp/crown-roster-XXXXXX";
+TU_SCRATCH("roster")
 
 
 /* Run, expect a status and text in stdout or stderr ("" for any). */
@@ -500,22 +500,6 @@ test_roster_and_deadline(void **state)
 	free(p);
 	free(pw);
 	free(dir);
-}
-
-static int
-setup(void **state)
-{
-	(void)state;
-	memcpy(base, "/tmp/crown-roster-XXXXXX", sizeof(base));
-	return mkdtemp(base) == NULL ? -1 : 0;
-}
-
-static int
-teardown(void **state)
-{
-	(void)state;
-	crown_campaign_remove_tree(base, false);
-	return 0;
 }
 
 int

@@ -297,6 +297,21 @@ test_site_pages(void **state)
 	assert_has(text, "<a href=\"../turn-001.html\">Turn 1</a>");
 	assert_has(text, "After the turn: ");
 	assert_has(text, "<a href=\"../index.html\">");
+	/* identifiers of the rules and of the events as words (issue 32) */
+	assert_has(text, "<li>8 order skipped (actions, R5.3): ");
+	assert_lacks(text, "order_skipped", "units/2-militia.html");
+	free(text);
+	text = page(out, "units/gun-1.html");
+	assert_has(text, "<code>gun-1</code>: regular foot artillery, "
+	    "howitzer, of Foreign Legion.");
+	free(text);
+	text = page(out, "units/1-legion.html");
+	assert_has(text, "<code>1-legion</code>: veteran infantry, rifled "
+	    "musket, of Foreign Legion.");
+	free(text);
+	text = page(out, "turn-000.html");
+	assert_has(text, "Mountain Gun</a>: regular foot artillery, howitzer;");
+	assert_lacks(text, "rifled_musket", "turn-000.html");
 	free(text);
 	assert_true(exists(out, CROWN_SITE_MANIFEST));
 	free(dir);

@@ -27,7 +27,7 @@
 #define HASH	"5e884898da28047151d0e56f8dc62927" \
 		"73603d0d6aabbdd62a11ef721d1542d8"
 
-static char	base[] = "/tmp/crown-umpire-XXXXXX";
+TU_SCRATCH("umpire")
 
 static char *
 path(const char *name)
@@ -291,22 +291,6 @@ test_umpire_hash_private(void **state)
 	free(text);
 	free(site);
 	free(dir);
-}
-
-static int
-setup(void **state)
-{
-	(void)state;
-	memcpy(base, "/tmp/crown-umpire-XXXXXX", sizeof(base));
-	return mkdtemp(base) == NULL ? -1 : 0;
-}
-
-static int
-teardown(void **state)
-{
-	(void)state;
-	crown_campaign_remove_tree(base, false);
-	return 0;
 }
 
 int

@@ -116,4 +116,28 @@ tu_dead_pid(void)
 	return (long)pid;
 }
 
+
+/*
+ * A test file's scratch directory, /tmp/crown-NAME-XXXXXX, as `base':
+ * made by setup before each test, removed by teardown after it (a
+ * cmocka_unit_test_setup_teardown pair).  The file includes
+ * crown/campaign.h, for crown_campaign_remove_tree.
+ */
+#define TU_SCRATCH(name)						\
+static char	base[] = "/tmp/crown-" name "-XXXXXX";			\
+static int								\
+setup(void **state)							\
+{									\
+	(void)state;							\
+	memcpy(base, "/tmp/crown-" name "-XXXXXX", sizeof(base));	\
+	return mkdtemp(base) == NULL ? -1 : 0;				\
+}									\
+static int								\
+teardown(void **state)							\
+{									\
+	(void)state;							\
+	crown_campaign_remove_tree(base, false);			\
+	return 0;							\
+}
+
 #endif
