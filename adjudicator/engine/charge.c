@@ -344,11 +344,12 @@ charge_move(struct crown_engine *e, struct crown_unit *u,
     enum crown_attack attack, const struct crown_quad *start,
     enum crown_band_name react)
 {
-	struct crown_quad	 qt;
+	struct crown_quad	 qt, qu;
 	struct crown_point	 to;
 	struct crown_event	*ev;
 	struct crown_turn_unit	*tu = crown_engine_tu(e, u);
 	struct crown_unit	*c;
+	char			*d;
 	double			 gross = 0, moved = 0;
 	size_t			 ev_i, l;
 	struct crown_point	 from = { u->x, u->y };
@@ -386,8 +387,14 @@ charge_move(struct crown_engine *e, struct crown_unit *u,
 	    reaction(e, u, t, react, from, (struct crown_point){ u->x,
 	    u->y }, facing) != 0)
 		return e->error;
-	if (u->status != CROWN_OK_STATUS)
-		return e->error;	/* shot to pieces before contact */
+	if (u->status != CROWN_OK_STATUS) {
+		/* shot to pieces before contact */
+		ev = crown_events_at(e->ev, ev_i);
+		crown_event_set(&ev->reason, "was broken by the volley of %s "
+		    "before contact", t->name);
+		crown_event_set(&ev->reason_rule, "R9.2");
+		return e->error;
+	}
 	c = touched ? contacted(e, u, t) : NULL;
 	if (touched && c == NULL)
 		c = t;	/* its losses narrowed its front: still at grips */
@@ -415,6 +422,13 @@ charge_move(struct crown_engine *e, struct crown_unit *u,
 			crown_event_set(&ev->target, "%s", c->id);
 		crown_melee_join(e, u, c, attack);
 	} else {
+		crown_unit_footprint(&qu, e->rules, u);
+		d = crown_inches(crown_geom_dist_quad(&qu, &qt));
+		crown_event_set(&ev->reason, "fell %s inch%s short of %s and "
+		    "is disordered", d, strcmp(d, "1") == 0 ? "" : "es",
+		    t->name);
+		crown_event_set(&ev->reason_rule, "R9.3");
+		free(d);
 		crown_event_set(&ev->result, "no_contact");
 		crown_event_set(&ev->text, "%s It did not reach %s and is "
 		    "disordered (R9.3).", ev->text != NULL ? ev->text : "",
@@ -473,6 +487,9 @@ charge_one(struct crown_engine *e, struct crown_unit *u,
 		ev = crown_events_at(e->ev, ev_i);
 		crown_event_set(&ev->text, "%s The charge does not go in.",
 		    ev->text);
+		crown_event_set(&ev->reason, "the charge test said %s",
+		    r == CROWN_R_HOLD_DISORDERED ? "hold, and it is "
+		    "disordered" : ev->result != NULL ? ev->result : "hold");
 		return e->error;
 	}
 	for (;;) {

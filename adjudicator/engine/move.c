@@ -33,6 +33,7 @@
  *   it stops at the last point of its path clear of every unit.
  */
 #include <math.h>
+#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -63,6 +64,8 @@ static void	add_enemy_blockers(struct crown_track *,
 		    struct crown_engine *, const struct crown_unit *, bool);
 static void	describe_roll(struct crown_buf *,
 		    const struct crown_event *, double);
+static void	cut_short(struct crown_event *, const char *, const char *,
+		    ...) __attribute__((format(printf, 3, 4)));
 static int	move_core(struct crown_engine *, struct crown_unit *, size_t,
 		    const struct crown_point *, size_t, double, unsigned, int,
 		    double *, const char *);
@@ -412,6 +415,9 @@ drown(struct crown_engine *e, struct crown_unit *u, size_t ev_i,
 	crown_event_set(&ev->result, "drowned");
 	crown_event_set(&ev->text, "%s tried to cross %s but stayed where it "
 	    "was (%s).", u->name, where, roll);
+	cut_short(ev, "R4.3", "stayed where it was: crossing %s cost more than "
+	    "its roll",
+	    where);
 	k = crown_engine_event(e, "drowned", u->id, "R4.3");
 	ev = crown_events_at(e->ev, k);
 	ev->has_casualties = true;
@@ -439,6 +445,7 @@ stick(struct crown_engine *e, struct crown_unit *u, size_t ev_i,
 	u->stuck = true;
 	crown_event_set(&ev->result, "stuck");
 	crown_event_set(&ev->text, "%s could not move (%s).", u->name, roll);
+	cut_short(ev, "R4.3", "stuck in %s", where);
 	k = crown_engine_event(e, "stuck", u->id, "R4.3");
 	crown_event_set(&crown_events_at(e->ev, k)->text, "%s is stuck in %s: "
 	    "it moves only as friendly units help it.", u->name, where);
@@ -539,12 +546,27 @@ refaced(struct crown_engine *e, const struct crown_unit *u,
 	return true;
 }
 
+/* Why a move ended short of its way's end (the event's reason and its
+ * rule), the words its sentence says as well. */
+static void
+cut_short(struct crown_event *ev, const char *rule, const char *fmt, ...)
+{
+	va_list	ap;
+
+	free(ev->reason);
+	va_start(ap, fmt);
+	ev->reason = xvasprintf(fmt, ap);
+	va_end(ap);
+	crown_engine_set(&ev->reason_rule, rule);
+}
+
 /* The event of a move that was run: how far, where to, and what stopped
- * it; a unit that left the table is lost. */
+ * it; a unit that left the table is lost.  path_end: the way ended before
+ * the move was spent. */
 static void
 describe_move(struct crown_engine *e, struct crown_unit *u, size_t ev_i,
     const struct crown_stop *st, const char *verb, const char *roll,
-    bool path_end)
+    double path_length, bool path_end)
 {
 	struct crown_event	*ev = crown_events_at(e->ev, ev_i);
 	struct crown_buf	 text = { 0 };
@@ -553,6 +575,9 @@ describe_move(struct crown_engine *e, struct crown_unit *u, size_t ev_i,
 	char			*d, dist[CROWN_FMT_MAX];
 
 	result = st->s > 0 ? "moved" : "no_move";
+	ev->has_distance = true;
+	ev->distance = st->s;
+	ev->path_length = path_length;
 	crown_fmt_inches(dist, st->s);
 	if (st->s > 0)
 		crown_buf_printf(&text, "%s %s %s inch%s %s (%s).", u->name,
@@ -568,32 +593,30 @@ describe_move(struct crown_engine *e, struct crown_unit *u, size_t ev_i,
 			result = "stopped_short";
 			d = crown_inches(e->rules->stop_short);
 			if (st->by->thr >= e->rules->stop_short)
-				crown_buf_printf(&text, " It halted %s inch%s "
-				    "short of %s (R4.5).", d,
-				    strcmp(d, "1") == 0 ? "" : "es",
-				    st->by->enemy->name);
+				cut_short(ev, "R4.5", "halted %s inch%s short "
+				    "of %s", d, strcmp(d, "1") == 0 ? "" :
+				    "es", st->by->enemy->name);
 			else if (st->by->thr > 0)
-				crown_buf_printf(&text, " It halted where it "
-				    "would have come closer to %s than it "
-				    "started (R4.5).", st->by->enemy->name);
+				cut_short(ev, "R4.5", "halted where it would "
+				    "have come closer to %s than it started",
+				    st->by->enemy->name);
 			else
-				crown_buf_printf(&text, " It halted against "
-				    "%s, which it may not pass through "
-				    "(R4.7).", st->by->enemy->name);
+				cut_short(ev, "R4.7", "halted against %s, "
+				    "which it may not pass through",
+				    st->by->enemy->name);
 			free(d);
 			break;
 		case CROWN_BLOCK_HELD:
 			result = "stopped_short";
-			crown_buf_printf(&text, " It halted outside %s, which "
-			    "%s holds (R11.1, R4.7).",
-			    crown_track_feature_name(st->by->f),
+			cut_short(ev, "R11.1, R4.7", "halted outside %s, which "
+			    "%s holds", crown_track_feature_name(st->by->f),
 			    st->by->enemy->name);
 			break;
 		case CROWN_BLOCK_FRIEND:
 			result = "stopped_short";
-			crown_buf_printf(&text, " It halted at the last point "
-			    "of its way clear of %s, on which it may not end "
-			    "(R4.7).", st->by->enemy->name);
+			cut_short(ev, "R4.7", "halted at the last point of "
+			    "its way clear of %s, on which it may not end",
+			    st->by->enemy->name);
 			break;
 		case CROWN_BLOCK_CONTACT:
 			result = "contact";
@@ -602,18 +625,21 @@ describe_move(struct crown_engine *e, struct crown_unit *u, size_t ev_i,
 			break;
 		case CROWN_BLOCK_TERRAIN:
 			result = "blocked";
-			crown_buf_printf(&text, " It halted at %s, which %s "
-			    "may not enter (R4.3).",
-			    crown_track_feature_name(st->by->f),
+			cut_short(ev, "R4.3", "halted at %s, which %s may not "
+			    "enter", crown_track_feature_name(st->by->f),
 			    crown_utype_names[u->type]);
 			break;
 		case CROWN_BLOCK_EDGE:
 			result = "lost";
-			crown_buf_puts(&text, " It left the table and is "
-			    "out of the game (R4.5).");
+			cut_short(ev, "R4.5", "left the table and is out of "
+			    "the game");
 			break;
 		}
-	}
+		if (ev->reason != NULL)
+			crown_buf_printf(&text, " It %s (%s).", ev->reason,
+			    ev->reason_rule);
+	} else if (!path_end && st->s + 0.005 < path_length)
+		cut_short(ev, "R4.1", "its move was spent");
 	if (st->by == NULL && st->s > 0 && path_end)
 		crown_buf_puts(&text, " It reached the end of its path.");
 	crown_engine_set(&ev->result, result);
@@ -670,6 +696,8 @@ move_core(struct crown_engine *e, struct crown_unit *u, size_t ev_i,
 		crown_event_set(&ev->result, "stuck");
 		crown_event_set(&ev->text, "%s is stuck and cannot move "
 		    "until friends help it (%s).", u->name, roll.data);
+		cut_short(ev, "R4.3", "is stuck and cannot move until "
+		    "friends help it");
 		crown_buf_release(&roll);
 		return 0;
 	}
@@ -702,7 +730,8 @@ move_core(struct crown_engine *e, struct crown_unit *u, size_t ev_i,
 		u->y = st.at.y;
 		crown_engine_unit_moved(e, u);
 		crown_events_at(e->ev, ev_i)->to = st.at;
-		describe_move(e, u, ev_i, &st, verb, roll.data, travel < net);
+		describe_move(e, u, ev_i, &st, verb, roll.data, t.len,
+		    travel < net);
 	}
 cleanup:
 	crown_track_free(&t);

@@ -207,6 +207,10 @@ crown_events_emit(struct crown_buf *out, const struct crown_events *evs)
 			crown_yemit_knum2(y, "range", e->range);
 		if (e->band != NULL)
 			crown_yemit_kstr(y, "band", e->band);
+		if (e->has_distance) {
+			crown_yemit_knum2(y, "distance", e->distance);
+			crown_yemit_knum2(y, "path_length", e->path_length);
+		}
 		if (e->ndice > 0) {
 			crown_yemit_str(y, "dice");
 			crown_yemit_seq(y, false);
@@ -220,6 +224,8 @@ crown_events_emit(struct crown_buf *out, const struct crown_events *evs)
 			crown_yemit_kint(y, "casualties", e->casualties);
 		if (e->reason != NULL)
 			crown_yemit_kstr(y, "reason", e->reason);
+		if (e->reason_rule != NULL)
+			crown_yemit_kstr(y, "reason_rule", e->reason_rule);
 		crown_yemit_kstr(y, "rule", e->rule != NULL ? e->rule : "");
 		crown_yemit_kstr(y, "text", e->text != NULL ? e->text : "");
 		crown_yemit_end(y);
@@ -258,6 +264,7 @@ crown_events_release(struct crown_events *evs)
 		free(e->text);
 		free(e->band);
 		free(e->reason);
+		free(e->reason_rule);
 		free(e->order);
 	}
 	free(evs->v);

@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "crown/fmt.h"
 #include "crown/report.h"
 #include "crown/template.h"
 #include "crown/unit.h"
@@ -81,16 +82,85 @@ mark_skipped(struct crown_tval *um, struct crown_tval *not_carried,
 		crown_tmap_str(a, "formation", "");
 	}
 	crown_tmap_bool(a, "skipped", true);
+	crown_tmap_bool(a, "short", false);
+	crown_tmap_str(a, "rule", e->rule != NULL ? e->rule : "");
 	crown_tmap_ref(a, "why", ev);
 	crown_tlist_ref(not_carried, a);
 	return a;
 }
 
 /*
+ * The action of the unit's orders that event e carries out: the first of
+ * its kind not yet used (a move or manhandle names its order; a charge's
+ * test uses a charge, its move the charge the test used, or else one of
+ * its own); SIZE_MAX for
+ * an event no order led to.
+ */
+static size_t
+event_action(const struct crown_unit_orders *uo, bool *used, size_t *charge,
+    const struct crown_event *e)
+{
+	const char	*kind;
+	size_t		 k;
+
+	if (strcmp(e->kind, "charge_move") == 0 && *charge != SIZE_MAX)
+		return *charge;
+	if (strncmp(e->kind, "charge_", 7) == 0)
+		kind = "charge";
+	else if (strcmp(e->kind, "move") == 0 && e->order != NULL)
+		kind = e->order;
+	else
+		return SIZE_MAX;
+	for (k = 0; k < uo->nactions; k++)
+		if (!used[k] && strcmp(kind,
+		    crown_action_names[uo->actions[k].kind]) == 0)
+			break;
+	if (k == uo->nactions)
+		return SIZE_MAX;
+	used[k] = true;
+	if (strcmp(kind, "charge") == 0)
+		*charge = k;
+	return k;
+}
+
+/*
+ * An action begun but not carried out in full (its event has a reason):
+ * a move stopped short or spent before its way's end, a charge that did
+ * not go in or fell short.  `became` says so in brief, `rule` the rule.
+ */
+static void
+mark_short(struct crown_tval *a, struct crown_tval *not_carried,
+    const struct crown_tval *ev, const struct crown_event *e)
+{
+	char	d[CROWN_FMT_MAX], len[CROWN_FMT_MAX];
+
+	/* both set, so that a template inside the action does not find
+	 * the unit's skipped[] */
+	crown_tmap_bool(a, "short", true);
+	crown_tmap_bool(a, "skipped", false);
+	crown_tmap_ref(a, "why", ev);
+	crown_tmap_str(a, "rule", e->reason_rule != NULL ? e->reason_rule :
+	    e->rule != NULL ? e->rule : "");
+	if (strcmp(e->kind, "charge_test") == 0)
+		crown_tmap_printf(a, "became", "did not charge: %s",
+		    e->reason);
+	else if (strcmp(e->kind, "charge_move") == 0)
+		crown_tmap_printf(a, "became", "charged, %s", e->reason);
+	else if (e->has_distance && e->distance > 0) {
+		crown_fmt_inches(d, e->distance);
+		crown_fmt_inches(len, e->path_length);
+		crown_tmap_printf(a, "became", "moved %s of %s inches: %s", d,
+		    len, e->reason);
+	} else
+		crown_tmap_printf(a, "became", "did not move: %s", e->reason);
+	crown_tlist_ref(not_carried, a);
+}
+
+/*
  * A unit's orders and what they led to in its own half-turn's charge and
  * action phases: outcome[] every event, skipped[] the orders not carried
  * out (events); each action is in carried[] or, with its `why`, in
- * not_carried[].
+ * not_carried[]: skipped, or begun and cut short.
  */
 static void
 model_unit_orders(struct crown_tval *um, const struct model *mo,
@@ -102,14 +172,15 @@ model_unit_orders(struct crown_tval *um, const struct model *mo,
 	struct crown_tval		*list, *outs, *skips, *carried, **acts;
 	struct crown_tval		*not_carried;
 	const struct crown_tval		*ev;
-	bool				*marked;
-	size_t				 j, k;
+	bool				*marked, *used;
+	size_t				 j, k, charge = SIZE_MAX;
 
 	crown_tmap_str(um, "unit", uo->unit);
 	crown_tmap_str(um, "unit_name", crown_rm_thing_name(mo, uo->unit));
 	list = crown_tmap_list(um, "actions");
 	acts = xcalloc(uo->nactions + 1, sizeof(*acts));
 	marked = xcalloc(uo->nactions + 1, sizeof(*marked));
+	used = xcalloc(uo->nactions + 1, sizeof(*used));
 	for (k = 0; k < uo->nactions; k++)
 		model_action(acts[k] = crown_tlist_map(list), mo,
 		    &uo->actions[k]);
@@ -131,19 +202,28 @@ model_unit_orders(struct crown_tval *um, const struct model *mo,
 			continue;
 		ev = crown_rm_event_map(mo, j, SIGHT_FULL);
 		crown_tlist_ref(outs, ev);
-		if (strcmp(e->kind, "order_skipped") != 0)
+		if (strcmp(e->kind, "order_skipped") == 0) {
+			crown_tlist_ref(skips, ev);
+			mo->sh->ev_action[j] = mark_skipped(um, not_carried,
+			    acts, marked, uo, ev, e);
 			continue;
-		crown_tlist_ref(skips, ev);
-		mo->sh->ev_action[j] = mark_skipped(um, not_carried, acts,
-		    marked, uo, ev, e);
+		}
+		k = event_action(uo, used, &charge, e);
+		if (k == SIZE_MAX || marked[k] || e->reason == NULL)
+			continue;
+		marked[k] = true;
+		mark_short(mo->sh->ev_action[j] = acts[k], not_carried, ev,
+		    e);
 	}
 	carried = crown_tmap_list(um, "carried");
 	for (k = 0; k < uo->nactions; k++)
 		if (!marked[k])
 			crown_tlist_ref(carried, acts[k]);
-	crown_tmap_bool(um, "carried_out", crown_tval_count(skips) == 0);
+	crown_tmap_bool(um, "carried_out", crown_tval_count(not_carried) ==
+	    0);
 	free(acts);
 	free(marked);
+	free(used);
 }
 
 /* A side's orders: its units' (above) and its leaders'. */
@@ -378,6 +458,7 @@ model_not_carried(struct crown_tval *root, const struct model *mo)
 {
 	const struct crown_events	*evs = mo->in->events;
 	struct crown_tval		*groups, *a;
+	const char			*rule;
 	struct {
 		const char		*rule;
 		struct crown_tval	*map, *orders;
@@ -391,8 +472,9 @@ model_not_carried(struct crown_tval *root, const struct model *mo)
 		if (mo->sh->ev_action[i] == NULL ||
 		    crown_rm_sight(mo, e) != SIGHT_FULL)
 			continue;
-		for (k = 0; k < n && strcmp(g[k].rule, e->rule != NULL ?
-		    e->rule : "") != 0; k++)
+		rule = e->reason_rule != NULL ? e->reason_rule :
+		    e->rule != NULL ? e->rule : "";
+		for (k = 0; k < n && strcmp(g[k].rule, rule) != 0; k++)
 			;
 		if (k == n) {
 			struct crown_tval *gm = crown_tlist_map(groups);
@@ -400,7 +482,7 @@ model_not_carried(struct crown_tval *root, const struct model *mo)
 			if (n == cap)
 				g = xreallocarray(g, cap = cap ? 2 * cap : 8,
 				    sizeof(*g));
-			g[n].rule = e->rule != NULL ? e->rule : "";
+			g[n].rule = rule;
 			g[n].map = gm;
 			crown_tmap_str(gm, "rule", g[n].rule);
 			g[n++].orders = crown_tmap_list(gm, "orders");
@@ -434,7 +516,10 @@ crown_rm_attention(struct crown_tval *root, const struct model *mo)
 			crown_tlist_ref(list,
 			    crown_rm_event_map(mo, i, SIGHT_FULL));
 	any = crown_tval_count(list) > 0;
+	/* the orders skipped (a leader's too) or cut short */
 	any |= (v = crown_tmap_get(root, "skipped")) != NULL &&
+	    crown_tval_count(v) > 0;
+	any |= (v = crown_tmap_get(root, "not_carried_by_rule")) != NULL &&
 	    crown_tval_count(v) > 0;
 	any |= crown_tval_truthy(crown_tmap_get(root, "routs"));
 	any |= crown_tval_truthy(crown_tmap_get(root, "leaders_fell"));

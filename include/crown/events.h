@@ -67,8 +67,13 @@ struct crown_event {
 	bool			 has_range;
 	double			 range;
 	char			*band;
-	char			*reason;	/* order_skipped, ruling */
+	char			*reason;	/* order_skipped, ruling; a
+						 * move cut short: why */
+	char			*reason_rule;	/* its rule, when not `rule` */
 	char			*order;		/* the action ordered */
+	/* a move: the inches it went and the length of its way */
+	bool			 has_distance;
+	double			 distance, path_length;
 };
 
 struct crown_events {

@@ -106,6 +106,8 @@ event_matches(const struct crown_ynode *want, const struct crown_event *e)
 	    !str_field_matches(want, "rule", e->rule) ||
 	    !str_field_matches(want, "half", e->half) ||
 	    !str_field_matches(want, "band", e->band) ||
+	    !str_field_matches(want, "reason", e->reason) ||
+	    !str_field_matches(want, "reason_rule", e->reason_rule) ||
 	    !str_field_matches(want, "phase", crown_phase_names[e->phase]))
 		return false;
 	if ((v = crown_ymap_get(want, "casualties")) != NULL &&

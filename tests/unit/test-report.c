@@ -521,6 +521,77 @@ test_seen_leader_move(void **state)
 	crown_diags_release(&d);
 }
 
+/*
+ * "Carried out" only of an order carried out in full (FORMATS.md, "What a
+ * player is shown"): a move halted short of a friend it may not end on
+ * (R4.7) or spent before its way's end (R4.1), a charge that fell short
+ * (R9.3) or did not go in (R9.1), says so and why in the side's report,
+ * and the umpire's "What needs a look" lists it, one line each, and not
+ * among the orders carried out.
+ */
+static void
+test_carried_in_full(void **state)
+{
+	static const struct {
+		const char	*name, *report, *side[3], *umpire[3], *not;
+	} c[] = {
+		{ "R4.7-pass-through-friend", "report-french.md", {
+		    "| a | move to (10, 20) | carried out |",
+		    "| c | move to (30, 30) | moved 8.76 of 20 inches: halted "
+		    "at the last point of its way clear of d, on which it "
+		    "may not end (R4.7) |",
+		    "| e | move to (50, 30) | moved 9 of 20 inches: its move "
+		    "was spent (R4.1) |" }, {
+		    "R4.7: 2 orders.\n\n- c: move to (30, 30): moved 8.76 of "
+		    "20 inches: halted at the last point of its way clear of "
+		    "d, on which it may not end.\n- i: move to (90, 30): "
+		    "moved 8.99 of 20 inches: ",
+		    "R4.1: 2 orders.\n\n- e: move to (50, 30): moved 9 of 20 "
+		    "inches: its move was spent.\n",
+		    "- a: move to (10, 20).\n" },
+		    "- c: move to (30, 30).\n" },
+		{ "R9.3-contact-or-not", "report-red.md", {
+		    "| Red A | charge Blue A | carried out |",
+		    "| Red B | charge Blue B | charged, fell 0.61 inches short "
+		    "of Blue B and is disordered (R9.3) |", NULL }, {
+		    "R9.3: 1 order.\n\n- Red B: charge Blue B: charged, fell "
+		    "0.61 inches short of Blue B and is disordered.\n",
+		    "- Red A: charge Blue A.\n", NULL },
+		    "- Red B: charge Blue B.\n" },
+		{ "R7.2-charging-column-edges", "report-red.md", {
+		    "| Red 6 | charge Blue 6 | did not charge: the charge test "
+		    "said hold (R9.1) |",
+		    "| Red 8 | charge Blue 8 | did not charge: the charge test "
+		    "said hold, and it is disordered (R9.1) |", NULL }, {
+		    "R9.1: 3 orders.\n\n- Red 6: charge Blue 6: did not "
+		    "charge: the charge test said hold.\n", NULL, NULL },
+		    "- Red 6: charge Blue 6.\n" },
+	};
+	struct turn		 t;
+	struct crown_outputs	 o = { 0 };
+	struct crown_diags	 d = { 0 };
+	const char		*um, *side;
+	size_t			 i, k;
+
+	(void)state;
+	for (i = 0; i < sizeof(c) / sizeof(c[0]); i++) {
+		load_case(&t, c[i].name);
+		assert_int_equal(render(&o, &t, "templates", &d), 0);
+		assert_no_diags(&d);
+		side = output(&o, c[i].report)->data.data;
+		um = output(&o, "report.md")->data.data;
+		for (k = 0; k < 3; k++) {
+			if (c[i].side[k] != NULL)
+				assert_has(side, c[i].side[k]);
+			if (c[i].umpire[k] != NULL)
+				assert_has(um, c[i].umpire[k]);
+		}
+		assert_lacks(um, c[i].not);
+		crown_outputs_release(&o);
+		turn_release(&t);
+	}
+}
+
 /* A die's purpose and a modifier named for identifiers of the rules are
  * in words: a gun's move is "foot artillery base" (issue 32). */
 static void
@@ -1296,6 +1367,7 @@ main(void)
 		cmocka_unit_test(test_golden_synthetic),
 		cmocka_unit_test(test_side_view),
 		cmocka_unit_test(test_seen_leader_move),
+		cmocka_unit_test(test_carried_in_full),
 		cmocka_unit_test(test_modifier_words),
 		cmocka_unit_test(test_escaping),
 		cmocka_unit_test(test_each_event_once),
