@@ -159,11 +159,15 @@ crown_mail_read_orders(struct crown_orders_read *r, char **file,
 	} else
 		error = read_body(r, file, &own, m, ctx, d);
 	/* the password may be in the text beside the file or the
-	 * forwarded message */
-	if (r->password == NULL && m->text != NULL && !own) {
+	 * forwarded message, and is the sender's own there: it wins over
+	 * one in an old mail forwarded */
+	if (m->text != NULL && !own) {
 		crown_orders_read_text(&body, m->text, m->text_len);
-		r->password = body.password;
-		body.password = NULL;
+		if (body.password != NULL) {
+			free(r->password);
+			r->password = body.password;
+			body.password = NULL;
+		}
 		crown_orders_read_release(&body);
 	}
 	*found = has_orders(r);

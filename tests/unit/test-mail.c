@@ -3198,6 +3198,27 @@ static const char m_forward_password[] =
     "\n"
     "--------------0aB1cD2eF3gH4iJ5kL6mN7oP--\n";
 
+/* last week's mail forwarded, with the password of then; the sender's
+ * password now, in the note above it, is the one that counts */
+static const char m_forward_old_password[] =
+    HDR(MILAN, "fw5@example.org", "Fwd: orders")
+    "Content-Type: multipart/mixed; boundary=\"g\"\n"
+    "\n"
+    "--g\n"
+    "Content-Type: text/plain; charset=utf-8\n"
+    "\n"
+    "password: tequila\n"
+    "The same orders as last week.\n"
+    "--g\n"
+    "Content-Type: message/rfc822\n"
+    "\n"
+    "From: Francisco Milan <milan@example.org>\n"
+    "Subject: orders\n"
+    "\n"
+    "password: mezcal\n"
+    "2-militia: reload\n"
+    "--g--\n";
+
 /* a player forwards another side's orders: the outer sender is who
  * sends them */
 static const char m_forward_other[] =
@@ -3439,6 +3460,9 @@ test_inbox_clients(void **state)
 		    "turn: 3\nside: republic\norders:\n- unit: 2-militia\n"
 		    "  actions:\n  - reload\n" },
 		{ m_forward_password, "republic", "game: Test Skirmish\n"
+		    "turn: 3\nside: republic\norders:\n- unit: 2-militia\n"
+		    "  actions:\n  - reload\n" },
+		{ m_forward_old_password, "republic", "game: Test Skirmish\n"
 		    "turn: 3\nside: republic\norders:\n- unit: 2-militia\n"
 		    "  actions:\n  - reload\n" },
 		{ m_mutt_orders_txt, "french", FRENCH_FILED },
