@@ -237,7 +237,7 @@ crown_campaign_status(struct crown_orders_status *out, const char *dir,
 	for (i = 0; i < s->nsides; i++)
 		side_status(out, s, i, log);
 	log_missed(out, log, s->turn);
-	if (crown_inbox_unread(&out->unread, &out->mailboxes, dir, s,
+	if (crown_inbox_unread(&out->unread, &out->mailboxes, dir, s, now,
 	    &out->unread_problem) == CROWN_ENOTFOUND &&
 	    out->unread_problem.n == 0) {
 		free(out->mailboxes);

@@ -22,6 +22,7 @@ static int	missing_sides(const struct crown_state *,
 		    struct crown_orders *const *, size_t, const char *,
 		    struct crown_diags *);
 static int	unread_mail(const char *, const struct crown_state *,
+		    long long,
 		    struct crown_diags *);
 static int	load_start(struct crown_campaign *,
 		    const struct crown_taketurn_input *,
@@ -68,14 +69,14 @@ missing_sides(const struct crown_state *s, struct crown_orders *const *ov,
  * problem.
  */
 static int
-unread_mail(const char *dir, const struct crown_state *s,
+unread_mail(const char *dir, const struct crown_state *s, long long now,
     struct crown_diags *d)
 {
 	char	*where;
 	size_t	 n, before = d->n;
 	int	 error;
 
-	error = crown_inbox_unread(&n, &where, dir, s, d);
+	error = crown_inbox_unread(&n, &where, dir, s, now, d);
 	if (error == CROWN_ENOTFOUND && d->n == before)
 		error = 0;
 	else if (error != 0)
@@ -288,8 +289,9 @@ crown_campaign_turn(struct crown_taketurn *out,
 	if ((error = crown_campaign_who(&who, in->umpire, in->date,
 	    camp.state, d)) != 0)
 		goto cleanup;
+	/* the mail as crown inbox would read it when the turn is played */
 	if (!in->ignore_unread && (error = unread_mail(in->dir, camp.state,
-	    d)) != 0)
+	    who.stamp.time, d)) != 0)
 		goto cleanup;
 	/* the files given leave the pending ones aside, said at the end */
 	crown_campaign_pending(&out->pending, &out->npending,

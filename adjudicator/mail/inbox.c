@@ -999,8 +999,7 @@ process(void *arg, const struct crown_mail_raw *raw)
 	v.hash = raw->hash;
 	crown_buf_puts(&v.why, "");
 	/* never later than it is read */
-	ib->at = raw->delivered > 0 && raw->delivered < ib->now ?
-	    raw->delivered : ib->now;
+	ib->at = crown_mail_received(raw, ib->now);
 	crown_cal_format_time(ib->atstr, sizeof(ib->atstr), ib->at);
 	late = ib->has_deadline && ib->at > ib->deadline;
 	if (crown_mail_parse(&m, raw->data, raw->len) != 0) {

@@ -792,6 +792,13 @@ crown_mail_each(const char *path, size_t max,
 }
 
 /* crown_mail_read_source: every message kept, in a box. */
+long long
+crown_mail_received(const struct crown_mail_raw *raw, long long now)
+{
+	return raw->delivered > 0 && raw->delivered < now ? raw->delivered :
+	    now;
+}
+
 static int
 box_add(void *arg, const struct crown_mail_raw *raw)
 {

@@ -251,6 +251,7 @@ struct unread {
 	struct crown_received seen;		/* the log's */
 	bool		 has_deadline;
 	long long	 deadline;
+	long long	 now;
 	size_t		 n;
 };
 
@@ -259,15 +260,16 @@ count_unread(void *arg, const struct crown_mail_raw *raw)
 {
 	struct unread	*u = arg;
 
+	/* received as crown inbox will judge it, reading it now */
 	if (!crown_received_has(&u->seen, raw->hash) && (!u->has_deadline ||
-	    raw->delivered <= u->deadline))
+	    crown_mail_received(raw, u->now) <= u->deadline))
 		u->n++;
 	return 0;
 }
 
 int
 crown_inbox_unread(size_t *out, char **where, const char *dir,
-    const struct crown_state *s, struct crown_diags *d)
+    const struct crown_state *s, long long now, struct crown_diags *d)
 {
 	struct crown_diags	 quiet = { 0 };
 	struct unread		 u;
@@ -286,6 +288,7 @@ crown_inbox_unread(size_t *out, char **where, const char *dir,
 	if (error != 0)
 		return CROWN_ENOTFOUND;
 	memset(&u, 0, sizeof(u));
+	u.now = now;
 	u.has_deadline = s->deadline != NULL &&
 	    crown_cal_parse_time(&u.deadline, s->deadline) == 0;
 	crown_received_load(&u.seen, dir);

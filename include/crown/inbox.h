@@ -66,13 +66,15 @@ int	crown_inbox_close(struct crown_inbox *, bool *accepted_all,
 /*
  * The messages crown inbox has not read (none of orders/inbox.log) in
  * the mailboxes it last read for campaign dir (remembered in
- * .git/crown-maildir), delivered at or before s's game.deadline (any,
+ * .git/crown-maildir), received (crown_mail_received, read at now) at or
+ * before s's game.deadline (any,
  * with none): *out, and *where (caller frees, whatever the result)
  * names the mailboxes.  CROWN_ENOTFOUND, with no diagnostic, when no
  * mailbox is remembered; CROWN_ENOTFOUND with one when a remembered
  * mailbox cannot be read.
  */
 int	crown_inbox_unread(size_t *out, char **where, const char *dir,
-	    const struct crown_state *s, struct crown_diags *d);
+	    const struct crown_state *s, long long now,
+	    struct crown_diags *d);
 
 #endif

@@ -141,6 +141,10 @@ struct crown_mail_raw {
 				   (crown_maildir_time, crown_mbox_time) */
 };
 
+/* When a message read at `now' was received: when it was delivered, never
+ * later than now, and now when the mailbox does not say. */
+long long crown_mail_received(const struct crown_mail_raw *, long long now);
+
 struct crown_mail_box {
 	struct crown_mail_raw	*v;
 	size_t			 n;
