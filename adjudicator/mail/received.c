@@ -218,30 +218,62 @@ crown_received_sigs_release(struct crown_sigs *sg)
 
 /* The mailboxes read (.git/crown-maildir). */
 
+/* Do lines ("MAX PATH" each) name the mailbox path[0, n)? */
+static bool
+has_mailbox(const struct crown_buf *lines, const char *path, size_t n)
+{
+	const char	*l, *e, *sp, *end = lines->data + lines->len;
+
+	for (l = lines->data; l < end; l = e + 1) {
+		if ((e = memchr(l, '\n', (size_t)(end - l))) == NULL)
+			e = end;
+		if ((sp = memchr(l, ' ', (size_t)(e - l))) != NULL &&
+		    (size_t)(e - sp - 1) == n && memcmp(sp + 1, path, n) == 0)
+			return true;
+	}
+	return false;
+}
+
 int
 crown_received_mailboxes_write(const char *dir,
     const struct crown_buf *lines, struct crown_diags *d)
 {
 	struct crown_diags	 quiet = { 0 };
-	char			*path, *old = NULL;
+	struct crown_buf	 all = { 0 };
+	char			*path, *old = NULL, *l, *e, *sp;
 	size_t			 len = 0;
-	int			 e = 0;
+	int			 err = 0;
 
 	if (lines->len == 0)
 		return 0;
 	path = crown_roster_private(dir, CROWN_RECEIVED_MAILDIR);
-	/* the same mailboxes as last week's: nothing to write, or sync */
 	if (crown_read_file(&old, &len, path, CROWN_LIMIT_BYTES_MAX,
-	    &quiet) != 0 || len != lines->len ||
-	    memcmp(old, lines->data, len) != 0)
-		e = crown_put_file(path, lines->data, lines->len, 0600, true);
+	    &quiet) != 0) {
+		old = NULL;
+		len = 0;
+	}
+	/* this run's mailboxes, then the others an earlier run read: the
+	 * mail of each is counted until it is read */
+	crown_buf_add(&all, lines->data, lines->len);
+	for (l = old; l != NULL && l < old + len; l = e + 1) {
+		if ((e = memchr(l, '\n', (size_t)(old + len - l))) == NULL)
+			break;
+		if ((sp = memchr(l, ' ', (size_t)(e - l))) == NULL)
+			continue;
+		if (!has_mailbox(lines, sp + 1, (size_t)(e - sp - 1)))
+			crown_buf_add(&all, l, (size_t)(e - l + 1));
+	}
+	/* the same mailboxes as last week's: nothing to write, or sync */
+	if (old == NULL || len != all.len || memcmp(old, all.data, len) != 0)
+		err = crown_put_file(path, all.data, all.len, 0600, true);
 	crown_diags_release(&quiet);
+	crown_buf_release(&all);
 	free(old);
-	if (e != 0)
+	if (err != 0)
 		crown_diag_add(d, path, 0, 0, NULL, "cannot write: %s",
-		    strerror(e));
+		    strerror(err));
 	free(path);
-	return e != 0 ? CROWN_EWRITE : 0;
+	return err != 0 ? CROWN_EWRITE : 0;
 }
 
 /* The mail not read yet. */

@@ -3569,6 +3569,37 @@ test_inbox_seed_kept(void **state)
 	camp_free(&c);
 }
 
+/* Two mailboxes read by two runs: both are remembered, and the unread
+ * mail of the first still counts (crown status) after the second run. */
+static void
+test_inbox_two_mailboxes(void **state)
+{
+	struct camp	 c;
+	char		*other, *cmd, *f;
+
+	(void)state;
+	camp_make(&c, true);
+	other = xasprintf("%s/other", c.dir);
+	cmd = xasprintf("mkdir -p '%s/new' '%s/cur' '%s/tmp'", other, other,
+	    other);
+	assert_int_equal(system(cmd), 0);
+	free(cmd);
+	assert_int_equal(inbox(&c, BEFORE), 0);
+	assert_int_equal(run(&c, &crown_cmd_inbox, c.dir, other, "--now",
+	    BEFORE, NULL), 0);
+	f = camp_file(&c, "crown-maildir");
+	assert_has(f, c.mail);
+	assert_has(f, other);
+	free(f);
+	/* mail comes into the first: still counted */
+	camp_mail(&c, "1", m_yaml_attachment);
+	assert_int_equal(run(&c, &crown_cmd_status, c.dir, "--now", BEFORE,
+	    NULL), 0);
+	assert_has(c.out, "1 unread message");
+	free(other);
+	camp_free(&c);
+}
+
 int
 main(void)
 {
@@ -3607,6 +3638,7 @@ main(void)
 		cmocka_unit_test(test_parse_clients),
 		cmocka_unit_test(test_inbox_clients),
 		cmocka_unit_test(test_inbox_seed_kept),
+		cmocka_unit_test(test_inbox_two_mailboxes),
 	};
 
 	return cmocka_run_group_tests_name("mail", tests, NULL, NULL);
