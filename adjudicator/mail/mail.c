@@ -12,6 +12,7 @@
  */
 #include <dirent.h>
 #include <errno.h>
+#include <limits.h>
 #include <fcntl.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -536,81 +537,124 @@ crown_mbox_time(const char *line, size_t len, long long otherwise)
 	return t;
 }
 
+/* A message file of a Maildir: its folder (new or cur) and name, and
+ * the time its name says it was delivered (LLONG_MAX: none). */
+struct maildir_entry {
+	const char	*sub;
+	char		*name;
+	long long	 t;
+};
+
+/* By the time of delivery, so that of two orders the later delivered is
+ * read last and stands, whichever folder the umpire's mail program has
+ * moved it to; then new/ before cur/ (as they were before), then name. */
 static int
-cmp_str(const void *a, const void *b)
+cmp_entry(const void *pa, const void *pb)
 {
-	return strcmp(*(char *const *)a, *(char *const *)b);
+	const struct maildir_entry	*a = pa, *b = pb;
+	int				 c;
+
+	if (a->t != b->t)
+		return a->t < b->t ? -1 : 1;
+	if ((c = strcmp(b->sub, a->sub)) != 0)	/* "new" before "cur" */
+		return c;
+	return strcmp(a->name, b->name);
 }
 
-/* One Maildir subdirectory, in name order. */
-static int
-each_maildir_sub(const char *dir, const char *sub, size_t max, each_fn fn,
-    void *arg, struct crown_diags *d)
+/* The message files of dir/sub, added to *v. */
+static void
+list_sub(struct maildir_entry **v, size_t *n, size_t *cap, const char *dir,
+    const char *sub)
 {
 	DIR		*dp;
 	struct dirent	*de;
-	struct stat	 st;
-	char		*path, *p, **names = NULL, *buf;
-	size_t		 n = 0, cap = 0, i, want;
-	ssize_t		 got;
-	int		 fd, error = 0;
+	char		*path;
 
 	path = xasprintf("%s/%s", dir, sub);
 	if ((dp = opendir(path)) == NULL) {
 		free(path);
-		return 0;
+		return;
 	}
 	while ((de = readdir(dp)) != NULL) {
 		if (de->d_name[0] == '.')
 			continue;
-		crown_grow(&names, &cap, n + 1, sizeof(*names));
-		names[n++] = xstrdup(de->d_name);
+		crown_grow(v, cap, *n + 1, sizeof(**v));
+		(*v)[*n].sub = sub;
+		(*v)[*n].name = xstrdup(de->d_name);
+		(*v)[(*n)++].t = crown_maildir_time(de->d_name, LLONG_MAX);
 	}
 	closedir(dp);
-	if (n > 0)
-		qsort(names, n, sizeof(*names), cmp_str);
-	for (i = 0; i < n && error == 0; i++) {
-		p = xasprintf("%s/%s", path, names[i]);
-		/* a FIFO or a device is not mail: never wait for it */
-		fd = open(p, O_RDONLY | O_NONBLOCK | O_NOFOLLOW);
-		if (fd < 0 || fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
-			if (fd >= 0)
-				close(fd);
-			free(p);
-			continue;
-		}
-		want = (size_t)st.st_size > max ? CROWN_MAIL_HEAD_BYTES :
-		    (size_t)st.st_size;
-		if (want > (size_t)st.st_size)
-			want = (size_t)st.st_size;
-		buf = xmalloc(want + 1);
-		got = 0;
-		while ((size_t)got < want) {
-			ssize_t k = read(fd, buf + got, want - (size_t)got);
-
-			if (k < 0 && errno == EINTR)
-				continue;
-			if (k <= 0)
-				break;
-			got += k;
-		}
-		close(fd);
-		if ((size_t)got != want) {
-			crown_diag_add(d, p, 0, 0, NULL, "cannot read: %s",
-			    strerror(errno));
-			error = CROWN_ENOTFOUND;
-		} else
-			error = hand_on(fn, arg, xasprintf("%s/%s", sub,
-			    names[i]), buf, want, (size_t)st.st_size,
-			    crown_maildir_time(names[i],
-			    (long long)st.st_mtime));
-		free(buf);
-		free(p);
-	}
-	for (i = 0; i < n; i++)
-		free(names[i]);
-	free(names);
 	free(path);
+}
+
+/* One message file, handed on whole (or its head, when over max). */
+static int
+read_entry(const char *dir, const struct maildir_entry *m, size_t max,
+    each_fn fn, void *arg, struct crown_diags *d)
+{
+	struct stat	 st;
+	char		*p, *buf;
+	size_t		 want;
+	ssize_t		 got;
+	int		 fd, error = 0;
+
+	p = xasprintf("%s/%s/%s", dir, m->sub, m->name);
+	/* a FIFO or a device is not mail: never wait for it */
+	fd = open(p, O_RDONLY | O_NONBLOCK | O_NOFOLLOW);
+	if (fd < 0 || fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
+		if (fd >= 0)
+			close(fd);
+		free(p);
+		return 0;
+	}
+	want = (size_t)st.st_size > max ? CROWN_MAIL_HEAD_BYTES :
+	    (size_t)st.st_size;
+	if (want > (size_t)st.st_size)
+		want = (size_t)st.st_size;
+	buf = xmalloc(want + 1);
+	got = 0;
+	while ((size_t)got < want) {
+		ssize_t k = read(fd, buf + got, want - (size_t)got);
+
+		if (k < 0 && errno == EINTR)
+			continue;
+		if (k <= 0)
+			break;
+		got += k;
+	}
+	close(fd);
+	if ((size_t)got != want) {
+		crown_diag_add(d, p, 0, 0, NULL, "cannot read: %s",
+		    strerror(errno));
+		error = CROWN_ENOTFOUND;
+	} else
+		error = hand_on(fn, arg, xasprintf("%s/%s", m->sub, m->name),
+		    buf, want, (size_t)st.st_size, crown_maildir_time(m->name,
+		    (long long)st.st_mtime));
+	free(buf);
+	free(p);
+	return error;
+}
+
+/* Every message of Maildir dir, new/ and cur/, in the order of their
+ * delivery. */
+static int
+each_maildir(const char *dir, size_t max, each_fn fn, void *arg,
+    struct crown_diags *d)
+{
+	struct maildir_entry	*v = NULL;
+	size_t			 n = 0, cap = 0, i;
+	int			 error = 0;
+
+	list_sub(&v, &n, &cap, dir, "new");
+	list_sub(&v, &n, &cap, dir, "cur");
+	if (n > 0)
+		qsort(v, n, sizeof(*v), cmp_entry);
+	for (i = 0; i < n && error == 0; i++)
+		error = read_entry(dir, &v[i], max, fn, arg, d);
+	for (i = 0; i < n; i++)
+		free(v[i].name);
+	free(v);
 	return error;
 }
 
@@ -766,7 +810,6 @@ crown_mail_each(const char *path, size_t max,
 	struct stat	 st;
 	char		*p;
 	bool		 maildir;
-	int		 error;
 
 	if (stat(path, &st) != 0) {
 		crown_diag_add(d, path, 0, 0, NULL, "cannot read the mail: %s",
@@ -786,9 +829,7 @@ crown_mail_each(const char *path, size_t max,
 		    "or cur/) or an mbox file");
 		return CROWN_ENOTFOUND;
 	}
-	if ((error = each_maildir_sub(path, "new", max, fn, arg, d)) != 0)
-		return error;
-	return each_maildir_sub(path, "cur", max, fn, arg, d);
+	return each_maildir(path, max, fn, arg, d);
 }
 
 /* crown_mail_read_source: every message kept, in a box. */
