@@ -3600,6 +3600,31 @@ test_inbox_two_mailboxes(void **state)
 	camp_free(&c);
 }
 
+/*
+ * A correction delivered after the first orders stands, though the
+ * umpire's mail program moved the first to cur/ (read) and left the
+ * correction in new/: the Maildir is read in the order of delivery.
+ */
+static void
+test_inbox_delivery_order(void **state)
+{
+	struct camp	 c;
+	char		*f;
+
+	(void)state;
+	camp_make(&c, true);
+	/* 10:00 and 11:00 on the day of BEFORE: both french orders */
+	camp_mail_at(&c, "cur", "1796464800.M1P1.host:2,S",
+	    m_yaml_attachment, 1796464800LL);
+	camp_mail_at(&c, "new", "1796468400.M2P2.host", m_seed_yaml,
+	    1796468400LL);
+	assert_int_equal(inbox(&c, BEFORE), 0);
+	f = camp_file(&c, "orders/pending/french.yaml");
+	assert_has(f, "seed: Camerone, 30 April\n");
+	free(f);
+	camp_free(&c);
+}
+
 int
 main(void)
 {
@@ -3639,6 +3664,7 @@ main(void)
 		cmocka_unit_test(test_inbox_clients),
 		cmocka_unit_test(test_inbox_seed_kept),
 		cmocka_unit_test(test_inbox_two_mailboxes),
+		cmocka_unit_test(test_inbox_delivery_order),
 	};
 
 	return cmocka_run_group_tests_name("mail", tests, NULL, NULL);
