@@ -363,7 +363,8 @@ model_die_kind(struct crown_tval *m, const struct crown_die_rec *r)
 	mods = crown_tmap_list(m, "mods");
 	for (i = 0; i < r->nmods; i++) {
 		mm = crown_tlist_map(mods);
-		crown_tmap_str(mm, "name", r->mods[i].name);
+		/* "foot_artillery base" in words */
+		crown_rm_put_words(mm, "name", r->mods[i].name);
 		put_signed(mm, "value", r->mods[i].value);
 		/* always set, so that a modifier without a rule does not
 		 * show its event's */
