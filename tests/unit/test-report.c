@@ -528,7 +528,8 @@ test_seen_leader_move(void **state)
  * listed before the fire that came first): a run of one unit's events is
  * one paragraph, its routine ones in it; a run of routine events of one
  * kind is a line by name, with their dice for the umpire written out
- * (they read "(3)"); a phase with nothing to tell, only an order not
+ * (they read "(3)"); a unit's events with another's between them are
+ * two paragraphs; a phase with nothing to tell, only an order not
  * carried out, has no heading.
  */
 static void
@@ -563,6 +564,9 @@ test_told_in_order(void **state)
 	    "R3.6", "Mountain Gun reloaded.");
 	event(&t, "french", CROWN_PHASE_ACTIONS, "hold", "1-legion", NULL,
 	    "R3.4", "3rd Company, Foreign Legion held its ground.");
+	/* after another unit's event: a paragraph of its own */
+	event(&t, "french", CROWN_PHASE_ACTIONS, "limber", "gun-1", NULL,
+	    "R6.6", "Mountain Gun limbered.");
 	assert_int_equal(render(&o, &t, "templates", &d), 0);
 	assert_has(output(&o, "report.md")->data.data, "### Half-turn 3: "
 	    "Foreign Legion\n\nTurn 3: Foreign Legion moves. (R2.1)\n\n"
@@ -570,7 +574,8 @@ test_told_in_order(void **state)
 	    "(R4.1): 3rd Company, Foreign Legion [D6 move: 3, infantry base "
 	    "+4 (R4.1) = 7].\n\nMountain Gun fired. (R6.2) Mountain Gun "
 	    "reloaded. (R3.6)\n\nHeld their ground (R3.4): 3rd Company, "
-	    "Foreign Legion.\n\n## Orders carried out");
+	    "Foreign Legion.\n\nMountain Gun limbered. (R6.6)\n\n## Orders "
+	    "carried out");
 	crown_outputs_release(&o);
 	turn_release(&t);
 	crown_diags_release(&d);
