@@ -6,10 +6,12 @@
  * beyond the names of things: an umpire rewords the reports in the
  * templates without recompiling.
  *
- * The model tells each event once: a phase's events come as routine[]
- * (named in a line: a move that ended where it was ordered to, an ordered
- * hold, a reload, an enemy seen to move) and paragraphs[] (the rest, a
- * paragraph a run of one unit's events), and the orders not carried out
+ * The model tells each event once, in the order they happened: a phase's
+ * events come in runs of one unit's or leader's, as told[], a run of
+ * routine events only (a move that ended where it was ordered to, an
+ * ordered hold, a reload, an enemy seen to move) named in a group, any
+ * other run a paragraph (also as routine[], by kind, and paragraphs[]),
+ * and the orders not carried out
  * go with the orders (each action in carried[] or not_carried[], and by
  * rule in not_carried_by_rule[]).  doc/formats.md lists every key.
  *
