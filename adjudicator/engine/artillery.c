@@ -39,7 +39,7 @@ static bool	in_contact(const struct crown_rules *,
 int
 crown_artillery_shoot(struct crown_engine *e, struct crown_unit *g,
     struct crown_fire_target *t, double range, enum crown_band_name b,
-    const char *kind, const char *rule)
+    const char *kind, const char *rule, const char *numbers)
 {
 	const struct crown_rules	*rules = e->rules;
 	char				 ricochet[96];
@@ -101,13 +101,16 @@ crown_artillery_shoot(struct crown_engine *e, struct crown_unit *g,
 	/* R6.3: the factor is data */
 	snprintf(ricochet, sizeof(ricochet), "the shot ricocheted through the "
 	    "ranks, casualties x%d (R6.3): ", rules->ricochet_factor);
-	crown_event_set(&ev->text, "%s fired at %s%s at %.2f inches (%s%s)%s: "
-	    "rolled %d, scored %d, %s%s: %s%s.", g->name,
-	    strcmp(kind, "reaction_fire") == 0 ? "the charging " : "",
-	    t->name, range, crown_gun_band_names[b],
-	    b == CROWN_BAND_CLOSE ? "" : " range",
-	    strcmp(kind, "reaction_fire") == 0 ? " as its morale test "
-	    "allowed" : "", r->roll, score, mtext,
+	if (numbers != NULL)
+		crown_event_set(&ev->text, "%s fired at the charging %s at "
+		    "%.2f inches, %s: ", g->name, t->name, range, numbers);
+	else
+		crown_event_set(&ev->text, "%s fired at %s at %.2f inches "
+		    "(%s%s): ", g->name, t->name, range,
+		    crown_gun_band_names[b],
+		    b == CROWN_BAND_CLOSE ? "" : " range");
+	crown_event_set(&ev->text, "%srolled %d, scored %d, %s%s: %s%s.",
+	    ev->text, r->roll, score, mtext,
 	    note != NULL ? note : "",
 	    score <= rules->ricochet_score && cas > 0 ? ricochet : "",
 	    ctext);

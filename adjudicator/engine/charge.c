@@ -292,7 +292,7 @@ reaction(struct crown_engine *e, struct crown_unit *u, struct crown_unit *t,
 	footprint_at(e, u, from, facing, &q);
 	if (band >= CROWN_NBAND || bands == NULL || !bands[band].present) {
 		/* fire.c says the weapon has no such band */
-		return crown_fire_reaction(e, t, u, band, &q, p, NULL);
+		return crown_fire_reaction(e, t, u, band, band, &q, p, NULL);
 	}
 	edge = bands[band].max;
 	if (crown_rules_within(e->rules, crown_geom_dist_quad(&q, &qt),
@@ -303,11 +303,12 @@ reaction(struct crown_engine *e, struct crown_unit *u, struct crown_unit *t,
 		footprint_at(e, u, to, facing, &q);
 		if (!crown_rules_within(e->rules,
 		    crown_geom_dist_quad(&q, &qt), edge)) {
-			/* ended short of the band: the band it ended in */
-			band = crown_rules_band(bands, crown_rules_distance(
-			    e->rules, crown_geom_dist_quad(&q, &qt)));
-			return crown_fire_reaction(e, t, u, band, &q, to,
-			    "where the charge ended, short of that range");
+			/* ended short of the band: the band it ended in,
+			 * which the fire's own words tell */
+			return crown_fire_reaction(e, t, u, crown_rules_band(
+			    bands, crown_rules_distance(e->rules,
+			    crown_geom_dist_quad(&q, &qt))), band, &q, to,
+			    NULL);
 		}
 		for (i = 0; i < 48; i++) {
 			m = (lo + hi) / 2;
@@ -327,7 +328,7 @@ reaction(struct crown_engine *e, struct crown_unit *u, struct crown_unit *t,
 		    "into its charge", d, crown_geom_dist(from, p));
 		free(d);
 	}
-	crown_fire_reaction(e, t, u, band, &q, p, when);
+	crown_fire_reaction(e, t, u, band, band, &q, p, when);
 	free(when);
 	return e->error;
 }

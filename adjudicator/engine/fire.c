@@ -53,9 +53,11 @@ static int	 fire_at_will(struct crown_engine *, struct crown_unit *,
 		    const struct crown_action_order *);
 static int	 one_in(struct crown_engine *, const struct crown_unit *,
 		    const char **);
+static const char *band_words(char *, size_t, const struct crown_unit *,
+		    enum crown_band_name);
 static int	 shoot(struct crown_engine *, struct crown_unit *,
 		    struct crown_fire_target *, double, enum crown_band_name,
-		    const char *, const char *);
+		    const char *, const char *, const char *);
 
 
 static bool
@@ -110,7 +112,7 @@ one_in(struct crown_engine *e, const struct crown_unit *u, const char **why)
 static int
 shoot(struct crown_engine *e, struct crown_unit *u,
     struct crown_fire_target *t, double range, enum crown_band_name b,
-    const char *kind, const char *rule)
+    const char *kind, const char *rule, const char *numbers)
 {
 	const struct crown_rules	*rules = e->rules;
 	const struct crown_band		*band = &rules->weapon[u->weapon][b];
@@ -165,11 +167,9 @@ shoot(struct crown_engine *e, struct crown_unit *u,
 		    nfire, nst, div, why);
 	else
 		frac = xasprintf("%d stand%s", nfire, nfire == 1 ? "" : "s");
-	if (strcmp(kind, "reaction_fire") == 0)
-		head = xasprintf("%s fired at the charging %s with the "
-		    "numbers of %s range its morale test allowed (%.2f "
-		    "inches away)", u->name, t->name,
-		    crown_fire_band_names[b], range);
+	if (numbers != NULL)
+		head = xasprintf("%s fired at the charging %s at %.2f inches, "
+		    "%s,", u->name, t->name, range, numbers);
 	else
 		head = xasprintf("%s fired at %s at %.2f inches (%s range)",
 		    u->name, t->name, range, crown_fire_band_names[b]);
@@ -363,9 +363,9 @@ fire_at(struct crown_engine *e, struct crown_unit *u,
 	if (art)
 		return crown_artillery_shoot(e, u, t, range, b,
 		    "artillery_fire", t->kind == CROWN_AT_LEADER ? "R10.4" :
-		    "R6.2");
+		    "R6.2", NULL);
 	return shoot(e, u, t, range, b, "fire",
-	    t->kind == CROWN_AT_LEADER ? "R10.4" : "R5.1");
+	    t->kind == CROWN_AT_LEADER ? "R10.4" : "R5.1", NULL);
 }
 
 /* R2.3: fire at the nearest enemy in range, arc and sight, else hold. */
@@ -505,16 +505,30 @@ crown_action_fire(struct crown_engine *e, struct crown_unit *u,
 	return fire_at(e, u, a, &t);
 }
 
+/* "close range", "canister": band b of u (a valid band) as a sentence
+ * names it, into buf. */
+static const char *
+band_words(char *buf, size_t len, const struct crown_unit *u,
+    enum crown_band_name b)
+{
+	snprintf(buf, len, "%s%s", crown_fire_band_name(u, b),
+	    crown_is_artillery(u->type) && b == CROWN_BAND_CLOSE ? "" :
+	    " range");
+	return buf;
+}
+
 int
 crown_fire_reaction(struct crown_engine *e, struct crown_unit *u,
     struct crown_unit *target, enum crown_band_name band,
-    const struct crown_quad *at, struct crown_point pos, const char *when)
+    enum crown_band_name allowed, const struct crown_quad *at,
+    struct crown_point pos, const char *when)
 {
 	const struct crown_rules	*rules = e->rules;
 	struct crown_fire_target	 t;
 	struct crown_event		*ev;
 	const char			*rule = NULL;
-	char				*why = NULL;
+	char				*why = NULL, *numbers;
+	char				 bw[32], bw2[32];
 	size_t				 ev_i;
 
 	if (e->error != 0)
@@ -563,13 +577,24 @@ crown_fire_reaction(struct crown_engine *e, struct crown_unit *u,
 		free(why);
 		return e->error;
 	}
+	/* the band fired with and, when it is not the one the test named,
+	 * why */
+	if (band == allowed)
+		numbers = xasprintf("using the %s numbers its morale test "
+		    "allowed", band_words(bw, sizeof(bw), u, band));
+	else
+		numbers = xasprintf("using the %s numbers of where the charge "
+		    "ended, short of the %s its morale test allowed",
+		    band_words(bw, sizeof(bw), u, band),
+		    band_words(bw2, sizeof(bw2), u, allowed));
 	ev_i = e->ev->n;
 	if (crown_is_artillery(u->type))
 		crown_artillery_shoot(e, u, &t, crown_fire_range(rules, u, &t),
-		    band, "reaction_fire", "R9.2");
+		    band, "reaction_fire", "R9.2", numbers);
 	else
 		shoot(e, u, &t, crown_fire_range(rules, u, &t), band,
-		    "reaction_fire", "R9.2");
+		    "reaction_fire", "R9.2", numbers);
+	free(numbers);
 	if (e->error == 0 && ev_i < e->ev->n) {
 		/* R9.2: the event says where the volley was fired */
 		ev = crown_events_at(e->ev, ev_i);

@@ -62,6 +62,9 @@ static size_t	near_terrain(size_t **, struct crown_engine *,
 		    const struct crown_track *);
 static void	add_enemy_blockers(struct crown_track *,
 		    struct crown_engine *, const struct crown_unit *, bool);
+static const char *purpose_words(const char *);
+static void	describe_mod(struct crown_buf *, const struct crown_mod *,
+		    const char *);
 static void	describe_roll(struct crown_buf *,
 		    const struct crown_event *, double);
 static void	cut_short(struct crown_event *, const char *, const char *,
@@ -148,36 +151,86 @@ add_held_blockers(struct crown_track *t, struct crown_engine *e,
 	}
 }
 
-/* "rolled 3+4 + 5 = 12": the movement dice of an event (not terrain). */
+/* What the dice of `purpose' are for, in a sentence ("the charge"), or
+ * NULL for the move's own. */
+static const char *
+purpose_words(const char *purpose)
+{
+	static const char *const words[][2] = {
+		{ "charge bonus", "the charge" },
+		{ "rout bonus", "the rout" },
+		{ "road bonus", "the road" },
+	};
+	size_t	i;
+
+	for (i = 0; i < CROWN_NELEM(words); i++)
+		if (strcmp(purpose, words[i][0]) == 0)
+			return words[i][1];
+	return NULL;
+}
+
+/* ", +4 for infantry", ", less 5 for half the bonus": modifier m of a
+ * die for `what' (purpose_words) onto b. */
+static void
+describe_mod(struct crown_buf *b, const struct crown_mod *m,
+    const char *what)
+{
+	size_t	n = strlen(m->name), i;
+
+	if (n > 5 && strcmp(m->name + n - 5, " base") == 0) {	/* R4.1 */
+		/* the troop type's base, "foot_artillery base", in words */
+		crown_buf_printf(b, ", %+d for ", m->value);
+		for (i = 0; i + 5 < n; i++)
+			crown_buf_printf(b, "%c", m->name[i] == '_' ? ' ' :
+			    m->name[i]);
+	} else
+		crown_buf_printf(b, m->value < 0 ? ", less %d for %s" :
+		    ", %+d for %s", m->value < 0 ? -m->value : m->value,
+		    strcmp(m->name, "half bonus") == 0 ? "half the bonus" :
+		    what != NULL ? what : m->name);
+}
+
+/*
+ * "rolled 5, +10 for cavalry, 5 and 6 for the charge, less 5 for half
+ * the bonus: 21 inches": the movement dice of an event (not terrain) as
+ * a sentence, each kind of dice with what it is for.
+ */
 static void
 describe_roll(struct crown_buf *b, const struct crown_event *ev,
     double gross)
 {
 	const struct crown_die_rec	*d;
-	size_t				 i, j, n = 0;
+	const char			*what;
+	size_t				 i, j, k, m, n = 0;
 	int				 sum = 0;
 	char				 g[CROWN_FMT_MAX], f[CROWN_FMT_MAX];
 
-	for (i = 0; i < ev->ndice; i++) {
+	for (i = 0; i < ev->ndice; i = j) {
 		d = &ev->dice[i];
+		for (j = i + 1; j < ev->ndice &&
+		    strcmp(ev->dice[j].purpose, d->purpose) == 0; j++)
+			;
 		if (strncmp(d->purpose, "terrain", 7) == 0)
 			continue;
-		crown_buf_printf(b, "%s%d", n++ == 0 ? "rolled " : " + ",
-		    d->roll);
-		for (j = 0; j < d->nmods; j++)
-			crown_buf_printf(b, "%+d", d->mods[j].value);
-		sum += d->score;
+		crown_buf_puts(b, n++ == 0 ? "rolled " : ", ");
+		for (k = i; k < j; k++)
+			crown_buf_printf(b, "%s%d", k == i ? "" : k + 1 == j ?
+			    " and " : ", ", ev->dice[k].roll);
+		what = purpose_words(d->purpose);
+		if (what != NULL)
+			crown_buf_printf(b, " for %s", what);
+		for (k = i; k < j; k++) {
+			for (m = 0; m < ev->dice[k].nmods; m++)
+				describe_mod(b, &ev->dice[k].mods[m], what);
+			sum += ev->dice[k].score;
+		}
 	}
 	crown_fmt_inches(g, gross);
-	if (n == 0)
-		crown_buf_printf(b, "%s inches", g);
-	else {
-		if (gross != sum) {
-			crown_fmt_inches(f, gross - sum);
-			crown_buf_printf(b, " + %s", f);
-		}
-		crown_buf_printf(b, " = %s", g);
+	if (n > 0 && gross != sum) {
+		crown_fmt_inches(f, gross - sum);
+		crown_buf_printf(b, ", %s%s", gross > sum ? "+" : "", f);
 	}
+	crown_buf_printf(b, "%s%s inches", n > 0 ? ": " : "", g);
 }
 
 /*

@@ -6,10 +6,12 @@
  * beyond the names of things: an umpire rewords the reports in the
  * templates without recompiling.
  *
- * The model tells each event once: a phase's events come as routine[]
- * (named in a line: a move that ended where it was ordered to, an ordered
- * hold, a reload, an enemy seen to move) and paragraphs[] (the rest, a
- * paragraph a run of one unit's events), and the orders not carried out
+ * The model tells each event once, in the order they happened: a phase's
+ * events come in runs of one unit's or leader's, as told[], a run of
+ * routine events only (a move that ended where it was ordered to, an
+ * ordered hold, a reload, an enemy seen to move) named in a group, any
+ * other run a paragraph (also as routine[], by kind, and paragraphs[]),
+ * and the orders not carried out
  * go with the orders (each action in carried[] or not_carried[], and by
  * rule in not_carried_by_rule[]).  doc/formats.md lists every key.
  *
@@ -383,6 +385,7 @@ model_die_kind(struct crown_tval *m, const struct crown_die_rec *r)
 	mods = crown_tmap_list(m, "mods");
 	for (i = 0; i < r->nmods; i++) {
 		mm = crown_tlist_map(mods);
+		/* "foot_artillery base" in words */
 		crown_rm_put_words(mm, "name", r->mods[i].name);
 		put_signed(mm, "value", r->mods[i].value);
 		/* always set, so that a modifier without a rule does not
@@ -658,68 +661,166 @@ routine(const struct model *mo, const struct crown_event *e, enum sight how)
 	    strcmp(e->kind, "reload") == 0;
 }
 
-/* A phase's groups of routine events, one for each kind and sight. */
-struct routine_groups {
-	struct crown_tval	*list;		/* the phase's routine[] */
-	struct {
-		const char		*kind;
-		enum sight		 how;
-		struct crown_tval	*events;
-		const char		*last;	/* its last unit or leader */
-	}			 g[8];
-	size_t			 n;
+/* A group of routine events of one kind and sight. */
+struct routine_group {
+	const char		*kind;
+	enum sight		 how;
+	struct crown_tval	*events;
+	const char		*last;		/* its last unit or leader */
 };
 
-/* Add event i to the group of its kind and sight, made when its first
- * event comes; a unit held twice is named once. */
+/*
+ * A phase's routine events twice over: in routine[], one group for each
+ * kind and sight, and in told[], in the order they happened, a group for
+ * each run of them of one kind and sight (the last of told[]).
+ */
+struct routine_groups {
+	struct crown_tval	*list;		/* the phase's routine[] */
+	struct crown_tval	*told;		/* the phase's told[] */
+	struct routine_group	 g[8];
+	size_t			 n;
+	struct routine_group	 run;		/* .events NULL: none last */
+};
+
+/* A group of e's kind and sight, new in list. */
 static void
-routine_add(struct routine_groups *rg, const struct model *mo, size_t i,
+group_new(struct routine_group *out, struct crown_tval *list,
+    const struct crown_event *e, enum sight how)
+{
+	struct crown_tval	*g = crown_tlist_map(list);
+
+	crown_tmap_str(g, "kind", e->kind);
+	crown_rm_put_flag(g, "kind", e->kind);
+	crown_tmap_str(g, "rule", e->rule != NULL ? e->rule : "");
+	crown_tmap_bool(g, "group", true);
+	if (how == SIGHT_SEEN)
+		crown_tmap_bool(g, "seen", true);
+	out->kind = e->kind;
+	out->how = how;
+	out->events = crown_tmap_list(g, "events");
+	out->last = NULL;
+}
+
+/* Event i into group g; a unit held twice is named once. */
+static void
+group_add(struct routine_group *g, const struct model *mo, size_t i,
     enum sight how)
 {
 	const struct crown_event	*e = &mo->in->events->v[i];
 	const char			*who = e->unit != NULL ? e->unit :
 					    e->leader;
-	struct crown_tval		*g;
+
+	if (who != NULL && g->last != NULL && strcmp(who, g->last) == 0)
+		return;
+	g->last = who;
+	crown_tlist_ref(g->events, crown_rm_event_map(mo, i, how));
+}
+
+/* Add event i to the group of its kind and sight, made when its first
+ * event comes, and to told[]'s last group if it is of the same kind. */
+static void
+routine_add(struct routine_groups *rg, const struct model *mo, size_t i,
+    enum sight how)
+{
+	const struct crown_event	*e = &mo->in->events->v[i];
 	size_t				 k;
 
 	for (k = 0; k < rg->n; k++)
 		if (rg->g[k].how == how && strcmp(rg->g[k].kind, e->kind) == 0)
 			break;
-	if (k == rg->n) {
-		if (rg->n == CROWN_NELEM(rg->g))	/* routine() has fewer */
-			return;
-		g = crown_tlist_map(rg->list);
-		crown_tmap_str(g, "kind", e->kind);
-		crown_rm_put_flag(g, "kind", e->kind);
-		crown_tmap_str(g, "rule", e->rule != NULL ? e->rule : "");
-		if (how == SIGHT_SEEN)
-			crown_tmap_bool(g, "seen", true);
-		rg->g[k].kind = e->kind;
-		rg->g[k].how = how;
-		rg->g[k].events = crown_tmap_list(g, "events");
-		rg->g[k].last = NULL;
-		rg->n++;
-	}
-	if (who != NULL && rg->g[k].last != NULL &&
-	    strcmp(who, rg->g[k].last) == 0)
-		return;
-	rg->g[k].last = who;
-	crown_tlist_ref(rg->g[k].events, crown_rm_event_map(mo, i, how));
+	if (k == rg->n && rg->n < CROWN_NELEM(rg->g))	/* routine() has
+							 * fewer */
+		group_new(&rg->g[rg->n++], rg->list, e, how);
+	if (k < rg->n)
+		group_add(&rg->g[k], mo, i, how);
+	if (rg->run.events == NULL || rg->run.how != how ||
+	    strcmp(rg->run.kind, e->kind) != 0)
+		group_new(&rg->run, rg->told, e, how);
+	group_add(&rg->run, mo, i, how);
 }
 
-/* Events by half-turn and phase, as the side (or the umpire) sees them. */
+/*
+ * The run of events of one unit or leader in run[0..n-1] into the phase:
+ * all routine, by name in their groups; else as a paragraph, told in
+ * full one after another (in paragraphs[] and told[]).
+ */
+static void
+run_flush(struct routine_groups *rg, struct crown_tval *paras,
+    const struct model *mo, const size_t *run, const enum sight *how,
+    size_t n)
+{
+	struct crown_tval	*para, *events;
+	size_t			 k;
+
+	for (k = 0; k < n && routine(mo, &mo->in->events->v[run[k]],
+	    how[k]); k++)
+		;
+	if (k == n) {
+		for (k = 0; k < n; k++)
+			routine_add(rg, mo, run[k], how[k]);
+		return;
+	}
+	para = crown_tlist_map(paras);
+	crown_tmap_bool(para, "paragraph", true);
+	events = crown_tmap_list(para, "events");
+	for (k = 0; k < n; k++)
+		crown_tlist_ref(events, crown_rm_event_map(mo, run[k],
+		    how[k]));
+	crown_tlist_ref(rg->told, para);
+	rg->run.events = NULL;
+}
+
+/* A phase of a half-turn, made when its first event to tell comes. */
+struct phase_at {
+	struct crown_tval	*phases;	/* the half-turn's phases[] */
+	struct crown_tval	*events;	/* NULL: not made yet */
+	struct crown_tval	*paras;
+	size_t			 first;		/* its first event */
+};
+
+/* The phase of event i, made with every event it saw from pa->first on
+ * (the orders not carried out before i, told with the orders). */
+static void
+phase_make(struct phase_at *pa, struct routine_groups *rg,
+    const struct model *mo, size_t i)
+{
+	const struct crown_event	*e = &mo->in->events->v[i];
+	struct crown_tval		*phase;
+	enum sight			 how;
+	size_t				 j;
+
+	phase = crown_tlist_map(pa->phases);
+	crown_tmap_str(phase, "phase", crown_phase_names[e->phase]);
+	crown_rm_put_flag(phase, "phase", crown_phase_names[e->phase]);
+	pa->events = crown_tmap_list(phase, "events");
+	pa->paras = crown_tmap_list(phase, "paragraphs");
+	rg->list = crown_tmap_list(phase, "routine");
+	rg->told = crown_tmap_list(phase, "told");
+	rg->n = 0;
+	rg->run.events = NULL;
+	for (j = pa->first; j < i; j++)
+		if ((how = crown_rm_sight(mo, &mo->in->events->v[j])) !=
+		    SIGHT_NONE)
+			crown_tlist_ref(pa->events, crown_rm_event_map(mo, j,
+			    how));
+}
+
+/*
+ * Events by half-turn and phase, as the side (or the umpire) sees them,
+ * in the order they happened: a phase only with something to tell, and
+ * in it a run of events of one unit or leader told together.
+ */
 void
 crown_rm_halves(struct crown_tval *root, const struct model *mo)
 {
 	const struct crown_events	*evs = mo->in->events;
-	struct crown_tval		*halves, *half = NULL, *phases = NULL;
-	struct crown_tval		*phase = NULL, *events = NULL;
-	struct crown_tval		*paras = NULL, *para = NULL;
+	struct crown_tval		*halves, *half = NULL;
 	struct routine_groups		 rg = { 0 };
+	struct phase_at			 pa = { 0 };
 	const char			*cur = NULL, *actor = NULL, *who;
-	enum sight			 how;
+	enum sight			 how, *runhow = NULL;
 	int				 curphase = -1, nhalf = 0;
-	size_t				 i;
+	size_t				 i, *run = NULL, nrun = 0, cap = 0;
 
 	halves = crown_tmap_list(root, "halves");
 	for (i = 0; evs != NULL && i < evs->n; i++) {
@@ -729,6 +830,8 @@ crown_rm_halves(struct crown_tval *root, const struct model *mo)
 			continue;	/* not of any half-turn */
 		if (half == NULL || strcmp(e->kind, "half_turn") == 0 ||
 		    strcmp(cur, e->half) != 0) {
+			run_flush(&rg, pa.paras, mo, run, runhow, nrun);
+			nrun = 0;
 			half = crown_tlist_map(halves);
 			cur = e->half;
 			crown_tmap_int(half, "number", ++nhalf);
@@ -739,7 +842,7 @@ crown_rm_halves(struct crown_tval *root, const struct model *mo)
 			if (mo->side != NULL)
 				crown_tmap_bool(half, strcmp(e->half,
 				    mo->side) == 0 ? "own" : "enemy", true);
-			phases = crown_tmap_list(half, "phases");
+			pa.phases = crown_tmap_list(half, "phases");
 			curphase = -1;
 		}
 		if (strcmp(e->kind, "half_turn") == 0) {
@@ -750,34 +853,41 @@ crown_rm_halves(struct crown_tval *root, const struct model *mo)
 		if ((how = crown_rm_sight(mo, e)) == SIGHT_NONE)
 			continue;
 		if ((int)e->phase != curphase) {
+			run_flush(&rg, pa.paras, mo, run, runhow, nrun);
+			nrun = 0;
 			curphase = (int)e->phase;
-			phase = crown_tlist_map(phases);
-			crown_tmap_str(phase, "phase",
-			    crown_phase_names[e->phase]);
-			crown_rm_put_flag(phase, "phase",
-			    crown_phase_names[e->phase]);
-			events = crown_tmap_list(phase, "events");
-			paras = crown_tmap_list(phase, "paragraphs");
-			para = NULL;
-			rg.list = crown_tmap_list(phase, "routine");
-			rg.n = 0;
+			pa.events = NULL;
+			pa.first = i;
 		}
-		crown_tlist_ref(events, crown_rm_event_map(mo, i, how));
-		if (strcmp(e->kind, "order_skipped") == 0)
-			continue;	/* told with the orders */
-		if (routine(mo, e, how)) {
-			routine_add(&rg, mo, i, how);
+		if (strcmp(e->kind, "order_skipped") == 0) {
+			/* told with the orders */
+			if (pa.events != NULL)
+				crown_tlist_ref(pa.events,
+				    crown_rm_event_map(mo, i, how));
 			continue;
 		}
-		/* a paragraph for each run of events of one unit or leader */
+		if (pa.events == NULL)
+			phase_make(&pa, &rg, mo, i);
+		crown_tlist_ref(pa.events, crown_rm_event_map(mo, i, how));
+		/* a run of events of one unit or leader */
 		who = e->unit != NULL ? e->unit : e->leader;
-		if (para == NULL || who == NULL || actor == NULL ||
-		    strcmp(who, actor) != 0)
-			para = crown_tmap_list(crown_tlist_map(paras),
-			    "events");
+		if (nrun > 0 && (who == NULL || actor == NULL ||
+		    strcmp(who, actor) != 0)) {
+			run_flush(&rg, pa.paras, mo, run, runhow, nrun);
+			nrun = 0;
+		}
 		actor = who;
-		crown_tlist_ref(para, crown_rm_event_map(mo, i, how));
+		if (nrun == cap) {
+			cap = cap == 0 ? 16 : 2 * cap;
+			run = xreallocarray(run, cap, sizeof(*run));
+			runhow = xreallocarray(runhow, cap, sizeof(*runhow));
+		}
+		run[nrun] = i;
+		runhow[nrun++] = how;
 	}
+	run_flush(&rg, pa.paras, mo, run, runhow, nrun);
+	free(run);
+	free(runhow);
 }
 
 /* The figures of u at the start of the turn (its figures now if it was

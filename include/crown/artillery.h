@@ -25,10 +25,12 @@ int	crown_artillery_captures(struct crown_engine *);
 int	crown_artillery_crew(struct crown_engine *, struct crown_unit *helper,
 	    struct crown_unit *gun, const struct crown_action_order *);
 
-/* artillery.c (R6): one gun's shot at t in band b; event of `kind`. */
+/* artillery.c (R6): one gun's shot at t in band b; event of `kind`;
+ * `numbers', for reaction fire, says why band b ("using the canister
+ * numbers its morale test allowed"), else NULL. */
 int	crown_artillery_shoot(struct crown_engine *, struct crown_unit *,
 	    struct crown_fire_target *, double range, enum crown_band_name,
-	    const char *kind, const char *rule);
+	    const char *kind, const char *rule, const char *numbers);
 
 /* R11.2: a gun fires at a building (fire: building:ID). */
 int	crown_artillery_building(struct crown_engine *, struct crown_unit *,

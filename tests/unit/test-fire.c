@@ -126,7 +126,7 @@ react(struct crown_engine *e, struct crown_unit *firer,
 	struct crown_quad	q;
 
 	crown_unit_footprint(&q, e->rules, target);
-	return crown_fire_reaction(e, firer, target, band, &q,
+	return crown_fire_reaction(e, firer, target, band, band, &q,
 	    (struct crown_point){ target->x, target->y }, NULL);
 }
 

@@ -153,14 +153,15 @@ test_roll_kinds(void **state)
 	assert_int_equal(event(f, i)->dice[2].roll, 5);
 	assert_int_equal(event(f, i)->dice[2].score, 2);
 	assert_string_equal(event(f, i)->dice[2].mods[0].name, "half bonus");
-	/* their words: each die's modifiers after it as "%+d" would, the
-	 * fixed part and the halving's negative one */
+	/* their words, a sentence: each kind of dice with what it is for,
+	 * the fixed part and the halving's negative one named */
 	to.x = 10;
 	to.y = 40;
 	assert_int_equal(crown_move_along(&f->e, u, i, &to, 1, gross, 0, -1,
 	    &moved), 0);
 	assert_string_equal(event(f, i)->text, "cav charged 17 inches north "
-	    "(rolled 3+10 + 2 + 5-3 = 17).");
+	    "(rolled 3, +10 for cavalry, 2 and 5 for the charge, less 3 for "
+	    "half the bonus: 17 inches).");
 	/* no bonus */
 	i = crown_engine_event(&f->e, "charge_move", u->id, "R9.1");
 	assert_int_equal(crown_move_roll(&f->e, u, i,

@@ -462,7 +462,9 @@ test_side_view(void **state)
 	/* the Republic: the Legion's fire at them in full, its move as
 	 * seen, none of the Legion's orders or their skipped gun */
 	assert_has(re, "[D10 fire ×2: 1, 4, veteran -1 (R3.1) = 0, 3;");
-	assert_has(re, "\nSeen to move: 3rd Company, Foreign Legion.\n");
+	assert_has(re, "\n3rd Company, Foreign Legion was seen to move to "
+	    "(30.00, 16.50). 3rd Company, Foreign Legion fired at the "
+	    "Militia of Veracruz");
 	assert_has(re, "- infantry, 3 stands, ok, facing north: 3rd Company, "
 	    "Foreign Legion (30, 16.5), in melee.\n");
 	/* where its own units stand, and what the enemy's are doing */
@@ -1359,6 +1361,64 @@ test_ground_and_cover(void **state)
 	turn_release(&t);
 }
 
+/*
+ * Events are told in the order they happened (issue 32: a reload was
+ * listed before the fire that came first): a run of one unit's events is
+ * one paragraph, its routine ones in it; a run of routine events of one
+ * kind is a line by name, with their dice for the umpire written out
+ * (they read "(3)"); a unit's events with another's between them are
+ * two paragraphs; a phase with nothing to tell, only an order not
+ * carried out, has no heading.
+ */
+static void
+test_told_in_order(void **state)
+{
+	struct turn		 t;
+	struct crown_outputs	 o = { 0 };
+	struct crown_diags	 d = { 0 };
+	struct crown_event	*e;
+	size_t			 i;
+
+	load_synthetic(&t);
+	event(&t, "french", CROWN_PHASE_CHARGE, "half_turn", NULL, NULL,
+	    "R2.1", "Turn 3: Foreign Legion moves.");
+	i = event(&t, "french", CROWN_PHASE_CHARGE, "order_skipped", "gun-1",
+	    "2-militia", "R2.2", "Mountain Gun's order to fire was not "
+	    "carried out: the target is out of sight.");
+	e = crown_events_at(&t.ev, i);
+	crown_event_set(&e->reason, "the target is out of sight");
+	crown_event_set(&e->order, "fire");
+	i = event(&t, "french", CROWN_PHASE_ACTIONS, "move", "1-legion", NULL,
+	    "R4.1", "3rd Company, Foreign Legion moved 4 inches north.");
+	e = crown_events_at(&t.ev, i);
+	e->has_from = e->has_to = true;
+	e->from = (struct crown_point){ 30, 12.5 };
+	e->to = (struct crown_point){ 30, 16.5 };
+	crown_event_set(&e->result, "moved");
+	crown_die_mod(die(&t, i, 6, 3, "move"), "infantry base", 4, "R4.1");
+	event(&t, "french", CROWN_PHASE_ACTIONS, "artillery_fire", "gun-1",
+	    "2-militia", "R6.2", "Mountain Gun fired.");
+	event(&t, "french", CROWN_PHASE_ACTIONS, "reload", "gun-1", NULL,
+	    "R3.6", "Mountain Gun reloaded.");
+	event(&t, "french", CROWN_PHASE_ACTIONS, "hold", "1-legion", NULL,
+	    "R3.4", "3rd Company, Foreign Legion held its ground.");
+	/* after another unit's event: a paragraph of its own */
+	event(&t, "french", CROWN_PHASE_ACTIONS, "limber", "gun-1", NULL,
+	    "R6.6", "Mountain Gun limbered.");
+	assert_int_equal(render(&o, &t, "templates", &d), 0);
+	assert_has(output(&o, "report.md")->data.data, "### Half-turn 3: "
+	    "Foreign Legion\n\nTurn 3: Foreign Legion moves. (R2.1)\n\n"
+	    "#### Actions\n\nMoved as ordered, to the end of their paths "
+	    "(R4.1): 3rd Company, Foreign Legion [D6 move: 3, infantry base "
+	    "+4 (R4.1) = 7].\n\nMountain Gun fired. (R6.2) Mountain Gun "
+	    "reloaded. (R3.6)\n\nHeld their ground (R3.4): 3rd Company, "
+	    "Foreign Legion.\n\nMountain Gun limbered. (R6.6)\n\n## Orders "
+	    "carried out");
+	crown_outputs_release(&o);
+	turn_release(&t);
+	crown_diags_release(&d);
+}
+
 int
 main(void)
 {
@@ -1366,6 +1426,7 @@ main(void)
 		cmocka_unit_test(test_golden_case),
 		cmocka_unit_test(test_golden_synthetic),
 		cmocka_unit_test(test_side_view),
+		cmocka_unit_test(test_told_in_order),
 		cmocka_unit_test(test_seen_leader_move),
 		cmocka_unit_test(test_carried_in_full),
 		cmocka_unit_test(test_modifier_words),
