@@ -102,8 +102,21 @@ load_start(struct crown_campaign *camp, const struct crown_taketurn_input *in,
 	const struct crown_chain *c = in->chain;
 	const char		 *head = c->l.v[c->tip].id;
 	char			 *label;
-	int			  error = 0;
+	int			  error = 0, format;
 
+	/* a turn of this crown goes on a campaign of its format: an older
+	 * one is carried on by crown upgrade first (its turns are not
+	 * replayed by this crown, so one played here would be checked by
+	 * no crown) */
+	if ((error = crown_campaign_format(&format, in->h, head, d)) != 0)
+		return error;
+	if (format != CROWN_CAMPAIGN_FORMAT) {
+		label = xasprintf("turn-%d", c->last);
+		crown_campaign_format_refuse(d, label,
+		    crown_history_workdir(in->h), format);
+		free(label);
+		return CROWN_EINVALID;
+	}
 	if (in->start != NULL && strcmp(in->start_id, head) == 0) {
 		*camp = *in->start;
 		memset(in->start, 0, sizeof(*in->start));

@@ -44,7 +44,7 @@
  * (doc/formats.md).  format.yaml ("format: 2") records it from turn 0 on;
  * a campaign without one was written by the first release: format 1.
  */
-#define CROWN_CAMPAIGN_FORMAT	2
+#define CROWN_CAMPAIGN_FORMAT	3
 #define CROWN_CAMPAIGN_FORMAT_FILE "format.yaml"
 #define CROWN_REVEAL_TAG	"reveal"
 #define CROWN_REPLACED_TAG	"replaced"	/* replaced/turn-N[-k] */

@@ -1170,7 +1170,7 @@ test_format_one(void **state)
 	assert_int_equal(r.status, 65);
 	assert_has(r.err, "turn-1:format.yaml: error: the campaign is in "
 	    "format 1 (the first release, no format.yaml); this crown reads "
-	    "and writes format 2: 'crown upgrade ");
+	    "and writes format 3: 'crown upgrade ");
 	/* that message, not the list of what the rules lack */
 	assert_null(strstr(r.err, "missing section"));
 	run_release(&r);
@@ -1178,24 +1178,24 @@ test_format_one(void **state)
 	RUN(&r, crown_cmd_verify, dir, "--templates", TMPL);
 	assert_int_equal(r.status, 69);
 	assert_string_equal(r.out, "turn 0: not replayed: written in format "
-	    "1; this crown writes format 2 and cannot replay it byte for "
+	    "1; this crown writes format 3 and cannot replay it byte for "
 	    "byte\nturn 1: not replayed: written in format 1; this crown "
-	    "writes format 2 and cannot replay it byte for byte\nverify: 2 "
+	    "writes format 3 and cannot replay it byte for byte\nverify: 2 "
 	    "turns written in format 1 not replayed: this crown writes "
-	    "format 2, and a replay byte for byte needs a crown of format 1 "
+	    "format 3, and a replay byte for byte needs a crown of format 1 "
 	    "(the first release)\n");
 	run_release(&r);
 
 	RUN(&r, crown_cmd_upgrade, dir, "--rules", RULES, "--date",
 	    "2026-03-10");
 	assert_int_equal(r.status, 0);
-	assert_has(r.out, "upgraded from format 1 to 2");
+	assert_has(r.out, "upgraded from format 1 to 3");
 	assert_has(r.out, "rules.yaml gains dice, R4.7, R5.1, R6.2.die");
 	run_release(&r);
 	assert_fsck(dir);
 	assert_clean(dir);
 	text = sh("git -C '%s' show --stat --format=%%s HEAD", dir);
-	assert_has(text, "Upgrade: campaign format 1 to 2\n");
+	assert_has(text, "Upgrade: campaign format 1 to 3\n");
 	assert_has(text, " format.yaml |");
 	assert_has(text, " rules.yaml  |");
 	assert_has(text, "2 files changed");
@@ -1220,9 +1220,9 @@ test_format_one(void **state)
 	run_release(&r);
 	RUN(&r, crown_cmd_verify, dir, "--templates", TMPL);
 	assert_int_equal(r.status, 69);
-	assert_has(r.out, ": ok: format 1 to 2, rules.yaml only gains "
+	assert_has(r.out, ": ok: format 1 to 3, rules.yaml only gains "
 	    "lines\nturn 2: ok\nverify: 2 turns written in format 1 not "
-	    "replayed: this crown writes format 2, and a replay byte for "
+	    "replayed: this crown writes format 3, and a replay byte for "
 	    "byte needs a crown of format 1 (the first release); the 1 "
 	    "other is sound\n");
 	run_release(&r);
@@ -1241,6 +1241,44 @@ test_format_one(void **state)
 
 /* A campaign of a newer format than this crown's is refused, and verify
  * says which format it is in. */
+/*
+ * A campaign the second release wrote (format 2): crown turn refuses it
+ * until crown upgrade carries it on, since this crown does not replay a
+ * format-2 turn and one played on it would be checked by no crown; then
+ * the campaign plays on, and verify says which turns it did not replay
+ * (exit 69).
+ */
+static void
+test_format_two(void **state)
+{
+	struct run	 r;
+	char		*dir = path("c");
+
+	new_campaign(dir);
+	turn1(dir);
+	tamper(dir, "format.yaml", 1, "format: 2");
+	RUN(&r, crown_cmd_turn, dir, DATA "/republic-2.yaml", "--templates",
+	    TMPL, "--date", "2026-03-15", "--allow-missing");
+	assert_int_equal(r.status, 65);
+	assert_has(r.err, "turn-1:format.yaml: error: the campaign is in "
+	    "format 2 (an older crown); this crown reads and writes format 3: "
+	    "'crown upgrade ");
+	run_release(&r);
+	RUN(&r, crown_cmd_upgrade, dir, "--date", "2026-03-14");
+	assert_int_equal(r.status, 0);
+	assert_has(r.out, "upgraded from format 2 to 3");
+	run_release(&r);
+	EXPECT(0, crown_cmd_turn, dir, DATA "/republic-2.yaml", "--templates",
+	    TMPL, "--date", "2026-03-15", "--allow-missing");
+	RUN(&r, crown_cmd_verify, dir, "--templates", TMPL);
+	assert_int_equal(r.status, 69);
+	assert_has(r.out, "turn 1: not replayed: written in format 2; this "
+	    "crown writes format 3");
+	assert_has(r.out, "turn 2: ok\n");
+	run_release(&r);
+	free(dir);
+}
+
 static void
 test_format_newer(void **state)
 {
@@ -1249,13 +1287,13 @@ test_format_newer(void **state)
 
 	new_campaign(dir);
 	turn1(dir);
-	tamper(dir, "format.yaml", 1, "format: 3");
+	tamper(dir, "format.yaml", 1, "format: 4");
 	RUN(&r, crown_cmd_turn, dir, DATA "/republic-2.yaml", "--templates",
 	    TMPL, "--date", "2026-03-15", "--allow-missing");
 	assert_int_equal(r.status, 65);
 	assert_has(r.err, "turn-1:format.yaml: error: the campaign is in "
-	    "format 3, written by a newer crown; this crown reads and writes "
-	    "format 2\n");
+	    "format 4, written by a newer crown; this crown reads and writes "
+	    "format 3\n");
 	run_release(&r);
 	RUN(&r, crown_cmd_upgrade, dir);
 	assert_int_equal(r.status, 65);
@@ -1263,7 +1301,7 @@ test_format_newer(void **state)
 	RUN(&r, crown_cmd_verify, dir, "--templates", TMPL);
 	assert_int_equal(r.status, 69);
 	assert_has(r.out, "turn 0: ok\nturn 1: not replayed: written in "
-	    "format 3; this crown writes format 2");
+	    "format 4; this crown writes format 3");
 	run_release(&r);
 	free(dir);
 }
@@ -2933,6 +2971,8 @@ main(void)
 		cmocka_unit_test_setup_teardown(test_shallow_clone, setup,
 		    teardown),
 		cmocka_unit_test_setup_teardown(test_format_one, setup,
+		    teardown),
+		cmocka_unit_test_setup_teardown(test_format_two, setup,
 		    teardown),
 		cmocka_unit_test_setup_teardown(test_format_newer, setup,
 		    teardown),
