@@ -80,7 +80,7 @@ cmd_blame_exec(struct crown_run *r)
 		goto cleanup;
 	}
 	printf("%s: %s, %s %s %s of %s\n", id, u->name,
-	    crown_class_names[u->cls], crown_report_words(type, sizeof(type),
+	    crown_class_names[u->cls], crown_words(type, sizeof(type),
 	    crown_utype_names[u->type]), crown_report_arms(arms, sizeof(arms),
 	    u), u->side);
 	print_strength(camp.state, id, "turn 0");

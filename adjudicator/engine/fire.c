@@ -278,7 +278,7 @@ static char *
 reach_text(const struct crown_unit *u, const struct crown_fire_target *t,
     const struct crown_band *bands, double range, bool *close)
 {
-	char	*weapon, *out, *p;
+	char	*weapon, *out;
 	double	 lo = -1, hi = 0;
 	int	 b;
 
@@ -290,11 +290,8 @@ reach_text(const struct crown_unit *u, const struct crown_fire_target *t,
 		hi = bands[b].max;
 	}
 	*close = lo > 0 && range <= lo;
-	weapon = xstrdup(crown_is_artillery(u->type) ?
+	weapon = crown_words_dup(crown_is_artillery(u->type) ?
 	    crown_gun_names[u->gun] : crown_weapon_names[u->weapon]);
-	for (p = weapon; *p != '\0'; p++)
-		if (*p == '_')
-			*p = ' ';
 	if (*close)
 		out = xasprintf("%s is %.2f inches away, too close: its %s "
 		    "fires only beyond %.2f inches", t->name, range, weapon,

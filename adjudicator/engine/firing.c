@@ -29,12 +29,9 @@ static char	*label(const struct crown_feature *);
 static char *
 label(const struct crown_feature *f)
 {
-	char	*kind, *p, *out;
+	char	*kind, *out;
 
-	kind = xstrdup(crown_terrain_names[f->type]);
-	for (p = kind; *p != '\0'; p++)
-		if (*p == '_')
-			*p = ' ';
+	kind = crown_words_dup(crown_terrain_names[f->type]);
 	out = xasprintf("%s '%s'", kind, f->name != NULL ? f->name : f->id);
 	free(kind);
 	return out;

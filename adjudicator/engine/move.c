@@ -175,14 +175,16 @@ static void
 describe_mod(struct crown_buf *b, const struct crown_mod *m,
     const char *what)
 {
-	size_t	n = strlen(m->name), i;
+	size_t	n = strlen(m->name);
+	char	type[32], words[32];
 
-	if (n > 5 && strcmp(m->name + n - 5, " base") == 0) {	/* R4.1 */
+	if (n > 5 && strcmp(m->name + n - 5, " base") == 0 &&
+	    n - 5 < sizeof(type)) {				/* R4.1 */
 		/* the troop type's base, "foot_artillery base", in words */
-		crown_buf_printf(b, ", %+d for ", m->value);
-		for (i = 0; i + 5 < n; i++)
-			crown_buf_printf(b, "%c", m->name[i] == '_' ? ' ' :
-			    m->name[i]);
+		memcpy(type, m->name, n - 5);
+		type[n - 5] = '\0';
+		crown_buf_printf(b, ", %+d for %s", m->value,
+		    crown_words(words, sizeof(words), type));
 	} else
 		crown_buf_printf(b, m->value < 0 ? ", less %d for %s" :
 		    ", %+d for %s", m->value < 0 ? -m->value : m->value,

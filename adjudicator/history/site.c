@@ -1147,9 +1147,9 @@ write_unit(struct site *s, size_t k, struct crown_diags *d)
 	if ((side = crown_state_side(st, cu->side)) >= 0)
 		crown_tmap_str(m, "side_name", st->sides[side].name);
 	crown_tmap_str(m, "class", crown_class_names[cu->cls]);
-	crown_tmap_str(m, "type", crown_report_words(words, sizeof(words),
+	crown_tmap_str(m, "type", crown_words(words, sizeof(words),
 	    crown_utype_names[cu->type]));
-	crown_tmap_str(m, "weapon", crown_report_words(words, sizeof(words),
+	crown_tmap_str(m, "weapon", crown_words(words, sizeof(words),
 	    crown_weapon_names[cu->weapon]));
 	crown_tmap_str(m, "arms", crown_report_arms(words, sizeof(words),
 	    cu));

@@ -66,7 +66,7 @@ add_dice(struct crown_story *out, const struct crown_ynode *ev)
 		die = dice->item[i];
 		who = str(die, "who");
 		memset(&b, 0, sizeof(b));
-		w = crown_report_words_dup(str(die, "for"));
+		w = crown_words_dup(str(die, "for"));
 		crown_buf_printf(&b, "%s %s%s%s: rolled %s",
 		    nz(str(die, "die"), "die"), w, who != NULL ? ", " : "",
 		    nz(who, ""), nz(str(die, "roll"), "?"));
@@ -76,7 +76,7 @@ add_dice(struct crown_story *out, const struct crown_ynode *ev)
 		    j < mods->n; j++) {
 			m = mods->item[j];
 			v = str(m, "value");
-			w = crown_report_words_dup(nz(str(m, "name"), "?"));
+			w = crown_words_dup(nz(str(m, "name"), "?"));
 			crown_buf_printf(&b, ", %s %s%s (%s)", w,
 			    v != NULL && v[0] != '-' ? "+" : "", nz(v, "?"),
 			    nz(str(m, "rule"), ""));
@@ -168,7 +168,7 @@ explain_loss(struct crown_story *out, const struct crown_ynode *ev,
 	const char			*target;
 	char				*w;
 
-	w = crown_report_words_dup(nz(kind, "?"));
+	w = crown_words_dup(nz(kind, "?"));
 	add(out, 1, xasprintf("lost %ld figure%s (%s, %s)", n, n == 1 ?
 	    "" : "s", w, nz(str(ev, "rule"), "")));
 	free(w);
@@ -297,7 +297,7 @@ crown_story_unit(struct crown_story *out, const struct crown_story_turn *tf,
 		i = tf->mentions[k].event;
 		ev = root->item[i];
 		out->events++;
-		w = crown_report_words_dup(nz(str(ev, "kind"), "?"));
+		w = crown_words_dup(nz(str(ev, "kind"), "?"));
 		add(out, 0, xasprintf("%s %s (%s, %s): %s",
 		    nz(str(ev, "seq"), "?"), w, nz(str(ev, "phase"), ""),
 		    nz(str(ev, "rule"), ""), nz(str(ev, "text"), "")));

@@ -1,9 +1,13 @@
 /*
- * types.c: names of the game's enumerations as written in files.
+ * types.c: names of the game's enumerations as written in files, and
+ * those names as words for a reader.
  */
 #include <stddef.h>
+#include <stdio.h>
+#include <string.h>
 
 #include "crown/types.h"
+#include "crown/xalloc.h"
 
 const char *const crown_class_names[CROWN_NCLASS] = {
 	"militia", "poor", "regular", "veteran", "elite"
@@ -48,3 +52,27 @@ const char *const crown_result_names[CROWN_NRESULT] = {
 	"fire_close", "fire_medium", "fire_long", "charge", "charge_half",
 	"charge_no_bonus"
 };
+
+const char *
+crown_words(char *buf, size_t len, const char *id)
+{
+	char	*p;
+
+	if (len == 0)
+		return buf;
+	snprintf(buf, len, "%s", id != NULL ? id : "");
+	for (p = buf; *p != '\0'; p++)
+		if (*p == '_')
+			*p = ' ';
+	return buf;
+}
+
+char *
+crown_words_dup(const char *id)
+{
+	size_t	 n = id != NULL ? strlen(id) + 1 : 1;
+	char	*s = xmalloc(n);
+
+	crown_words(s, n, id);
+	return s;
+}

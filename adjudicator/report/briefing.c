@@ -60,7 +60,7 @@ forces(struct crown_buf *b, const struct crown_state *s,
 		name(b, u->name);
 		crown_buf_printf(b, ": %s %s, %s; %d stand%s, %d "
 		    "figure%s, %s, at (%.1f, %.1f) facing %d\n",
-		    crown_class_names[u->cls], crown_report_words(type,
+		    crown_class_names[u->cls], crown_words(type,
 		    sizeof(type), crown_utype_names[u->type]),
 		    crown_report_arms(arms, sizeof(arms), u),
 		    crown_unit_stands(u), crown_unit_stands(u) == 1 ? "" : "s",

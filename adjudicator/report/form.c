@@ -221,7 +221,7 @@ form_unit(struct crown_buf *out, struct crown_engine *e,
 	const char	*c = shorthand ? "# " : "  # ";
 
 	crown_buf_printf(out, "%s%s: %s, %s %s %s\n", c, u->id, u->name,
-	    crown_class_names[u->cls], crown_report_words(type, sizeof(type),
+	    crown_class_names[u->cls], crown_words(type, sizeof(type),
 	    crown_utype_names[u->type]), crown_report_arms(arms,
 	    sizeof(arms), u));
 	crown_buf_printf(out, "%s  at (%.2f, %.2f) facing %d, %s, %d stand%s, "

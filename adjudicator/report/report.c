@@ -157,38 +157,15 @@ crown_templates_find(void)
 	return crown_data_find("templates");
 }
 
-/* "foot_artillery" -> "foot artillery". */
-const char *
-crown_report_words(char *buf, size_t len, const char *id)
-{
-	char	*p;
-
-	if (len == 0)
-		return buf;
-	snprintf(buf, len, "%s", id != NULL ? id : "");
-	for (p = buf; *p != '\0'; p++)
-		if (*p == '_')
-			*p = ' ';
-	return buf;
-}
 
 const char *
 crown_report_arms(char *buf, size_t len, const struct crown_unit *u)
 {
-	return crown_report_words(buf, len, crown_is_artillery(u->type) &&
+	return crown_words(buf, len, crown_is_artillery(u->type) &&
 	    u->gun != CROWN_GUN_NONE ? crown_gun_names[u->gun] :
 	    crown_weapon_names[u->weapon]);
 }
 
-char *
-crown_report_words_dup(const char *id)
-{
-	size_t	 n = id != NULL ? strlen(id) + 1 : 1;
-	char	*s = xmalloc(n);
-
-	crown_report_words(s, n, id);
-	return s;
-}
 
 void
 crown_rm_put_words(struct crown_tval *m, const char *key, const char *name)
@@ -201,7 +178,7 @@ crown_rm_put_words(struct crown_tval *m, const char *key, const char *name)
 		crown_tmap_str(m, key, name);
 		return;
 	}
-	w = crown_report_words_dup(name);
+	w = crown_words_dup(name);
 	crown_tmap_str(m, key, w);
 	free(w);
 }

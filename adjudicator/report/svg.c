@@ -381,7 +381,7 @@ model_terrain(struct crown_tval *list, struct layout *l,
 		crown_tmap_str(m, "id", f->id);
 		crown_tmap_str(m, "label", f->name != NULL ? f->name : f->id);
 		crown_tmap_str(m, "type", crown_terrain_names[f->type]);
-		type = crown_report_words_dup(crown_terrain_names[f->type]);
+		type = crown_words_dup(crown_terrain_names[f->type]);
 		crown_tmap_str(m, "type_name", type);
 		free(type);
 		put_points(m, "points", l, f->pts, f->npts);
@@ -855,7 +855,7 @@ model_legend(struct crown_tval *map, const struct layout *l,
 	for (i = 0; i < CROWN_NTERRAIN; i++) {
 		if (!present[i])
 			continue;
-		type = crown_report_words_dup(crown_terrain_names[i]);
+		type = crown_words_dup(crown_terrain_names[i]);
 		m = legend_item(&lg, type);
 		free(type);
 		crown_tmap_bool(m, "terrain", true);

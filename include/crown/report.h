@@ -59,16 +59,8 @@ void	crown_report_keep_end(void);
 void	crown_report_briefing(struct crown_buf *out,
 	    const struct crown_state *, const char *victory);
 
-/* An identifier of the rules as words for a reader: "rifled_musket" is
- * "rifled musket".  Into buf (of len bytes, cut short if it must be);
- * returns buf. */
-const char *crown_report_words(char *buf, size_t len, const char *id);
-
-/* The same, whole, in a string of its own (NULL as ""); caller frees. */
-char	*crown_report_words_dup(const char *id);
-
 /* A unit's arms as words: its gun for a gun ("howitzer"), else its
- * weapon ("rifled musket").  Into buf, as crown_report_words. */
+ * weapon ("rifled musket").  Into buf, as crown_words (types.h). */
 const char *crown_report_arms(char *buf, size_t len,
 	    const struct crown_unit *);
 

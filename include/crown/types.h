@@ -155,4 +155,11 @@ crown_is_artillery(int utype)
 	    utype == CROWN_SIEGE_ART;
 }
 
+/* An identifier of the rules as words for a reader: "rifled_musket" is
+ * "rifled musket".  Into buf (of len bytes, cut short if it must be);
+ * returns buf. */
+const char *crown_words(char *buf, size_t len, const char *id);
+/* The same, whole, in a string of its own (NULL as ""); caller frees. */
+char	*crown_words_dup(const char *id);
+
 #endif
