@@ -251,7 +251,8 @@ crown_campaign_upgrade_rules(struct crown_buf *out, char **added,
 	merge_map(&g, oroot, nroot, "", true);
 	if ((error = g.error) != 0)
 		goto cleanup;
-	qsort(g.v, g.nedits, sizeof(*g.v), cmp_edit);
+	if (g.nedits > 0)	/* rules.yaml may gain nothing */
+		qsort(g.v, g.nedits, sizeof(*g.v), cmp_edit);
 	crown_buf_puts(out, "");
 	for (i = 0, k = 1; k <= g.o.n + 1; k++) {
 		for (; i < g.nedits && g.v[i].before == k; i++)

@@ -1264,7 +1264,8 @@ test_format_two(void **state)
 	    "format 2 (an older crown); this crown reads and writes format 3: "
 	    "'crown upgrade ");
 	run_release(&r);
-	RUN(&r, crown_cmd_upgrade, dir, "--date", "2026-03-14");
+	RUN(&r, crown_cmd_upgrade, dir, "--rules", RULES, "--date",
+	    "2026-03-14");
 	assert_int_equal(r.status, 0);
 	assert_has(r.out, "upgraded from format 2 to 3");
 	run_release(&r);
