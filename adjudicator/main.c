@@ -16,6 +16,7 @@ static const struct crown_cmd *const cmd_table[] = {
 	&crown_cmd_resolve,
 	&crown_cmd_rules,
 	&crown_cmd_status,
+	&crown_cmd_remind,
 	/* the campaign history (issue 6) */
 	&crown_cmd_new,
 	&crown_cmd_turn,

@@ -1425,3 +1425,32 @@ crown_mail_briefing(struct crown_outputs *mails,
 	crown_buf_release(&state);
 	return error;
 }
+
+int
+crown_mail_to_side(struct crown_outputs *mails, const struct crown_state *s,
+    const struct crown_rules *rules, const struct crown_side *sd,
+    const char *only, const char *subject, const char *text,
+    const char *signature, long long date, size_t *sent,
+    struct crown_diags *d)
+{
+	struct crown_buf		 state = { 0 }, body = { 0 };
+	struct crown_buf		 form = { 0 };
+	struct crown_mail_attach	 att[2];
+	size_t				 natt = 0;
+	int				 error;
+
+	if ((error = public_state(&state, s, d)) != 0)
+		goto cleanup;
+	crown_buf_puts(&body, text);
+	if ((error = side_extras(&body, &form, att, &natt, s, rules, sd,
+	    &state, d)) != 0)
+		goto cleanup;
+	crown_buf_printf(&body, "\n-- \n%s\n", signature);
+	error = mail_side(mails, s, sd, only, subject, body.data, att, natt,
+	    date, sent);
+cleanup:
+	crown_buf_release(&form);
+	crown_buf_release(&body);
+	crown_buf_release(&state);
+	return error;
+}

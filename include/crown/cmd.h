@@ -135,6 +135,8 @@ extern const struct crown_cmd crown_cmd_muster;
 extern const struct crown_cmd crown_cmd_resolve;
 extern const struct crown_cmd crown_cmd_rules;
 extern const struct crown_cmd crown_cmd_status;
+/* issue 34: the weekly loop, for cron */
+extern const struct crown_cmd crown_cmd_remind;
 extern const struct crown_cmd crown_cmd_blame;
 extern const struct crown_cmd crown_cmd_orders;
 /* issue 19: the players and the deadline between turns */

@@ -273,4 +273,20 @@ int	crown_mail_briefing(struct crown_outputs *mails,
 	    const struct crown_buf *map, const char *only, const char *date,
 	    size_t *sent, struct crown_diags *d);
 
+/*
+ * A message of text to each player of side sd of s with an address (only
+ * that address, when only is not NULL), added to mails as
+ * crown_mail_turn_reports does, with what every mail to a side carries:
+ * while the game goes on the deadline and the side's orders form
+ * (orders.yaml) for the next turn, s's public state (state.yaml), and
+ * the signature (one line, after "-- ").  date is the mail's time;
+ * *sent (may be NULL) counts the messages.  0 or CROWN_ERROR; problems
+ * to d.
+ */
+int	crown_mail_to_side(struct crown_outputs *mails,
+	    const struct crown_state *s, const struct crown_rules *rules,
+	    const struct crown_side *sd, const char *only,
+	    const char *subject, const char *text, const char *signature,
+	    long long date, size_t *sent, struct crown_diags *d);
+
 #endif
