@@ -1445,7 +1445,8 @@ crown_mail_to_side(struct crown_outputs *mails, const struct crown_state *s,
 	if ((error = side_extras(&body, &form, att, &natt, s, rules, sd,
 	    &state, d)) != 0)
 		goto cleanup;
-	crown_buf_printf(&body, "\n-- \n%s\n", signature);
+	crown_buf_puts(&body, "\n-- \n");
+	line(&body, signature);
 	error = mail_side(mails, s, sd, only, subject, body.data, att, natt,
 	    date, sent);
 cleanup:

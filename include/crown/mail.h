@@ -279,7 +279,7 @@ int	crown_mail_briefing(struct crown_outputs *mails,
  * crown_mail_turn_reports does, with what every mail to a side carries:
  * while the game goes on the deadline and the side's orders form
  * (orders.yaml) for the next turn, s's public state (state.yaml), and
- * the signature (one line, after "-- ").  date is the mail's time;
+ * the signature (filled, after "-- ").  date is the mail's time;
  * *sent (may be NULL) counts the messages.  0 or CROWN_ERROR; problems
  * to d.
  */
