@@ -275,6 +275,148 @@ test_usage(void **state)
 	run_release(&r);
 }
 
+/* A shell command's output, which must end with "rc=0\n" (the caller
+ * frees). */
+static char *
+sh_ok(const char *cmd)
+{
+	char	*out = tu_sh("%s; echo rc=$?", cmd);
+	size_t	 n = strlen(out);
+
+	if (n < 5 || strcmp(out + n - 5, "rc=0\n") != 0)
+		fail_msg("%s:\n%s", cmd, out);
+	return out;
+}
+
+/* contrib/crown-week.sh over three campaigns at once: "played" has
+ * every side in and its deadline passed (the turn is played and its
+ * reports sent), "quiet" has no deadline (nothing), "remind" is due in
+ * 12 hours with no orders in (both sides reminded).  A second run finds
+ * nothing to do and prints nothing; a campaign that fails is named and
+ * the others go on. */
+static void
+test_week(void **state)
+{
+	const char	*bin = getenv("CROWN_BIN");
+	char		*dir, *out, *cmd, *p, *week, *want;
+	const char	*name[] = { "played", "quiet", "remind" };
+	size_t		 i;
+
+	(void)state;
+	if (bin == NULL)
+		bin = "build/crown";
+	/* the campaigns, under base/campaigns, their Maildirs under
+	 * base/mail, the briefings sent already */
+	p = xasprintf("mkdir -p %s/campaigns", base);
+	free(sh_ok(p));
+	free(p);
+	for (i = 0; i < 3; i++) {
+		dir = campaign(name[i], i == 0);
+		p = xasprintf("mkdir -p %s/mail/%s/new %s/mail/%s/cur "
+		    "%s/mail/%s/tmp && rm -f %s/outbox/new/* && mv %s "
+		    "%s/campaigns/", base, name[i], base, name[i], base,
+		    name[i], dir, dir, base);
+		free(sh_ok(p));
+		free(p);
+		free(dir);
+	}
+	p = xasprintf("cp " DATA "/republic-1.yaml "
+	    "%s/campaigns/played/orders/pending/", base);
+	free(sh_ok(p));
+	free(p);
+	dir = xasprintf("%s/campaigns/quiet", base);
+	EXPECT(0, crown_cmd_deadline, dir, "none");
+	free(dir);
+	dir = xasprintf("%s/campaigns/remind", base);
+	EXPECT(0, crown_cmd_deadline, dir, "2026-03-09T12:00:00Z");
+	free(dir);
+
+	week = xasprintf("CROWN=%s sh contrib/crown-week.sh -m %s/mail "
+	    "-s 'cat >> %s/sent' -t 2026-03-09T00:00:00Z %s/campaigns",
+	    bin, base, base, base);
+	out = sh_ok(week);
+	if (getenv("TEST_VERBOSE") != NULL)
+		fprintf(stderr, "%s", out);
+	/* played: the turn, and its two reports sent */
+	assert_non_null(strstr(out, "played: turn 1 committed ("));
+	assert_non_null(strstr(out, "played: played orders/pending/"));
+	assert_non_null(strstr(out, "played: 2 sent, 0 kept"));
+	/* remind: both sides, and the two reminders sent */
+	assert_non_null(strstr(out, "remind: Test Campaign: reminded side "
+	    "french of turn 1, due by 2026-03-09T12:00:00Z (in 12h 00m): "
+	    "danjou@example.org\n"));
+	assert_non_null(strstr(out, "remind: Test Campaign: reminded side "
+	    "republic of turn 1"));
+	assert_non_null(strstr(out, "remind: 2 sent, 0 kept"));
+	/* quiet: silence */
+	assert_null(strstr(out, "quiet:"));
+	free(out);
+	p = xasprintf("grep -c '^Subject: ' %s/sent", base);
+	out = tu_sh("%s", p);
+	assert_string_equal(out, "4\n");
+	free(out);
+	dir = xasprintf("%s/campaigns/played", base);
+	out = tu_sh("%s log %s | wc -l", bin, dir);
+	assert_string_equal(out, "3\n");	/* turn 0, deadline, turn 1 */
+	free(out);
+
+	/* again: nothing to do, nothing said, nothing sent */
+	out = sh_ok(week);
+	assert_string_equal(out, "rc=0\n");
+	free(out);
+	out = tu_sh("%s", p);
+	assert_string_equal(out, "4\n");
+	free(out);
+
+	/* remind's deadline passed with no side in: it waits, and says so
+	 * once; with "missing: hold" the turn is played */
+	cmd = xasprintf("CROWN=%s sh contrib/crown-week.sh -m %s/mail "
+	    "-s 'cat >> %s/sent' -t 2026-03-09T13:00:00Z %s/campaigns", bin,
+	    base, base, base);
+	out = sh_ok(cmd);
+	want = xasprintf("remind: the deadline 2026-03-09T12:00:00Z has "
+	    "passed with 0 of 2 sides in; waiting (crown turn "
+	    "%s/campaigns/remind --allow-missing plays it, the others "
+	    "holding)\nrc=0\n", base);
+	assert_string_equal(out, want);
+	free(want);
+	free(out);
+	out = sh_ok(cmd);
+	assert_string_equal(out, "rc=0\n");
+	free(out);
+	want = xasprintf("echo 'missing: hold' > %s/campaigns/remind/.git/"
+	    "crown-week", base);
+	free(sh_ok(want));
+	free(want);
+	out = sh_ok(cmd);
+	assert_non_null(strstr(out, "remind: turn 1 committed ("));
+	assert_non_null(strstr(out, "remind: 2 sent, 0 kept"));
+	free(out);
+	free(cmd);
+
+	/* a campaign that fails (its roster does not read) is named; the
+	 * others still run */
+	cmd = xasprintf("printf 'bogus\\n' > %s/campaigns/quiet/.git/"
+	    "crown-roster", base);
+	free(sh_ok(cmd));
+	free(cmd);
+	EXPECT(0, crown_cmd_deadline, dir, "2026-03-09T06:00:00Z");
+	cmd = xasprintf("%s 2>&1; echo rc=$?", week);
+	out = tu_sh("%s", cmd);
+	free(cmd);
+	assert_non_null(strstr(out, "quiet: "));
+	assert_non_null(strstr(out, "crown-week.sh: failed: quiet\n"));
+	assert_non_null(strstr(out, "played: Test Campaign: reminded side "
+	    "republic of turn 2"));
+	if (getenv("TEST_VERBOSE") != NULL)
+		fprintf(stderr, "%s", out);
+	assert_non_null(strstr(out, "rc=1\n"));
+	free(out);
+	free(p);
+	free(dir);
+	free(week);
+}
+
 int
 main(void)
 {
@@ -285,6 +427,7 @@ main(void)
 		cmocka_unit_test_setup_teardown(test_new_deadline, setup,
 		    teardown),
 		cmocka_unit_test_setup_teardown(test_usage, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_week, setup, teardown),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
