@@ -269,7 +269,9 @@ fuzz-run-%:
 # The bash completion is made by the program from its command table, so
 # it cannot drift from the commands; the bundled games (scenario, briefing,
 # sample orders) go under DATADIR/games, where `crown show DIR 0` finds
-# their victory conditions; the outbox sender is crown-send-outbox.
+# their victory conditions; the outbox sender is crown-send-outbox, the
+# week's steps of many campaigns crown-week, with a systemd unit and timer
+# to copy under DATADIR/systemd.
 install: all
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(DATADIR)/rules \
 	    $(DESTDIR)$(DATADIR)/templates $(DESTDIR)$(MANDIR)/man1 \
@@ -277,6 +279,10 @@ install: all
 	install -m 755 crown $(DESTDIR)$(BINDIR)/crown
 	install -m 755 contrib/send-outbox.sh \
 	    $(DESTDIR)$(BINDIR)/crown-send-outbox
+	install -m 755 contrib/crown-week.sh $(DESTDIR)$(BINDIR)/crown-week
+	install -d $(DESTDIR)$(DATADIR)/systemd
+	install -m 644 contrib/systemd/crown-week.service \
+	    contrib/systemd/crown-week.timer $(DESTDIR)$(DATADIR)/systemd/
 	install -m 644 rules/*.yaml $(DESTDIR)$(DATADIR)/rules/
 	if ls templates/* >/dev/null 2>&1; then \
 	    install -m 644 templates/* $(DESTDIR)$(DATADIR)/templates/; fi

@@ -1,6 +1,7 @@
 #!/bin/sh
 # tests/install/check.sh: make install into a scratch DESTDIR, then look
-# at what a user gets: the program, crown-send-outbox, the rules, the
+# at what a user gets: the program, crown-send-outbox, crown-week and its
+# systemd unit and timer, the rules, the
 # templates, every bundled game's files, the man page with its data
 # directory filled in, and a bash completion that completes commands and
 # each command's options.  The last line is "install: N checks, all
@@ -28,6 +29,14 @@ ok
 [ -x "$bin/crown-send-outbox" ] || fail "no crown-send-outbox"
 cmp -s contrib/send-outbox.sh "$bin/crown-send-outbox" ||
     fail "crown-send-outbox is not contrib/send-outbox.sh"
+ok
+[ -x "$bin/crown-week" ] && cmp -s contrib/crown-week.sh "$bin/crown-week" ||
+    fail "crown-week is not contrib/crown-week.sh"
+ok
+for f in crown-week.service crown-week.timer; do
+	cmp -s "contrib/systemd/$f" "$data/systemd/$f" ||
+	    fail "$data/systemd/$f differs from contrib/systemd/$f"
+done
 ok
 for f in rules/*.yaml templates/*; do
 	[ -f "$f" ] || continue
