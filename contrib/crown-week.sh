@@ -16,6 +16,8 @@
 #                                           they hold (R2.3); else it waits,
 #                                           and says so once a deadline
 #   4. crown-send-outbox DIR/NAME           what the steps left in the outbox
+#   5. crown publish DIR/NAME               after a turn, when the campaign
+#                                           has a remote origin (a forge)
 # A quiet week prints nothing, so that cron mails only news; every line
 # printed begins with the campaign's NAME.  One campaign failing does not
 # stop the others; the exit status is 1 when any failed (they are named on
@@ -113,6 +115,7 @@ policy() {
 # The week of campaign $1, named $name; fd 9 holds its lock.
 week() {
 	c=$1
+	played=
 	nowopt=
 	[ -n "$now" ] && nowopt="--now=$now"
 	# 1. mail in: silent when nothing came
@@ -145,9 +148,11 @@ week() {
 		    sed 's/.*, deadline \([^ ]*\) (passed .*/\1/')
 		if [ -n "$nin" ] && [ "$nin" = "$nsides" ]; then
 			step "$crown" turn "$c" ${now:+"--date=$now"} || return $?
+			played=1
 		elif [ "$(policy "$c")" = hold ]; then
 			step "$crown" turn "$c" --allow-missing \
 			    ${now:+"--date=$now"} || return $?
+			played=1
 		elif ! grep -qx "$deadline" "$c/.git/crown-week-waiting" \
 		    2>/dev/null; then
 			echo "$name: the deadline $deadline has passed with" \
@@ -166,6 +171,12 @@ week() {
 		fi
 		break
 	done
+	# 5. the history to the players' forge, after a turn, when the
+	# campaign has a remote origin (crown publish DIR URL once made it)
+	if [ -n "$played" ] &&
+	    grep -q '^\[remote "origin"\]' "$c/.git/config" 2>/dev/null; then
+		step "$crown" publish "$c" || return $?
+	fi
 	return 0
 }
 

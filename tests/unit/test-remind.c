@@ -291,7 +291,8 @@ sh_ok(const char *cmd)
 /* contrib/crown-week.sh over three campaigns at once: "played" has
  * every side in and its deadline passed (the turn is played and its
  * reports sent), "quiet" has no deadline (nothing), "remind" is due in
- * 12 hours with no orders in (both sides reminded).  A second run finds
+ * 12 hours with no orders in (both sides reminded).  played's turn is
+ * published to its forge, a bare repository.  A second run finds
  * nothing to do and prints nothing; a campaign that fails is named and
  * the others go on. */
 static void
@@ -331,12 +332,21 @@ test_week(void **state)
 	EXPECT(0, crown_cmd_deadline, dir, "2026-03-09T12:00:00Z");
 	free(dir);
 
+	/* played's history goes to a forge: a bare repository, origin */
+	dir = xasprintf("%s/campaigns/played", base);
+	p = xasprintf("git init -q --bare --initial-branch=main %s/forge.git",
+	    base);
+	free(sh_ok(p));
+	free(p);
+	p = xasprintf("%s/forge.git", base);
+	EXPECT(0, crown_cmd_publish, dir, p);
+	free(p);
+	free(dir);
+
 	week = xasprintf("CROWN=%s sh contrib/crown-week.sh -m %s/mail "
 	    "-s 'cat >> %s/sent' -t 2026-03-09T00:00:00Z %s/campaigns",
 	    bin, base, base, base);
 	out = sh_ok(week);
-	if (getenv("TEST_VERBOSE") != NULL)
-		fprintf(stderr, "%s", out);
 	/* played: the turn, and its two reports sent */
 	assert_non_null(strstr(out, "played: turn 1 committed ("));
 	assert_non_null(strstr(out, "played: played orders/pending/"));
@@ -358,6 +368,10 @@ test_week(void **state)
 	dir = xasprintf("%s/campaigns/played", base);
 	out = tu_sh("%s log %s | wc -l", bin, dir);
 	assert_string_equal(out, "3\n");	/* turn 0, deadline, turn 1 */
+	free(out);
+	/* and published */
+	out = tu_sh("git --git-dir=%s/forge.git tag", base);
+	assert_string_equal(out, "turn-0\nturn-1\n");
 	free(out);
 
 	/* again: nothing to do, nothing said, nothing sent */
@@ -408,8 +422,6 @@ test_week(void **state)
 	assert_non_null(strstr(out, "crown-week.sh: failed: quiet\n"));
 	assert_non_null(strstr(out, "played: Test Campaign: reminded side "
 	    "republic of turn 2"));
-	if (getenv("TEST_VERBOSE") != NULL)
-		fprintf(stderr, "%s", out);
 	assert_non_null(strstr(out, "rc=1\n"));
 	free(out);
 	free(p);
