@@ -7,7 +7,8 @@
 # sendmail-compatible command, which reads the recipients from the To: and
 # Cc: headers (-t), and moves it to outbox/cur/ once sent, so a message is
 # sent once even when the script runs again.  A message the command
-# refuses stays in new/ for the next run.
+# refuses stays in new/ for the next run.  With nothing to send it prints
+# nothing.
 #
 # Usage: send-outbox.sh [-n] [-s COMMAND] DIR
 #   DIR         the campaign (or the outbox Maildir itself)
@@ -166,5 +167,7 @@ for f in "$box"/new/*; do
 		failed=$((failed + 1))
 	fi
 done
-[ -n "$dry" ] || echo "$sent sent, $failed kept for the next run"
+# an empty outbox says nothing, so that cron mails only news
+[ -n "$dry" ] || [ $((sent + failed)) -eq 0 ] ||
+    echo "$sent sent, $failed kept for the next run"
 [ "$failed" -eq 0 ]
