@@ -44,8 +44,10 @@ const struct crown_cmd crown_cmd_remind = {
 	"every side in, the game over), so that cron mails only news.\n"
 	"--now TIME (YYYY-MM-DDTHH:MM:SSZ) is the time to compare with the\n"
 	"deadline and the reminders' date (default: now).  It takes the\n"
-	"campaign's lock (exits 75 when another crown holds it).  Run crown\n"
-	"inbox first: orders in the mailbox not read yet are not in.",
+	"campaign's lock (exits 75 when another crown holds it).  While the\n"
+	"mailboxes crown inbox read last hold mail it has not read,\n"
+	"delivered by the deadline, it reminds no one and says so: a side's\n"
+	"orders may be in it.",
 	.flags = CROWN_CMD_CAMPAIGN | CROWN_CMD_LOCK,
 	.options = remind_options,
 	.operands = { 1, 1, "give one campaign DIR" },
@@ -101,6 +103,11 @@ cmd_remind_exec(struct crown_run *r)
 	    now, span, &d);
 	if (error != 0)
 		goto cleanup;
+	if (rem.unread > 0)
+		printf("%s: %zu message%s in %s not read yet, delivered by the "
+		    "deadline: no reminder until crown inbox has read them\n",
+		    camp.state->name, rem.unread, rem.unread == 1 ? "" : "s",
+		    rem.mailboxes);
 	crown_cal_format_span(in, sizeof(in), rem.span);
 	for (i = 0; i < rem.n; i++)
 		printf("%s: reminded side %s of turn %d, due by %s (in %s): "

@@ -6,7 +6,9 @@
  * the current deadline's lines are kept, so a deadline moved by crown
  * deadline or crown turn is a new one, of which each side is reminded
  * again.  The mails go first and the record after: of a reminder twice
- * and none, twice is the lesser harm.
+ * and none, twice is the lesser harm.  While crown inbox has mail to
+ * read that came by the deadline, no one is reminded: a side's orders
+ * may be in it.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -166,7 +168,11 @@ crown_campaign_remind(struct crown_reminders *out, const char *dir,
 	crown_campaign_status(&st, dir, s, now);
 	out->span = st.span;
 	out->due = !st.over && st.deadline && !st.passed && st.span <= before;
-	if (!out->due || st.nin == st.nside) {
+	if (out->due && st.nin < st.nside && st.unread > 0) {
+		out->unread = st.unread;
+		out->mailboxes = xstrdup(st.mailboxes);
+	}
+	if (!out->due || st.nin == st.nside || out->unread > 0) {
 		crown_campaign_status_release(&st);
 		return 0;
 	}
@@ -222,5 +228,6 @@ crown_campaign_reminders_release(struct crown_reminders *r)
 	for (i = 0; i < r->n; i++)
 		free(r->v[i].to);
 	free(r->v);
+	free(r->mailboxes);
 	memset(r, 0, sizeof(*r));
 }

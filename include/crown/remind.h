@@ -33,12 +33,18 @@ struct crown_reminders {
 	struct crown_reminded	*v;	/* in the order of the sides */
 	size_t			 n;
 	size_t			 mails;
+	/* messages crown inbox has not read, delivered by the deadline, in
+	 * the mailboxes it read last (any: no reminder is written, since
+	 * a side's orders may be among them) */
+	size_t			 unread;
+	char			*mailboxes;
 };
 
 /*
  * In campaign directory dir, whose state s (and rules, for the orders
  * form; NULL: none) is main's last commit's, at time now: when
- * game.deadline is at most before seconds away and not passed, a
+ * game.deadline is at most before seconds away and not passed, and
+ * the mailboxes crown inbox read last hold no mail it has not read, a
  * reminder into DIR/outbox for each player of each side whose orders
  * for the next turn are not in (crown_campaign_status) and that has
  * not been reminded of this deadline, then the sides written to

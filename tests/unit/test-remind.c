@@ -255,6 +255,44 @@ test_new_deadline(void **state)
 	free(dir);
 }
 
+/* Mail crown inbox has not read, delivered by the deadline, may hold a
+ * side's orders: no one is reminded until it is read. */
+static void
+test_unread(void **state)
+{
+	struct run	 r;
+	char		*dir = campaign("c", true), *box, *p, *want;
+
+	(void)state;
+	box = xasprintf("%s/mail", base);
+	p = tu_sh("mkdir -p %s/new %s/cur %s/tmp && echo ok", box, box, box);
+	assert_string_equal(p, "ok\n");
+	free(p);
+	EXPECT(0, crown_cmd_inbox, dir, box, "--now", "2026-03-08T11:00:00Z");
+	/* delivered 2026-03-08T10:00:00Z, not read yet */
+	p = tu_sh("printf 'From: x@example.com\\nSubject: hi\\n\\nhello\\n' "
+	    "> %s/new/1772964000.M1P1.host && echo ok", box);
+	assert_string_equal(p, "ok\n");
+	free(p);
+	RUN(&r, crown_cmd_remind, dir, "--now", "2026-03-08T12:00:00Z");
+	assert_int_equal(r.status, 0);
+	want = xasprintf("Test Campaign: 1 message in %s not read yet, "
+	    "delivered by the deadline: no reminder until crown inbox has "
+	    "read them\n", box);
+	assert_string_equal(r.out, want);
+	free(want);
+	run_release(&r);
+	assert_int_equal(reminders(dir), 0);
+	EXPECT(0, crown_cmd_inbox, dir, box, "--now", "2026-03-08T12:00:00Z");
+	RUN(&r, crown_cmd_remind, dir, "--now", "2026-03-08T12:00:00Z");
+	assert_int_equal(r.status, 0);
+	assert_non_null(strstr(r.out, "reminded side republic"));
+	run_release(&r);
+	assert_int_equal(reminders(dir), 1);
+	free(box);
+	free(dir);
+}
+
 /* Usage: a bad --before or --now is exit 2, before the campaign is
  * looked at; a directory that is no campaign is 66. */
 static void
@@ -438,6 +476,7 @@ main(void)
 		cmocka_unit_test_setup_teardown(test_text, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_new_deadline, setup,
 		    teardown),
+		cmocka_unit_test_setup_teardown(test_unread, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_usage, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_week, setup, teardown),
 	};
