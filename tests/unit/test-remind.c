@@ -419,6 +419,12 @@ test_week(void **state)
 	out = tu_sh("%s", p);
 	assert_string_equal(out, "4\n");
 	free(out);
+	/* a campaign another run holds is skipped, and no failure */
+	out = tu_sh("flock %s/campaigns/remind/.git/crown-week.lock env %s; "
+	    "echo rc=$?", base, week);
+	assert_string_equal(out, "remind: another crown-week has it; "
+	    "skipped\nrc=0\n");
+	free(out);
 
 	/* remind's deadline passed with no side in: it waits, and says so
 	 * once; with "missing: hold" the turn is played */
