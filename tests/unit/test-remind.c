@@ -293,6 +293,28 @@ test_unread(void **state)
 	free(dir);
 }
 
+/* crown remind takes the campaign's lock: held by another, exit 75 and
+ * nothing written. */
+static void
+test_locked(void **state)
+{
+	const char	*bin = getenv("CROWN_BIN");
+	char		*dir = campaign("c", true), *out;
+
+	(void)state;
+	if (bin == NULL)
+		bin = "build/crown";
+	out = tu_sh("flock %s/.git/crown.lock %s remind %s --now "
+	    "2026-03-08T12:00:00Z 2>/dev/null; echo rc=$?", dir, bin, dir);
+	assert_string_equal(out, "rc=75\n");
+	free(out);
+	assert_int_equal(reminders(dir), 0);
+	out = record(dir);
+	assert_string_equal(out, "");
+	free(out);
+	free(dir);
+}
+
 /* Usage: a bad --before or --now is exit 2, before the campaign is
  * looked at; a directory that is no campaign is 66. */
 static void
@@ -483,6 +505,7 @@ main(void)
 		cmocka_unit_test_setup_teardown(test_new_deadline, setup,
 		    teardown),
 		cmocka_unit_test_setup_teardown(test_unread, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_locked, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_usage, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_week, setup, teardown),
 	};
