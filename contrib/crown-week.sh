@@ -91,12 +91,19 @@ sendout() {
 	fi
 }
 
-# Run a step of campaign $name: its output, each line after "$name: ";
-# its status.
+# Each line of $1 after "$name: ".
+prefix() {
+	printf '%s\n' "$1" | while IFS= read -r line; do
+		printf '%s: %s\n' "$name" "$line"
+	done
+}
+
+# Run a step of campaign $name: its output (and errors), prefixed; its
+# status.
 step() {
 	out=$("$@" 2>&1)
 	st=$?
-	[ -n "$out" ] && printf '%s\n' "$out" | sed "s|^|$name: |"
+	[ -n "$out" ] && prefix "$out"
 	return $st
 }
 
@@ -125,7 +132,7 @@ week() {
 		st=$?
 		if [ "$st" -ne 0 ] || ! printf '%s\n' "$out" | grep -Eqx \
 		    '[0-9]+ messages?: 0 accepted, 0 late, 0 refused, [0-9]+ already read'; then
-			printf '%s\n' "$out" | sed "s|^|$name: |"
+			prefix "$out"
 		fi
 		[ "$st" -eq 75 ] && return 75
 		[ "$st" -eq 0 ] || return "$st"
@@ -134,10 +141,12 @@ week() {
 	step "$crown" remind "$c" ${nowopt:+"$nowopt"} \
 	    ${before:+"--before=$before"} || return $?
 	# 3. the turn, once the deadline has passed
-	status=$("$crown" status "$c" ${nowopt:+"$nowopt"} 2>&1) || {
-		printf '%s\n' "$status" | sed "s|^|$name: |"
-		return 65
-	}
+	status=$("$crown" status "$c" ${nowopt:+"$nowopt"} 2>&1)
+	st=$?
+	if [ "$st" -ne 0 ]; then
+		prefix "$status"
+		return "$st"
+	fi
 	if printf '%s\n' "$status" | head -n 1 | grep -q '(passed [^)]*)$'
 	then
 		counts=$(printf '%s\n' "$status" | sed -n \
