@@ -748,6 +748,10 @@ crown_campaign_who(struct crown_who *out, const char *umpire,
 	}
 	out->stamp.name = out->name;
 	out->stamp.email = out->email;
+	/* a signed history stays signed, whoever --umpire names */
+	if (s != NULL && s->umpire.openpgp != NULL)
+		out->openpgp = xstrdup(s->umpire.openpgp);
+	out->stamp.sign = out->openpgp;
 	return 0;
 }
 
@@ -756,6 +760,7 @@ crown_who_release(struct crown_who *w)
 {
 	free(w->name);
 	free(w->email);
+	free(w->openpgp);
 	memset(w, 0, sizeof(*w));
 }
 
