@@ -221,7 +221,6 @@ crown_gpgsign_commit(git_oid *out, struct crown_history *h,
 	    tree, parent != NULL ? 1 : 0, parents) != 0)
 		return git_failed(d, h->dir, "cannot write the commit", NULL);
 	if ((error = sign(&s, raw.ptr, raw.size, fpr, h->dir, d)) == 0 &&
-	    (error = crown_history_step("commit", d)) == 0 &&
 	    git_commit_create_with_signature(out, h->repo, raw.ptr, s.data,
 	    NULL) != 0)
 		error = git_failed(d, h->dir, "cannot write the commit",

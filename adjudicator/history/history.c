@@ -1,7 +1,8 @@
 /*
  * history.c: the campaign's git repository through libgit2.  Nothing else
- * in crown calls libgit2, and crown never runs git.  The campaign's lock,
- * and what a killed run left in .git, are lock.c's.
+ * in crown calls libgit2 but gpgsign.c, for the signed objects, and crown
+ * never runs git.  The campaign's lock, and what a killed run left in
+ * .git, are lock.c's.
  *
  * Each libgit2 error is wrapped once, where the call is made (git_fail):
  * git_error_last() may be NULL.  libgit2 is initialised when a repository
@@ -1144,13 +1145,14 @@ crown_history_commit(char *idhex, struct crown_history *h,
 		    "'%s <%s>'", st->name, st->email);
 		goto cleanup;
 	}
+	if ((error = crown_history_step("commit", d)) != 0)
+		goto cleanup;
 	parents[0] = pc;
 	if (st->sign != NULL)
 		error = crown_gpgsign_commit(&cid, h, sig, message, tree, pc,
 		    st->sign, d);
-	else if ((error = crown_history_step("commit", d)) == 0 &&
-	    git_commit_create(&cid, h->repo, NULL, sig, sig, NULL, message,
-	    tree, pc != NULL ? 1 : 0, parents) != 0)
+	else if (git_commit_create(&cid, h->repo, NULL, sig, sig, NULL,
+	    message, tree, pc != NULL ? 1 : 0, parents) != 0)
 		error = git_fail(d, h->dir, CROWN_EWRITE, "cannot write the "
 		    "commit");
 	if (error != 0)

@@ -1,7 +1,8 @@
 /*
  * history.h: the campaign's git repository, through libgit2 (FORMATS.md
- * "Campaign repository").  Every use of libgit2 is in history.c; the rest
- * of crown sees commits as 40-digit hex ids and files as named buffers.
+ * "Campaign repository").  Every use of libgit2 is in history/ (history.c;
+ * gpgsign.c for signed commits and tags); the rest of crown sees commits
+ * as 40-digit hex ids and files as named buffers.
  *
  * Atomicity: objects (blobs, trees, commits) are written first; they are
  * content-addressed and harmless until a reference names them.  Moving a
