@@ -185,9 +185,16 @@ test_sign_history(void **state)
 	    "umpire's key %s\n", fpr);
 	verify_says(dir, 0, want);
 	free(want);
-	/* a deadline commit is the umpire's too */
+	/* a deadline commit is the umpire's too; the repair before it makes
+	 * a lost turn tag again, annotated and signed */
+	free(tu_sh("git -C '%s' tag -d turn-2", dir));
 	EXPECT(0, crown_cmd_deadline, dir, "2026-03-20T18:00:00Z", "--date",
 	    "2026-03-16");
+	text = tu_sh("git -C '%s' cat-file -t turn-2", dir);
+	assert_string_equal(text, "tag\n");
+	free(text);
+	assert_int_equal(sh_status("git -C '%s' verify-tag %s", dir,
+	    "turn-2"), 0);
 	assert_int_equal(sh_status("git -C '%s' verify-commit %s", dir,
 	    "HEAD"), 0);
 	verify_says(dir, 0, "signatures: 4 commits and 3 tags");
