@@ -14,6 +14,7 @@
  * is never the one used, and GnuPG starts the umpire's agent as it would
  * for git.
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -33,6 +34,8 @@
 
 static gpgme_ctx_t	umpire_context(void);
 static const char	*keyring(void);
+static const char	*keyring_name(void);
+static char		 home[4096];
 static int		 signing_key(gpgme_key_t *, gpgme_ctx_t, const char *,
 			    const char *, struct crown_diags *);
 static int		 sign(struct crown_buf *, const char *, size_t,
@@ -52,8 +55,7 @@ umpire_context(void)
 		return NULL;
 	if (gpgme_set_protocol(ctx, GPGME_PROTOCOL_OpenPGP) !=
 	    GPG_ERR_NO_ERROR || gpgme_ctx_set_engine_info(ctx,
-	    GPGME_PROTOCOL_OpenPGP, NULL, getenv("GNUPGHOME")) !=
-	    GPG_ERR_NO_ERROR) {
+	    GPGME_PROTOCOL_OpenPGP, NULL, keyring()) != GPG_ERR_NO_ERROR) {
 		gpgme_release(ctx);
 		return NULL;
 	}
@@ -63,13 +65,30 @@ umpire_context(void)
 	return ctx;
 }
 
-/* The umpire's keyring, for messages. */
+/*
+ * The umpire's keyring, named outright: GNUPGHOME, else ~/.gnupg, GnuPG's
+ * own default, never the engine default pgp.c sets for the campaign's
+ * (NULL, GnuPG's default, only without a HOME).
+ */
 static const char *
 keyring(void)
 {
-	const char	*home = getenv("GNUPGHOME");
+	const char	*g = getenv("GNUPGHOME"), *u = getenv("HOME");
+	int		 n;
 
-	return home != NULL && *home != '\0' ? home : "~/.gnupg";
+	if (g != NULL && *g != '\0')
+		return g;
+	if (u == NULL || *u == '\0')
+		return NULL;
+	n = snprintf(home, sizeof(home), "%s/.gnupg", u);
+	return n > 0 && (size_t)n < sizeof(home) ? home : NULL;
+}
+
+/* The same, for messages. */
+static const char *
+keyring_name(void)
+{
+	return keyring() != NULL ? keyring() : "~/.gnupg";
 }
 
 static int
@@ -117,7 +136,7 @@ signing_key(gpgme_key_t *out, gpgme_ctx_t ctx, const char *fpr,
 		    "has no secret key in the keyring %s (gpg "
 		    "--list-secret-keys shows what is there); crown signs "
 		    "with the umpire's own keyring, never a copy", fpr,
-		    keyring());
+		    keyring_name());
 		return CROWN_EUNAVAILABLE;
 	}
 	if (!key->can_sign || key->revoked || key->expired ||
@@ -197,7 +216,9 @@ sign(struct crown_buf *out, const char *text, size_t len, const char *fpr,
 		crown_buf_add(out, mem, n);
 		gpgme_free(mem);
 		error = 0;
-	}
+	} else
+		crown_diag_add(d, where, 0, 0, NULL, "GnuPG gave no "
+		    "signature; nothing committed");
 cleanup:
 	gpgme_data_release(sig);
 	gpgme_data_release(in);
@@ -323,7 +344,7 @@ check(char **why, const char *sig, size_t siglen, const char *data,
 			*why = xasprintf("cannot be checked: the umpire's key "
 			    "%s is not in your keyring %s (import it: gpg "
 			    "--import FILE, or gpg --recv-keys %s)", fpr,
-			    keyring(), fpr);
+			    keyring_name(), fpr);
 			error = CROWN_EUNAVAILABLE;
 		}
 	} else if (code != GPG_ERR_NO_ERROR && code != GPG_ERR_KEY_EXPIRED)
