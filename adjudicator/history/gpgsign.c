@@ -36,8 +36,8 @@ static gpgme_ctx_t	umpire_context(void);
 static const char	*keyring(void);
 static const char	*keyring_name(void);
 static char		 home[4096];
-static int		 signing_key(gpgme_key_t *, gpgme_ctx_t, const char *,
-			    const char *, struct crown_diags *);
+static int		 signing_key(gpgme_key_t *, gpgme_ctx_t *,
+			    const char *, const char *, struct crown_diags *);
 static int		 sign(struct crown_buf *, const char *, size_t,
 			    const char *, const char *, struct crown_diags *);
 static int		 check(char **, const char *, size_t, const char *,
@@ -122,34 +122,44 @@ crown_gpgsign_fingerprint(char *out, const char *in)
 	return n == CROWN_FPR_HEX ? 0 : -1;
 }
 
-/* The secret key fpr, able to sign, into *out (caller unrefs). */
+/*
+ * A context of the umpire's keyring into *ctx and its secret key fpr,
+ * able to sign, into *out (the caller unrefs and releases both), or
+ * CROWN_EUNAVAILABLE with a diagnostic at what and neither.
+ */
 static int
-signing_key(gpgme_key_t *out, gpgme_ctx_t ctx, const char *fpr,
+signing_key(gpgme_key_t *out, gpgme_ctx_t *ctx, const char *fpr,
     const char *what, struct crown_diags *d)
 {
 	gpgme_key_t	key = NULL;
 
 	*out = NULL;
-	if (gpgme_get_key(ctx, fpr, &key, 1) != GPG_ERR_NO_ERROR ||
-	    key == NULL) {
+	if ((*ctx = umpire_context()) == NULL) {
+		crown_diag_add(d, what, 0, 0, NULL, "cannot start GnuPG "
+		    "(GPGME) to sign with the umpire's key");
+		return CROWN_EUNAVAILABLE;
+	}
+	if (gpgme_get_key(*ctx, fpr, &key, 1) != GPG_ERR_NO_ERROR ||
+	    key == NULL)
 		crown_diag_add(d, what, 0, 0, NULL, "the umpire's key '%s' "
 		    "has no secret key in the keyring %s (gpg "
 		    "--list-secret-keys shows what is there); crown signs "
 		    "with the umpire's own keyring, never a copy", fpr,
 		    keyring_name());
-		return CROWN_EUNAVAILABLE;
-	}
-	if (!key->can_sign || key->revoked || key->expired ||
-	    key->disabled || key->invalid) {
+	else if (!key->can_sign || key->revoked || key->expired ||
+	    key->disabled || key->invalid)
 		crown_diag_add(d, what, 0, 0, NULL, "the umpire's key '%s' "
 		    "cannot sign: it is %s", fpr, key->revoked ? "revoked" :
 		    key->expired ? "expired" : key->disabled ? "disabled" :
 		    key->invalid ? "invalid" : "without a signing key");
-		gpgme_key_unref(key);
-		return CROWN_EUNAVAILABLE;
+	else {
+		*out = key;
+		return 0;
 	}
-	*out = key;
-	return 0;
+	gpgme_key_unref(key);
+	gpgme_release(*ctx);
+	*ctx = NULL;
+	return CROWN_EUNAVAILABLE;
 }
 
 int
@@ -160,14 +170,10 @@ crown_gpgsign_usable(const char *fpr, const char *what,
 	gpgme_key_t	key;
 	int		error;
 
-	if ((ctx = umpire_context()) == NULL) {
-		crown_diag_add(d, what, 0, 0, NULL, "cannot start GnuPG "
-		    "(GPGME)");
-		return CROWN_EUNAVAILABLE;
+	if ((error = signing_key(&key, &ctx, fpr, what, d)) == 0) {
+		gpgme_key_unref(key);
+		gpgme_release(ctx);
 	}
-	error = signing_key(&key, ctx, fpr, what, d);
-	gpgme_key_unref(key);
-	gpgme_release(ctx);
 	return error;
 }
 
@@ -185,13 +191,8 @@ sign(struct crown_buf *out, const char *text, size_t len, const char *fpr,
 	size_t			 n;
 	int			 error;
 
-	if ((ctx = umpire_context()) == NULL) {
-		crown_diag_add(d, where, 0, 0, NULL, "cannot start GnuPG "
-		    "(GPGME) to sign with the umpire's key");
-		return CROWN_EUNAVAILABLE;
-	}
-	if ((error = signing_key(&key, ctx, fpr, where, d)) != 0)
-		goto cleanup;
+	if ((error = signing_key(&key, &ctx, fpr, where, d)) != 0)
+		return error;
 	error = CROWN_EUNAVAILABLE;
 	if ((e = gpgme_signers_add(ctx, key)) == GPG_ERR_NO_ERROR &&
 	    (e = gpgme_data_new_from_mem(&in, text, len, 0)) ==

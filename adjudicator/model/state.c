@@ -499,13 +499,7 @@ is_hex64(const char *s)
 static bool
 is_fpr(const char *s)
 {
-	size_t	i;
-
-	for (i = 0; s[i] != '\0'; i++)
-		if (!((s[i] >= '0' && s[i] <= '9') ||
-		    (s[i] >= 'A' && s[i] <= 'F')))
-			return false;
-	return i == 40;
+	return strlen(s) == 40 && strspn(s, "0123456789ABCDEF") == 40;
 }
 
 static void
