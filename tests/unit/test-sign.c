@@ -317,7 +317,7 @@ test_sign_other_key(void **state)
 static void
 test_sign_refused(void **state)
 {
-	char		*dir = path("camp");
+	char		*dir = path("camp"), *scen;
 	struct run	 r;
 	struct stat	 sb;
 
@@ -335,11 +335,23 @@ test_sign_refused(void **state)
 	assert_has(r.err, "'0123 4567' is not an OpenPGP fingerprint");
 	run_release(&r);
 	assert_int_not_equal(stat(dir, &sb), 0);
+	/* the scenario's key, without --sign, is checked the same way */
+	scen = path("scenario.yaml");
+	free(tu_sh("sed 's/email: \"umpire@example.org\"}/email: "
+	    "\"umpire@example.org\", openpgp: \"" NOKEY "\"}/' " SCEN
+	    " > '%s'", scen));
+	RUN(&r, crown_cmd_new, dir, "--templates", TMPL, "--scenario", scen,
+	    "--rules", RULES, "--secret-file", SECRET);
+	assert_int_equal(r.status, CROWN_EXIT_UNAVAILABLE);
+	assert_has(r.err, "scenario.yaml: error: the umpire's key '" NOKEY
+	    "' has no secret key");
+	run_release(&r);
 	/* nor anything beside it */
 	free(dir);
 	dir = tu_sh("ls -A '%s'", base);
-	assert_string_equal(dir, "gnupg\n");
+	assert_string_equal(dir, "gnupg\nscenario.yaml\n");
 	free(dir);
+	free(scen);
 }
 
 /*
