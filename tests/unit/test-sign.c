@@ -213,7 +213,9 @@ test_sign_history(void **state)
 static void
 test_sign_everywhere(void **state)
 {
-	char	*dir = path("camp"), *fpr = gen_key(UMPIRE), *text, *want;
+	char		*dir = path("camp"), *fpr = gen_key(UMPIRE), *text;
+	char		*want;
+	struct run	 r;
 
 	(void)state;
 	signed_campaign(dir, fpr);
@@ -241,6 +243,15 @@ test_sign_everywhere(void **state)
 	free(text);
 	verify_says(dir, 0, "signatures: 6 commits and 4 tags signed by the "
 	    "umpire's key");
+	/* the reason adopt kept in its signed tag, as crown log reads it */
+	RUN(&r, crown_cmd_log, dir);
+	assert_int_equal(r.status, 0);
+	assert_has(r.out, "; adopted: agreed]");
+	run_release(&r);
+	text = tu_sh("git -C '%s' tag -l --format='%%(contents:body)' "
+	    "replaced/turn-1", dir);
+	assert_has(text, "Reason: agreed\n");
+	free(text);
 	free(fpr);
 	free(dir);
 }
