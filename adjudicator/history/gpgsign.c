@@ -240,8 +240,12 @@ crown_gpgsign_commit(git_oid *out, struct crown_history *h,
 
 	parents[0] = parent;
 	if (git_commit_create_buffer(&raw, h->repo, sig, sig, NULL, message,
-	    tree, parent != NULL ? 1 : 0, parents) != 0)
-		return git_failed(d, h->dir, "cannot write the commit", NULL);
+	    tree, parent != NULL ? 1 : 0, parents) != 0) {
+		error = git_failed(d, h->dir, "cannot write the commit",
+		    NULL);
+		git_buf_dispose(&raw);
+		return error;
+	}
 	if ((error = sign(&s, raw.ptr, raw.size, fpr, h->dir, d)) == 0 &&
 	    git_commit_create_with_signature(out, h->repo, raw.ptr, s.data,
 	    NULL) != 0)
@@ -380,9 +384,10 @@ crown_history_commit_signed(char **why, struct crown_history *h,
 		return CROWN_ENOTFOUND;
 	if (rc != 0) {
 		*why = xstrdup("cannot be read");
-		return CROWN_ERROR;
-	}
-	error = check(why, sig.ptr, sig.size, data.ptr, data.size, fpr);
+		error = CROWN_ERROR;
+	} else
+		error = check(why, sig.ptr, sig.size, data.ptr, data.size,
+		    fpr);
 	git_buf_dispose(&sig);
 	git_buf_dispose(&data);
 	return error;
