@@ -284,6 +284,8 @@ crown_exit_status(int error)
 		return CROWN_EXIT_IOERR;
 	case CROWN_EUSAGE:
 		return CROWN_EXIT_USAGE;
+	case CROWN_EUNAVAILABLE:
+		return CROWN_EXIT_UNAVAILABLE;
 	default:
 		return CROWN_EXIT_INTERNAL;
 	}

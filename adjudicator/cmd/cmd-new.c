@@ -10,18 +10,20 @@
 
 static int	cmd_new_exec(struct crown_run *);
 
-enum { NEW_SCENARIO, NEW_RULES, NEW_NOPTS };
+enum { NEW_SCENARIO, NEW_RULES, NEW_SIGN, NEW_NOPTS };
 
 static const struct crown_option new_options[] = {
 	[NEW_SCENARIO] = { "scenario", CROWN_OPT_VALUE },
 	[NEW_RULES] = { "rules", CROWN_OPT_VALUE },
+	[NEW_SIGN] = { "sign", CROWN_OPT_VALUE },
 	[NEW_NOPTS] = { NULL, CROWN_OPT_FLAG }
 };
 
 const struct crown_cmd crown_cmd_new = {
 	"new",
 	"DIR --scenario FILE [--rules FILE] [--secret-file F]\n"
-	"       [--templates DIR] [--umpire \"Name <email>\"] [--date DATE]",
+	"       [--templates DIR] [--umpire \"Name <email>\"] [--date DATE]\n"
+	"       [--sign FPR]",
 	"Create a campaign repository at DIR (absent or empty) from a\n"
 	"scenario: the scenario is checked first (every problem at once) and\n"
 	"nothing is written unless it is sound.  The commit \"Turn 0: ...\",\n"
@@ -37,10 +39,17 @@ const struct crown_cmd crown_cmd_new = {
 	"campaign's umpire, kept in state.yaml as game.umpire: the author\n"
 	"of every commit and the From of every mail crown makes; --date\n"
 	"(YYYY-MM-DD[THH:MM[:SS]][Z|+HH:MM] or seconds since 1970) is the\n"
-	"commit's date, now when not given.  The campaign is built beside\n"
-	"DIR and renamed into place whole: a crown new stopped at any moment\n"
-	"leaves no DIR or a complete campaign (an empty DIR that no rename\n"
-	"can replace, such as \".\", is built in place).",
+	"commit's date, now when not given.  --sign FPR (else the\n"
+	"scenario's game.umpire.openpgp) is the fingerprint of the umpire's\n"
+	"OpenPGP key in the umpire's own keyring (GNUPGHOME, else\n"
+	"~/.gnupg), kept as game.umpire.openpgp: every commit and tag crown\n"
+	"makes is signed with it and turn tags are annotated, for crown\n"
+	"verify, git verify-commit and git verify-tag; a key that is not\n"
+	"there or cannot sign is refused (exit 69) and nothing is made.\n"
+	"The campaign is built beside DIR and renamed into place whole: a\n"
+	"crown new stopped at any moment leaves no DIR or a complete\n"
+	"campaign (an empty DIR that no rename can replace, such as \".\",\n"
+	"is built in place).",
 	.flags = CROWN_CMD_SECRET | CROWN_CMD_WHO | CROWN_CMD_TEMPLATES,
 	.options = new_options,
 	.operands = { 1, 1, "give one DIR" },
@@ -63,6 +72,7 @@ cmd_new_exec(struct crown_run *r)
 	in.templates = r->templates;
 	in.umpire = r->umpire;
 	in.date = r->date;
+	in.sign = r->opt[NEW_SIGN].value;
 	in.victory = crown_cmd_victory;
 	if ((error = crown_campaign_create(&made, &in, &d)) == 0) {
 		printf("%s: turn 0 committed (%.7s): %s\n", in.dir, made.id,

@@ -33,7 +33,13 @@ const struct crown_cmd crown_cmd_verify = {
 	"checked against, is no difference: it says which, names the git\n"
 	"command that fetches what is missing, and exits 66.  Reports and\n"
 	"maps are rendered again from --templates DIR, else the installed\n"
-	"templates.",
+	"templates.  In a signed history (crown new --sign) every commit\n"
+	"from the first signed one, and every annotated tag turn-N and\n"
+	"reveal, must be signed with the key game.umpire.openpgp names, as\n"
+	"git verify-commit and git verify-tag check them against your\n"
+	"keyring (GNUPGHOME, else ~/.gnupg): an unsigned commit or one\n"
+	"signed with another key differs (65); without the umpire's public\n"
+	"key it says which key to import and exits 69.",
 	.flags = CROWN_CMD_CAMPAIGN | CROWN_CMD_SECRET | CROWN_CMD_TEMPLATES,
 	.operands = { 1, 1, "give one DIR" },
 	.exec = cmd_verify_exec

@@ -19,7 +19,8 @@
 #define STAGE	"crown-outbox"		/* in .git: mails not yet out */
 
 static int	set_tag(struct crown_history *,
-		    const struct crown_advance_tag *, const char *,
+		    const struct crown_advance_tag *,
+		    const struct crown_advance *, const char *,
 		    struct crown_diags *);
 static int	stage_mails(struct crown_history *, const char *,
 		    const struct crown_outputs *, struct crown_diags *);
@@ -29,14 +30,20 @@ static void	unstage(const char *, struct crown_outputs *);
 static int	drop_adopted(struct crown_history *, const char *,
 		    struct crown_diags *);
 
+/* In a signed history (the stamp names the umpire's key) a tag without
+ * a stamp of its own is annotated with the commit's, and so signed. */
 static int
 set_tag(struct crown_history *h, const struct crown_advance_tag *t,
-    const char *id, struct crown_diags *d)
+    const struct crown_advance *a, const char *id, struct crown_diags *d)
 {
+	bool	sign = t->stamp == NULL && a->stamp != NULL &&
+		    a->stamp->sign != NULL;
+
 	if (t->name == NULL)
 		return 0;
 	return crown_history_tag(h, t->name, t->target != NULL ? t->target :
-	    id, t->stamp, t->message, t->force, d);
+	    id, sign ? a->stamp : t->stamp, sign ? a->message : t->message,
+	    t->force, d);
 }
 
 static char *
@@ -171,7 +178,7 @@ crown_advance(char *id, struct crown_history *h, const struct crown_advance *a,
 		return error;
 	if (a->ref == NULL)
 		return 0;
-	if ((error = set_tag(h, &a->keep, id, d)) != 0)
+	if ((error = set_tag(h, &a->keep, a, id, d)) != 0)
 		goto cleanup;
 	if (a->mails != NULL && a->mails->n > 0) {
 		if ((error = stage_mails(h, id, a->mails, d)) != 0)
@@ -183,7 +190,7 @@ crown_advance(char *id, struct crown_history *h, const struct crown_advance *a,
 	    a->log != NULL ? a->log : a->message, d)) != 0)
 		goto cleanup;
 	committed = true;
-	if ((error = set_tag(h, &a->tag, id, d)) != 0)
+	if ((error = set_tag(h, &a->tag, a, id, d)) != 0)
 		goto cleanup;
 	if (a->tree == CROWN_ADVANCE_FILES)
 		error = crown_history_checkout_files(h, a->files, d);

@@ -748,6 +748,10 @@ crown_campaign_who(struct crown_who *out, const char *umpire,
 	}
 	out->stamp.name = out->name;
 	out->stamp.email = out->email;
+	/* a signed history stays signed, whoever --umpire names */
+	if (s != NULL && s->umpire.openpgp != NULL)
+		out->openpgp = xstrdup(s->umpire.openpgp);
+	out->stamp.sign = out->openpgp;
 	return 0;
 }
 
@@ -756,7 +760,54 @@ crown_who_release(struct crown_who *w)
 {
 	free(w->name);
 	free(w->email);
+	free(w->openpgp);
 	memset(w, 0, sizeof(*w));
+}
+
+/*
+ * Who tags again in a signed history (game.umpire.openpgp at the line's
+ * end): the umpire, signing; *who is left empty in an unsigned one.
+ */
+static void
+repair_signer(struct crown_who *who, struct crown_history *h,
+    const struct crown_chain *c)
+{
+	struct crown_diags	 quiet = { 0 };
+	struct crown_buf	 text = { 0 };
+	struct crown_state	*s = NULL;
+
+	memset(who, 0, sizeof(*who));
+	if (crown_history_read(&text, h, c->l.v[c->l.n - 1].id,
+	    CROWN_CAMPAIGN_STATE, &quiet) == 0 && crown_state_parse(&s,
+	    CROWN_CAMPAIGN_STATE, text.data, text.len, &quiet) == 0 &&
+	    s->umpire.openpgp != NULL)
+		(void)crown_campaign_who(who, NULL, NULL, s, &quiet);
+	crown_state_free(s);
+	crown_buf_release(&text);
+	crown_diags_release(&quiet);
+}
+
+/* Tag commit i of the line again: lightweight, or in a signed history
+ * annotated as crown_advance made it, with the commit's time and
+ * message, and signed. */
+static int
+retag(struct crown_history *h, const struct crown_chain *c, size_t i,
+    const char *name, struct crown_who *who, bool *looked,
+    struct crown_diags *d)
+{
+	const struct crown_hcommit	*hc = &c->l.v[i];
+	struct crown_stamp		 st;
+
+	/* the state read once, and only when a tag is made again */
+	if (!*looked)
+		repair_signer(who, h, c);
+	*looked = true;
+	if (who->openpgp == NULL)
+		return crown_history_tag(h, name, hc->id, NULL, NULL, true, d);
+	st = who->stamp;
+	st.time = hc->time;
+	st.offset = hc->offset;
+	return crown_history_tag(h, name, hc->id, &st, hc->message, true, d);
 }
 
 /* Make tags turn-N and reveal name main's commits, and no other. */
@@ -764,12 +815,15 @@ static int
 repair_tags(struct crown_history *h, const struct crown_chain *c,
     struct crown_diags *d)
 {
+	struct crown_who who;
 	const char	*id, *num;
 	char		 have[CROWN_OID_HEX + 1], *ref, **tags = NULL, *end;
 	size_t		 ntags = 0, i;
 	long		 v;
 	int		 k, error = 0, rc;
+	bool		 looked = false;
 
+	memset(&who, 0, sizeof(who));
 	for (k = 0; k <= c->last && error == 0; k++) {
 		id = c->l.v[c->at[k]].id;
 		ref = xasprintf("refs/tags/turn-%d", k);
@@ -778,18 +832,18 @@ repair_tags(struct crown_history *h, const struct crown_chain *c,
 		    strcmp(have, id) != 0)) {
 			char *name = xasprintf("turn-%d", k);
 
-			error = crown_history_tag(h, name, id, NULL, NULL,
-			    true, d);
+			error = retag(h, c, c->at[k], name, &who, &looked,
+			    d);
 			free(name);
 		} else if (rc != 0)
 			error = rc;
 		free(ref);
 	}
 	if (error != 0)
-		return error;
+		goto cleanup;
 	if ((error = crown_history_refs(&tags, &ntags, h, "refs/tags/turn-*",
 	    d)) != 0)
-		return error;
+		goto cleanup;
 	/* a tag "turn-N" past the line's last turn names a lost line */
 	for (i = 0; i < ntags && error == 0; i++) {
 		num = tags[i] + strlen("refs/tags/turn-");
@@ -801,12 +855,14 @@ repair_tags(struct crown_history *h, const struct crown_chain *c,
 		free(tags[i]);
 	free(tags);
 	if (error != 0 || !c->revealed)
-		return error;
+		goto cleanup;
 	id = c->l.v[c->reveal].id;
 	rc = crown_history_ref_get(have, h, "refs/tags/" CROWN_REVEAL_TAG, d);
 	if (rc == CROWN_ENOTFOUND || (rc == 0 && strcmp(have, id) != 0))
-		error = crown_history_tag(h, CROWN_REVEAL_TAG, id, NULL, NULL,
-		    true, d);
+		error = retag(h, c, c->reveal, CROWN_REVEAL_TAG, &who,
+		    &looked, d);
+cleanup:
+	crown_who_release(&who);
 	return error;
 }
 

@@ -23,6 +23,7 @@
 #include "crown/common.h"
 #include "crown/create.h"
 #include "crown/dice.h"
+#include "crown/gpgsign.h"
 #include "crown/history.h"
 #include "crown/mail.h"
 #include "crown/svg.h"
@@ -232,6 +233,37 @@ keep_umpire(struct crown_state *s, const struct crown_who *who,
 	return in->umpire != NULL ? CROWN_EUSAGE : CROWN_EINVALID;
 }
 
+/*
+ * The key that signs the history, kept as game.umpire.openpgp: --sign in
+ * place of the scenario's; either must be a key of the umpire's keyring
+ * that can sign, before anything is written.
+ */
+static int
+keep_signer(struct crown_state *s, struct crown_who *who,
+    const struct crown_new_input *in, struct crown_diags *d)
+{
+	char	fpr[CROWN_FPR_HEX + 1];
+
+	if (in->sign != NULL) {
+		if (crown_gpgsign_fingerprint(fpr, in->sign) != 0) {
+			crown_diag_add(d, "--sign", 0, 0, NULL, "'%s' is not "
+			    "an OpenPGP fingerprint: give its 40 hex digits, "
+			    "as gpg --list-secret-keys prints them",
+			    in->sign);
+			return CROWN_EUSAGE;
+		}
+		free(s->umpire.openpgp);
+		s->umpire.openpgp = xstrdup(fpr);
+		free(who->openpgp);
+		who->openpgp = xstrdup(fpr);
+		who->stamp.sign = who->openpgp;
+	}
+	if (s->umpire.openpgp == NULL)
+		return 0;
+	return crown_gpgsign_usable(s->umpire.openpgp, in->sign != NULL ?
+	    "--sign" : in->scenario, d);
+}
+
 /* What crown new makes in memory before anything is written. */
 struct turn0 {
 	struct crown_state	*s;
@@ -281,7 +313,8 @@ turn0_check(struct turn0 *t, const struct crown_new_input *in,
 	    t->rules_text, t->rules_len, d)) != 0)
 		return error;
 	if ((error = crown_campaign_who(&t->who, in->umpire, in->date, t->s,
-	    d)) != 0 || (error = keep_umpire(t->s, &t->who, in, d)) != 0)
+	    d)) != 0 || (error = keep_umpire(t->s, &t->who, in, d)) != 0 ||
+	    (error = keep_signer(t->s, &t->who, in, d)) != 0)
 		return error;
 	if (in->secret_file != NULL) {
 		if ((error = crown_secret_read(t->secret, in->secret_file, d))

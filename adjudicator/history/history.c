@@ -1,7 +1,8 @@
 /*
  * history.c: the campaign's git repository through libgit2.  Nothing else
- * in crown calls libgit2, and crown never runs git.  The campaign's lock,
- * and what a killed run left in .git, are lock.c's.
+ * in crown calls libgit2 but gpgsign.c, for the signed objects, and crown
+ * never runs git.  The campaign's lock, and what a killed run left in
+ * .git, are lock.c's.
  *
  * Each libgit2 error is wrapped once, where the call is made (git_fail):
  * git_error_last() may be NULL.  libgit2 is initialised when a repository
@@ -26,15 +27,10 @@
 #include "crown/outputs.h"
 #include "crown/xalloc.h"
 
+#include "gpgsign.h"
 #include "lock.h"
 #include "loose.h"
-
-struct crown_history {
-	git_repository	*repo;
-	char		*dir;		/* as given, for messages */
-	struct crown_lock lock;		/* crown's, when held (lock.c) */
-	bool		 missing;	/* an object was not found */
-};
+#include "repo.h"
 
 static int	git_fail(struct crown_diags *, const char *, int,
 		    const char *, ...) __attribute__((format(printf, 4, 5)));
@@ -545,12 +541,19 @@ int
 crown_history_ref_get(char *idhex, struct crown_history *h, const char *ref,
     struct crown_diags *d)
 {
-	git_oid	id;
-	int	rc;
+	git_tag	*t;
+	git_oid	 id;
+	int	 rc;
 
 	rc = git_reference_name_to_id(&id, h->repo, ref);
 	if (rc == GIT_ENOTFOUND)
 		return CROWN_ENOTFOUND;
+	/* an annotated tag (a signed history's turn-N): its commit */
+	if (rc == 0 && strncmp(ref, "refs/tags/", 10) == 0 &&
+	    git_tag_lookup(&t, h->repo, &id) == 0) {
+		git_oid_cpy(&id, git_tag_target_id(t));
+		git_tag_free(t);
+	}
 	if (rc != 0)
 		return git_fail(d, h->dir, CROWN_EINVALID, "cannot read %s",
 		    ref);
@@ -675,6 +678,11 @@ crown_history_tag(struct crown_history *h, const char *name,
 			    "bad umpire '%s <%s>'", st->name, st->email);
 			goto cleanup;
 		}
+		if (st->sign != NULL) {
+			error = crown_gpgsign_tag(h, name, target, sig,
+			    message != NULL ? message : "", force, st->sign, d);
+			goto cleanup;
+		}
 		rc = git_tag_create(&tag, h->repo, name, target, sig,
 		    message != NULL ? message : "", force);
 	} else
@@ -709,7 +717,7 @@ crown_history_tag_message(struct crown_buf *out, struct crown_history *h,
 	    git_tag_lookup(&tag, h->repo, git_reference_target(ref)) != 0)
 		error = CROWN_ENOTFOUND;
 	else if ((msg = git_tag_message(tag)) != NULL)
-		crown_buf_puts(out, msg);
+		crown_buf_add(out, msg, crown_gpgsign_message_len(msg));
 	git_tag_free(tag);
 	git_reference_free(ref);
 	free(full);
@@ -1140,12 +1148,15 @@ crown_history_commit(char *idhex, struct crown_history *h,
 	if ((error = crown_history_step("commit", d)) != 0)
 		goto cleanup;
 	parents[0] = pc;
-	if (git_commit_create(&cid, h->repo, NULL, sig, sig, NULL, message,
-	    tree, pc != NULL ? 1 : 0, parents) != 0) {
+	if (st->sign != NULL)
+		error = crown_gpgsign_commit(&cid, h, sig, message, tree, pc,
+		    st->sign, d);
+	else if (git_commit_create(&cid, h->repo, NULL, sig, sig, NULL,
+	    message, tree, pc != NULL ? 1 : 0, parents) != 0)
 		error = git_fail(d, h->dir, CROWN_EWRITE, "cannot write the "
 		    "commit");
+	if (error != 0)
 		goto cleanup;
-	}
 	if ((error = stored(h, &cid, "the commit", d)) != 0)
 		goto cleanup;
 	oid_hex(idhex, &cid);

@@ -14,6 +14,7 @@
 
 #include "crown/campaign.h"
 #include "crown/common.h"
+#include "crown/gpgsign.h"
 #include "crown/history.h"
 #include "crown/play.h"
 #include "crown/report.h"
@@ -41,6 +42,9 @@ struct verify {
 	 * same bytes (NULL: none) */
 	struct crown_buf	 rules_text;
 	struct crown_rules	*rules;
+	/* the umpire's key is not in the reader's keyring: the signatures
+	 * are not checked (check_signatures) */
+	bool			 key_missing;
 };
 
 /*
@@ -247,6 +251,11 @@ verify_turn0(struct verify *v, const char *id, const struct crown_outputs *got)
 		    xstrdup(committed->umpire.name) : NULL;
 		s->umpire.email = committed->umpire.email != NULL ?
 		    xstrdup(committed->umpire.email) : NULL;
+	}
+	/* and so is the key that signs (--sign) */
+	if (committed->umpire.openpgp != NULL) {
+		free(s->umpire.openpgp);
+		s->umpire.openpgp = xstrdup(committed->umpire.openpgp);
 	}
 	if (!v->have_secret) {
 		free(s->dice_commitment);
@@ -815,6 +824,105 @@ check_tags(struct verify *v, const struct crown_chain *c)
 	crown_diags_release(&quiet);
 }
 
+/*
+ * What a signature found wrong, on standard output: the commit i of the
+ * line, or the tag (NULL: none).  Consumes why.
+ */
+static void
+sig_wrong(const struct crown_chain *c, size_t i, const char *tag, int rc,
+    char *why, const char *fpr)
+{
+	const struct crown_hcommit	*hc = &c->l.v[i];
+	int				 k;
+
+	k = crown_campaign_subject_turn(hc->subject);
+	if (k >= 0)
+		printf("turn %d: ", k);
+	if (tag != NULL)
+		printf("tag %s", tag);
+	else
+		printf("commit %.7s%s%s%s", hc->id, k < 0 ? " (" : "",
+		    k < 0 ? hc->subject : "", k < 0 ? ")" : "");
+	if (rc == CROWN_ENOTFOUND)
+		printf(": not signed, though game.umpire.openpgp names the "
+		    "umpire's key %s\n", fpr);
+	else
+		printf(": %s\n", why != NULL ? why : "cannot be checked");
+	free(why);
+}
+
+/*
+ * A signed history (game.umpire.openpgp in the state at the end of the
+ * line): every commit of the line from the first signed one, and every
+ * annotated tag turn-N and reveal of those, signed by the umpire's key,
+ * as git verify-commit and git verify-tag would find them.  1 when one
+ * is not (said on standard output), else 0; when the reader's keyring
+ * lacks the key, v->key_missing and what to import.
+ */
+static int
+check_signatures(struct verify *v, const struct crown_chain *c)
+{
+	struct crown_diags	 quiet = { 0 };
+	struct crown_buf	 text = { 0 };
+	struct crown_state	*s = NULL;
+	const char		*fpr;
+	char			*why = NULL, *tag;
+	size_t			 i, first = c->l.n, ncommits = 0, ntags = 0;
+	int			 k, rc, bad = 0;
+
+	if (c->l.n == 0 || crown_history_read(&text, v->h,
+	    c->l.v[c->l.n - 1].id, CROWN_CAMPAIGN_STATE, &quiet) != 0 ||
+	    crown_state_parse(&s, CROWN_CAMPAIGN_STATE, text.data, text.len,
+	    &quiet) != 0 || (fpr = s->umpire.openpgp) == NULL)
+		goto cleanup;
+	for (i = 0; i < c->l.n && !bad; i++) {
+		rc = crown_history_commit_signed(&why, v->h, c->l.v[i].id,
+		    fpr);
+		if (rc == CROWN_ENOTFOUND && first == c->l.n &&
+		    i + 1 < c->l.n)
+			continue;	/* before the first signed one */
+		if (rc == CROWN_EUNAVAILABLE) {
+			printf("verify: the signatures %s\n", why);
+			free(why);
+			v->key_missing = true;
+			goto cleanup;
+		}
+		if (first == c->l.n)
+			first = i;
+		if (rc != 0) {
+			sig_wrong(c, i, NULL, rc, why, fpr);
+			bad = 1;
+		} else
+			ncommits++;
+	}
+	/* the tags of the turns (and the reveal) signed since */
+	for (k = 0; k <= c->last + 1 && !bad; k++) {
+		if (k > c->last && !c->revealed)
+			break;
+		i = k > c->last ? c->reveal : c->at[k];
+		tag = k > c->last ? xstrdup(CROWN_REVEAL_TAG) :
+		    xasprintf("turn-%d", k);
+		rc = crown_history_tag_signed(&why, v->h, tag, fpr);
+		if (i >= first && rc != CROWN_ENOTFOUND && rc != 0) {
+			sig_wrong(c, i, tag, rc, why, fpr);
+			bad = 1;
+		} else {
+			free(why);
+			ntags += rc == 0;
+		}
+		free(tag);
+	}
+	if (!bad)
+		printf("signatures: %zu commit%s and %zu tag%s signed by the "
+		    "umpire's key %s\n", ncommits, ncommits == 1 ? "" : "s",
+		    ntags, ntags == 1 ? "" : "s", fpr);
+cleanup:
+	crown_state_free(s);
+	crown_buf_release(&text);
+	crown_diags_release(&quiet);
+	return bad;
+}
+
 /* Has the replay found the clone lacking objects or tags it needs? */
 static bool
 incomplete(const struct verify *v)
@@ -972,6 +1080,8 @@ crown_campaign_verify(int *other, const struct crown_verify_input *in,
 	}
 	check_tags(&v, c);
 	if (!bad)
+		bad = check_signatures(&v, c);
+	if (!bad)
 		bad = verify_line(&v, c);
 	if (bad && crown_history_damage(d)) {
 		printf("verify: a damaged object stops the replay\n");
@@ -984,6 +1094,11 @@ crown_campaign_verify(int *other, const struct crown_verify_input *in,
 	} else if (bad) {
 		printf("verify: the campaign differs from its replay\n");
 		error = CROWN_EINVALID;
+	} else if (v.key_missing) {
+		/* the replay is sound; the signatures wait for the key */
+		printf("verify: the turns match the replay, but the "
+		    "signatures are not checked: import the umpire's key\n");
+		error = CROWN_EUNAVAILABLE;
 	} else if (v.other > 0) {
 		printf("verify: %d turn%s written in format %d not replayed: "
 		    "this crown writes format %d, and a replay byte for byte "

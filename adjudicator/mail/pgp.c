@@ -15,6 +15,7 @@
 
 #include "crown/common.h"
 #include "crown/mail.h"
+#include "crown/openpgp.h"
 #include "crown/pgp.h"
 #include "crown/xalloc.h"
 #include "crown/yaml.h"
@@ -114,21 +115,12 @@ cleanup:
 static bool
 is_key(const char *sig, const char *fpr)
 {
-	gpgme_ctx_t	ctx;
-	gpgme_key_t	key;
-	bool		ok = false;
+	gpgme_ctx_t	ctx = context();
+	bool		ok;
 
-	if (strcasecmp(sig, fpr) == 0)
-		return true;
-	if ((ctx = context()) == NULL)
-		return false;
-	if (gpgme_get_key(ctx, sig, &key, 0) == GPG_ERR_NO_ERROR &&
-	    key != NULL) {
-		ok = key->subkeys != NULL && key->subkeys->fpr != NULL &&
-		    strcasecmp(key->subkeys->fpr, fpr) == 0;
-		gpgme_key_unref(key);
-	}
-	gpgme_release(ctx);
+	ok = crown_openpgp_is_key(ctx, sig, fpr);
+	if (ctx != NULL)
+		gpgme_release(ctx);
 	return ok;
 }
 

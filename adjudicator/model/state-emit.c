@@ -98,6 +98,8 @@ emit_person(struct crown_yemit *e, const struct crown_person *p)
 		crown_yemit_kstr(e, "email", p->email);
 	if (p->password_sha256 != NULL)
 		crown_yemit_kstr(e, "password_sha256", p->password_sha256);
+	if (p->openpgp != NULL)
+		crown_yemit_kstr(e, "openpgp", p->openpgp);
 	crown_yemit_end(e);
 }
 
@@ -115,7 +117,8 @@ emit_game(struct crown_yemit *e, const struct crown_state *s)
 	crown_yemit_kbool(e, "allow_elite", s->allow_elite);
 	if (s->year != 0)
 		crown_yemit_kint(e, "year", s->year);
-	if (s->umpire.name != NULL || s->umpire.email != NULL) {
+	if (s->umpire.name != NULL || s->umpire.email != NULL ||
+	    s->umpire.openpgp != NULL) {
 		crown_yemit_str(e, "umpire");
 		emit_person(e, &s->umpire);
 	}

@@ -55,6 +55,9 @@ static const char *const game_keys[] = {
 static const char *const person_keys[] = {
 	"name", "email", "password_sha256", NULL
 };
+static const char *const umpire_keys[] = {
+	"name", "email", "password_sha256", "openpgp", NULL
+};
 static const char *const side_keys[] = {
 	"id", "name", "home_edge", "army", "players", NULL
 };
@@ -83,6 +86,7 @@ static const char *const top_keys[] = {
 };
 
 static bool	is_hex64(const char *);
+static bool	is_fpr(const char *);
 
 static int
 cmp_unit_order(size_t a, size_t b, const struct crown_state *s)
@@ -456,9 +460,12 @@ static void
 read_person(struct loader *l, const struct crown_ynode *n,
     struct crown_person *p, const char *what)
 {
+	bool	umpire;
+
 	if (crown_ykind(&l->r, n, CROWN_Y_MAP, what, NULL) != 0)
 		return;
-	crown_ykeys(&l->r, n, person_keys, NULL);
+	umpire = strcmp(what, "umpire") == 0;
+	crown_ykeys(&l->r, n, umpire ? umpire_keys : person_keys, NULL);
 	crown_yfield_name(&l->r, n, "name", false, &p->name);
 	crown_yfield_str(&l->r, n, "email", false, NULL, &p->email);
 	crown_yfield_str(&l->r, n, "password_sha256", false, NULL,
@@ -467,6 +474,13 @@ read_person(struct loader *l, const struct crown_ynode *n,
 		crown_yerror(&l->r, crown_ymap_get(n, "password_sha256"),
 		    NULL, "'password_sha256' must be 64 lower-case hex "
 		    "digits (the SHA-256 of the password)");
+	if (!umpire)
+		return;
+	crown_yfield_str(&l->r, n, "openpgp", false, NULL, &p->openpgp);
+	if (p->openpgp != NULL && !is_fpr(p->openpgp))
+		crown_yerror(&l->r, crown_ymap_get(n, "openpgp"), NULL,
+		    "'openpgp' must be the 40 upper-case hex digits of the "
+		    "umpire's OpenPGP fingerprint");
 }
 
 static bool
@@ -479,6 +493,13 @@ is_hex64(const char *s)
 		    (s[i] >= 'a' && s[i] <= 'f')))
 			return false;
 	return i == 64;
+}
+
+/* An OpenPGP v4 fingerprint as gpg prints it, without spaces. */
+static bool
+is_fpr(const char *s)
+{
+	return strlen(s) == 40 && strspn(s, "0123456789ABCDEF") == 40;
 }
 
 static void
@@ -1221,6 +1242,7 @@ dup_person(struct crown_person *to, const struct crown_person *from)
 	to->name = dup_or_null(from->name);
 	to->email = dup_or_null(from->email);
 	to->password_sha256 = dup_or_null(from->password_sha256);
+	to->openpgp = dup_or_null(from->openpgp);
 }
 
 struct crown_state *
@@ -1344,6 +1366,7 @@ crown_state_free(struct crown_state *s)
 	free(s->umpire.name);
 	free(s->umpire.email);
 	free(s->umpire.password_sha256);
+	free(s->umpire.openpgp);
 	free(s->dice_commitment);
 	free(s->deadline);
 	free(s->deadline_every);

@@ -32,7 +32,9 @@ enum crown_advance_tree {
 	CROWN_ADVANCE_CHECKOUT	/* the whole of HEAD */
 };
 
-/* A tag: lightweight, or annotated when stamp is given. */
+/* A tag: lightweight, or annotated when stamp is given; in a signed
+ * history (the step's stamp has sign) annotated with the step's stamp and
+ * message when it has no stamp of its own, and signed. */
 struct crown_advance_tag {
 	const char		 *name;		/* "turn-3"; NULL: none */
 	const char		 *target;	/* NULL: the new tip */

@@ -272,6 +272,8 @@ char	*crown_campaign_secret_hex(const unsigned char *secret);
 struct crown_who {
 	char			*name;
 	char			*email;
+	char			*openpgp;	/* game.umpire.openpgp: the
+						 * stamp signs with it */
 	struct crown_stamp	 stamp;
 };
 

@@ -24,8 +24,10 @@ enum crown_error {
 	CROWN_ELOCKED = -5,	/* campaign locked: exit 75 */
 	CROWN_EUSAGE = -6,	/* usage: exit 2 */
 	CROWN_EDAMAGED = -7,	/* a damaged object in .git: exit 74 */
-	CROWN_EMISSING = -8	/* objects of the history not here (a shallow
+	CROWN_EMISSING = -8,	/* objects of the history not here (a shallow
 				 * or partial clone): exit 66 */
+	CROWN_EUNAVAILABLE = -9	/* the umpire's OpenPGP key cannot be used
+				 * (not in the keyring, no agent): exit 69 */
 };
 
 /* sysexits values of FORMATS.md */
@@ -37,7 +39,8 @@ enum crown_error {
 #define CROWN_EXIT_CANTCREAT	73
 #define CROWN_EXIT_IOERR	74
 #define CROWN_EXIT_TEMPFAIL	75
-/* crown verify: turns of another format, not replayed (doc/formats.md) */
+/* crown verify: turns of another format, not replayed (doc/formats.md);
+ * the umpire's OpenPGP key not at hand (CROWN_EUNAVAILABLE) */
 #define CROWN_EXIT_UNAVAILABLE	69
 
 #define CROWN_NELEM(a) (sizeof(a) / sizeof((a)[0]))

@@ -20,6 +20,9 @@ struct crown_new_input {
 	const char	*templates;	/* NULL: installed */
 	const char	*umpire;	/* "Name <email>"; NULL: game.umpire */
 	const char	*date;		/* NULL: now */
+	/* --sign: the umpire's OpenPGP fingerprint; NULL: the scenario's
+	 * game.umpire.openpgp, or an unsigned history */
+	const char	*sign;
 	/* the "Victory" text of the briefings for the game of that name,
 	 * malloc'd, or NULL (crown_cmd_victory) */
 	char		*(*victory)(const char *game);

@@ -1,7 +1,8 @@
 /*
  * history.h: the campaign's git repository, through libgit2 (FORMATS.md
- * "Campaign repository").  Every use of libgit2 is in history.c; the rest
- * of crown sees commits as 40-digit hex ids and files as named buffers.
+ * "Campaign repository").  Every use of libgit2 is in history/ (history.c;
+ * gpgsign.c for signed commits and tags); the rest of crown sees commits
+ * as 40-digit hex ids and files as named buffers.
  *
  * Atomicity: objects (blobs, trees, commits) are written first; they are
  * content-addressed and harmless until a reference names them.  Moving a
@@ -31,6 +32,9 @@ struct crown_stamp {
 	const char	*email;
 	long long	 time;		/* seconds since the epoch */
 	int		 offset;	/* minutes east of UTC */
+	/* the umpire's OpenPGP key (game.umpire.openpgp) that signs the
+	 * commit or annotated tag (crown/gpgsign.h); NULL: unsigned */
+	const char	*sign;
 };
 
 /* One commit of a first-parent chain. */
@@ -132,7 +136,8 @@ int	crown_history_log(struct crown_hlist *out, struct crown_history *,
 	    const char *ref, struct crown_diags *d);
 void	crown_hlist_release(struct crown_hlist *);
 
-/* The target of a reference; CROWN_ENOTFOUND (no diagnostic) if absent. */
+/* The target of a reference (an annotated tag's commit); CROWN_ENOTFOUND
+ * (no diagnostic) if absent. */
 int	crown_history_ref_get(char *id, struct crown_history *,
 	    const char *ref, struct crown_diags *d);
 
@@ -158,7 +163,8 @@ int	crown_history_refs(char ***out, size_t *n, struct crown_history *,
 
 /*
  * Tag id as refs/tags/name: lightweight, or annotated when stamp is
- * given (with message).  Replaces an existing tag only when force.
+ * given (with message; signed when the stamp says so).  Replaces an
+ * existing tag only when force.
  */
 int	crown_history_tag(struct crown_history *, const char *name,
 	    const char *id, const struct crown_stamp *stamp,
@@ -206,8 +212,9 @@ int	crown_history_files_diff(struct crown_outputs *a_out,
 /*
  * Write a commit (objects only, no reference moves): the tree of parent
  * (none when parent is NULL) with files (names are paths; each added or
- * replaced), the message, author and committer stamp.  *id is the new
- * commit.
+ * replaced), the message, author and committer stamp, signed when the
+ * stamp says so (CROWN_EUNAVAILABLE when the key cannot sign).  *id is
+ * the new commit.
  */
 int	crown_history_commit(char *id, struct crown_history *,
 	    const char *parent, const struct crown_outputs *files,

@@ -18,6 +18,8 @@ struct crown_person {
 	char	*name;
 	char	*email;
 	char	*password_sha256;	/* optional: hex SHA-256 (mail.h) */
+	char	*openpgp;		/* the umpire's only: the key that
+					 * signs the history, 40 hex digits */
 };
 
 /* R10.1: which leader allowance a side has (optional `army` key). */

@@ -860,7 +860,7 @@ tamper_commits(const char *dir, long at, const char *file, unsigned line,
 	struct crown_diags	 d = { 0 };
 	struct crown_chain	 c = { 0 };
 	struct crown_outputs	 files = { 0 }, keep = { 0 };
-	struct crown_stamp	 st = { "Mallory", "m@example.org", 0, 0 };
+	struct crown_stamp	 st = { "Mallory", "m@example.org", 0, 0, NULL };
 	char			 id[CROWN_OID_HEX + 1], prev[CROWN_OID_HEX + 1];
 	const char		*tip;
 	size_t			 i, j, from;
@@ -1086,7 +1086,7 @@ as_first_release(const char *dir)
 	struct crown_diags	 d = { 0 };
 	struct crown_chain	 c = { 0 };
 	struct crown_outputs	 files = { 0 }, keep = { 0 };
-	struct crown_stamp	 st = { "Umpire", "u@example.org", 0, 0 };
+	struct crown_stamp	 st = { "Umpire", "u@example.org", 0, 0, NULL };
 	char			 id[CROWN_OID_HEX + 1], prev[CROWN_OID_HEX + 1];
 	char			*old = tu_slurp("tests/data/rules-format1.yaml");
 	const char		*tip;

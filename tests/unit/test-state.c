@@ -354,6 +354,72 @@ test_names_plain(void **state)
 	}
 }
 
+/* state-small.yaml with its umpire line and Jean Danjou's player line
+ * replaced (NULL: as they are); caller frees. */
+static char *
+small_with(const char *umpire, const char *player)
+{
+	char	*text = tu_slurp("tests/data/state-small.yaml"), *out, *p;
+	char	*q;
+	const char *u = "  umpire: {name: \"Test Umpire\", email: "
+		    "\"umpire@example.org\"}\n";
+	const char *j = "    players: [{name: \"Jean Danjou\", email: "
+		    "\"danjou@example.org\"}]\n";
+
+	assert_non_null(text);
+	assert_non_null(p = strstr(text, u));
+	assert_non_null(q = strstr(text, j));
+	out = xasprintf("%.*s%s%.*s%s%s", (int)(p - text), text,
+	    umpire != NULL ? umpire : u, (int)(q - p - strlen(u)),
+	    p + strlen(u), player != NULL ? player : j, q + strlen(j));
+	free(text);
+	return out;
+}
+
+/* game.umpire.openpgp: the umpire's key, kept through emit and clone;
+ * 40 upper-case hex digits, and the umpire's alone. */
+static void
+test_umpire_openpgp(void **state)
+{
+	struct crown_diags	 d = { 0 };
+	struct crown_state	*s = NULL, *c;
+	char			*text, *a, *b;
+
+	(void)state;
+	text = small_with("  umpire: {name: U, email: u@example.org, "
+	    "openpgp: \"0123456789ABCDEF0123456789ABCDEF01234567\"}\n", NULL);
+	assert_int_equal(crown_state_parse(&s, "s.yaml", text, strlen(text),
+	    &d), 0);
+	assert_no_diags(&d);
+	assert_string_equal(s->umpire.openpgp,
+	    "0123456789ABCDEF0123456789ABCDEF01234567");
+	a = emit(s);
+	assert_non_null(strstr(a, "  umpire: {name: U, email: u@example.org, "
+	    "openpgp: \"0123456789ABCDEF0123456789ABCDEF01234567\"}\n"));
+	c = crown_state_clone(s);
+	b = emit(c);
+	assert_string_equal(a, b);
+	free(a);
+	free(b);
+	free(text);
+	crown_state_free(c);
+	crown_state_free(s);
+	s = NULL;
+	text = small_with("  umpire: {openpgp: \"0123456789abcdef0123456789"
+	    "abcdef01234567\"}\n", "    players: [{name: J, email: "
+	    "j@example.org, openpgp: \"0123456789ABCDEF0123456789ABCDEF0123"
+	    "4567\"}]\n");
+	assert_int_equal(crown_state_parse(&s, "bad.yaml", text, strlen(text),
+	    &d), CROWN_EINVALID);
+	assert_null(s);
+	assert_diag(&d, "bad.yaml:8:21: error: 'openpgp' must be the 40 "
+	    "upper-case hex digits of the umpire's OpenPGP fingerprint");
+	assert_diag(&d, "bad.yaml:14:47: error: unknown key 'openpgp'");
+	assert_int_equal(d.n, 2);
+	crown_diags_release(&d);
+	free(text);
+}
+
 int
 main(void)
 {
@@ -366,6 +432,7 @@ main(void)
 		cmocka_unit_test(test_scenario_defaults),
 		cmocka_unit_test(test_unit_lookup),
 		cmocka_unit_test(test_names_plain),
+		cmocka_unit_test(test_umpire_openpgp),
 	};
 
 	return cmocka_run_group_tests_name("state", tests, NULL, NULL);
