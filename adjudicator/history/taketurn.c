@@ -220,7 +220,7 @@ commit_turn(struct crown_taketurn *out, const struct crown_taketurn_input *in,
 	tag = xasprintf("turn-%d", t->turn);
 	done = xasprintf("turn %d is committed", t->turn);
 	if ((error = crown_mail_turn_reports(&mails, t->after, camp->rules,
-	    t->reports, &t->map, when, d)) != 0)
+	    t->reports, &t->map, when, NULL, d)) != 0)
 		goto cleanup;
 	step.ref = CROWN_MAIN_REF;
 	step.expect = head;

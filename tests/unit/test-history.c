@@ -1624,6 +1624,76 @@ test_rerun_adopt(void **state)
 }
 
 /*
+ * Issue 34: rerun and adopt keep the --every schedule (the adopted turn's
+ * deadline is the one crown turn set), and adopt mails every player the
+ * adopted turn's report, the next orders form and the reason.
+ */
+static void
+test_adopt_keeps_schedule(void **state)
+{
+	struct run	 r;
+	char		*dir = path("c"), *text;
+
+	(void)state;
+	new_campaign(dir);
+	EXPECT(0, crown_cmd_deadline, dir, "2026-03-07T18:00:00Z", "--every",
+	    "7d", "--date", "2026-03-02");
+	turn1(dir);
+	turn2(dir);
+	text = sh("git -C '%s' show turn-2:state.yaml | grep '^  deadline:'",
+	    dir);
+	assert_string_equal(text, "  deadline: \"2026-03-21T18:00:00Z\"\n");
+	free(text);
+	/* a rerun of turn 1 replays turn 2: each keeps its deadline */
+	EXPECT(0, crown_cmd_rerun, dir, "1", "--orders",
+	    DATA "/republic-1-amended.yaml", "--templates", TMPL, "--date",
+	    "2026-03-16");
+	text = sh("for t in rerun/turn-1~1 rerun/turn-1; do git -C '%s' show "
+	    "$t:state.yaml | grep '^  deadline:'; done", dir);
+	assert_string_equal(text, "  deadline: \"2026-03-14T18:00:00Z\"\n"
+	    "  deadline: \"2026-03-21T18:00:00Z\"\n");
+	free(text);
+	/* the trial's: the last turn rerun and adopted */
+	EXPECT(0, crown_cmd_rerun, dir, "2", DATA "/republic-2-amended.yaml",
+	    "--templates", TMPL, "--date", "2026-03-16", "--reason",
+	    "the militia's orders were misfiled");
+	text = sh("rm -f '%s'/outbox/new/* && echo ok", dir);
+	assert_string_equal(text, "ok\n");
+	free(text);
+	EXPECT(0, crown_cmd_adopt, dir, "rerun/turn-2", "--date",
+	    "2026-03-16T12:00:00Z", "--reason", "agreed by both players");
+	RUN(&r, crown_cmd_status, dir, "--now", "2026-03-17T12:00:00Z");
+	assert_int_equal(r.status, 0);
+	assert_has(r.out, "orders for turn 3, deadline 2026-03-21T18:00:00Z "
+	    "(in 4d 6h 00m)\n");
+	run_release(&r);
+	/* every player told: the report, the form of turn 3, the reasons */
+	text = sh("cd '%s/outbox/new' && ls | wc -l && grep -h '^To: \\|"
+	    "^Subject: ' * | sort && grep -l 'filename=orders.yaml' * | "
+	    "wc -l && grep -h '^turn: \\|^Orders for turn' * | sort | uniq -c",
+	    dir);
+	assert_string_equal(text, "2\nSubject: [Test Campaign] Turn 2, "
+	    "played again: report for Foreign Legion\nSubject: [Test "
+	    "Campaign] Turn 2, played again: report for Mexican Republic\n"
+	    "To: Francisco Milan <milan@example.org>\n"
+	    "To: Jean Danjou <danjou@example.org>\n2\n"
+	    "      2 Orders for turn 3 are due by 2026-03-21T18:00:00Z.\n"
+	    "      2 turn: 3\n");
+	free(text);
+	text = sh("cd '%s/outbox/new' && for f in *; do perl -0pe "
+	    "'s/=\\n//g; s/\\n/ /g' \"$f\" | grep -o 'Turn 2 was played "
+	    "again: .* Adopted: agreed by both players\\.'; done | uniq -c",
+	    dir);
+	assert_string_equal(text, "      2 Turn 2 was played again: this "
+	    "report of turn 2 replaces the one you had, and the orders form "
+	    "attached, for turn 3, the one sent with it. Why: the militia's "
+	    "orders were misfiled. Adopted: agreed by both players.\n");
+	free(text);
+	assert_clean(dir);
+	free(dir);
+}
+
+/*
  * Issue 19, dice nobody can know before the orders are in: a turn's dice
  * are keyed by the secret and a salt of the accepted orders files,
  * recorded as turns/turn-NNN/dice-salt.
@@ -2982,6 +3052,8 @@ main(void)
 		    teardown),
 		cmocka_unit_test_setup_teardown(test_dice_salt, setup,
 		    teardown),
+		cmocka_unit_test_setup_teardown(test_adopt_keeps_schedule,
+		    setup, teardown),
 		cmocka_unit_test_setup_teardown(test_rerun_keeps_salt, setup,
 		    teardown),
 		cmocka_unit_test_setup_teardown(test_repair_head, setup,

@@ -995,7 +995,8 @@ turn_reports(const char *dir, const struct crown_state *s,
 	size_t			 i;
 	int			 error;
 
-	error = crown_mail_turn_reports(&mails, s, rules, rep, map, date, d);
+	error = crown_mail_turn_reports(&mails, s, rules, rep, map, date, NULL,
+	    d);
 	for (i = 0; i < mails.n && error == 0; i++)
 		error = crown_maildir_put(outbox, mails.v[i].name,
 		    mails.v[i].data.data, mails.v[i].data.len, d);
