@@ -36,7 +36,10 @@ const struct crown_cmd crown_cmd_adopt = {
 	"main's turn N-1 and reach main's last turn.  The branch is deleted.\n"
 	"Players must fetch the rewritten main (crown publish pushes it with\n"
 	"force).  --reason TEXT (one line) is put in the tag's message as\n"
-	"\"Reason: TEXT\", and crown log shows it beside the adopted turn.",
+	"\"Reason: TEXT\", and crown log and crown site show it beside the\n"
+	"adopted turn.  Every player gets a mail in DIR/outbox: the report of\n"
+	"the last turn, with the map, the state and the next orders form, and\n"
+	"which turns were played again and why.",
 	.flags = CROWN_CMD_CAMPAIGN | CROWN_CMD_LOCK | CROWN_CMD_WHO,
 	.options = adopt_options,
 	.operands = { 2, 2, "give DIR and the rerun branch" },

@@ -1694,6 +1694,71 @@ test_adopt_keeps_schedule(void **state)
 }
 
 /*
+ * Issue 34, housekeeping: crown turn removes, after its commit, what it
+ * makes obsolete (the late orders of the turn it plays, the proofs of
+ * the pending orders it played) and leaves what is not crown's; what a
+ * killed run left is removed by the next writing command's repair.
+ */
+static void
+test_turn_tidies(void **state)
+{
+	struct run	 r;
+	char		*dir = path("c"), *text;
+
+	(void)state;
+	new_campaign(dir);
+	text = sh("d='%s' && mkdir -p \"$d/orders/late\" && cp " DATA
+	    "/french-1.yaml \"$d/orders/pending/french.yaml\" && cp " DATA
+	    "/republic-1.yaml \"$d/orders/pending/republic.yaml\" && echo "
+	    "\"$(sha256sum <\"$d/orders/pending/french.yaml\" | cut -c1-64) "
+	    "from\" >\"$d/orders/pending/french.proof\" && cp " DATA
+	    "/republic-1-amended.yaml \"$d/orders/late/republic.yaml\" && "
+	    "echo '{{{' >\"$d/orders/late/junk.yaml\" && echo ok", dir);
+	assert_string_equal(text, "ok\n");
+	free(text);
+	RUN(&r, crown_cmd_status, dir, "--now", "2026-03-02T00:00:00Z");
+	assert_int_equal(r.status, 0);
+	assert_has(r.out, "; later orders came late (orders/late/republic.yaml: "
+	    "played only if moved to orders/pending/ in place of these; crown "
+	    "turn removes it)\n");
+	assert_has(r.out, "  orders/late/junk.yaml cannot be read as orders of "
+	    "a turn: left alone\n");
+	run_release(&r);
+	EXPECT(0, crown_cmd_turn, dir, "--templates", TMPL, "--date",
+	    "2026-03-08");
+	text = sh("cd '%s' && ls -A orders/pending orders/late", dir);
+	assert_string_equal(text, "orders/late:\njunk.yaml\n\n"
+	    "orders/pending:\n");
+	free(text);
+	assert_clean(dir);
+	/* left by a run killed after its commit: the next writing command
+	 * removes them */
+	text = sh("d='%s' && cp " DATA "/republic-1-amended.yaml "
+	    "\"$d/orders/late/republic.yaml\" && echo '00 from' "
+	    ">\"$d/orders/pending/french.proof\" && echo ok", dir);
+	assert_string_equal(text, "ok\n");
+	free(text);
+	RUN(&r, crown_cmd_status, dir, "--now", "2026-03-09T00:00:00Z");
+	assert_has(r.out, "  orders/late/republic.yaml: late orders of turn "
+	    "1, which is played: obsolete, removed by crown's next writing "
+	    "command\n  orders/pending/french.proof: the proof of orders no "
+	    "longer pending: obsolete, removed by crown's next writing "
+	    "command\n");
+	run_release(&r);
+	RUN(&r, crown_cmd_deadline, dir, "+7d", "--date", "2026-03-09");
+	assert_int_equal(r.status, 0);
+	assert_has(r.err, "/orders/late/republic.yaml: its turn is played\n");
+	assert_has(r.err, "/orders/pending/french.proof: the orders it is the "
+	    "proof of are gone\n");
+	run_release(&r);
+	text = sh("cd '%s' && ls -A orders/pending orders/late", dir);
+	assert_string_equal(text, "orders/late:\njunk.yaml\n\n"
+	    "orders/pending:\n");
+	free(text);
+	free(dir);
+}
+
+/*
  * Issue 19, dice nobody can know before the orders are in: a turn's dice
  * are keyed by the secret and a salt of the accepted orders files,
  * recorded as turns/turn-NNN/dice-salt.
@@ -3051,6 +3116,8 @@ main(void)
 		cmocka_unit_test_setup_teardown(test_rerun_adopt, setup,
 		    teardown),
 		cmocka_unit_test_setup_teardown(test_dice_salt, setup,
+		    teardown),
+		cmocka_unit_test_setup_teardown(test_turn_tidies, setup,
 		    teardown),
 		cmocka_unit_test_setup_teardown(test_adopt_keeps_schedule,
 		    setup, teardown),
