@@ -1667,6 +1667,9 @@ test_adopt_keeps_schedule(void **state)
 	assert_has(r.out, "orders for turn 3, deadline 2026-03-21T18:00:00Z "
 	    "(in 4d 6h 00m)\n");
 	run_release(&r);
+	RUN(&r, crown_cmd_verify, dir, "--templates", TMPL);
+	assert_int_equal(r.status, 0);
+	run_release(&r);
 	/* every player told: the report, the form of turn 3, the reasons */
 	text = sh("cd '%s/outbox/new' && ls | wc -l && grep -h '^To: \\|"
 	    "^Subject: ' * | sort && grep -l 'filename=orders.yaml' * | "
@@ -1689,6 +1692,21 @@ test_adopt_keeps_schedule(void **state)
 	    "attached, for turn 3, the one sent with it. Why: the militia's "
 	    "orders were misfiled. Adopted: agreed by both players.\n");
 	free(text);
+	/* mail for turn 3 before that deadline is in time */
+	text = sh("m='%s/mail' && mkdir -p \"$m/new\" \"$m/cur\" \"$m/tmp\" && "
+	    "printf 'From: Jean Danjou <danjou@example.org>\\nTo: "
+	    "umpire@example.org\\nSubject: orders\\nMessage-ID: "
+	    "<t3@example.org>\\n\\ngame: Test Campaign\\nturn: 3\\nside: "
+	    "french\\norders:\\n  - unit: 1-legion\\n    actions: [hold]\\n' "
+	    ">\"$m/new/1773835200.M1P1.host\" && echo ok", base);
+	assert_string_equal(text, "ok\n");
+	free(text);
+	text = path("mail");
+	RUN(&r, crown_cmd_inbox, dir, text, "--now", "2026-03-18T13:00:00Z");
+	free(text);
+	assert_int_equal(r.status, 0);
+	assert_has(r.out, ": accepted: side french, turn 3");
+	run_release(&r);
 	assert_clean(dir);
 	free(dir);
 }
