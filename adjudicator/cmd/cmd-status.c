@@ -94,6 +94,23 @@ print_late(const struct crown_orders_status *st,
 	    "turn removes it)", path, in ? " in place of these" : "");
 }
 
+/* What becomes of the pending files crown turn DIR would refuse: the
+ * turn stops on them (crown turn FILES leaves them where they are). */
+static void
+print_stops(const struct crown_orders_status *st)
+{
+	size_t	k, n = 0;
+
+	for (k = 0; k < st->nfile; k++)
+		if (st->file[k].verdict != CROWN_PENDING_PLAYED)
+			n++;
+	if (n > 0)
+		printf("crown turn DIR refuses to play while %s in "
+		    "orders/pending/: move %s out, or give crown turn the "
+		    "files to play\n", n == 1 ? "that file is" :
+		    "those files are", n == 1 ? "it" : "them");
+}
+
 /* The late orders and proofs not on a side's line: obsolete, or not
  * crown's. */
 static void
@@ -242,6 +259,7 @@ cmd_status_exec(struct crown_run *r)
 	printf("%zu of %zu sides have orders in%s\n", st.nin, s->nsides,
 	    st.passed && st.nin < s->nsides ? "; the others hold (R2.3) if "
 	    "the turn is played with --allow-missing" : "");
+	print_stops(&st);
 	print_mail(&st, s->turn);
 cleanup:
 	crown_campaign_status_release(&st);

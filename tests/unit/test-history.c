@@ -2351,7 +2351,9 @@ test_pending(void **state)
 	assert_int_equal(r.status, 0);
 	assert_has(r.out, "  french    missing (orders/pending/french.yaml "
 	    "is for turn 1)\n  republic  missing (orders/pending/old.yaml is "
-	    "for turn 1)\n0 of 2 sides have orders in\n");
+	    "for turn 1)\n0 of 2 sides have orders in\ncrown turn DIR "
+	    "refuses to play while those files are in orders/pending/: move "
+	    "them out, or give crown turn the files to play\n");
 	run_release(&r);
 	/* with --allow-missing the French hold (R2.3) */
 	RUN(&r, crown_cmd_turn, dir, DATA "/republic-2.yaml", "--templates",
