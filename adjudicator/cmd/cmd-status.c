@@ -167,7 +167,7 @@ print_side(const struct crown_orders_status *st, const char *id, size_t i,
 	if (sv->in == CROWN_ORDERS_LATE && sv->when != NULL)
 		printf("late     received %s, after the deadline", sv->when);
 	else if (sv->in == CROWN_ORDERS_LATE)
-		printf("late");
+		printf("late    ");	/* not in the log: the file says */
 	if (sv->in == CROWN_ORDERS_LATE)
 		print_late(st, sv, false);
 	else

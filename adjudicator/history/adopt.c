@@ -141,13 +141,16 @@ crown_campaign_adopt_mails(struct crown_outputs *mails,
 	struct crown_buf	*reports = NULL, map = { 0 }, note = { 0 };
 	const struct crown_state *s;
 	const char		*tip = b->l.v[b->l.n - 1].id;
-	char			*dir, *path, *why;
+	char			*dir, *path, *why, *label;
 	size_t			 i;
 	int			 error, rc;
 
 	/* the players and the deadline as the line ends, the turn's files
 	 * as its last turn committed them */
-	if ((error = crown_campaign_load(&camp, h, tip, "main", d)) != 0)
+	label = xasprintf("turn-%d", b->last);
+	error = crown_campaign_load(&camp, h, tip, label, d);
+	free(label);
+	if (error != 0)
 		return error;
 	s = camp.state;
 	dir = crown_campaign_turn_dir(b->last);
