@@ -17,6 +17,7 @@
 #include "crown/xalloc.h"
 
 static char	*adoption_reason(struct crown_history *, long);
+static void	 sentence(struct crown_buf *, const char *, const char *);
 
 char *
 crown_campaign_reason(const char *message)
@@ -132,6 +133,16 @@ crown_rerun_mark_release(struct crown_rerun_mark *m)
 	memset(m, 0, sizeof(*m));
 }
 
+/* lead and text as a sentence: a full stop after it unless it has one. */
+static void
+sentence(struct crown_buf *b, const char *lead, const char *text)
+{
+	size_t	len = strlen(text);
+
+	crown_buf_printf(b, "%s%s%s", lead, text, len > 0 &&
+	    strchr(".!?", text[len - 1]) != NULL ? "" : ".");
+}
+
 int
 crown_campaign_adopt_mails(struct crown_outputs *mails,
     struct crown_history *h, const struct crown_chain *b, int turn,
@@ -170,11 +181,12 @@ crown_campaign_adopt_mails(struct crown_outputs *mails,
 	if (error != 0)
 		goto cleanup;
 	crown_buf_printf(&note, "Turn %d was played again", turn);
-	if (b->last > turn)
-		crown_buf_printf(&note, ", and %s %d after it replayed",
-		    b->last > turn + 1 ? "turns" : "turn", turn + 1);
-	if (b->last > turn + 1)
-		crown_buf_printf(&note, " to %d", b->last);
+	if (b->last == turn + 1)
+		crown_buf_printf(&note, ", and turn %d after it replayed",
+		    b->last);
+	else if (b->last > turn + 1)
+		crown_buf_printf(&note, ", and turns %d to %d after it "
+		    "replayed", turn + 1, b->last);
 	crown_buf_printf(&note, ": this report of turn %d replaces the one "
 	    "you had", b->last);
 	if (s->last_turn <= 0 || s->turn < s->last_turn)
@@ -183,9 +195,9 @@ crown_campaign_adopt_mails(struct crown_outputs *mails,
 	crown_buf_puts(&note, ".");
 	why = crown_campaign_reason(b->l.v[b->at[turn]].message);
 	if (why != NULL)
-		crown_buf_printf(&note, " Why: %s.", why);
+		sentence(&note, " Why: ", why);
 	if (reason != NULL)
-		crown_buf_printf(&note, " Adopted: %s.", reason);
+		sentence(&note, " Adopted: ", reason);
 	free(why);
 	error = crown_mail_turn_reports(mails, s, camp.rules, reports,
 	    map.len > 0 ? &map : NULL, date, note.data, d);
