@@ -11,6 +11,7 @@
 #include "crown/cmd.h"
 #include "crown/common.h"
 #include "crown/history.h"
+#include "crown/rerun.h"
 #include "crown/xalloc.h"
 
 static int	cmd_adopt_check(const struct crown_run *);
@@ -35,7 +36,10 @@ const struct crown_cmd crown_cmd_adopt = {
 	"main's turn N-1 and reach main's last turn.  The branch is deleted.\n"
 	"Players must fetch the rewritten main (crown publish pushes it with\n"
 	"force).  --reason TEXT (one line) is put in the tag's message as\n"
-	"\"Reason: TEXT\", and crown log shows it beside the adopted turn.",
+	"\"Reason: TEXT\", and crown log and crown site show it beside the\n"
+	"adopted turn.  Every player gets a mail in DIR/outbox: the report of\n"
+	"the last turn, with the map, the state and the next orders form, and\n"
+	"which turns were played again and why.",
 	.flags = CROWN_CMD_CAMPAIGN | CROWN_CMD_LOCK | CROWN_CMD_WHO,
 	.options = adopt_options,
 	.operands = { 2, 2, "give DIR and the rerun branch" },
@@ -87,7 +91,8 @@ cmd_adopt_exec(struct crown_run *r)
 	char			 have[CROWN_OID_HEX + 1], *ref = NULL;
 	char			 old[CROWN_OID_HEX + 1], id[CROWN_OID_HEX + 1];
 	char			 tip[CROWN_OID_HEX + 1];
-	char			*tag = NULL, *tagref = NULL, *msg = NULL;
+	char			*tag = NULL, *tagref = NULL, *msg = NULL, *when;
+	struct crown_outputs	 mails = { 0 };
 	const char		*name, *reason;
 	long			 turn;
 	int			 error = 0, status, k, rc;
@@ -146,6 +151,13 @@ cmd_adopt_exec(struct crown_run *r)
 		}
 	}
 	reason = r->opt[ADOPT_REASON].value;
+	/* every player told, in the outbox once main has moved */
+	when = xasprintf("@%lld", (long long)who.stamp.time);
+	error = crown_campaign_adopt_mails(&mails, h, &b, (int)turn, reason,
+	    when, &d);
+	free(when);
+	if (error != 0)
+		goto cleanup;
 	msg = xasprintf("main before adopting %s\n\nTurns %ld to %d of this "
 	    "line were replaced by a rerun of turn %ld.\n%s%s%s", name, turn,
 	    c->last, turn, reason != NULL ? CROWN_REASON_KEY : "",
@@ -160,6 +172,7 @@ cmd_adopt_exec(struct crown_run *r)
 	step.keep.stamp = &who.stamp;
 	step.keep.message = msg;
 	step.tree = CROWN_ADVANCE_CHECKOUT;
+	step.mails = &mails;
 	step.drop = ref;
 	step.done = "main is moved to the rerun";
 	step.dir = r->dir;
@@ -172,8 +185,12 @@ cmd_adopt_exec(struct crown_run *r)
 		goto cleanup;
 	printf("main is now %s (%.7s); the old line is tag %s (%.7s)\n",
 	    name, tip, tag, old);
+	if (mails.n > 0)
+		printf("%zu report%s for the players in %s/outbox\n", mails.n,
+		    mails.n == 1 ? "" : "s", r->dir);
 cleanup:
 	status = crown_cmd_fail(&d, error);
+	crown_outputs_release(&mails);
 	free(msg);
 	free(tagref);
 	free(tag);

@@ -32,11 +32,13 @@ const struct crown_cmd crown_cmd_rerun = {
 	"only the rolls it touches.  The later turns are replayed with their\n"
 	"original orders and the same campaign dice; an order that has\n"
 	"become impossible (it no longer passes validation) is skipped and\n"
-	"listed.  The new line goes on branch rerun/turn-TURN (replacing an\n"
-	"earlier rerun of that turn); main is untouched.  Prints each\n"
-	"turn's headline, new and old, and what differs at the end, unit by\n"
-	"unit.  --reason TEXT (one line) is put in each commit's message as\n"
-	"\"Reason: TEXT\", and crown log shows it once the rerun is adopted.\n"
+	"listed.  Each turn sets the deadline main's turn set (--every or\n"
+	"--deadline).  The new line goes on branch rerun/turn-TURN\n"
+	"(replacing an earlier rerun of that turn); main is untouched.\n"
+	"Prints each turn's headline, new and old, and what differs at the\n"
+	"end, unit by unit.  --reason TEXT (one line) is put in each commit's\n"
+	"message as \"Reason: TEXT\", and crown log shows it once the rerun\n"
+	"is adopted.\n"
 	"crown adopt makes the rerun the history.",
 	.flags = CROWN_CMD_CAMPAIGN | CROWN_CMD_LOCK | CROWN_CMD_SECRET |
 	    CROWN_CMD_TEMPLATES | CROWN_CMD_WHO,

@@ -8,6 +8,7 @@
  * campaign repository the state is main's last commit's, never the work
  * tree's, which a turn killed before its checkout leaves behind.
  */
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -37,7 +38,10 @@ const struct crown_cmd crown_cmd_status = {
 	"the last commit.  Then how many messages of the mailboxes crown\n"
 	"inbox last read it has not read, delivered by the deadline (crown\n"
 	"turn waits for them), and the mail delivered in time for the turn\n"
-	"played last but read after it was played.\n\n"
+	"played last but read after it was played.  Late orders in\n"
+	"orders/late/ are named on their side's line (beside orders in too),\n"
+	"and the late orders and proofs that a turn made obsolete, which\n"
+	"crown's next writing command removes.\n\n"
 	CROWN_LIMIT_HELP,
 	.flags = CROWN_CMD_LIMITS,
 	.options = status_options,
@@ -69,6 +73,77 @@ print_refused(const struct crown_orders_status *st)
 	}
 }
 
+/* Where a side's late orders are, and what becomes of them. */
+static void
+print_late(const struct crown_orders_status *st,
+    const struct crown_side_orders *sv, bool in)
+{
+	const char	*path;
+
+	if (sv->late < 0) {
+		if (!in)
+			printf(" (no longer in orders/late/)");
+		return;
+	}
+	path = st->tidy.v[sv->late].path;
+	if (in)
+		printf("; later orders came late");
+	if (in && sv->late_when != NULL)
+		printf(", received %s", sv->late_when);
+	printf(" (%s: played only if moved to orders/pending/%s; crown "
+	    "turn removes it)", path, in ? " in place of these" : "");
+}
+
+/* What becomes of the pending files crown turn DIR would refuse: the
+ * turn stops on them (crown turn FILES leaves them where they are). */
+static void
+print_stops(const struct crown_orders_status *st)
+{
+	size_t	k, n = 0;
+
+	for (k = 0; k < st->nfile; k++)
+		if (st->file[k].verdict != CROWN_PENDING_PLAYED)
+			n++;
+	if (n > 0)
+		printf("crown turn DIR refuses to play while %s in "
+		    "orders/pending/: move %s out, or give crown turn the "
+		    "files to play\n", n == 1 ? "that file is" :
+		    "those files are", n == 1 ? "it" : "them");
+}
+
+/* The late orders and proofs not on a side's line: obsolete, or not
+ * crown's. */
+static void
+print_tidy(const struct crown_orders_status *st)
+{
+	const struct crown_tidy_file *f;
+	size_t			 k, i;
+
+	for (k = 0; k < st->tidy.n; k++) {
+		f = &st->tidy.v[k];
+		for (i = 0; i < st->nside; i++)
+			if (st->side[i].late == (int)k)
+				break;
+		if (i < st->nside || f->kind == CROWN_TIDY_PROOF)
+			continue;
+		if (f->kind == CROWN_TIDY_LATE_PLAYED)
+			printf("  %s: late orders of turn %d, which is "
+			    "played: obsolete, removed by crown's next "
+			    "writing command\n", f->path, f->turn);
+		else if (f->kind == CROWN_TIDY_PROOF_GONE)
+			printf("  %s: the proof of orders no longer pending: "
+			    "obsolete, removed by crown's next writing "
+			    "command\n", f->path);
+		else if (f->kind == CROWN_TIDY_LATE)
+			printf("  %s: late orders of side '%s' for turn %d: "
+			    "%s\n", f->path, f->side, f->turn, f->turn ==
+			    st->next ? "crown turn removes it" : "kept");
+		else
+			printf("  %s cannot be read as orders of a turn: "
+			    "left alone\n", f->path);
+	}
+}
+
 /* Side i's line. */
 static void
 print_side(const struct crown_orders_status *st, const char *id, size_t i,
@@ -85,12 +160,16 @@ print_side(const struct crown_orders_status *st, const char *id, size_t i,
 		    sv->when != NULL ? sv->when : "(filed by hand)", f->rec);
 		if (!f->named)
 			printf(" (%s)", f->path);
+		print_late(st, sv, true);
 		printf("\n");
 		return;
 	}
+	if (sv->in == CROWN_ORDERS_LATE && sv->when != NULL)
+		printf("late     received %s, after the deadline", sv->when);
+	else if (sv->in == CROWN_ORDERS_LATE)
+		printf("late    ");	/* not in the log: the file says */
 	if (sv->in == CROWN_ORDERS_LATE)
-		printf("late     received %s, after the deadline "
-		    "(kept in orders/late/%s.yaml)", sv->when, id);
+		print_late(st, sv, false);
 	else
 		printf("missing");
 	/* a file of the side's that crown turn would refuse */
@@ -176,9 +255,11 @@ cmd_status_exec(struct crown_run *r)
 		print_side(&st, s->sides[i].id, i, (int)width);
 	/* crown turn DIR refuses these, with every other problem */
 	print_refused(&st);
+	print_tidy(&st);
 	printf("%zu of %zu sides have orders in%s\n", st.nin, s->nsides,
 	    st.passed && st.nin < s->nsides ? "; the others hold (R2.3) if "
 	    "the turn is played with --allow-missing" : "");
+	print_stops(&st);
 	print_mail(&st, s->turn);
 cleanup:
 	crown_campaign_status_release(&st);

@@ -27,6 +27,7 @@
 #include "crown/orders-read.h"
 #include "crown/outputs.h"
 #include "crown/paths.h"
+#include "crown/tidy.h"
 #include "crown/xalloc.h"
 #include "crown/yaml.h"
 
@@ -970,8 +971,11 @@ done:
 	for (i = 0; i < n; i++)
 		free(dirty[i]);
 	free(dirty);
-	if (error == 0)
+	if (error == 0) {
 		repair_pending(h, c, d);
+		crown_campaign_tidy_repair(crown_history_workdir(h), c->last,
+		    d);
+	}
 	if (error == 0)
 		error = crown_advance_repair(h, c->l.v[c->l.n - 1].id, d);
 	return error;

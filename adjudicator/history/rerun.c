@@ -60,6 +60,7 @@ static int	replay_admin(char *, struct crown_history *,
 static int	amended_orders(struct crown_outputs *, const struct rerun *);
 static int	later_orders(struct crown_outputs *, const struct rerun *,
 		    int);
+static char	*turn_deadline(const struct rerun *, int);
 static int	rerun_turn(struct rerun *, int,
 		    const struct crown_outputs *);
 static int	finish(struct rerun *);
@@ -385,6 +386,29 @@ later_orders(struct crown_outputs *orders, const struct rerun *x, int k)
 	return error;
 }
 
+/*
+ * The deadline turn k sets on the rerun line: the one main's turn k set
+ * (crown turn's, of --every or --deadline, which the rerun's start
+ * shares with main's), else the next of --every after the line's (a
+ * state that cannot be read).  Caller frees.
+ */
+static char *
+turn_deadline(const struct rerun *x, int k)
+{
+	struct crown_diags	 quiet = { 0 };
+	struct crown_buf	 st = { 0 };
+	char			*deadline = NULL;
+
+	if (crown_history_read(&st, x->h, x->c->l.v[x->c->at[k]].id,
+	    CROWN_CAMPAIGN_STATE, &quiet) == 0)
+		deadline = crown_state_deadline_of(st.data, st.len);
+	if (deadline == NULL)
+		deadline = crown_campaign_next_deadline(x->cur, NULL);
+	crown_buf_release(&st);
+	crown_diags_release(&quiet);
+	return deadline;
+}
+
 /* Turn k played from where the line is, with orders, and committed. */
 static int
 rerun_turn(struct rerun *x, int k, const struct crown_outputs *orders)
@@ -396,7 +420,7 @@ rerun_turn(struct rerun *x, int k, const struct crown_outputs *orders)
 	struct crown_turn	  t = { 0 };
 	unsigned char		  salt[CROWN_SALT_BYTES];
 	char			  id[CROWN_OID_HEX + 1];
-	char			 *msg = NULL;
+	char			 *msg = NULL, *deadline;
 	int			  error, rc;
 
 	/* main's salt for the turn, so that an amended order changes only
@@ -413,7 +437,11 @@ rerun_turn(struct rerun *x, int k, const struct crown_outputs *orders)
 	in.salt = rc == 0 ? salt : NULL;
 	in.unsalted = rc != 0;
 	in.templates = x->in->templates;
-	if ((error = crown_play(&t, &in, x->d)) != 0)
+	deadline = turn_deadline(x, k);
+	in.deadline = deadline;
+	error = crown_play(&t, &in, x->d);
+	free(deadline);
+	if (error != 0)
 		goto cleanup;
 	crown_play_files(&files, &t, CROWN_PLAY_COMMIT);
 	msg = xasprintf("Turn %d: %s\n" CROWN_RERUN_OF "%d with amended "

@@ -41,6 +41,7 @@
 #include "crown/outputs.h"
 #include "crown/paths.h"
 #include "crown/report.h"
+#include "crown/rerun.h"
 #include "crown/site.h"
 #include "crown/state.h"
 #include "crown/story.h"
@@ -74,6 +75,7 @@ struct turn {
 	const char		*commit;
 	char			 date[32];
 	const char		*headline;	/* in the commit's subject */
+	struct crown_rerun_mark	 rerun;		/* of an adopted rerun */
 	long			*figures;
 	bool			 known;
 };
@@ -639,6 +641,24 @@ model_chart(struct crown_tval *chart, const struct site *s)
 	}
 }
 
+/* A turn played again by an adopted rerun, or replayed by one: its
+ * "rerun" (of, reason, adopted; replayed for a later turn). */
+static void
+model_rerun(struct crown_tval *m, const struct turn *tu)
+{
+	struct crown_tval	*r;
+
+	if (tu->rerun.of < 0)
+		return;
+	r = crown_tmap_map(m, "rerun");
+	crown_tmap_int(r, "of", (long)tu->rerun.of);
+	crown_tmap_bool(r, "replayed", tu->rerun.of < tu->t);
+	if (tu->rerun.reason != NULL)
+		crown_tmap_str(r, "reason", tu->rerun.reason);
+	if (tu->rerun.adopted != NULL)
+		crown_tmap_str(r, "adopted", tu->rerun.adopted);
+}
+
 static int
 write_index(struct site *s, struct crown_diags *d)
 {
@@ -668,6 +688,7 @@ write_index(struct site *s, struct crown_diags *d)
 		free(name);
 		crown_tmap_str(m, "date", s->turns[t].date);
 		crown_tmap_str(m, "headline", s->turns[t].headline);
+		model_rerun(m, &s->turns[t]);
 		if (t == 0)
 			continue;
 		ll = crown_tmap_list(m, "losses");
@@ -829,6 +850,7 @@ write_turn(struct site *s, size_t t, struct crown_diags *d)
 	crown_tmap_int(m, "number", (long)t);
 	crown_tmap_str(m, "date", tu->date);
 	crown_tmap_str(m, "headline", tu->headline);
+	model_rerun(m, tu);
 	crown_tmap_printf(m, "commit", "%.12s", tu->commit);
 	if (t > 0) {
 		m = crown_tmap_map(root, "prev");
@@ -1203,8 +1225,10 @@ site_release(struct site *s)
 		free(s->records[i].figures);
 	}
 	free(s->records);
-	for (i = 0; i < s->nturns; i++)
+	for (i = 0; i < s->nturns; i++) {
 		free(s->turns[i].figures);
+		crown_rerun_mark_release(&s->turns[i].rerun);
+	}
 	free(s->turns);
 	free(s->head);
 	pages_release(&s->old);
@@ -1236,6 +1260,8 @@ turns_make(struct site *s)
 		while (*sub == ' ')
 			sub++;
 		tu->headline = sub;
+		crown_campaign_rerun_mark(&tu->rerun, s->in->h, hc->message,
+		    t);
 		tu->figures = xcalloc(s->nfig, sizeof(*tu->figures));
 	}
 }

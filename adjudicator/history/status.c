@@ -7,7 +7,9 @@
  * (a file put there by hand has no time).  The mail crown inbox has not
  * read yet is counted in the mailboxes it last read (inbox.h), and the
  * mail it found delivered in time for the turn played last, but read
- * after, is listed from the log.
+ * after, is listed from the log.  The late orders and the proofs
+ * beside the pending ones are classed as tidy.c does: kept for the
+ * turn, or obsolete, to be removed.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -188,6 +190,34 @@ side_status(struct crown_orders_status *st, const struct crown_state *s,
 	}
 }
 
+/*
+ * Side i's late orders for the next turn, in orders/late/: on its line.
+ * A side without orders in is late when they are there, even when the
+ * log does not say so (a file put there by hand).
+ */
+static void
+side_late(struct crown_orders_status *st, const char *id, size_t i,
+    const char *log)
+{
+	struct crown_side_orders *sv = &st->side[i];
+	const struct crown_tidy_file *f;
+	size_t			 k;
+
+	sv->late = -1;
+	for (k = 0; k < st->tidy.n; k++) {
+		f = &st->tidy.v[k];
+		if (f->kind == CROWN_TIDY_LATE && f->turn == st->next &&
+		    strcmp(f->side, id) == 0)
+			sv->late = (int)k;
+	}
+	if (sv->late < 0)
+		return;
+	sv->late_when = log_time(log, "late", id, st->next,
+	    st->tidy.v[sv->late].rec);
+	if (sv->in == CROWN_ORDERS_MISSING)
+		sv->in = CROWN_ORDERS_LATE;
+}
+
 /* What crown turn DIR makes of f. */
 static enum crown_pending_verdict
 verdict(const struct crown_pending_file *f, const struct crown_state *s,
@@ -232,10 +262,13 @@ crown_campaign_status(struct crown_orders_status *out, const char *dir,
 	crown_diags_release(&quiet);
 	free(p);
 	load_pending(out, dir, s);
+	crown_campaign_tidy(&out->tidy, dir, s->turn, NULL, 0);
 	out->side = xcalloc(s->nsides ? s->nsides : 1, sizeof(*out->side));
 	out->nside = s->nsides;
-	for (i = 0; i < s->nsides; i++)
+	for (i = 0; i < s->nsides; i++) {
 		side_status(out, s, i, log);
+		side_late(out, s->sides[i].id, i, log);
+	}
 	log_missed(out, log, s->turn);
 	if (crown_inbox_unread(&out->unread, &out->mailboxes, dir, s, now,
 	    &out->unread_problem) == CROWN_ENOTFOUND &&
@@ -256,8 +289,10 @@ crown_campaign_status_release(struct crown_orders_status *st)
 {
 	size_t	k;
 
-	for (k = 0; k < st->nside; k++)
+	for (k = 0; k < st->nside; k++) {
 		free(st->side[k].when);
+		free(st->side[k].late_when);
+	}
 	for (k = 0; k < st->nfile; k++) {
 		free(st->file[k].path);
 		crown_orders_free(st->file[k].o);
@@ -268,6 +303,7 @@ crown_campaign_status_release(struct crown_orders_status *st)
 		free(st->missed[k].from);
 	}
 	free(st->missed);
+	crown_tidy_release(&st->tidy);
 	free(st->mailboxes);
 	crown_diags_release(&st->unread_problem);
 	free(st->file);

@@ -16,6 +16,7 @@
 #include "crown/mail.h"
 #include "crown/play.h"
 #include "crown/taketurn.h"
+#include "crown/tidy.h"
 #include "crown/xalloc.h"
 
 static int	missing_sides(const struct crown_state *,
@@ -210,8 +211,11 @@ commit_turn(struct crown_taketurn *out, const struct crown_taketurn_input *in,
 	const struct crown_turn	 *t = &out->t;
 	struct crown_outputs	  files = { 0 }, mails = { 0 };
 	struct crown_advance	  step = { 0 };
+	struct crown_tidy	  tidy;
 	const char		 *head = c->l.v[c->tip].id;
-	char			 *msg, *tag, *when, *done;
+	const char		 *work = crown_history_workdir(in->h);
+	char			 *msg, *tag, *when, *done, **gone = NULL;
+	size_t			  ngone = 0, i;
 	int			  error;
 
 	crown_play_files(&files, t, CROWN_PLAY_COMMIT);
@@ -220,7 +224,7 @@ commit_turn(struct crown_taketurn *out, const struct crown_taketurn_input *in,
 	tag = xasprintf("turn-%d", t->turn);
 	done = xasprintf("turn %d is committed", t->turn);
 	if ((error = crown_mail_turn_reports(&mails, t->after, camp->rules,
-	    t->reports, &t->map, when, d)) != 0)
+	    t->reports, &t->map, when, NULL, d)) != 0)
 		goto cleanup;
 	step.ref = CROWN_MAIN_REF;
 	step.expect = head;
@@ -231,13 +235,26 @@ commit_turn(struct crown_taketurn *out, const struct crown_taketurn_input *in,
 	step.tag.name = tag;
 	step.tag.force = true;
 	step.tree = CROWN_ADVANCE_FILES;
-	step.pending = in->paths == NULL ? out->pending : NULL;
-	step.npending = in->paths == NULL ? out->npending : 0;
+	/* removed after the commit: the pending orders played, and the
+	 * work files the turn makes obsolete (tidy.h) */
+	if (in->paths == NULL) {
+		gone = xcalloc(out->npending + 1, sizeof(*gone));
+		for (i = 0; i < out->npending; i++)
+			gone[ngone++] = xstrdup(out->pending[i]);
+	}
+	crown_campaign_tidy(&tidy, work, t->turn, gone, ngone);
+	crown_tidy_paths(&gone, &ngone, &tidy, work);
+	crown_tidy_release(&tidy);
+	step.pending = gone;
+	step.npending = ngone;
 	step.mails = &mails;
 	step.done = done;
 	step.dir = in->dir;
 	error = crown_advance(out->id, in->h, &step, d);
 cleanup:
+	for (i = 0; i < ngone; i++)
+		free(gone[i]);
+	free(gone);
 	free(done);
 	free(tag);
 	free(when);

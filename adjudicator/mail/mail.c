@@ -1308,7 +1308,7 @@ int
 crown_mail_turn_reports(struct crown_outputs *mails,
     const struct crown_state *after, const struct crown_rules *rules,
     const struct crown_buf *reports, const struct crown_buf *map,
-    const char *date, struct crown_diags *d)
+    const char *date, const char *replaced, struct crown_diags *d)
 {
 	struct crown_buf		 state = { 0 }, text = { 0 };
 	struct crown_buf		 form = { 0 };
@@ -1330,6 +1330,10 @@ crown_mail_turn_reports(struct crown_outputs *mails,
 		rep = reports != NULL ? &reports[i] : NULL;
 		text.len = 0;
 		crown_buf_puts(&text, "");
+		if (replaced != NULL) {
+			line(&text, replaced);
+			crown_buf_puts(&text, "\n");
+		}
 		if (rep != NULL && rep->len > 0)
 			crown_markdown_mail(&text, rep->data, rep->len,
 			    CROWN_MAIL_WIDTH);
@@ -1348,8 +1352,9 @@ crown_mail_turn_reports(struct crown_outputs *mails,
 		crown_buf_printf(&text, "\n-- \ncrown, umpiring %s: turn %d "
 		    "of side %s (%s).\n", after->name, after->turn, sd->id,
 		    sd->name);
-		subject = xasprintf("[%s] Turn %d: report for %s",
-		    after->name, after->turn, sd->name);
+		subject = xasprintf("[%s] Turn %d%s: report for %s",
+		    after->name, after->turn, replaced != NULL ?
+		    ", played again" : "", sd->name);
 		error = mail_side(mails, after, sd, NULL, subject, text.data,
 		    att, natt, t, NULL);
 		free(subject);

@@ -247,14 +247,16 @@ struct crown_mail_addr crown_mail_umpire(const struct crown_state *);
  * password hashes) attached, and while the game goes on (rules not
  * NULL, before game.last_turn) the side's orders form for the next turn
  * (orders.yaml, crown_orders_form) and the deadline.  date is the turn's date (as
- * crown_cal_parse_time reads it; NULL: now).  Players without an email
- * address are skipped.  0, CROWN_EUSAGE for a bad date, or CROWN_ERROR;
- * problems to d.
+ * crown_cal_parse_time reads it; NULL: now).  replaced, when not NULL,
+ * is a paragraph put before the report of a turn played again (crown
+ * adopt: why, and what the mail replaces), the subject saying "played
+ * again".  Players without an email address are skipped.  0, CROWN_EUSAGE
+ * for a bad date, or CROWN_ERROR; problems to d.
  */
 int	crown_mail_turn_reports(struct crown_outputs *mails,
 	    const struct crown_state *after, const struct crown_rules *rules,
 	    const struct crown_buf *reports, const struct crown_buf *map,
-	    const char *date, struct crown_diags *d);
+	    const char *date, const char *replaced, struct crown_diags *d);
 
 /*
  * The players' briefing (crown_report_briefing of the opening state, the

@@ -13,6 +13,7 @@
 #include "crown/campaign.h"
 #include "crown/diag.h"
 #include "crown/history.h"
+#include "crown/outputs.h"
 
 struct crown_rerun_input {
 	struct crown_history		*h;
@@ -45,5 +46,44 @@ struct crown_rerun_input {
  */
 int	crown_campaign_rerun(const struct crown_rerun_input *,
 	    struct crown_diags *d);
+
+/* What a commit of main made by an adopted rerun says (adopt.c). */
+struct crown_rerun_mark {
+	int	 of;		/* the turn rerun; -1: no rerun's commit */
+	char	*reason;	/* of = the commit's turn: the rerun's
+				 * --reason, NULL: none */
+	char	*adopted;	/* and the adoption's, NULL: none */
+};
+
+/*
+ * The mark of the commit of turn whose message is message: of the turn
+ * the rerun played again (with the reasons, from the message and the
+ * last tag replaced/turn-N[-k] of that turn), or of a later turn it
+ * replayed.  Release it after use.
+ */
+void	crown_campaign_rerun_mark(struct crown_rerun_mark *out,
+	    struct crown_history *, const char *message, int turn);
+/* The mark as crown log shows it: "rerun: REASON; adopted: REASON",
+ * "replayed: rerun of turn N", or nothing, appended to b. */
+void	crown_rerun_mark_text(struct crown_buf *b,
+	    const struct crown_rerun_mark *, int turn);
+void	crown_rerun_mark_release(struct crown_rerun_mark *);
+/* The TEXT of the first line "Reason: TEXT" of message, or NULL; caller
+ * frees. */
+char	*crown_campaign_reason(const char *message);
+
+/*
+ * The mails of adopting rerun line b (a rerun of turn, reaching b->last):
+ * to every player, as the players and deadline stand at b's tip, the
+ * report of b's last turn, with its map, state and the orders form of
+ * the next turn, as crown turn mails them, opened by a paragraph that
+ * says which turns were played again, what the mail replaces and why
+ * (the rerun's reason, and the adoption's reason when not NULL), added
+ * to mails.  date as crown_mail_turn_reports takes it.  0 or an error,
+ * problems to d.
+ */
+int	crown_campaign_adopt_mails(struct crown_outputs *mails,
+	    struct crown_history *, const struct crown_chain *b, int turn,
+	    const char *reason, const char *date, struct crown_diags *d);
 
 #endif

@@ -1,8 +1,9 @@
 /*
  * status.h: where the orders of a campaign's next turn stand (crown
  * status): which sides have orders in, which are late and which are
- * missing, against game.deadline (doc/umpire.md, "Mail"), and the files
- * of orders/pending/ that crown turn DIR would refuse.
+ * missing, against game.deadline (doc/umpire.md, "Mail"), the files
+ * of orders/pending/ that crown turn DIR would refuse, and what becomes
+ * of the late orders and the proofs beside them.
  */
 #ifndef CROWN_STATUS_H
 #define CROWN_STATUS_H
@@ -14,6 +15,7 @@
 #include "crown/mail.h"
 #include "crown/orders.h"
 #include "crown/state.h"
+#include "crown/tidy.h"
 
 /* What crown turn DIR makes of a file of orders/pending/. */
 enum crown_pending_verdict {
@@ -47,7 +49,11 @@ struct crown_side_orders {
 	size_t			 file;	/* IN: its file */
 	char			*when;	/* IN: when the inbox accepted it
 					   (NULL: filed by hand); LATE: when
-					   it came */
+					   it came (NULL: not in the log) */
+	int			 late;	/* its late orders for the turn in
+					   orders/late/ (index of tidy.v), or
+					   -1 */
+	char			*late_when;	/* when those came, or NULL */
 };
 
 /* A mail delivered in time for the turn played last, but read after it
@@ -77,6 +83,9 @@ struct crown_orders_status {
 	struct crown_diags	 unread_problem;
 	struct crown_missed_mail *missed;
 	size_t			 nmissed;
+	/* the late orders and the proofs beside the pending orders, and
+	 * what becomes of each (tidy.h) */
+	struct crown_tidy	 tidy;
 };
 
 /*

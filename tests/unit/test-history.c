@@ -1624,6 +1624,159 @@ test_rerun_adopt(void **state)
 }
 
 /*
+ * Issue 34: rerun and adopt keep the --every schedule (the adopted turn's
+ * deadline is the one crown turn set), and adopt mails every player the
+ * adopted turn's report, the next orders form and the reason.
+ */
+static void
+test_adopt_keeps_schedule(void **state)
+{
+	struct run	 r;
+	char		*dir = path("c"), *text;
+
+	(void)state;
+	new_campaign(dir);
+	EXPECT(0, crown_cmd_deadline, dir, "2026-03-07T18:00:00Z", "--every",
+	    "7d", "--date", "2026-03-02");
+	turn1(dir);
+	turn2(dir);
+	text = sh("git -C '%s' show turn-2:state.yaml | grep '^  deadline:'",
+	    dir);
+	assert_string_equal(text, "  deadline: \"2026-03-21T18:00:00Z\"\n");
+	free(text);
+	/* a rerun of turn 1 replays turn 2: each keeps its deadline */
+	EXPECT(0, crown_cmd_rerun, dir, "1", "--orders",
+	    DATA "/republic-1-amended.yaml", "--templates", TMPL, "--date",
+	    "2026-03-16");
+	text = sh("for t in rerun/turn-1~1 rerun/turn-1; do git -C '%s' show "
+	    "$t:state.yaml | grep '^  deadline:'; done", dir);
+	assert_string_equal(text, "  deadline: \"2026-03-14T18:00:00Z\"\n"
+	    "  deadline: \"2026-03-21T18:00:00Z\"\n");
+	free(text);
+	/* the trial's: the last turn rerun and adopted */
+	EXPECT(0, crown_cmd_rerun, dir, "2", DATA "/republic-2-amended.yaml",
+	    "--templates", TMPL, "--date", "2026-03-16", "--reason",
+	    "the militia's orders were misfiled");
+	text = sh("rm -f '%s'/outbox/new/* && echo ok", dir);
+	assert_string_equal(text, "ok\n");
+	free(text);
+	EXPECT(0, crown_cmd_adopt, dir, "rerun/turn-2", "--date",
+	    "2026-03-16T12:00:00Z", "--reason", "agreed by both players");
+	RUN(&r, crown_cmd_status, dir, "--now", "2026-03-17T12:00:00Z");
+	assert_int_equal(r.status, 0);
+	assert_has(r.out, "orders for turn 3, deadline 2026-03-21T18:00:00Z "
+	    "(in 4d 6h 00m)\n");
+	run_release(&r);
+	RUN(&r, crown_cmd_verify, dir, "--templates", TMPL);
+	assert_int_equal(r.status, 0);
+	run_release(&r);
+	/* every player told: the report, the form of turn 3, the reasons */
+	text = sh("cd '%s/outbox/new' && ls | wc -l && grep -h '^To: \\|"
+	    "^Subject: ' * | sort && grep -l 'filename=orders.yaml' * | "
+	    "wc -l && grep -h '^turn: \\|^Orders for turn' * | sort | uniq -c",
+	    dir);
+	assert_string_equal(text, "2\nSubject: [Test Campaign] Turn 2, "
+	    "played again: report for Foreign Legion\nSubject: [Test "
+	    "Campaign] Turn 2, played again: report for Mexican Republic\n"
+	    "To: Francisco Milan <milan@example.org>\n"
+	    "To: Jean Danjou <danjou@example.org>\n2\n"
+	    "      2 Orders for turn 3 are due by 2026-03-21T18:00:00Z.\n"
+	    "      2 turn: 3\n");
+	free(text);
+	text = sh("cd '%s/outbox/new' && for f in *; do perl -0pe "
+	    "'s/=\\n//g; s/\\n/ /g' \"$f\" | grep -o 'Turn 2 was played "
+	    "again: .* Adopted: agreed by both players\\.'; done | uniq -c",
+	    dir);
+	assert_string_equal(text, "      2 Turn 2 was played again: this "
+	    "report of turn 2 replaces the one you had, and the orders form "
+	    "attached, for turn 3, the one sent with it. Why: the militia's "
+	    "orders were misfiled. Adopted: agreed by both players.\n");
+	free(text);
+	/* mail for turn 3 before that deadline is in time */
+	text = sh("m='%s/mail' && mkdir -p \"$m/new\" \"$m/cur\" \"$m/tmp\" && "
+	    "printf 'From: Jean Danjou <danjou@example.org>\\nTo: "
+	    "umpire@example.org\\nSubject: orders\\nMessage-ID: "
+	    "<t3@example.org>\\n\\ngame: Test Campaign\\nturn: 3\\nside: "
+	    "french\\norders:\\n  - unit: 1-legion\\n    actions: [hold]\\n' "
+	    ">\"$m/new/1773835200.M1P1.host\" && echo ok", base);
+	assert_string_equal(text, "ok\n");
+	free(text);
+	text = path("mail");
+	RUN(&r, crown_cmd_inbox, dir, text, "--now", "2026-03-18T13:00:00Z");
+	free(text);
+	assert_int_equal(r.status, 0);
+	assert_has(r.out, ": accepted: side french, turn 3");
+	run_release(&r);
+	assert_clean(dir);
+	free(dir);
+}
+
+/*
+ * Issue 34, housekeeping: crown turn removes, after its commit, what it
+ * makes obsolete (the late orders of the turn it plays, the proofs of
+ * the pending orders it played) and leaves what is not crown's; what a
+ * killed run left is removed by the next writing command's repair.
+ */
+static void
+test_turn_tidies(void **state)
+{
+	struct run	 r;
+	char		*dir = path("c"), *text;
+
+	(void)state;
+	new_campaign(dir);
+	text = sh("d='%s' && mkdir -p \"$d/orders/late\" && cp " DATA
+	    "/french-1.yaml \"$d/orders/pending/french.yaml\" && cp " DATA
+	    "/republic-1.yaml \"$d/orders/pending/republic.yaml\" && echo "
+	    "\"$(sha256sum <\"$d/orders/pending/french.yaml\" | cut -c1-64) "
+	    "from\" >\"$d/orders/pending/french.proof\" && cp " DATA
+	    "/republic-1-amended.yaml \"$d/orders/late/republic.yaml\" && "
+	    "echo '{{{' >\"$d/orders/late/junk.yaml\" && echo ok", dir);
+	assert_string_equal(text, "ok\n");
+	free(text);
+	RUN(&r, crown_cmd_status, dir, "--now", "2026-03-02T00:00:00Z");
+	assert_int_equal(r.status, 0);
+	assert_has(r.out, "; later orders came late (orders/late/republic.yaml: "
+	    "played only if moved to orders/pending/ in place of these; crown "
+	    "turn removes it)\n");
+	assert_has(r.out, "  orders/late/junk.yaml cannot be read as orders of "
+	    "a turn: left alone\n");
+	run_release(&r);
+	EXPECT(0, crown_cmd_turn, dir, "--templates", TMPL, "--date",
+	    "2026-03-08");
+	text = sh("cd '%s' && ls -A orders/pending orders/late", dir);
+	assert_string_equal(text, "orders/late:\njunk.yaml\n\n"
+	    "orders/pending:\n");
+	free(text);
+	assert_clean(dir);
+	/* left by a run killed after its commit: the next writing command
+	 * removes them */
+	text = sh("d='%s' && cp " DATA "/republic-1-amended.yaml "
+	    "\"$d/orders/late/republic.yaml\" && echo '00 from' "
+	    ">\"$d/orders/pending/french.proof\" && echo ok", dir);
+	assert_string_equal(text, "ok\n");
+	free(text);
+	RUN(&r, crown_cmd_status, dir, "--now", "2026-03-09T00:00:00Z");
+	assert_has(r.out, "  orders/late/republic.yaml: late orders of turn "
+	    "1, which is played: obsolete, removed by crown's next writing "
+	    "command\n  orders/pending/french.proof: the proof of orders no "
+	    "longer pending: obsolete, removed by crown's next writing "
+	    "command\n");
+	run_release(&r);
+	RUN(&r, crown_cmd_deadline, dir, "+7d", "--date", "2026-03-09");
+	assert_int_equal(r.status, 0);
+	assert_has(r.err, "/orders/late/republic.yaml: its turn is played\n");
+	assert_has(r.err, "/orders/pending/french.proof: the orders it is the "
+	    "proof of are gone\n");
+	run_release(&r);
+	text = sh("cd '%s' && ls -A orders/pending orders/late", dir);
+	assert_string_equal(text, "orders/late:\njunk.yaml\n\n"
+	    "orders/pending:\n");
+	free(text);
+	free(dir);
+}
+
+/*
  * Issue 19, dice nobody can know before the orders are in: a turn's dice
  * are keyed by the secret and a salt of the accepted orders files,
  * recorded as turns/turn-NNN/dice-salt.
@@ -2198,7 +2351,9 @@ test_pending(void **state)
 	assert_int_equal(r.status, 0);
 	assert_has(r.out, "  french    missing (orders/pending/french.yaml "
 	    "is for turn 1)\n  republic  missing (orders/pending/old.yaml is "
-	    "for turn 1)\n0 of 2 sides have orders in\n");
+	    "for turn 1)\n0 of 2 sides have orders in\ncrown turn DIR "
+	    "refuses to play while those files are in orders/pending/: move "
+	    "them out, or give crown turn the files to play\n");
 	run_release(&r);
 	/* with --allow-missing the French hold (R2.3) */
 	RUN(&r, crown_cmd_turn, dir, DATA "/republic-2.yaml", "--templates",
@@ -2982,6 +3137,10 @@ main(void)
 		    teardown),
 		cmocka_unit_test_setup_teardown(test_dice_salt, setup,
 		    teardown),
+		cmocka_unit_test_setup_teardown(test_turn_tidies, setup,
+		    teardown),
+		cmocka_unit_test_setup_teardown(test_adopt_keeps_schedule,
+		    setup, teardown),
 		cmocka_unit_test_setup_teardown(test_rerun_keeps_salt, setup,
 		    teardown),
 		cmocka_unit_test_setup_teardown(test_repair_head, setup,

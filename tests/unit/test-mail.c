@@ -995,7 +995,8 @@ turn_reports(const char *dir, const struct crown_state *s,
 	size_t			 i;
 	int			 error;
 
-	error = crown_mail_turn_reports(&mails, s, rules, rep, map, date, d);
+	error = crown_mail_turn_reports(&mails, s, rules, rep, map, date, NULL,
+	    d);
 	for (i = 0; i < mails.n && error == 0; i++)
 		error = crown_maildir_put(outbox, mails.v[i].name,
 		    mails.v[i].data.data, mails.v[i].data.len, d);
@@ -1584,9 +1585,12 @@ test_inbox_deadline_edge(void **state)
 	    "deadline " DEADLINE " (passed 1d 1h 30m ago)\n"
 	    "  french    in       received " DEADLINE ", receipt "
 	    "a72ee419864fb80f54161ea028e90e892e9428ec8fe628ac77976e88b4436e34"
-	    "\n"
+	    "; later orders came late, received 2026-12-05T18:00:01Z "
+	    "(orders/late/french.yaml: played only if moved to "
+	    "orders/pending/ in place of these; crown turn removes it)\n"
 	    "  republic  late     received 2026-12-05T18:00:01Z, after the "
-	    "deadline (kept in orders/late/republic.yaml); holds (R2.3)\n"
+	    "deadline (orders/late/republic.yaml: played only if moved to "
+	    "orders/pending/; crown turn removes it); holds (R2.3)\n"
 	    "1 of 2 sides have orders in; the others hold (R2.3) if the "
 	    "turn is played with --allow-missing\n"
 	    "no unread mail in %s\n", c.mail);

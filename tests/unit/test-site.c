@@ -318,6 +318,52 @@ test_site_pages(void **state)
 	free(out);
 }
 
+/*
+ * Issue 34: the site marks a turn an adopted rerun played again, with the
+ * reasons, and the later turns it replayed; a site made before the
+ * adoption is brought up to date.
+ */
+static void
+test_site_rerun(void **state)
+{
+	struct run	 r;
+	char		*dir = path("c"), *out = path("site"), *text;
+
+	(void)state;
+	campaign(dir, SCEN, true);
+	EXPECT(0, crown_cmd_site, dir, out, "--templates", TMPL);
+	text = page(out, "turn-001.html");
+	assert_lacks(text, "rerun", "turn-001.html");
+	free(text);
+	EXPECT(0, crown_cmd_rerun, dir, "1", "--orders",
+	    DATA "/republic-1-amended.yaml", "--templates", TMPL, "--date",
+	    "2026-03-20", "--reason", "orders <misfiled> & lost");
+	EXPECT(0, crown_cmd_adopt, dir, "rerun/turn-1", "--date",
+	    "2026-03-21", "--reason", "agreed");
+	RUN(&r, crown_cmd_site, dir, out, "--templates", TMPL);
+	assert_int_equal(r.status, 0);
+	run_release(&r);
+	text = page(out, "turn-001.html");
+	assert_has(text, "<p class=\"note rerun\">This turn was rerun: "
+	    "played again with amended orders, in place of the first play "
+	    "(orders &lt;misfiled&gt; &amp; lost). Adopted: agreed.</p>");
+	free(text);
+	text = page(out, "turn-002.html");
+	assert_has(text, "<p class=\"note rerun\">Played again after turn 1 "
+	    "was rerun, with the orders first given.</p>");
+	free(text);
+	text = page(out, "index.html");
+	assert_has(text, " <em class=\"rerun\">(rerun: orders &lt;misfiled&gt; "
+	    "&amp; lost)</em></td>");
+	assert_has(text, " <em class=\"rerun\">(replayed)</em></td>");
+	free(text);
+	text = page(out, "turn-000.html");
+	assert_lacks(text, "rerun", "turn-000.html");
+	free(text);
+	free(dir);
+	free(out);
+}
+
 /* A name with markup is text everywhere: no page holds a script. */
 static void
 test_site_escapes(void **state)
@@ -1231,6 +1277,8 @@ main(void)
 		cmocka_unit_test(test_html_markdown_outside),
 		cmocka_unit_test(test_html_svg),
 		cmocka_unit_test(test_html_svg_clean),
+		cmocka_unit_test_setup_teardown(test_site_rerun, setup,
+		    teardown),
 		cmocka_unit_test_setup_teardown(test_site_pages, setup,
 		    teardown),
 		cmocka_unit_test_setup_teardown(test_site_hostile_names,

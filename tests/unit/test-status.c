@@ -1,7 +1,8 @@
 /*
  * test-status.c: crown_campaign_status (history/status.c), in-process:
  * for each side whether its orders for the next turn are in, late or
- * missing, and what crown turn DIR makes of every pending file.
+ * missing, what crown turn DIR makes of every pending file, and what
+ * becomes of the late orders and the proofs (tidy.h).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -132,6 +133,102 @@ test_verdicts(void **state)
 	crown_diags_release(&d);
 }
 
+static const struct crown_tidy_file *
+work(const struct crown_tidy *t, const char *path)
+{
+	size_t	k;
+
+	for (k = 0; k < t->n; k++)
+		if (strcmp(t->v[k].path, path) == 0)
+			return &t->v[k];
+	fail_msg("no work file %s", path);
+	return NULL;
+}
+
+/*
+ * Issue 34, housekeeping: late orders for the open turn are on their
+ * side's line, even beside orders in; those of a turn played, and a
+ * proof of orders no longer pending, are obsolete; a late file that is
+ * not orders is left alone.  Once the turn is played (the pending
+ * orders gone with it), the open turn's late orders and the proof of
+ * the orders played are obsolete too.
+ */
+static void
+test_work_files(void **state)
+{
+	struct crown_diags	 d = { 0 };
+	struct crown_state	*s = NULL;
+	struct crown_orders_status st;
+	struct crown_tidy	 t;
+	char			*text, *proof, rec[CROWN_SHA256_HEX];
+	char			*gone[1], **paths = NULL;
+	size_t			 n = 0;
+
+	(void)state;
+	assert_int_equal(crown_state_load(&s, DATA "/state-small.yaml", &d),
+	    0);
+	put_orders("orders/pending/french.yaml", (const char *[]){ NULL });
+	text = tu_slurp(DATA "/orders-french-ok.yaml");
+	crown_mail_sha256_hex(rec, text, strlen(text));
+	free(text);
+	proof = xasprintf("%s openpgp\n", rec);
+	put("orders/pending/french.proof", proof);
+	free(proof);
+	put("orders/pending/republic.proof", "00 password\n");
+	put_orders("orders/late/french.yaml", (const char *[]){
+	    "[hold]", "[hold, hold]", NULL });
+	put_orders("orders/late/republic.yaml", (const char *[]){
+	    "side: french", "side: republic", "turn: 3", "turn: 2", NULL });
+	put("orders/late/x.yaml", "{{{\n");
+
+	crown_campaign_status(&st, base, s, 0);
+	assert_int_equal(st.tidy.n, 5);
+	assert_int_equal(st.side[0].in, CROWN_ORDERS_IN);
+	assert_true(st.side[0].late >= 0);
+	assert_string_equal(st.tidy.v[st.side[0].late].path,
+	    "orders/late/french.yaml");
+	assert_int_equal(st.tidy.v[st.side[0].late].kind, CROWN_TIDY_LATE);
+	assert_null(st.side[0].late_when);
+	assert_int_equal(st.side[1].in, CROWN_ORDERS_MISSING);
+	assert_int_equal(st.side[1].late, -1);
+	assert_int_equal(work(&st.tidy, "orders/late/republic.yaml")->kind,
+	    CROWN_TIDY_LATE_PLAYED);
+	assert_int_equal(work(&st.tidy, "orders/late/x.yaml")->kind,
+	    CROWN_TIDY_UNREADABLE);
+	assert_int_equal(work(&st.tidy, "orders/pending/french.proof")->kind,
+	    CROWN_TIDY_PROOF);
+	assert_int_equal(work(&st.tidy, "orders/pending/republic.proof")->kind,
+	    CROWN_TIDY_PROOF_GONE);
+	assert_true(crown_tidy_obsolete(work(&st.tidy,
+	    "orders/pending/republic.proof")));
+	assert_false(crown_tidy_obsolete(work(&st.tidy,
+	    "orders/late/x.yaml")));
+	crown_campaign_status_release(&st);
+
+	/* turn 3 played with orders/pending/french.yaml */
+	gone[0] = xasprintf("%s/orders/pending/french.yaml", base);
+	crown_campaign_tidy(&t, base, 3, gone, 1);
+	assert_int_equal(work(&t, "orders/late/french.yaml")->kind,
+	    CROWN_TIDY_LATE_PLAYED);
+	assert_int_equal(work(&t, "orders/pending/french.proof")->kind,
+	    CROWN_TIDY_PROOF_GONE);
+	crown_tidy_paths(&paths, &n, &t, base);
+	assert_int_equal(n, 4);
+	text = xasprintf("%s/orders/late/french.yaml", base);
+	assert_string_equal(paths[0], text);
+	free(text);
+	text = xasprintf("%s/orders/pending/republic.proof", base);
+	assert_string_equal(paths[3], text);
+	free(text);
+	for (; n > 0; n--)
+		free(paths[n - 1]);
+	free(paths);
+	free(gone[0]);
+	crown_tidy_release(&t);
+	crown_state_free(s);
+	crown_diags_release(&d);
+}
+
 /* No deadline, nothing pending, no log: every side missing. */
 static void
 test_nothing_in(void **state)
@@ -173,6 +270,9 @@ setup(void **state)
 	p = xasprintf("%s/orders/pending", base);
 	error = error != 0 ? error : mkdir(p, 0777);
 	free(p);
+	p = xasprintf("%s/orders/late", base);
+	error = error != 0 ? error : mkdir(p, 0777);
+	free(p);
 	return error;
 }
 
@@ -191,6 +291,8 @@ main(void)
 		cmocka_unit_test_setup_teardown(test_verdicts, setup,
 		    teardown),
 		cmocka_unit_test_setup_teardown(test_nothing_in, setup,
+		    teardown),
+		cmocka_unit_test_setup_teardown(test_work_files, setup,
 		    teardown),
 	};
 
