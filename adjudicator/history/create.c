@@ -345,7 +345,7 @@ turn0_make(struct turn0 *t, const struct crown_new_input *in,
 	 * DIR/outbox (issue 20) */
 	when = xasprintf("@%lld", (long long)t->who.stamp.time);
 	vic = in->victory != NULL ? in->victory(s->name) : NULL;
-	error = crown_mail_briefing(&t->mails, s, s, t->rules, vic, map,
+	error = crown_mail_briefing(&t->mails, s, s, t->rules, NULL, vic, map,
 	    NULL, when, &t->sent, d);
 	free(vic);
 	free(when);

@@ -1364,16 +1364,18 @@ int
 crown_mail_briefing(struct crown_outputs *mails,
     const struct crown_state *opening,
     const struct crown_state *now, const struct crown_rules *rules,
-    const char *victory, const struct crown_buf *map, const char *only,
-    const char *date, size_t *sent, struct crown_diags *d)
+    const struct crown_roster *ro, const char *victory,
+    const struct crown_buf *map, const char *only, const char *date,
+    size_t *sent, struct crown_diags *d)
 {
 	struct crown_buf		 state = { 0 }, text = { 0 };
 	struct crown_buf		 brief = { 0 }, form = { 0 };
 	struct crown_mail_attach	 att[3];
 	const struct crown_side		*sd;
+	const struct crown_person	*p;
 	char				*subject, *note;
 	long long			 t;
-	size_t				 i, natt;
+	size_t				 i, j, natt;
 	int				 error;
 
 	*sent = 0;
@@ -1383,45 +1385,64 @@ crown_mail_briefing(struct crown_outputs *mails,
 	crown_report_briefing(&brief, opening, victory);
 	for (i = 0; i < now->nsides && error == 0; i++) {
 		sd = &now->sides[i];
-		if (sd->nplayers == 0)
-			continue;
-		text.len = 0;
-		crown_markdown_mail(&text, brief.data, brief.len,
-		    CROWN_MAIL_WIDTH);
-		crown_buf_puts(&text, "\n");
-		if (now->turn > 0) {
-			note = xasprintf("You join after turn %d; the state "
-			    "attached is the campaign as it stands.",
-			    now->turn);
-			line(&text, note);
-			free(note);
+		/* a mail a player: each is told how he is identified */
+		for (j = 0; j < sd->nplayers && error == 0; j++) {
+			p = &sd->players[j];
+			if (!addr_ok(p->email) || (only != NULL &&
+			    strcasecmp(p->email, only) != 0))
+				continue;
+			text.len = 0;
+			crown_markdown_mail(&text, brief.data, brief.len,
+			    CROWN_MAIL_WIDTH);
+			crown_buf_puts(&text, "\n");
+			if (now->turn > 0) {
+				note = xasprintf("You join after turn %d; the "
+				    "state attached is the campaign as it "
+				    "stands.", now->turn);
+				line(&text, note);
+				free(note);
+			}
+			natt = 0;
+			attach_map(att, &natt, map);
+			if (natt > 0 && now->turn == 0)
+				line(&text, "map.svg, attached, is the table "
+				    "as the game opens.");
+			else if (natt > 0) {
+				note = xasprintf("map.svg, attached, is the "
+				    "table after turn %d.", now->turn);
+				line(&text, note);
+				free(note);
+			}
+			if ((error = side_extras(&text, &form, att, &natt,
+			    now, rules, sd, &state, d)) != 0)
+				break;
+			if (now->deadline == NULL) {
+				note = xasprintf("No deadline is set for the "
+				    "orders of turn %d yet: a mail will say "
+				    "when one is.", now->turn + 1);
+				line(&text, note);
+				free(note);
+			}
+			crown_mail_how_to_send(&text, now, p, ro);
+			crown_buf_printf(&text, "\n-- \ncrown, umpiring %s: "
+			    "the briefing, for side %s (%s).\n", now->name,
+			    sd->id, sd->name);
+			subject = xasprintf("[%s] Briefing for %s", now->name,
+			    sd->name);
+			error = mail_side(mails, now, sd, p->email, subject,
+			    text.data, att, natt, t, sent);
+			free(subject);
 		}
-		natt = 0;
-		attach_map(att, &natt, map);
-		if (natt > 0 && now->turn == 0)
-			line(&text, "map.svg, attached, is the table as the "
-			    "game opens.");
-		else if (natt > 0) {
-			note = xasprintf("map.svg, attached, is the table "
-			    "after turn %d.", now->turn);
-			line(&text, note);
-			free(note);
-		}
-		if ((error = side_extras(&text, &form, att, &natt, now, rules,
-		    sd, &state, d)) != 0)
-			break;
-		crown_buf_printf(&text, "\n-- \ncrown, umpiring %s: the "
-		    "briefing, for side %s (%s).\n", now->name, sd->id,
-		    sd->name);
-		subject = xasprintf("[%s] Briefing for %s", now->name,
-		    sd->name);
-		error = mail_side(mails, now, sd, only, subject, text.data,
-		    att, natt, t, sent);
-		free(subject);
 	}
 	crown_buf_release(&form);
 	crown_buf_release(&brief);
 	crown_buf_release(&text);
 	crown_buf_release(&state);
 	return error;
+}
+
+bool
+crown_mail_addr_ok(const char *a)
+{
+	return addr_ok(a);
 }

@@ -40,10 +40,11 @@ crown_mail_how_to_send(struct crown_buf *text, const struct crown_state *s,
 	/* an unsalted hash of an older release asks for a password too */
 	if (proof == CROWN_PROOF_FROM && p->password_sha256 != NULL)
 		proof = CROWN_PROOF_PASSWORD;
-	sentence(text, xasprintf("Send your orders to %s as orders.yaml "
-	    "attached, or in the text of the mail. A mail whose subject "
-	    "begins with \"Press:\" is press to other sides (doc/players.md), "
-	    "never orders.", u.addr));
+	crown_buf_puts(text, "\n");
+	sentence(text, xasprintf("Send your orders in a reply to this mail "
+	    "(to %s), as orders.yaml attached or in the text of the mail. "
+	    "A mail whose subject begins with \"Press:\" is press, relayed "
+	    "to the sides it names, and never read as orders.", u.addr));
 	switch (proof) {
 	case CROWN_PROOF_OPENPGP:
 		sentence(text, xasprintf("You are identified by your PGP/MIME "
