@@ -78,7 +78,7 @@ cmd_deadline_exec(struct crown_run *r)
 	struct crown_campaign	 camp = { 0 };
 	struct crown_who	 who = { 0 };
 	struct crown_roster	 ro = { 0 };
-	struct crown_outputs	 mails = { 0 };
+	struct crown_outputs	 mails = { 0 }, notes = { 0 };
 	struct crown_state	*s;
 	char			 id[CROWN_OID_HEX + 1];
 	char			 buf[CROWN_CAL_TIME_LEN];
@@ -130,10 +130,14 @@ cmd_deadline_exec(struct crown_run *r)
 	/* the players told, as the briefing would have told them */
 	now = xasprintf("%s %s", s->deadline != NULL ? s->deadline : "-",
 	    s->deadline_every != NULL ? s->deadline_every : "-");
-	if (strcmp(was, now) != 0 && ((error = crown_roster_load(&ro, path,
-	    &d)) != 0 || (error = crown_mail_deadline(&mails, s, &ro,
-	    who.stamp.time, &sent, &d)) != 0))
-		goto cleanup;
+	if (strcmp(was, now) != 0) {
+		if ((error = crown_roster_load(&ro, path, &d)) != 0)
+			goto cleanup;
+		crown_mail_notes(&notes, s, &ro);
+		if ((error = crown_mail_deadline(&mails, s, &notes,
+		    who.stamp.time, &sent, &d)) != 0)
+			goto cleanup;
+	}
 	if ((error = crown_campaign_commit_state(id, r->h, c, s, msg,
 	    &who.stamp, &mails, &d)) != 0)
 		goto cleanup;
@@ -142,6 +146,7 @@ cmd_deadline_exec(struct crown_run *r)
 		printf("%zu mail%s to the players in %s/outbox\n", sent,
 		    sent == 1 ? "" : "s", r->dir);
 cleanup:
+	crown_outputs_release(&notes);
 	crown_outputs_release(&mails);
 	crown_roster_release(&ro);
 	free(now);

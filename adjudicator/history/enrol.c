@@ -24,6 +24,7 @@ crown_campaign_brief_player(struct crown_outputs *mails,
 	struct crown_campaign	 opening = { 0 };
 	struct crown_buf	 map = { 0 };
 	struct crown_roster	 ro = { 0 };
+	struct crown_outputs	 notes = { 0 };
 	char			*when, *path;
 	size_t			 sent;
 	int			 error;
@@ -49,10 +50,13 @@ crown_campaign_brief_player(struct crown_outputs *mails,
 	error = crown_roster_load(&ro, path, d);
 	free(path);
 	when = xasprintf("@%lld", stamp->time);
-	if (error == 0)
+	if (error == 0) {
+		crown_mail_notes(&notes, now->state, &ro);
 		error = crown_mail_briefing(mails, opening.state, now->state,
-		    now->rules, &ro, victory, &map,
+		    now->rules, &notes, victory, &map,
 		    sd->players[sd->nplayers - 1].email, when, &sent, d);
+	}
+	crown_outputs_release(&notes);
 	crown_roster_release(&ro);
 	crown_buf_release(&map);
 	free(when);

@@ -1364,7 +1364,7 @@ int
 crown_mail_briefing(struct crown_outputs *mails,
     const struct crown_state *opening,
     const struct crown_state *now, const struct crown_rules *rules,
-    const struct crown_roster *ro, const char *victory,
+    const struct crown_outputs *notes, const char *victory,
     const struct crown_buf *map, const char *only, const char *date,
     size_t *sent, struct crown_diags *d)
 {
@@ -1373,6 +1373,7 @@ crown_mail_briefing(struct crown_outputs *mails,
 	struct crown_mail_attach	 att[3];
 	const struct crown_side		*sd;
 	const struct crown_person	*p;
+	const struct crown_buf		*how;
 	char				*subject, *note;
 	long long			 t;
 	size_t				 i, j, natt;
@@ -1423,7 +1424,8 @@ crown_mail_briefing(struct crown_outputs *mails,
 				line(&text, note);
 				free(note);
 			}
-			crown_mail_how_to_send(&text, now, p, ro);
+			if ((how = crown_mail_note(notes, p->email)) != NULL)
+				crown_buf_add(&text, how->data, how->len);
 			crown_buf_printf(&text, "\n-- \ncrown, umpiring %s: "
 			    "the briefing, for side %s (%s).\n", now->name,
 			    sd->id, sd->name);
@@ -1445,4 +1447,15 @@ bool
 crown_mail_addr_ok(const char *a)
 {
 	return addr_ok(a);
+}
+
+const struct crown_buf *
+crown_mail_note(const struct crown_outputs *notes, const char *email)
+{
+	size_t	i;
+
+	for (i = 0; notes != NULL && i < notes->n; i++)
+		if (strcasecmp(notes->v[i].name, email) == 0)
+			return &notes->v[i].data;
+	return NULL;
 }

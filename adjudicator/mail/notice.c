@@ -1,9 +1,9 @@
 /*
  * notice.c: what a player is told of sending orders: how crown knows
- * him (the proof his credentials ask for, crown_roster_required), where
- * and what to send, and the deadline; in the briefing (mail.c) and in
- * the mail crown deadline writes when it sets, moves or clears the
- * deadline after the briefing went out.
+ * him (the proof his credentials ask for, crown_roster_required), and
+ * where and what to send, for each player (crown_mail_notes), made by
+ * the callers of the briefing (mail.c) and of the mail crown deadline
+ * writes (deadline.c), which never read the credentials themselves.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -26,12 +26,15 @@ sentence(struct crown_buf *text, char *s)
 	free(s);
 }
 
-void
-crown_mail_how_to_send(struct crown_buf *text, const struct crown_state *s,
+static void	how_to_send(struct crown_buf *, const char *,
+		    const struct crown_person *, const struct crown_roster *);
+
+/* What p is told, into text. */
+static void
+how_to_send(struct crown_buf *text, const char *umpire,
     const struct crown_person *p, const struct crown_roster *ro)
 {
 	const struct crown_cred	*c = NULL;
-	struct crown_mail_addr	 u = crown_mail_umpire(s);
 	enum crown_proof	 proof;
 
 	if (ro != NULL && p->email != NULL)
@@ -44,7 +47,7 @@ crown_mail_how_to_send(struct crown_buf *text, const struct crown_state *s,
 	sentence(text, xasprintf("Send your orders in a reply to this mail "
 	    "(to %s), as orders.yaml attached or in the text of the mail. "
 	    "A mail whose subject begins with \"Press:\" is press, relayed "
-	    "to the sides it names, and never read as orders.", u.addr));
+	    "to the sides it names, and never read as orders.", umpire));
 	switch (proof) {
 	case CROWN_PROOF_OPENPGP:
 		sentence(text, xasprintf("You are identified by your PGP/MIME "
@@ -67,71 +70,21 @@ crown_mail_how_to_send(struct crown_buf *text, const struct crown_state *s,
 	}
 }
 
-int
-crown_mail_deadline(struct crown_outputs *mails, const struct crown_state *s,
-    const struct crown_roster *ro, long long date, size_t *sent,
-    struct crown_diags *d)
+void
+crown_mail_notes(struct crown_outputs *out, const struct crown_state *s,
+    const struct crown_roster *ro)
 {
-	const struct crown_side	*sd;
-	const struct crown_person *p;
-	struct crown_buf	 text = { 0 }, msg = { 0 };
-	struct crown_mail_addr	 to;
-	struct crown_mail_out	 o;
-	char			*subject, *name;
-	size_t			 i, j;
-	int			 error = 0;
+	const struct crown_person	*p;
+	struct crown_buf		*b;
+	size_t				 i, j;
 
-	(void)d;
-	*sent = 0;
-	if (s->deadline != NULL)
-		subject = xasprintf("[%s] Deadline: orders for turn %d by %s",
-		    s->name, s->turn + 1, s->deadline);
-	else
-		subject = xasprintf("[%s] Deadline: none for turn %d",
-		    s->name, s->turn + 1);
-	for (i = 0; i < s->nsides && error == 0; i++) {
-		sd = &s->sides[i];
-		for (j = 0; j < sd->nplayers && error == 0; j++) {
-			p = &sd->players[j];
+	for (i = 0; i < s->nsides; i++)
+		for (j = 0; j < s->sides[i].nplayers; j++) {
+			p = &s->sides[i].players[j];
 			if (!crown_mail_addr_ok(p->email))
 				continue;
-			text.len = 0;
-			crown_buf_puts(&text, "");
-			if (s->deadline != NULL)
-				sentence(&text, xasprintf("Orders for turn %d "
-				    "are due by %s%s%s.", s->turn + 1,
-				    s->deadline, s->deadline_every != NULL ?
-				    "; then every " : "",
-				    s->deadline_every != NULL ?
-				    s->deadline_every : ""));
-			else
-				sentence(&text, xasprintf("There is no "
-				    "deadline for the orders of turn %d now: "
-				    "a mail will say when one is set.",
-				    s->turn + 1));
-			crown_mail_how_to_send(&text, s, p, ro);
-			crown_buf_printf(&text, "\n-- \ncrown, umpiring %s: "
-			    "the deadline, for side %s (%s).\n", s->name,
-			    sd->id, sd->name);
-			to.name = p->name;
-			to.addr = p->email;
-			memset(&o, 0, sizeof(o));
-			o.from = crown_mail_umpire(s);
-			o.to = &to;
-			o.nto = 1;
-			o.subject = subject;
-			o.date = date;
-			o.text = text.data;
-			if ((error = crown_mail_build(&msg, &o)) != 0)
-				break;
-			name = crown_maildir_name(msg.data, msg.len, date);
-			crown_outputs_take(mails, name, &msg);
-			free(name);
-			(*sent)++;
+			b = crown_outputs_add(out, p->email);
+			crown_buf_puts(b, "");
+			how_to_send(b, crown_mail_umpire(s).addr, p, ro);
 		}
-	}
-	crown_buf_release(&msg);
-	crown_buf_release(&text);
-	free(subject);
-	return error;
 }

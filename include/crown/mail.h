@@ -271,7 +271,7 @@ int	crown_mail_turn_reports(struct crown_outputs *mails,
  */
 int	crown_mail_briefing(struct crown_outputs *mails,
 	    const struct crown_state *opening, const struct crown_state *now,
-	    const struct crown_rules *rules, const struct crown_roster *ro,
+	    const struct crown_rules *rules, const struct crown_outputs *notes,
 	    const char *victory, const struct crown_buf *map,
 	    const char *only, const char *date, size_t *sent,
 	    struct crown_diags *d);
@@ -280,25 +280,30 @@ int	crown_mail_briefing(struct crown_outputs *mails,
 bool	crown_mail_addr_ok(const char *a);
 
 /*
- * What a player is told of sending orders (notice.c), filled to the
- * mail's width into text: where to send them and what, and how he is
- * identified, by the proof his credentials in ro ask for
- * (crown_roster_required; ro NULL: none): his PGP/MIME signature (the
- * key's fingerprint), the password line, or his address alone.
+ * What each player of s with an address is told of sending orders
+ * (notice.c), added to out under his address, filled to the mail's
+ * width: where to send them and what, and how he is identified, by the
+ * proof his credentials in ro ask for (crown_roster_required; ro NULL:
+ * none): his PGP/MIME signature (the key's fingerprint), the password
+ * line, or his address alone.  For crown_mail_briefing and
+ * crown_mail_deadline.
  */
-void	crown_mail_how_to_send(struct crown_buf *text,
-	    const struct crown_state *s, const struct crown_person *p,
-	    const struct crown_roster *ro);
+void	crown_mail_notes(struct crown_outputs *out,
+	    const struct crown_state *s, const struct crown_roster *ro);
+/* The note of address email in notes (may be NULL), or NULL. */
+const struct crown_buf *crown_mail_note(const struct crown_outputs *notes,
+	    const char *email);
 /*
- * The mail crown deadline writes (notice.c): to each player of s with
+ * The mail crown deadline writes (deadline.c): to each player of s with
  * an address, the deadline of turn s->turn + 1 as s records it
  * (game.deadline, game.deadline_every; or that there is none), and what
- * the briefing says of sending orders (crown_mail_how_to_send), dated
+ * the briefing says of sending orders (his note in notes,
+ * crown_mail_notes), dated
  * date (seconds since 1970), added to mails under its Maildir name;
  * *sent is the number of messages.  0 or CROWN_ERROR.
  */
 int	crown_mail_deadline(struct crown_outputs *mails,
-	    const struct crown_state *s, const struct crown_roster *ro,
+	    const struct crown_state *s, const struct crown_outputs *notes,
 	    long long date, size_t *sent, struct crown_diags *d);
 
 #endif
