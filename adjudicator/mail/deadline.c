@@ -32,10 +32,8 @@ crown_mail_deadline(struct crown_outputs *mails, const struct crown_state *s,
 	const struct crown_side	*sd;
 	const struct crown_person *p;
 	const struct crown_buf	*how;
-	struct crown_buf	 text = { 0 }, msg = { 0 };
-	struct crown_mail_addr	 to;
-	struct crown_mail_out	 o;
-	char			*subject, *name;
+	struct crown_buf	 text = { 0 };
+	char			*subject;
 	size_t			 i, j;
 	int			 error = 0;
 
@@ -72,24 +70,11 @@ crown_mail_deadline(struct crown_outputs *mails, const struct crown_state *s,
 			crown_buf_printf(&text, "\n-- \ncrown, umpiring %s: "
 			    "the deadline, for side %s (%s).\n", s->name,
 			    sd->id, sd->name);
-			to.name = p->name;
-			to.addr = p->email;
-			memset(&o, 0, sizeof(o));
-			o.from = crown_mail_umpire(s);
-			o.to = &to;
-			o.nto = 1;
-			o.subject = subject;
-			o.date = date;
-			o.text = text.data;
-			if ((error = crown_mail_build(&msg, &o)) != 0)
-				break;
-			name = crown_maildir_name(msg.data, msg.len, date);
-			crown_outputs_take(mails, name, &msg);
-			free(name);
-			(*sent)++;
+			if ((error = crown_mail_to(mails, s, p, subject,
+			    text.data, NULL, 0, date)) == 0)
+				(*sent)++;
 		}
 	}
-	crown_buf_release(&msg);
 	crown_buf_release(&text);
 	free(subject);
 	return error;

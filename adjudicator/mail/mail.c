@@ -1245,44 +1245,47 @@ attach_map(struct crown_mail_attach *att, size_t *natt,
 	att[(*natt)++].len = map->len;
 }
 
-/* The message to each player of side sd with an address (only that
- * address, when only is not NULL), added to mails under its Maildir
- * name. */
+/* The message to each player of side sd with an address, added to
+ * mails under its Maildir name. */
 static int
 mail_side(struct crown_outputs *mails, const struct crown_state *s,
-    const struct crown_side *sd, const char *only, const char *subject,
-    const char *text, const struct crown_mail_attach *att, size_t natt,
-    long long t, size_t *sent)
+    const struct crown_side *sd, const char *subject, const char *text,
+    const struct crown_mail_attach *att, size_t natt, long long t)
+{
+	size_t	j;
+	int	error = 0;
+
+	for (j = 0; j < sd->nplayers && error == 0; j++)
+		if (addr_ok(sd->players[j].email))
+			error = crown_mail_to(mails, s, &sd->players[j],
+			    subject, text, att, natt, t);
+	return error;
+}
+
+int
+crown_mail_to(struct crown_outputs *mails, const struct crown_state *s,
+    const struct crown_person *p, const char *subject, const char *text,
+    const struct crown_mail_attach *att, size_t natt, long long date)
 {
 	struct crown_buf	 msg = { 0 };
-	struct crown_mail_addr	 to;
+	struct crown_mail_addr	 to = { p->name, p->email };
 	struct crown_mail_out	 o;
 	char			*name;
-	size_t			 j;
-	int			 error = 0;
+	int			 error;
 
-	for (j = 0; j < sd->nplayers && error == 0; j++) {
-		if (!addr_ok(sd->players[j].email) || (only != NULL &&
-		    strcasecmp(sd->players[j].email, only) != 0))
-			continue;
-		to.name = sd->players[j].name;
-		to.addr = sd->players[j].email;
-		memset(&o, 0, sizeof(o));
-		o.from = crown_mail_umpire(s);
-		o.to = &to;
-		o.nto = 1;
-		o.subject = subject;
-		o.date = t;
-		o.text = text;
-		o.attach = att;
-		o.nattach = natt;
-		if ((error = crown_mail_build(&msg, &o)) != 0)
-			break;
-		name = crown_maildir_name(msg.data, msg.len, t);
+	memset(&o, 0, sizeof(o));
+	o.from = crown_mail_umpire(s);
+	o.to = &to;
+	o.nto = 1;
+	o.subject = subject;
+	o.date = date;
+	o.text = text;
+	o.attach = att;
+	o.nattach = natt;
+	if ((error = crown_mail_build(&msg, &o)) == 0) {
+		name = crown_maildir_name(msg.data, msg.len, date);
 		crown_outputs_take(mails, name, &msg);
 		free(name);
-		if (sent != NULL)
-			(*sent)++;
 	}
 	crown_buf_release(&msg);
 	return error;
@@ -1350,8 +1353,8 @@ crown_mail_turn_reports(struct crown_outputs *mails,
 		    sd->name);
 		subject = xasprintf("[%s] Turn %d: report for %s",
 		    after->name, after->turn, sd->name);
-		error = mail_side(mails, after, sd, NULL, subject, text.data,
-		    att, natt, t, NULL);
+		error = mail_side(mails, after, sd, subject, text.data, att,
+		    natt, t);
 		free(subject);
 	}
 	crown_buf_release(&form);
@@ -1431,8 +1434,9 @@ crown_mail_briefing(struct crown_outputs *mails,
 			    sd->id, sd->name);
 			subject = xasprintf("[%s] Briefing for %s", now->name,
 			    sd->name);
-			error = mail_side(mails, now, sd, p->email, subject,
-			    text.data, att, natt, t, sent);
+			if ((error = crown_mail_to(mails, now, p, subject,
+			    text.data, att, natt, t)) == 0)
+				(*sent)++;
 			free(subject);
 		}
 	}

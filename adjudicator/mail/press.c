@@ -28,9 +28,6 @@ static void	keep_text(struct crown_press *, const char *);
 static void	quoted(struct crown_buf *, const char *);
 static void	to_names(struct crown_buf *, const struct crown_press *,
 		    const struct crown_state *);
-static int	mail_one(struct crown_outputs *, const struct crown_state *,
-		    const struct crown_person *, const char *, const char *,
-		    long long);
 static void	read_one(struct crown_press_list *, const char *,
 		    const char *, struct crown_diags *);
 static int	cmp_name(const void *, const void *);
@@ -119,7 +116,11 @@ read_to(struct crown_press *p, struct crown_buf *why,
 		n = strcspn(w, ", \t");
 		next = w + n + strspn(w + n, ", \t");
 		w[n] = '\0';
-		if (strcasecmp(w, "all") == 0) {
+		/* ids are lower case: "to: Republic" means it */
+		for (i = 0; i < n; i++)
+			if (w[i] >= 'A' && w[i] <= 'Z')
+				w[i] = (char)(w[i] - 'A' + 'a');
+		if (strcmp(w, "all") == 0) {
 			for (i = 0; i < s->nsides; i++)
 				if ((int)i != from)
 					add_to(p, s, (int)i);
@@ -263,34 +264,6 @@ to_names(struct crown_buf *b, const struct crown_press *p,
 	}
 }
 
-/* One mail of the umpire's to player q. */
-static int
-mail_one(struct crown_outputs *mails, const struct crown_state *s,
-    const struct crown_person *q, const char *subject, const char *text,
-    long long date)
-{
-	struct crown_buf	 msg = { 0 };
-	struct crown_mail_addr	 to = { q->name, q->email };
-	struct crown_mail_out	 o;
-	char			*name;
-	int			 error;
-
-	memset(&o, 0, sizeof(o));
-	o.from = crown_mail_umpire(s);
-	o.to = &to;
-	o.nto = 1;
-	o.subject = subject;
-	o.date = date;
-	o.text = text;
-	if ((error = crown_mail_build(&msg, &o)) == 0) {
-		name = crown_maildir_name(msg.data, msg.len, date);
-		crown_outputs_take(mails, name, &msg);
-		free(name);
-	}
-	crown_buf_release(&msg);
-	return error;
-}
-
 int
 crown_press_relay(struct crown_outputs *mails, const struct crown_press *p,
     const struct crown_state *s, const struct crown_person *player,
@@ -343,8 +316,8 @@ crown_press_relay(struct crown_outputs *mails, const struct crown_press *p,
 			    strcasecmp(sd->players[j].email,
 			    player->email) == 0)
 				continue;
-			if ((error = mail_one(mails, s, &sd->players[j],
-			    subject, text.data, date)) == 0)
+			if ((error = crown_mail_to(mails, s, &sd->players[j],
+			    subject, text.data, NULL, 0, date)) == 0)
 				(*sent)++;
 		}
 	}

@@ -276,6 +276,17 @@ int	crown_mail_briefing(struct crown_outputs *mails,
 	    const char *only, const char *date, size_t *sent,
 	    struct crown_diags *d);
 
+/*
+ * A message From the umpire of s to player p (text, and natt
+ * attachments att), dated date, added to mails under its Maildir name
+ * (crown_maildir_name) for crown_advance or the inbox to deliver.  0 or
+ * CROWN_ERROR.
+ */
+int	crown_mail_to(struct crown_outputs *mails, const struct crown_state *s,
+	    const struct crown_person *p, const char *subject,
+	    const char *text, const struct crown_mail_attach *att,
+	    size_t natt, long long date);
+
 /* Is a a printable address without blanks, one crown writes to? */
 bool	crown_mail_addr_ok(const char *a);
 

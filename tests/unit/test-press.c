@@ -184,7 +184,7 @@ test_relay(void **state)
 	/* a reply to all: the password and the signature stay home */
 	deliver("1772690100.M2P1.t", MAIL(MILAN, "p2@example.org",
 	    "Re: Press: Terms for the hacienda",
-	    "password: tequila\nto: all\n\nNever.\n\n"
+	    "password: tequila\nTo: ALL\n\nNever.\n\n"
 	    "> We offer you terms\n\n-- \nFrancisco Milan, colonel\n"));
 	deliver("1772690200.M3P1.t", MAIL(DANJOU, "p3@example.org",
 	    "orders", "1-legion: hold\n"));
