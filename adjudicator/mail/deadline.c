@@ -55,7 +55,7 @@ crown_mail_deadline(struct crown_outputs *mails, const struct crown_state *s,
 			crown_buf_puts(&text, "");
 			if (s->deadline != NULL)
 				sentence(&text, xasprintf("Orders for turn %d "
-				    "are due by %s%s%s.", s->turn + 1,
+				    "are due by %s (UTC)%s%s.", s->turn + 1,
 				    s->deadline, s->deadline_every != NULL ?
 				    "; then every " : "",
 				    s->deadline_every != NULL ?

@@ -1207,8 +1207,8 @@ side_extras(struct crown_buf *text, struct crown_buf *form,
 	/* orders to give: the game goes on (game.last_turn) */
 	more = rules != NULL && (s->last_turn <= 0 || s->turn < s->last_turn);
 	if (more && s->deadline != NULL)
-		crown_buf_printf(text, "Orders for turn %d are due by %s.\n",
-		    s->turn + 1, s->deadline);
+		crown_buf_printf(text, "Orders for turn %d are due by %s "
+		    "(UTC).\n", s->turn + 1, s->deadline);
 	form->len = 0;
 	if (more && (error = crown_orders_form(form, s, rules, sd->id,
 	    false)) != 0) {

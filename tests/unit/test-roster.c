@@ -456,8 +456,8 @@ test_briefing_identifies(void **state)
 	    "2026-03-01T12:00:00Z");
 	m = mail_to(dir, "rosa@example.org", "Deadline: orders for turn 1 by "
 	    "2026-03-08T18:00:00Z");
-	has(m, "Orders for turn 1 are due by 2026-03-08T18:00:00Z; then "
-	    "every 7d.");
+	has(m, "Orders for turn 1 are due by 2026-03-08T18:00:00Z (UTC); "
+	    "then every 7d.");
 	has(m, want);
 	free(m);
 	m = mail_to(dir, "ana@example.org", "Deadline: orders");
