@@ -141,6 +141,9 @@ test_relay(void **state)
 	char		*dir = campaign(), *m, *f;
 
 	(void)state;
+	/* a second player of the Legion, who gets a copy naming danjou */
+	EXPECT(0, crown_cmd_roster, dir, "add", "french", "Clement Maudet "
+	    "<maudet@example.org>", "--date", "2026-03-01T12:00:00Z");
 	deliver("1772690000.M1P1.t", MAIL(DANJOU, "p1@example.org",
 	    "Press: Terms for the hacienda",
 	    "to: republic\n\nWe offer you terms: leave the hacienda by "
@@ -149,7 +152,7 @@ test_relay(void **state)
 	inbox(&r, dir);
 	assert_int_equal(r.status, 0);
 	assert_has(r.out, "new/1772690000.M1P1.t: press from side french, "
-	    "relayed in 1 mail\n");
+	    "relayed in 2 mails\n");
 	assert_has(r.out, "0 accepted, 0 late, 0 refused, 0 already read, "
 	    "1 press relayed\n");
 	run_release(&r);
@@ -162,6 +165,13 @@ test_relay(void **state)
 	    "colours and your honour, for we have no quarrel with brave "
 	    "men.\n>\n> 1-legion: hold\n");
 	assert_null(strstr(m, "danjou"));
+	free(m);
+	m = mails_to(dir, "maudet@example.org", "Press: Terms");
+	/* (quoted-printable breaks the line of 78 columns) */
+	assert_has(m, "\nFrom the Foreign Legion command (sent by Jean Danjou "
+	    "<danjou@example.org>)");
+	assert_has(m, "\nthe Mexican Republic command:\n\n> We offer you "
+	    "terms");
 	free(m);
 	m = mails_to(dir, "danjou@example.org", "Press relayed");
 	assert_has(m, "Your press \"Terms for the hacienda\" was relayed to "
@@ -191,7 +201,7 @@ test_relay(void **state)
 	inbox(&r, dir);
 	assert_int_equal(r.status, 0);
 	assert_has(r.out, "new/1772690100.M2P1.t: press from side republic, "
-	    "relayed in 1 mail\n");
+	    "relayed in 2 mails\n");
 	assert_has(r.out, "new/1772690200.M3P1.t: accepted: side french");
 	run_release(&r);
 	m = tu_sh("cd '%s/outbox/new' && grep -l '^From the Mexican Republic "
