@@ -67,9 +67,10 @@ crown_mail_deadline(struct crown_outputs *mails, const struct crown_state *s,
 				    s->turn + 1));
 			if ((how = crown_mail_note(notes, p->email)) != NULL)
 				crown_buf_add(&text, how->data, how->len);
-			crown_buf_printf(&text, "\n-- \ncrown, umpiring %s: "
-			    "the deadline, for side %s (%s).\n", s->name,
-			    sd->id, sd->name);
+			crown_buf_puts(&text, "\n-- \n");
+			sentence(&text, xasprintf("crown, umpiring %s: the "
+			    "deadline, for side %s (%s).", s->name, sd->id,
+			    sd->name));
 			if ((error = crown_mail_to(mails, s, p, subject,
 			    text.data, NULL, 0, date)) == 0)
 				(*sent)++;

@@ -48,6 +48,7 @@ how_to_send(struct crown_buf *text, const char *umpire,
 	    "(to %s), as orders.yaml attached or in the text of the mail. "
 	    "A mail whose subject begins with \"Press:\" is press, relayed "
 	    "to the sides it names, and never read as orders.", umpire));
+	crown_buf_puts(text, "\n");
 	switch (proof) {
 	case CROWN_PROOF_OPENPGP:
 		sentence(text, xasprintf("You are identified by your PGP/MIME "
