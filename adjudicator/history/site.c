@@ -663,7 +663,8 @@ press_of_view(struct crown_press_list *out, char *key,
 	crown_press_load(out, crown_history_workdir(in->h), d);
 	crown_buf_puts(&names, "");
 	for (i = n = 0; i < out->n; i++) {
-		if (in->side != NULL && !crown_press_of(&out->v[i], in->side)) {
+		if (in->side != NULL &&
+		    !crown_press_of(&out->v[i], in->side)) {
 			crown_press_release(&out->v[i]);
 			continue;
 		}
@@ -694,7 +695,8 @@ model_press(struct crown_tval *root, const struct site *s)
 		crown_tmap_int(m, "turn", p->turn);
 		crown_tmap_str(m, "delivered", p->delivered);
 		k = crown_state_side(st, p->from);
-		crown_tmap_str(m, "from", k >= 0 ? st->sides[k].name : p->from);
+		crown_tmap_str(m, "from", k >= 0 ? st->sides[k].name :
+		    p->from);
 		if (s->in->side != NULL)
 			crown_tmap_str(m, strcmp(p->from, s->in->side) == 0 ?
 			    "sent" : "received", "yes");

@@ -119,7 +119,8 @@ struct crown_inbox {
 						 * turn */
 	int			 error;		/* first failure to write */
 	size_t			 messages;
-	unsigned		 accepted, nlate, refused, skipped, ignored, relayed;
+	unsigned		 accepted, nlate, refused, skipped, ignored;
+	unsigned		 relayed;	/* press */
 	struct crown_press_list	 press;		/* .git/crown-press */
 	long long		 at;		/* the message's delivery */
 	char			 atstr[CROWN_CAL_TIME_LEN];
@@ -1003,15 +1004,13 @@ press(struct crown_inbox *ib, const struct crown_mail_raw *raw,
 	int			 error;
 
 	v->press = true;
-	if (!identify(ib, m, v)) {
-		refuse(ib, raw, ref, m, v, false);
-		return;
-	}
-	error = crown_press_read(&p, &pw, &why, ib->s, v->side, m);
 	/* who sent it first, as for orders; then what is wrong with it */
-	if (!prove(ib, m, v, pw) || error != 0) {
-		if (v->why.len == 0)
+	if (identify(ib, m, v)) {
+		error = crown_press_read(&p, &pw, &why, ib->s, v->side, m);
+		if (prove(ib, m, v, pw) && error != 0)
 			crown_buf_puts(&v->why, why.data);
+	}
+	if (v->why.len > 0) {
 		refuse(ib, raw, ref, m, v, false);
 		goto cleanup;
 	}
@@ -1306,14 +1305,10 @@ flush(struct crown_inbox *ib)
 			    h->data.len) != 0)
 				error = CROWN_EWRITE;
 			records = true;
-		} else if (h->kind == HELD_PRESS) {
-			/* after the mails that relay it are on disk */
-			dir = xasprintf("%s/new", outbox);
-			(void)crown_sync_path(dir);
-			free(dir);
-			error = crown_press_keep(ib->dir, h->name, &h->data,
-			    ib->d);
-		} else {
+		} else if (h->kind == HELD_PRESS)
+			error = crown_press_keep(ib->dir, outbox, h->name,
+			    &h->data, ib->d);
+		else {
 			if (crown_maildir_deliver(outbox, h->data.data,
 			    h->data.len, h->date, NULL, ib->d) != 0)
 				error = CROWN_EWRITE;

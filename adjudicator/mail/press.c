@@ -301,8 +301,8 @@ crown_press_relay(struct crown_outputs *mails, const struct crown_press *p,
 			    side_name(own));
 		else {
 			to_names(&text, p, s);
-			head = xasprintf("From the %s command (sent by %s <%s>), "
-			    "to %s:", side_name(own), player->name != NULL ?
+			head = xasprintf("From the %s command (sent by %s "
+			    "<%s>), to %s:", side_name(own), player->name != NULL ?
 			    player->name : player->email, player->email,
 			    text.data);
 			text.len = 0;
@@ -386,12 +386,16 @@ crown_press_make(struct crown_press *p, struct crown_outputs *mails,
 }
 
 int
-crown_press_keep(const char *dir, const char *name,
+crown_press_keep(const char *dir, const char *outbox, const char *name,
     const struct crown_buf *data, struct crown_diags *d)
 {
 	char	*folder, *path;
 	int	 e, error;
 
+	/* after the mails that relay it are on disk */
+	folder = xasprintf("%s/new", outbox);
+	(void)crown_sync_path(folder);
+	free(folder);
 	folder = crown_roster_private(dir, CROWN_PRESS_DIR);
 	path = xasprintf("%s/%s", folder, name);
 	if ((error = crown_mkdirs(folder, d)) == 0 &&

@@ -91,9 +91,11 @@ int	crown_press_make(struct crown_press *p, struct crown_outputs *mails,
 	    const struct crown_person *player, const char *hash,
 	    long long at, size_t seq, size_t *sent);
 /* Write file data as .git/crown-press/name of campaign dir, whole and
- * synced: 0, or CROWN_EWRITE with a diagnostic. */
-int	crown_press_keep(const char *dir, const char *name,
-	    const struct crown_buf *data, struct crown_diags *d);
+ * synced, once the Maildir outbox's new/ (where the mails that relay it
+ * went) is synced: 0, or CROWN_EWRITE with a diagnostic. */
+int	crown_press_keep(const char *dir, const char *outbox,
+	    const char *name, const struct crown_buf *data,
+	    struct crown_diags *d);
 
 /* p as its file in .git/crown-press (YAML), into out. */
 void	crown_press_emit(struct crown_buf *out, const struct crown_press *p);
