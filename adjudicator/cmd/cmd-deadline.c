@@ -12,6 +12,7 @@
 #include "crown/cmd.h"
 #include "crown/common.h"
 #include "crown/mail.h"
+#include "crown/roster.h"
 #include "crown/xalloc.h"
 
 static int	cmd_deadline_check(const struct crown_run *);
@@ -36,7 +37,10 @@ const struct crown_cmd crown_cmd_deadline = {
 	"deadline that long after the previous deadline (not after the time\n"
 	"the turn is played), until crown turn --deadline or crown deadline\n"
 	"sets another; none clears the deadline and --every.  crown inbox\n"
-	"holds mail after the deadline as late.",
+	"holds mail after the deadline as late.  When the deadline changes,\n"
+	"each player with an address is mailed the new one (DIR/outbox),\n"
+	"with how to send orders and how he is identified, as the briefing\n"
+	"says it.",
 	.flags = CROWN_CMD_CAMPAIGN | CROWN_CMD_LOCK | CROWN_CMD_WHO,
 	.options = deadline_options,
 	.operands = { 2, 2, "give DIR and TIME, +DURATION or none" },
@@ -73,16 +77,21 @@ cmd_deadline_exec(struct crown_run *r)
 	struct crown_diags	 d = { 0 };
 	struct crown_campaign	 camp = { 0 };
 	struct crown_who	 who = { 0 };
+	struct crown_roster	 ro = { 0 };
+	struct crown_outputs	 mails = { 0 }, notes = { 0 };
 	struct crown_state	*s;
 	char			 id[CROWN_OID_HEX + 1];
 	char			 buf[CROWN_CAL_TIME_LEN];
-	char			*label, *msg = NULL;
+	char			*label, *path, *msg = NULL;
+	char			*was = NULL, *now = NULL;
 	const char		*when = r->operand[1];
 	const char		*every = r->opt[DEADLINE_EVERY].value;
 	long long		 t, span;
+	size_t			 sent = 0;
 	int			 error;
 
 	label = xasprintf("turn-%d", c->last);
+	path = crown_roster_path(r->dir);
 	if ((error = crown_campaign_load(&camp, r->h, c->l.v[c->tip].id,
 	    label, &d)) != 0 ||
 	    (error = crown_campaign_who(&who, r->umpire, r->date, camp.state,
@@ -91,6 +100,9 @@ cmd_deadline_exec(struct crown_run *r)
 	if ((error = crown_cmd_game_over(r, &d)) != 0)
 		goto cleanup;
 	s = camp.state;
+	/* the players are told of a change, not of the same again */
+	was = xasprintf("%s %s", s->deadline != NULL ? s->deadline : "-",
+	    s->deadline_every != NULL ? s->deadline_every : "-");
 	free(s->deadline);
 	s->deadline = NULL;
 	if (strcmp(when, "none") == 0) {
@@ -115,11 +127,31 @@ cmd_deadline_exec(struct crown_run *r)
 		    ", then every " : "", s->deadline_every != NULL ?
 		    s->deadline_every : "", c->last + 1, buf);
 	}
+	/* the players told, as the briefing would have told them */
+	now = xasprintf("%s %s", s->deadline != NULL ? s->deadline : "-",
+	    s->deadline_every != NULL ? s->deadline_every : "-");
+	if (strcmp(was, now) != 0) {
+		if ((error = crown_roster_load(&ro, path, &d)) != 0)
+			goto cleanup;
+		crown_mail_notes(&notes, s, &ro);
+		if ((error = crown_mail_deadline(&mails, s, &notes,
+		    who.stamp.time, &sent, &d)) != 0)
+			goto cleanup;
+	}
 	if ((error = crown_campaign_commit_state(id, r->h, c, s, msg,
-	    &who.stamp, NULL, &d)) != 0)
+	    &who.stamp, &mails, &d)) != 0)
 		goto cleanup;
 	printf("%.*s (%.7s)\n", (int)strcspn(msg, "\n"), msg, id);
+	if (sent > 0)
+		printf("%zu mail%s to the players in %s/outbox\n", sent,
+		    sent == 1 ? "" : "s", r->dir);
 cleanup:
+	crown_outputs_release(&notes);
+	crown_outputs_release(&mails);
+	crown_roster_release(&ro);
+	free(now);
+	free(was);
+	free(path);
 	free(msg);
 	free(label);
 	crown_who_release(&who);

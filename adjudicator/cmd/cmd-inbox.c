@@ -69,6 +69,13 @@ const struct crown_cmd crown_cmd_inbox = {
 	"for a turn, however many runs (counted in DIR/.git/crown-answers);\n"
 	"the rest are logged.  The mailboxes read are remembered for crown\n"
 	"status and crown turn to count the mail not read yet.\n"
+	"A mail whose subject begins 'Press:' (after any 'Re:') is press,\n"
+	"never orders: its first line 'to: SIDE, SIDE' or 'to: all' names\n"
+	"the sides, and its text (no password line, quotation, signature or\n"
+	"attachment) is mailed from the umpire to their players, naming the\n"
+	"sender's side, not him, with a copy to the rest of his side; the\n"
+	"sender is answered, and the press kept in DIR/.git/crown-press/,\n"
+	"relayed once.\n"
 	"\n" CROWN_LIMIT_HELP,
 	.flags = CROWN_CMD_LIMITS,
 	.options = inbox_options,

@@ -19,12 +19,13 @@ static void	say_orders(const char *const *, struct crown_orders *const *,
 		    size_t, const char *const *, size_t, const char *);
 static int	cmd_turn_exec(struct crown_run *);
 
-enum { TURN_DEADLINE, TURN_ALLOW_MISSING, TURN_DRY_RUN, TURN_IGNORE_UNREAD,
-	TURN_NOPTS };
+enum { TURN_DEADLINE, TURN_ALLOW_MISSING, TURN_FORCE, TURN_DRY_RUN,
+	TURN_IGNORE_UNREAD, TURN_NOPTS };
 
 static const struct crown_option turn_options[] = {
 	[TURN_DEADLINE] = { "deadline", CROWN_OPT_VALUE },
 	[TURN_ALLOW_MISSING] = { "allow-missing", CROWN_OPT_FLAG },
+	[TURN_FORCE] = { "force", CROWN_OPT_FLAG },
 	[TURN_DRY_RUN] = { "dry-run", CROWN_OPT_FLAG },
 	[TURN_IGNORE_UNREAD] = { "ignore-unread", CROWN_OPT_FLAG },
 	[TURN_NOPTS] = { NULL, CROWN_OPT_FLAG }
@@ -34,15 +35,18 @@ const struct crown_cmd crown_cmd_turn = {
 	"turn",
 	"DIR [ORDERS...] [--secret-file F] [--templates DIR]\n"
 	"       [--umpire \"Name <email>\"] [--date DATE] [--deadline TIME]\n"
-	"       [--allow-missing] [--dry-run] [--ignore-unread]",
+	"       [--allow-missing [--force]] [--dry-run] [--ignore-unread]",
 	"Adjudicate the next turn of the campaign at DIR.  Orders are the\n"
 	"files given, else DIR/orders/pending/*.yaml.  Every order is\n"
 	"validated first; any problem is printed (all of them) and the\n"
 	"repository is left untouched (exit 65).  A side without orders\n"
 	"stops the turn too (exit 65, every such side named), unless\n"
-	"--allow-missing: then its units hold (R2.3).  So does mail crown\n"
-	"inbox has not read in the mailboxes it last read, delivered by the\n"
-	"deadline (exit 65, saying how many), unless --ignore-unread.  The\n"
+	"--allow-missing: then its units hold (R2.3).  Before the deadline\n"
+	"(game.deadline, against --date) that needs --force as well, and\n"
+	"the commit message says the turn was played before its deadline.\n"
+	"Mail crown inbox has not read in the mailboxes it last read,\n"
+	"delivered by the deadline, stops the turn too (exit 65, saying how\n"
+	"many), unless --ignore-unread.  The\n"
 	"turn is resolved with the campaign dice (DIR/.git/crown-secret, or\n"
 	"--secret-file), and orders/turn-NNN/SIDE.yaml, state.yaml and\n"
 	"turns/turn-NNN/ are committed at once as \"Turn N: headline\",\n"
@@ -79,6 +83,10 @@ cmd_turn_check(const struct crown_run *r)
 	if (deadline != NULL && !crown_cal_time_valid(deadline))
 		return crown_cmd_usage_error(r->cmd, "--deadline must be a "
 		    "UTC time as YYYY-MM-DDTHH:MM:SSZ");
+	if (r->opt[TURN_FORCE].value != NULL &&
+	    r->opt[TURN_ALLOW_MISSING].value == NULL)
+		return crown_cmd_usage_error(r->cmd, "--force goes with "
+		    "--allow-missing");
 	return 0;
 }
 
@@ -171,6 +179,7 @@ cmd_turn_exec(struct crown_run *r)
 	in.templates = r->templates;
 	in.deadline = r->opt[TURN_DEADLINE].value;
 	in.allow_missing = r->opt[TURN_ALLOW_MISSING].value != NULL;
+	in.force = r->opt[TURN_FORCE].value != NULL;
 	in.ignore_unread = r->opt[TURN_IGNORE_UNREAD].value != NULL;
 	in.dry_run = !cmd_turn_writes(r);
 	error = crown_campaign_turn(&out, &in, &d);

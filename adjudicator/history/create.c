@@ -344,6 +344,7 @@ turn0_make(struct turn0 *t, const struct crown_new_input *in,
 {
 	const struct crown_state	*s = t->s;
 	struct crown_buf		*b, *map;
+	struct crown_outputs		 notes = { 0 };
 	char				*when, *vic;
 	int				 error;
 
@@ -378,8 +379,11 @@ turn0_make(struct turn0 *t, const struct crown_new_input *in,
 	 * DIR/outbox (issue 20) */
 	when = xasprintf("@%lld", (long long)t->who.stamp.time);
 	vic = in->victory != NULL ? in->victory(s->name) : NULL;
-	error = crown_mail_briefing(&t->mails, s, s, t->rules, vic, map,
-	    NULL, when, &t->sent, d);
+	/* no credentials yet: every player is known by his address */
+	crown_mail_notes(&notes, s, NULL);
+	error = crown_mail_briefing(&t->mails, s, s, t->rules, &notes, vic,
+	    map, NULL, when, &t->sent, d);
+	crown_outputs_release(&notes);
 	free(vic);
 	free(when);
 	return error;

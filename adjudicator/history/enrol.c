@@ -10,6 +10,7 @@
 #include "crown/common.h"
 #include "crown/history.h"
 #include "crown/mail.h"
+#include "crown/roster.h"
 #include "crown/xalloc.h"
 
 int
@@ -22,6 +23,8 @@ crown_campaign_brief_player(struct crown_outputs *mails,
 	const struct crown_side	*sd;
 	struct crown_campaign	 opening = { 0 };
 	struct crown_buf	 map = { 0 };
+	struct crown_roster	 ro = { 0 };
+	struct crown_outputs	 notes = { 0 };
 	char			*when, *path;
 	size_t			 sent;
 	int			 error;
@@ -41,10 +44,20 @@ crown_campaign_brief_player(struct crown_outputs *mails,
 		crown_campaign_release(&opening);
 		return error;
 	}
+	/* the credentials crown roster add saved: how the player proves he
+	 * is */
+	path = crown_roster_path(crown_history_workdir(h));
+	error = crown_roster_load(&ro, path, d);
+	free(path);
 	when = xasprintf("@%lld", stamp->time);
-	error = crown_mail_briefing(mails, opening.state, now->state,
-	    now->rules, victory, &map, sd->players[sd->nplayers - 1].email,
-	    when, &sent, d);
+	if (error == 0) {
+		crown_mail_notes(&notes, now->state, &ro);
+		error = crown_mail_briefing(mails, opening.state, now->state,
+		    now->rules, &notes, victory, &map,
+		    sd->players[sd->nplayers - 1].email, when, &sent, d);
+	}
+	crown_outputs_release(&notes);
+	crown_roster_release(&ro);
 	crown_buf_release(&map);
 	free(when);
 	crown_campaign_release(&opening);

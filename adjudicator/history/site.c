@@ -21,6 +21,11 @@
  * events.yaml, which holds every die of both sides as the umpire's
  * report does.  Orders of a turn not yet played are never in a site:
  * they are in orders/pending/, outside the history.
+ *
+ * The press the sides sent each other (press.h) is not in the history:
+ * it is read from the campaign's .git/crown-press, where crown inbox
+ * keeps it, so only the umpire's campaign has it.  The umpire's index
+ * lists every press; a side's, what that side sent and received.
  */
 #include <sys/stat.h>
 #include <dirent.h>
@@ -40,6 +45,7 @@
 #include "crown/html.h"
 #include "crown/outputs.h"
 #include "crown/paths.h"
+#include "crown/press.h"
 #include "crown/report.h"
 #include "crown/rerun.h"
 #include "crown/site.h"
@@ -135,6 +141,8 @@ struct site {
 	char				*head;		/* of the manifest */
 	bool				 begun;		/* OUT has one */
 	struct crown_site_stats		*stats;
+	struct crown_press_list		 press;		/* of the view */
+	char				 press_key[33];
 };
 
 static void
@@ -417,6 +425,7 @@ manifest_write(struct site *s, struct crown_diags *d)
 	int			error;
 
 	crown_buf_puts(&b, s->head);
+	crown_buf_printf(&b, "press %s\n", s->press_key);
 	for (i = 0; i < s->now.n; i++)
 		crown_buf_printf(&b, "page %s %s\n", s->now.v[i].name,
 		    s->now.v[i].key);
@@ -659,6 +668,69 @@ model_rerun(struct crown_tval *m, const struct turn *tu)
 		crown_tmap_str(r, "adopted", tu->rerun.adopted);
 }
 
+/*
+ * The press the site shows (press.h): every press for the umpire's,
+ * what the side sent and received for a side's; and *key, the hash of
+ * their names, which changes with a press more.
+ */
+static void
+press_of_view(struct crown_press_list *out, char *key,
+    const struct crown_site_input *in, struct crown_diags *d)
+{
+	struct crown_buf	 names = { 0 };
+	size_t			 i, n;
+
+	crown_press_load(out, crown_history_workdir(in->h), d);
+	crown_buf_puts(&names, "");
+	for (i = n = 0; i < out->n; i++) {
+		if (in->side != NULL &&
+		    !crown_press_of(&out->v[i], in->side)) {
+			crown_press_release(&out->v[i]);
+			continue;
+		}
+		crown_buf_printf(&names, "%s\n", out->v[i].name);
+		out->v[n++] = out->v[i];
+	}
+	out->n = n;
+	hash_hex(key, &names);
+	crown_buf_release(&names);
+}
+
+/* The index's list of press, when there is any. */
+static void
+model_press(struct crown_tval *root, const struct site *s)
+{
+	const struct crown_state	*st = s->start;
+	const struct crown_press	*p;
+	struct crown_tval		*l, *m, *to;
+	size_t				 i, j;
+	int				 k;
+
+	if (s->press.n == 0)
+		return;
+	l = crown_tmap_list(crown_tmap_map(root, "press"), "items");
+	for (i = 0; i < s->press.n; i++) {
+		p = &s->press.v[i];
+		m = crown_tlist_map(l);
+		crown_tmap_int(m, "turn", p->turn);
+		crown_tmap_str(m, "delivered", p->delivered);
+		k = crown_state_side(st, p->from);
+		crown_tmap_str(m, "from", k >= 0 ? st->sides[k].name :
+		    p->from);
+		if (s->in->side != NULL)
+			crown_tmap_str(m, strcmp(p->from, s->in->side) == 0 ?
+			    "sent" : "received", "yes");
+		to = crown_tmap_list(m, "to");
+		for (j = 0; j < p->nto; j++) {
+			k = crown_state_side(st, p->to[j]);
+			crown_tmap_str(crown_tlist_map(to), "name", k >= 0 ?
+			    st->sides[k].name : p->to[j]);
+		}
+		crown_tmap_str(m, "subject", p->subject);
+		crown_tmap_str(m, "text", p->text);
+	}
+}
+
 static int
 write_index(struct site *s, struct crown_diags *d)
 {
@@ -674,6 +746,7 @@ write_index(struct site *s, struct crown_diags *d)
 	crown_buf_puts(&keys, "");
 	for (t = 0; t < s->nturns; t++)
 		crown_buf_printf(&keys, "%s\n", s->turns[t].commit);
+	crown_buf_printf(&keys, "press %s\n", s->press_key);
 	hash_hex(hex, &keys);
 	crown_buf_release(&keys);
 	if (!needs(s, "index.html", hex))
@@ -697,6 +770,7 @@ write_index(struct site *s, struct crown_diags *d)
 			    s->turns[t].figures[2 * i + 1]);
 	}
 	model_chart(crown_tmap_map(root, "chart"), s);
+	model_press(root, s);
 	l = crown_tmap_list(root, "units");
 	for (i = 0; i < s->nlinks; i++) {
 		m = crown_tlist_map(l);
@@ -1233,6 +1307,7 @@ site_release(struct site *s)
 	free(s->head);
 	pages_release(&s->old);
 	pages_release(&s->now);
+	crown_press_list_release(&s->press);
 	crown_tmpl_set_free(s->set);
 }
 
@@ -1308,11 +1383,16 @@ crown_site_current(struct crown_site_stats *out,
 {
 	struct crown_diags	 quiet = { 0 };
 	struct crown_buf	 b = { 0 };
+	struct crown_press_list	 press;
 	char			*head = NULL, *path, *line, *next, *sp;
+	char			 key[33];
 	int			 turns = 0;
-	bool			 ok;
+	bool			 ok, same_press = false;
 
 	memset(out, 0, sizeof(*out));
+	/* a press more is a change of the index, and no commit says so */
+	press_of_view(&press, key, in, &quiet);
+	crown_press_list_release(&press);
 	path = xasprintf("%s/%s", in->out, CROWN_SITE_MANIFEST);
 	ok = manifest_head(&head, in, &quiet) == 0 &&
 	    slurp(&b, path, CROWN_EWRITE, &quiet) == 0 &&
@@ -1325,6 +1405,8 @@ crown_site_current(struct crown_site_stats *out,
 		if (strncmp(line, "turn ", 5) == 0)
 			ok = turns <= in->chain->last &&
 			    same_turn(line + 5, turns++, in->chain);
+		else if (strncmp(line, "press ", 6) == 0)
+			same_press = strcmp(line + 6, key) == 0;
 		else if (strncmp(line, "page ", 5) == 0 &&
 		    (sp = strchr(line + 5, ' ')) != NULL) {
 			*sp = '\0';
@@ -1335,7 +1417,7 @@ crown_site_current(struct crown_site_stats *out,
 			out->pages++;
 		}
 	}
-	ok = ok && turns == in->chain->last + 1;
+	ok = ok && turns == in->chain->last + 1 && same_press;
 	crown_buf_release(&b);
 	crown_diags_release(&quiet);
 	free(head);
@@ -1374,6 +1456,7 @@ crown_site_write(struct crown_site_stats *out,
 		goto cleanup;
 	}
 	s.nfig = 2 * s.start->nsides;
+	press_of_view(&s.press, s.press_key, in, d);
 	links_make(&s);
 	turns_make(&s);
 	if ((error = manifest_head(&s.head, in, d)) != 0 ||

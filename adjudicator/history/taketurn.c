@@ -10,6 +10,7 @@
 #include <sodium.h>
 
 #include "crown/advance.h"
+#include "crown/calendar.h"
 #include "crown/campaign.h"
 #include "crown/history.h"
 #include "crown/inbox.h"
@@ -22,6 +23,9 @@
 static int	missing_sides(const struct crown_state *,
 		    struct crown_orders *const *, size_t, const char *,
 		    struct crown_diags *);
+static int	early(bool *, const struct crown_state *,
+		    const struct crown_taketurn_input *, long long,
+		    struct crown_diags *);
 static int	unread_mail(const char *, const struct crown_state *,
 		    long long,
 		    struct crown_diags *);
@@ -30,8 +34,10 @@ static int	load_start(struct crown_campaign *,
 		    struct crown_diags *);
 static int	play_turn(struct crown_taketurn *,
 		    const struct crown_taketurn_input *,
-		    const struct crown_campaign *, struct crown_diags *);
-static char	*turn_message(const struct crown_turn *, size_t);
+		    const struct crown_campaign *, long long,
+		    struct crown_diags *);
+static char	*turn_message(const struct crown_turn *, size_t,
+		    const char *);
 static int	commit_turn(struct crown_taketurn *,
 		    const struct crown_taketurn_input *,
 		    const struct crown_campaign *, const struct crown_who *,
@@ -61,6 +67,33 @@ missing_sides(const struct crown_state *s, struct crown_orders *const *ov,
 		error = CROWN_EINVALID;
 	}
 	return error;
+}
+
+/*
+ * --allow-missing before the deadline: the sides without orders still
+ * have time to send them, so the turn waits for --force (CROWN_EINVALID
+ * without it).  *out says whether it was played early, for the commit
+ * message.  No deadline, or one passed at now: as ever.
+ */
+static int
+early(bool *out, const struct crown_state *s,
+    const struct crown_taketurn_input *in, long long now,
+    struct crown_diags *d)
+{
+	long long	due;
+
+	*out = false;
+	if (s->deadline == NULL || s->deadline[0] == '\0' ||
+	    crown_cal_parse_time(&due, s->deadline) != 0 || now >= due)
+		return 0;
+	if (!in->force) {
+		crown_diag_add(d, in->dir, 0, 0, "R2.3", "the deadline (%s) "
+		    "has not passed: the sides without orders may still send "
+		    "them; --force plays the turn anyway", s->deadline);
+		return CROWN_EINVALID;
+	}
+	*out = true;
+	return 0;
 }
 
 /*
@@ -134,7 +167,7 @@ load_start(struct crown_campaign *camp, const struct crown_taketurn_input *in,
  * dice and the resolution. */
 static int
 play_turn(struct crown_taketurn *out, const struct crown_taketurn_input *in,
-    const struct crown_campaign *camp, struct crown_diags *d)
+    const struct crown_campaign *camp, long long now, struct crown_diags *d)
 {
 	struct crown_outputs	given = { 0 };
 	struct crown_play_input	pin;
@@ -152,6 +185,10 @@ play_turn(struct crown_taketurn *out, const struct crown_taketurn_input *in,
 		goto cleanup;
 	if (!in->allow_missing && (error = missing_sides(camp->state,
 	    out->t.orders, out->t.norders, in->dir, d)) != 0)
+		goto cleanup;
+	/* a side left to hold before its time is up: only with --force */
+	if (out->t.norders < camp->state->nsides && (error = early(
+	    &out->early, camp->state, in, now, d)) != 0)
 		goto cleanup;
 
 	if ((error = crown_campaign_secret(secret, in->h, in->secret_file,
@@ -171,9 +208,10 @@ cleanup:
 	return error;
 }
 
-/* "Turn N: headline", whose orders, and how many events; caller frees. */
+/* "Turn N: headline", whose orders, and how many events; that it was
+ * played before deadline when not NULL (--force); caller frees. */
 static char *
-turn_message(const struct crown_turn *t, size_t nsides)
+turn_message(const struct crown_turn *t, size_t nsides, const char *deadline)
 {
 	struct crown_buf	body = { 0 };
 	char			*msg;
@@ -193,6 +231,9 @@ turn_message(const struct crown_turn *t, size_t nsides)
 			crown_buf_puts(&body, "The other sides had none "
 			    "(--allow-missing): their units held (R2.3).\n");
 	}
+	if (deadline != NULL)
+		crown_buf_printf(&body, "The turn was played before its "
+		    "deadline %s (--force).\n", deadline);
 	crown_buf_printf(&body, "%zu events.\n", t->ev.n);
 	msg = xasprintf("Turn %d: %s\n\n%s", t->turn, t->headline,
 	    body.data);
@@ -219,7 +260,8 @@ commit_turn(struct crown_taketurn *out, const struct crown_taketurn_input *in,
 	int			  error;
 
 	crown_play_files(&files, t, CROWN_PLAY_COMMIT);
-	msg = turn_message(t, camp->state->nsides);
+	msg = turn_message(t, camp->state->nsides, out->early ?
+	    camp->state->deadline : NULL);
 	when = xasprintf("@%lld", (long long)who->stamp.time);
 	tag = xasprintf("turn-%d", t->turn);
 	done = xasprintf("turn %d is committed", t->turn);
@@ -335,7 +377,8 @@ crown_campaign_turn(struct crown_taketurn *out,
 		out->ignored = (const char *const *)out->pending;
 		out->nignored = out->npending;
 	}
-	if ((error = play_turn(out, in, &camp, d)) != 0 || in->dry_run)
+	if ((error = play_turn(out, in, &camp, who.stamp.time, d)) != 0 ||
+	    in->dry_run)
 		goto cleanup;
 	error = commit_turn(out, in, &camp, &who, d);
 cleanup:

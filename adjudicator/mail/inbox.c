@@ -35,7 +35,8 @@
  * however many mails changed it, synced, then the answers, then the
  * batch's lines of the log with one sync; the signatures that filed
  * orders are appended to their file, synced, after the orders and
- * before the answers.  A mail is thus answered only
+ * before the answers; a press's mails before its file in .git/crown-press
+ * (press.h), which stops a second relay.  A mail is thus answered only
  * once what it filed is on disk, and logged (not read again) only once
  * answered; a run killed before leaves the mail to be read again.
  */
@@ -59,6 +60,7 @@
 #include "crown/plaintext.h"
 #include "crown/outputs.h"
 #include "crown/pgp.h"
+#include "crown/press.h"
 #include "crown/roster.h"
 #include "crown/shorthand.h"
 #include "crown/xalloc.h"
@@ -74,7 +76,6 @@
 /* The answers a batch holds before what it filed is written. */
 #define BATCH_BYTES	((size_t)4 * 1024 * 1024)
 
-
 /* What is filed for a side (orders/pending/SIDE.yaml and SIDE.proof, or
  * orders/late/SIDE.yaml): read once, kept here, written once a batch. */
 struct filed {
@@ -84,9 +85,14 @@ struct filed {
 	bool			 changed;
 };
 
-/* A file of orders/rejected/ or an answer, held until the batch ends. */
+/* A file of orders/rejected/, an answer, a mail relaying press or the
+ * press's file, held until the batch ends. */
+enum held_kind { HELD_ANSWER, HELD_RECORD, HELD_RELAY, HELD_PRESS };
+
 struct held {
-	char			*name;		/* a file's; NULL: an answer */
+	enum held_kind		 kind;
+	char			*name;		/* a file's, or NULL */
+	long long		 date;		/* a mail's */
 	struct crown_buf	 data;
 };
 
@@ -114,6 +120,8 @@ struct crown_inbox {
 	int			 error;		/* first failure to write */
 	size_t			 messages;
 	unsigned		 accepted, nlate, refused, skipped, ignored;
+	unsigned		 relayed;	/* press */
+	struct crown_press_list	 press;		/* .git/crown-press */
 	long long		 at;		/* the message's delivery */
 	char			 atstr[CROWN_CAL_TIME_LEN];
 	const long long		*played;	/* inbox.h */
@@ -134,6 +142,7 @@ struct verdict {
 	int				 turn;	/* for; 0: the next */
 	const char			*hash;	/* the message's */
 	struct crown_pgp_sig		 sig;	/* OPENPGP: its signature */
+	bool				 press;	/* a press mail */
 };
 
 /* The log. */
@@ -215,11 +224,11 @@ dir_ok(struct crown_inbox *ib, const char *sub)
 	return error;
 }
 
-/* Hold data until the batch ends: a file of orders/rejected/ (name), or
- * an answer for the outbox (name NULL). */
+/* Hold data until the batch ends: a file named name, or a mail for the
+ * outbox dated date. */
 static void
-hold(struct crown_inbox *ib, const char *name, const char *data,
-    size_t len)
+hold(struct crown_inbox *ib, enum held_kind kind, const char *name,
+    long long date, const char *data, size_t len)
 {
 	struct held	*h;
 
@@ -228,6 +237,8 @@ hold(struct crown_inbox *ib, const char *name, const char *data,
 	crown_grow(&ib->held, &ib->held_cap, ib->nheld + 1,
 	    sizeof(*ib->held));
 	h = &ib->held[ib->nheld++];
+	h->kind = kind;
+	h->date = date;
 	h->name = name != NULL ? xstrdup(name) : NULL;
 	memset(&h->data, 0, sizeof(h->data));
 	crown_buf_add(&h->data, data, len);
@@ -381,7 +392,7 @@ deliver(struct crown_inbox *ib, const struct crown_mail *m,
 	if (error == 0 && ib->dry)
 		show_answer(to.addr, subject, wrapped.data);
 	else if (error == 0)
-		hold(ib, NULL, msg.data, msg.len);
+		hold(ib, HELD_ANSWER, NULL, ib->now, msg.data, msg.len);
 	else
 		crown_diag_add(ib->d, "outbox", 0, 0, NULL, "cannot build a "
 		    "reply to %s", to.addr);
@@ -408,12 +419,16 @@ reply_refused(struct crown_inbox *ib, const struct crown_mail *m,
 	    NULL;
 
 	crown_buf_printf(&b, "Your mail \"%s\", read at %s, was not "
-	    "accepted:\n\n", m->subject, ib->nowstr);
+	    "%s:\n\n", m->subject, ib->nowstr, v->press ? "relayed" :
+	    "accepted");
 	indent(&b, v->why.data);
 	if (late)
 		crown_buf_printf(&b, "\nIt also came after the deadline, "
 		    "%s.\n", ib->s->deadline);
-	if (sd != NULL) {
+	if (v->press)
+		crown_buf_puts(&b, "\nNothing was relayed; a press mail is "
+		    "never read as orders.\n");
+	else if (sd != NULL) {
 		pending_receipt(ib, v->side, prev);
 		if (prev[0] != '\0')
 			crown_buf_printf(&b, "\nNothing was filed for %s: the "
@@ -425,12 +440,13 @@ reply_refused(struct crown_inbox *ib, const struct crown_mail *m,
 			    ib->s->turn + 1);
 	} else
 		crown_buf_puts(&b, "\nNothing was filed.\n");
-	if (!late)
+	if (!late && !v->press)
 		crown_buf_printf(&b, "Mend them and send them again%s%s.\n",
 		    ib->s->deadline != NULL ? " before " : "",
 		    ib->s->deadline != NULL ? ib->s->deadline : "");
 	signoff(ib, &b);
-	subject = xasprintf("[%s] Turn %d: orders not accepted", ib->s->name,
+	subject = v->press ? xasprintf("[%s] Press not relayed", ib->s->name) :
+	    xasprintf("[%s] Turn %d: orders not accepted", ib->s->name,
 	    ib->s->turn + 1);
 	deliver(ib, m, v, subject, b.data, NULL, 0, false);
 	free(subject);
@@ -546,7 +562,7 @@ record(struct crown_inbox *ib, const struct crown_mail_raw *raw,
 	indent(&b, v->why.data);
 	clean = crown_mail_printable(b.data, true);
 	if (dir_ok(ib, REJECTED_DIR) == 0)
-		hold(ib, name, clean, strlen(clean));
+		hold(ib, HELD_RECORD, name, 0, clean, strlen(clean));
 	free(clean);
 	free(name);
 	crown_buf_release(&b);
@@ -765,9 +781,6 @@ prove(const struct crown_inbox *ib, const struct crown_mail *m,
 	return true;
 }
 
-/* The proof the orders filed for side were sent with: the word in
- * orders/pending/SIDE.proof beside their receipt; FROM when there is
- * none for these orders (filed by hand), NONE when none are filed. */
 /* The proof the orders filed for side were sent with (the word in
  * orders/pending/SIDE.proof beside their receipt); FROM when there is
  * none for these orders (filed by hand), NONE when none are filed. */
@@ -973,6 +986,72 @@ refuse(struct crown_inbox *ib, const struct crown_mail_raw *raw,
 	append_log(ib, v, raw, m != NULL ? m->from : NULL);
 }
 
+/*
+ * A press mail (press.h), never read as orders: the sender identified
+ * and proved as for orders, then its "to:" line and text read, its
+ * mails and file held, and the sender answered.  A press kept already
+ * (a run killed before it logged the mail) is not relayed again.
+ */
+static void
+press(struct crown_inbox *ib, const struct crown_mail_raw *raw,
+    const char *ref, const struct crown_mail *m, struct verdict *v)
+{
+	struct crown_press	 p = { 0 };
+	struct crown_outputs	 mails = { 0 };
+	struct crown_buf	 b = { 0 }, why = { 0 };
+	char			*pw = NULL, *subject;
+	size_t			 i, sent = 0;
+	int			 error;
+
+	v->press = true;
+	/* who sent it first, as for orders; then what is wrong with it */
+	if (identify(ib, m, v)) {
+		error = crown_press_read(&p, &pw, &why, ib->s, v->side, m);
+		if (prove(ib, m, v, pw) && error != 0)
+			crown_buf_puts(&v->why, why.data);
+	}
+	if (v->why.len > 0) {
+		refuse(ib, raw, ref, m, v, false);
+		goto cleanup;
+	}
+	v->what = "press";
+	ib->relayed++;
+	if (crown_press_find(&ib->press, raw->hash) != NULL) {
+		printf("%s: press from side %s relayed before\n", ref, p.from);
+		append_log(ib, v, raw, m->from);
+		goto cleanup;
+	}
+	if ((error = crown_press_make(&p, &mails, &b, ib->s, v->player,
+	    raw->hash, ib->at, ib->press.n + 1, &sent)) != 0) {
+		ib->error = ib->error != 0 ? ib->error : error;
+		goto cleanup;
+	}
+	for (i = 0; i < mails.n; i++)
+		hold(ib, HELD_RELAY, NULL, ib->at, mails.v[i].data.data,
+		    mails.v[i].data.len);
+	hold(ib, HELD_PRESS, p.name, 0, b.data, b.len);
+	remember_sig(ib, v);
+	printf("%s: press from side %s, relayed in %zu mail%s\n", ref,
+	    p.from, sent, sent == 1 ? "" : "s");
+	if (may_answer(ib, v->player->email)) {
+		b.len = 0;
+		crown_press_answer(&b, &p, ib->s, sent, m);
+		signoff(ib, &b);
+		subject = xasprintf("[%s] Press relayed: %s", ib->s->name,
+		    p.subject);
+		deliver(ib, m, v, subject, b.data, NULL, 0, false);
+		free(subject);
+	}
+	append_log(ib, v, raw, m->from);
+	crown_press_take(&ib->press, &p);
+cleanup:
+	crown_outputs_release(&mails);
+	crown_buf_release(&why);
+	crown_buf_release(&b);
+	crown_press_release(&p);
+	free(pw);
+}
+
 static int
 process(void *arg, const struct crown_mail_raw *raw)
 {
@@ -1024,6 +1103,10 @@ process(void *arg, const struct crown_mail_raw *raw)
 		    "the orders as plain text or a small .yaml attachment",
 		    raw->size, ib->max);
 		goto refused;
+	}
+	if (crown_press_subject(m->subject, NULL)) {
+		press(ib, raw, ref, m, &v);
+		goto cleanup;
 	}
 	if (played(ib, m, &v) || (o = check(ib, m, &v)) == NULL)
 		goto refused;
@@ -1192,8 +1275,9 @@ flush_filed(struct crown_inbox *ib, struct filed *v, const char *sub)
 static int
 flush(struct crown_inbox *ib)
 {
-	char	*outbox, *dir;
-	size_t	 i;
+	struct held	*h;
+	char		*outbox, *dir;
+	size_t		 i;
 	bool	 ok, records = false, answers = false;
 	int	 error = 0;
 
@@ -1214,16 +1298,19 @@ flush(struct crown_inbox *ib)
 	}
 	ib->sigs.batch.len = 0;
 	outbox = xasprintf("%s/outbox", ib->dir);
-	for (i = 0; i < ib->nheld && ok; i++) {
-		if (ib->held[i].name != NULL) {
-			if (put(ib, REJECTED_DIR, ib->held[i].name,
-			    ib->held[i].data.data, ib->held[i].data.len) != 0)
+	for (i = 0; i < ib->nheld && error == 0; i++) {
+		h = &ib->held[i];
+		if (h->kind == HELD_RECORD) {
+			if (put(ib, REJECTED_DIR, h->name, h->data.data,
+			    h->data.len) != 0)
 				error = CROWN_EWRITE;
 			records = true;
-		} else {
-			if (crown_maildir_deliver(outbox,
-			    ib->held[i].data.data, ib->held[i].data.len,
-			    ib->now, NULL, ib->d) != 0)
+		} else if (h->kind == HELD_PRESS)
+			error = crown_press_keep(ib->dir, outbox, h->name,
+			    &h->data, ib->d);
+		else {
+			if (crown_maildir_deliver(outbox, h->data.data,
+			    h->data.len, h->date, NULL, ib->d) != 0)
 				error = CROWN_EWRITE;
 			answers = true;
 		}
@@ -1293,6 +1380,7 @@ crown_inbox_open(struct crown_inbox **out,
 		    ib->s->turn);
 	}
 	crown_received_sigs_load(&ib->sigs, ib->dir);
+	crown_press_load(&ib->press, ib->dir, d);
 	return error;
 }
 
@@ -1316,8 +1404,6 @@ crown_inbox_read(struct crown_inbox *ib, const char *mailbox,
 	}
 	return error;
 }
-
-
 
 int
 crown_inbox_read_message(struct crown_inbox *ib, const char *path,
@@ -1368,6 +1454,8 @@ crown_inbox_summary(const struct crown_inbox *ib)
 	    ib->nlate, ib->refused, ib->skipped);
 	if (ib->ignored > 0)
 		printf(", %u ignored", ib->ignored);
+	if (ib->relayed > 0)
+		printf(", %u press relayed", ib->relayed);
 	printf("\n");
 }
 
@@ -1382,7 +1470,7 @@ crown_inbox_close(struct crown_inbox *ib, bool *accepted_all,
 		return 0;
 	flush(ib);
 	if (accepted_all != NULL)
-		*accepted_all = ib->accepted == ib->messages;
+		*accepted_all = ib->accepted + ib->relayed == ib->messages;
 	if (ib->error == 0)
 		ib->error = crown_received_mailboxes_write(ib->dir,
 		    &ib->mailboxes, ib->d);
@@ -1400,6 +1488,7 @@ crown_inbox_close(struct crown_inbox *ib, bool *accepted_all,
 	crown_received_sigs_release(&ib->sigs);
 	crown_received_release(&ib->seen);
 	crown_roster_release(&ib->roster);
+	crown_press_list_release(&ib->press);
 	free(ib);
 	return error;
 }

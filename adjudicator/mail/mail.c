@@ -1207,8 +1207,8 @@ side_extras(struct crown_buf *text, struct crown_buf *form,
 	/* orders to give: the game goes on (game.last_turn) */
 	more = rules != NULL && (s->last_turn <= 0 || s->turn < s->last_turn);
 	if (more && s->deadline != NULL)
-		crown_buf_printf(text, "Orders for turn %d are due by %s.\n",
-		    s->turn + 1, s->deadline);
+		crown_buf_printf(text, "Orders for turn %d are due by %s "
+		    "(UTC).\n", s->turn + 1, s->deadline);
 	form->len = 0;
 	if (more && (error = crown_orders_form(form, s, rules, sd->id,
 	    false)) != 0) {
@@ -1245,44 +1245,53 @@ attach_map(struct crown_mail_attach *att, size_t *natt,
 	att[(*natt)++].len = map->len;
 }
 
-/* The message to each player of side sd with an address (only that
- * address, when only is not NULL), added to mails under its Maildir
- * name. */
+/* The message to each player of side sd with an address, added to
+ * mails under its Maildir name. */
 static int
 mail_side(struct crown_outputs *mails, const struct crown_state *s,
     const struct crown_side *sd, const char *only, const char *subject,
     const char *text, const struct crown_mail_attach *att, size_t natt,
     long long t, size_t *sent)
 {
-	struct crown_buf	 msg = { 0 };
-	struct crown_mail_addr	 to;
-	struct crown_mail_out	 o;
-	char			*name;
-	size_t			 j;
-	int			 error = 0;
+	size_t	j;
+	int	error = 0;
 
 	for (j = 0; j < sd->nplayers && error == 0; j++) {
 		if (!addr_ok(sd->players[j].email) || (only != NULL &&
 		    strcasecmp(sd->players[j].email, only) != 0))
 			continue;
-		to.name = sd->players[j].name;
-		to.addr = sd->players[j].email;
-		memset(&o, 0, sizeof(o));
-		o.from = crown_mail_umpire(s);
-		o.to = &to;
-		o.nto = 1;
-		o.subject = subject;
-		o.date = t;
-		o.text = text;
-		o.attach = att;
-		o.nattach = natt;
-		if ((error = crown_mail_build(&msg, &o)) != 0)
-			break;
-		name = crown_maildir_name(msg.data, msg.len, t);
+		error = crown_mail_to(mails, s, &sd->players[j], subject,
+		    text, att, natt, t);
+		if (error == 0 && sent != NULL)
+			(*sent)++;
+	}
+	return error;
+}
+
+int
+crown_mail_to(struct crown_outputs *mails, const struct crown_state *s,
+    const struct crown_person *p, const char *subject, const char *text,
+    const struct crown_mail_attach *att, size_t natt, long long date)
+{
+	struct crown_buf	 msg = { 0 };
+	struct crown_mail_addr	 to = { p->name, p->email };
+	struct crown_mail_out	 o;
+	char			*name;
+	int			 error;
+
+	memset(&o, 0, sizeof(o));
+	o.from = crown_mail_umpire(s);
+	o.to = &to;
+	o.nto = 1;
+	o.subject = subject;
+	o.date = date;
+	o.text = text;
+	o.attach = att;
+	o.nattach = natt;
+	if ((error = crown_mail_build(&msg, &o)) == 0) {
+		name = crown_maildir_name(msg.data, msg.len, date);
 		crown_outputs_take(mails, name, &msg);
 		free(name);
-		if (sent != NULL)
-			(*sent)++;
 	}
 	crown_buf_release(&msg);
 	return error;
@@ -1369,16 +1378,19 @@ int
 crown_mail_briefing(struct crown_outputs *mails,
     const struct crown_state *opening,
     const struct crown_state *now, const struct crown_rules *rules,
-    const char *victory, const struct crown_buf *map, const char *only,
-    const char *date, size_t *sent, struct crown_diags *d)
+    const struct crown_outputs *notes, const char *victory,
+    const struct crown_buf *map, const char *only, const char *date,
+    size_t *sent, struct crown_diags *d)
 {
 	struct crown_buf		 state = { 0 }, text = { 0 };
 	struct crown_buf		 brief = { 0 }, form = { 0 };
 	struct crown_mail_attach	 att[3];
 	const struct crown_side		*sd;
+	const struct crown_person	*p;
+	const struct crown_buf		*how;
 	char				*subject, *note;
 	long long			 t;
-	size_t				 i, natt;
+	size_t				 i, j, natt;
 	int				 error;
 
 	*sent = 0;
@@ -1388,41 +1400,56 @@ crown_mail_briefing(struct crown_outputs *mails,
 	crown_report_briefing(&brief, opening, victory);
 	for (i = 0; i < now->nsides && error == 0; i++) {
 		sd = &now->sides[i];
-		if (sd->nplayers == 0)
-			continue;
-		text.len = 0;
-		crown_markdown_mail(&text, brief.data, brief.len,
-		    CROWN_MAIL_WIDTH);
-		crown_buf_puts(&text, "\n");
-		if (now->turn > 0) {
-			note = xasprintf("You join after turn %d; the state "
-			    "attached is the campaign as it stands.",
-			    now->turn);
-			line(&text, note);
-			free(note);
+		/* a mail a player: each is told how he is identified */
+		for (j = 0; j < sd->nplayers && error == 0; j++) {
+			p = &sd->players[j];
+			if (!addr_ok(p->email) || (only != NULL &&
+			    strcasecmp(p->email, only) != 0))
+				continue;
+			text.len = 0;
+			crown_markdown_mail(&text, brief.data, brief.len,
+			    CROWN_MAIL_WIDTH);
+			crown_buf_puts(&text, "\n");
+			if (now->turn > 0) {
+				note = xasprintf("You join after turn %d; the "
+				    "state attached is the campaign as it "
+				    "stands.", now->turn);
+				line(&text, note);
+				free(note);
+			}
+			natt = 0;
+			attach_map(att, &natt, map);
+			if (natt > 0 && now->turn == 0)
+				line(&text, "map.svg, attached, is the table "
+				    "as the game opens.");
+			else if (natt > 0) {
+				note = xasprintf("map.svg, attached, is the "
+				    "table after turn %d.", now->turn);
+				line(&text, note);
+				free(note);
+			}
+			if ((error = side_extras(&text, &form, att, &natt,
+			    now, rules, sd, &state, d)) != 0)
+				break;
+			if (now->deadline == NULL) {
+				note = xasprintf("No deadline is set for the "
+				    "orders of turn %d yet: a mail will say "
+				    "when one is.", now->turn + 1);
+				line(&text, note);
+				free(note);
+			}
+			if ((how = crown_mail_note(notes, p->email)) != NULL)
+				crown_buf_add(&text, how->data, how->len);
+			crown_buf_printf(&text, "\n-- \ncrown, umpiring %s: "
+			    "the briefing, for side %s (%s).\n", now->name,
+			    sd->id, sd->name);
+			subject = xasprintf("[%s] Briefing for %s", now->name,
+			    sd->name);
+			if ((error = crown_mail_to(mails, now, p, subject,
+			    text.data, att, natt, t)) == 0)
+				(*sent)++;
+			free(subject);
 		}
-		natt = 0;
-		attach_map(att, &natt, map);
-		if (natt > 0 && now->turn == 0)
-			line(&text, "map.svg, attached, is the table as the "
-			    "game opens.");
-		else if (natt > 0) {
-			note = xasprintf("map.svg, attached, is the table "
-			    "after turn %d.", now->turn);
-			line(&text, note);
-			free(note);
-		}
-		if ((error = side_extras(&text, &form, att, &natt, now, rules,
-		    sd, &state, d)) != 0)
-			break;
-		crown_buf_printf(&text, "\n-- \ncrown, umpiring %s: the "
-		    "briefing, for side %s (%s).\n", now->name, sd->id,
-		    sd->name);
-		subject = xasprintf("[%s] Briefing for %s", now->name,
-		    sd->name);
-		error = mail_side(mails, now, sd, only, subject, text.data,
-		    att, natt, t, sent);
-		free(subject);
 	}
 	crown_buf_release(&form);
 	crown_buf_release(&brief);
@@ -1459,4 +1486,21 @@ cleanup:
 	crown_buf_release(&body);
 	crown_buf_release(&state);
 	return error;
+}
+
+bool
+crown_mail_addr_ok(const char *a)
+{
+	return addr_ok(a);
+}
+
+const struct crown_buf *
+crown_mail_note(const struct crown_outputs *notes, const char *email)
+{
+	size_t	i;
+
+	for (i = 0; notes != NULL && i < notes->n; i++)
+		if (strcasecmp(notes->v[i].name, email) == 0)
+			return &notes->v[i].data;
+	return NULL;
 }

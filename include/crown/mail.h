@@ -25,6 +25,8 @@
 #include "crown/state.h"
 #include "crown/xalloc.h"
 
+struct crown_roster;
+
 /* A mail over this size is refused unread (crown inbox --max-bytes). */
 #define CROWN_MAIL_MAX_BYTES	((size_t)1024 * 1024)
 /* Of a refused oversize mail only this much is read, for its headers. */
@@ -271,9 +273,51 @@ int	crown_mail_turn_reports(struct crown_outputs *mails,
  */
 int	crown_mail_briefing(struct crown_outputs *mails,
 	    const struct crown_state *opening, const struct crown_state *now,
-	    const struct crown_rules *rules, const char *victory,
-	    const struct crown_buf *map, const char *only, const char *date,
-	    size_t *sent, struct crown_diags *d);
+	    const struct crown_rules *rules, const struct crown_outputs *notes,
+	    const char *victory, const struct crown_buf *map,
+	    const char *only, const char *date, size_t *sent,
+	    struct crown_diags *d);
+
+/*
+ * A message From the umpire of s to player p (text, and natt
+ * attachments att), dated date, added to mails under its Maildir name
+ * (crown_maildir_name) for crown_advance or the inbox to deliver.  0 or
+ * CROWN_ERROR.
+ */
+int	crown_mail_to(struct crown_outputs *mails, const struct crown_state *s,
+	    const struct crown_person *p, const char *subject,
+	    const char *text, const struct crown_mail_attach *att,
+	    size_t natt, long long date);
+
+/* Is a a printable address without blanks, one crown writes to? */
+bool	crown_mail_addr_ok(const char *a);
+
+/*
+ * What each player of s with an address is told of sending orders
+ * (notice.c), added to out under his address, filled to the mail's
+ * width: where to send them and what, and how he is identified, by the
+ * proof his credentials in ro ask for (crown_roster_required; ro NULL:
+ * none): his PGP/MIME signature (the key's fingerprint), the password
+ * line, or his address alone.  For crown_mail_briefing and
+ * crown_mail_deadline.
+ */
+void	crown_mail_notes(struct crown_outputs *out,
+	    const struct crown_state *s, const struct crown_roster *ro);
+/* The note of address email in notes (may be NULL), or NULL. */
+const struct crown_buf *crown_mail_note(const struct crown_outputs *notes,
+	    const char *email);
+/*
+ * The mail crown deadline writes (deadline.c): to each player of s with
+ * an address, the deadline of turn s->turn + 1 as s records it
+ * (game.deadline, game.deadline_every; or that there is none), and what
+ * the briefing says of sending orders (his note in notes,
+ * crown_mail_notes), dated
+ * date (seconds since 1970), added to mails under its Maildir name;
+ * *sent is the number of messages.  0 or CROWN_ERROR.
+ */
+int	crown_mail_deadline(struct crown_outputs *mails,
+	    const struct crown_state *s, const struct crown_outputs *notes,
+	    long long date, size_t *sent, struct crown_diags *d);
 
 /*
  * A message of text to each player of side sd of s with an address (only

@@ -36,6 +36,8 @@ struct crown_taketurn_input {
 	 * (crown_campaign_next_deadline) */
 	const char			*deadline;
 	bool				 allow_missing;	/* R2.3: they hold */
+	/* --force: --allow-missing before game.deadline has passed */
+	bool				 force;
 	/* play though the mailboxes crown inbox last read hold mail it
 	 * has not read (crown_inbox_unread) */
 	bool				 ignore_unread;
@@ -55,6 +57,8 @@ struct crown_taketurn {
 	size_t			  nignored;
 	char			**pending;	/* DIR/orders/pending/ */
 	size_t			  npending;
+	/* sides held though the deadline had not passed (--force) */
+	bool			  early;
 };
 
 /*
@@ -72,7 +76,9 @@ int	crown_campaign_turn_refuse(struct crown_campaign *start,
 /*
  * Take the next turn of in->chain: the orders read and validated, all of
  * them, before any die (CROWN_EINVALID with every problem, and with every
- * side that has none unless in->allow_missing, nothing touched), and
+ * side that has none unless in->allow_missing, nothing touched; a side
+ * without orders before game.deadline has passed at the commit's date
+ * only with in->force, the commit message then saying so), and
  * not while the mailboxes crown inbox last read hold mail it has not
  * read, delivered by the deadline, unless in->ignore_unread; the
  * turn resolved with the campaign dice; then, unless in->dry_run,

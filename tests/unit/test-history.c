@@ -1680,7 +1680,7 @@ test_adopt_keeps_schedule(void **state)
 	    "Campaign] Turn 2, played again: report for Mexican Republic\n"
 	    "To: Francisco Milan <milan@example.org>\n"
 	    "To: Jean Danjou <danjou@example.org>\n2\n"
-	    "      2 Orders for turn 3 are due by 2026-03-21T18:00:00Z.\n"
+	    "      2 Orders for turn 3 are due by 2026-03-21T18:00:00Z (UTC).\n"
 	    "      2 turn: 3\n");
 	free(text);
 	text = sh("cd '%s/outbox/new' && for f in *; do perl -0pe "
@@ -2275,6 +2275,64 @@ test_bad_orders_untouched(void **state)
 	ref_id(after, dir, CROWN_MAIN_REF);
 	assert_string_equal(before, after);
 	assert_clean(dir);
+	free(dir);
+}
+
+/*
+ * --allow-missing before the deadline: refused without --force, nothing
+ * touched; with it the commit message says the turn was early.  Once
+ * the deadline has passed, --allow-missing alone plays.
+ */
+static void
+test_allow_missing_early(void **state)
+{
+	struct run	 r;
+	char		*dir = path("c"), *text;
+	char		 before[CROWN_OID_HEX + 1], after[CROWN_OID_HEX + 1];
+
+	new_campaign(dir);
+	turn1(dir);
+	EXPECT(0, crown_cmd_deadline, dir, "2026-03-15T18:00:00Z", "--date",
+	    "2026-03-09");
+	ref_id(before, dir, CROWN_MAIN_REF);
+	RUN(&r, crown_cmd_turn, dir, DATA "/republic-2.yaml", "--templates",
+	    TMPL, "--date", "2026-03-15T12:00:00Z", "--allow-missing");
+	assert_int_equal(r.status, 65);
+	assert_has(r.err, "error: the deadline (2026-03-15T18:00:00Z) has "
+	    "not passed: the sides without orders may still send them; "
+	    "--force plays the turn anyway (R2.3)");
+	run_release(&r);
+	EXPECT(2, crown_cmd_turn, dir, "--force");
+	ref_id(after, dir, CROWN_MAIN_REF);
+	assert_string_equal(before, after);
+	assert_clean(dir);
+	EXPECT(0, crown_cmd_turn, dir, DATA "/republic-2.yaml", "--templates",
+	    TMPL, "--date", "2026-03-15T12:00:00Z", "--allow-missing",
+	    "--force");
+	text = sh("git -C '%s' log -1 --format=%%b", dir);
+	assert_has(text, "The turn was played before its deadline "
+	    "2026-03-15T18:00:00Z (--force).\n");
+	free(text);
+	free(dir);
+}
+
+/* At the deadline, --allow-missing needs nothing more, and says nothing
+ * of it. */
+static void
+test_allow_missing_late(void **state)
+{
+	char	*dir = path("c"), *text;
+
+	new_campaign(dir);
+	turn1(dir);
+	EXPECT(0, crown_cmd_deadline, dir, "2026-03-15T12:00:00Z", "--date",
+	    "2026-03-09");
+	EXPECT(0, crown_cmd_turn, dir, DATA "/republic-2.yaml", "--templates",
+	    TMPL, "--date", "2026-03-15T12:00:00Z", "--allow-missing");
+	text = sh("git -C '%s' log -1 --format=%%b", dir);
+	assert_null(strstr(text, "before its deadline"));
+	assert_has(text, "(--allow-missing)");
+	free(text);
 	free(dir);
 }
 
@@ -3152,6 +3210,10 @@ main(void)
 		    teardown),
 		cmocka_unit_test_setup_teardown(test_wrong_secret, setup,
 		    teardown),
+		cmocka_unit_test_setup_teardown(test_allow_missing_early,
+		    setup, teardown),
+		cmocka_unit_test_setup_teardown(test_allow_missing_late,
+		    setup, teardown),
 		cmocka_unit_test_setup_teardown(test_bad_orders_untouched,
 		    setup, teardown),
 		cmocka_unit_test_setup_teardown(test_pending, setup, teardown),

@@ -395,6 +395,87 @@ openpgp(const char *dir)
 	free(gh);
 }
 
+/* The text of the mail in dir's outbox to addr whose subject has what,
+ * its lines joined by spaces (a sentence is filled across lines);
+ * caller frees. */
+static char *
+mail_to(const char *dir, const char *addr, const char *what)
+{
+	return tu_sh("cd '%s/outbox/new' && for f in $(grep -l '^To: .*<%s>' "
+	    "*); do grep -q '^Subject: .*%s' $f && tr '\\n' ' ' <$f; done",
+	    dir, addr, what);
+}
+
+/*
+ * The briefing tells each player how he is identified (his address, the
+ * password line, his OpenPGP key) and that there is no deadline yet;
+ * crown deadline then mails every player the deadline with the same
+ * words on sending orders.
+ */
+static void
+test_briefing_identifies(void **state)
+{
+	char		*dir = path("c"), *pw = path("pw"), *m, *fpr, *want;
+	struct run	 r;
+
+	(void)state;
+	new_campaign(dir);
+	m = mail_to(dir, "milan@example.org", "Briefing");
+	has(m, "No deadline is set for the orders of turn 1 yet");
+	has(m, "You are identified by your address alone: send from "
+	    "milan@example.org.");
+	has(m, "(to umpire@example.org), as orders.yaml attached or in the "
+	    "text of the mail.");
+	free(m);
+	put(pw, "mezcal\n");
+	EXPECT(0, "the briefing for ana@example.org", crown_cmd_roster, dir,
+	    "add", "republic", "Ana Ruiz <ana@example.org>",
+	    "--password-file", pw, "--date", "2026-03-01T11:00:00Z");
+	m = mail_to(dir, "ana@example.org", "Briefing");
+	has(m, "You are identified by the password line: put \"password: \" "
+	    "and the password the umpire gave you on a line of its own in "
+	    "every mail you send, from ana@example.org.");
+	if (strstr(m, "mezcal") != NULL)
+		fail();
+	free(m);
+	openpgp(dir);
+	RUN(&r, crown_cmd_roster, dir, "list");
+	fpr = strstr(r.out, "rosa@example.org>: OpenPGP signature, key ");
+	assert_non_null(fpr);
+	fpr += strlen("rosa@example.org>: OpenPGP signature, key ");
+	want = xasprintf("You are identified by your PGP/MIME signature "
+	    "(key %.40s): sign every mail you send with it.", fpr);
+	run_release(&r);
+	m = mail_to(dir, "rosa@example.org", "Briefing");
+	has(m, want);
+	free(m);
+
+	/* the deadline set after the briefings: every player told */
+	EXPECT(0, "4 mails to the players in ", crown_cmd_deadline, dir,
+	    "2026-03-08T19:00:00+01:00", "--every", "7d", "--date",
+	    "2026-03-01T12:00:00Z");
+	m = mail_to(dir, "rosa@example.org", "Deadline: orders for turn 1 by "
+	    "2026-03-08T18:00:00Z");
+	has(m, "Orders for turn 1 are due by 2026-03-08T18:00:00Z (UTC); "
+	    "then every 7d.");
+	has(m, want);
+	free(m);
+	m = mail_to(dir, "ana@example.org", "Deadline: orders");
+	has(m, "You are identified by the password line");
+	free(m);
+	m = mail_to(dir, "danjou@example.org", "Deadline: orders");
+	has(m, "You are identified by your address alone");
+	free(m);
+	EXPECT(0, "Deadline: none", crown_cmd_deadline, dir, "none", "--date",
+	    "2026-03-01T13:00:00Z");
+	m = mail_to(dir, "milan@example.org", "Deadline: none for turn 1");
+	has(m, "There is no deadline for the orders of turn 1 now");
+	free(m);
+	free(want);
+	free(pw);
+	free(dir);
+}
+
 /*
  * crown roster and crown deadline: each change a commit that crown log
  * shows and crown verify accepts; --every from the previous deadline; a
@@ -510,6 +591,8 @@ main(void)
 		    setup, teardown),
 		cmocka_unit_test_setup_teardown(test_new_refuses_hash, setup,
 		    teardown),
+		cmocka_unit_test_setup_teardown(test_briefing_identifies,
+		    setup, teardown),
 		cmocka_unit_test_setup_teardown(test_roster_and_deadline,
 		    setup, teardown),
 	};
