@@ -67,6 +67,7 @@
  */
 #include <assert.h>
 #include <stdarg.h>
+#include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -83,6 +84,7 @@
 #define DICE_TAG		"crown-dice-v1"
 #define DICE_SALT_TAG		"crown-dice-salt-v1"
 #define SALT_TAG		"crown-salt-v1"
+#define CHAIN_SEED_TAG		"crown-dice-chain-v1"
 #define DICE_HASH_BYTES		16
 #define DICE_SCRIPT_MAX		(1024 * 1024)
 #define SECRET_FILE_MAX		4096
@@ -754,16 +756,73 @@ crown_secret_new(unsigned char *secret)
 }
 
 void
-crown_secret_commitment(char *hex65, const unsigned char *secret)
+crown_dice_hex(char *hex65, const unsigned char *bytes)
 {
 	static const char	 digits[] = "0123456789abcdef";
-	unsigned char		 h[crypto_hash_sha256_BYTES];
 	size_t			 i;
 
-	crypto_hash_sha256(h, secret, CROWN_SECRET_BYTES);
-	for (i = 0; i < sizeof(h); i++) {
-		hex65[2 * i] = digits[h[i] >> 4];
-		hex65[2 * i + 1] = digits[h[i] & 0xf];
+	for (i = 0; i < CROWN_SECRET_BYTES; i++) {
+		hex65[2 * i] = digits[bytes[i] >> 4];
+		hex65[2 * i + 1] = digits[bytes[i] & 0xf];
 	}
-	hex65[2 * sizeof(h)] = '\0';
+	hex65[2 * CROWN_SECRET_BYTES] = '\0';
+}
+
+_Static_assert(crypto_hash_sha256_BYTES == CROWN_SECRET_BYTES,
+    "a chain key is a secret's size");
+
+void
+crown_dice_chain_back(unsigned char *out, const unsigned char *key, int n)
+{
+	unsigned char	h[crypto_hash_sha256_BYTES];
+	int		i;
+
+	memcpy(h, key, sizeof(h));
+	for (i = 0; i < n; i++)
+		crypto_hash_sha256(h, h, sizeof(h));
+	memcpy(out, h, sizeof(h));
+	sodium_memzero(h, sizeof(h));
+}
+
+void
+crown_dice_chain_key(unsigned char *key, const unsigned char *seed,
+    int index)
+{
+	assert(index >= 0 && index <= CROWN_DICE_CHAIN_N);
+	crown_dice_chain_back(key, seed, CROWN_DICE_CHAIN_N - index);
+}
+
+void
+crown_dice_chain_seed(unsigned char *seed, const unsigned char *secret)
+{
+	crypto_generichash(seed, CROWN_SECRET_BYTES,
+	    (const unsigned char *)CHAIN_SEED_TAG, sizeof(CHAIN_SEED_TAG) - 1,
+	    secret, CROWN_SECRET_BYTES);
+}
+
+void
+crown_secret_commitment(char *hex65, const unsigned char *secret)
+{
+	unsigned char	k0[CROWN_SECRET_BYTES];
+
+	crown_dice_chain_key(k0, secret, 0);
+	crown_dice_hex(hex65, k0);
+	sodium_memzero(k0, sizeof(k0));
+}
+
+bool
+crown_secret_matches(const unsigned char *secret, const char *commitment)
+{
+	unsigned char	h[crypto_hash_sha256_BYTES];
+	char		hex[2 * CROWN_SECRET_BYTES + 1];
+
+	if (commitment == NULL)
+		return false;
+	crown_secret_commitment(hex, secret);
+	if (strcmp(hex, commitment) == 0)
+		return true;
+	/* format 2: the SHA-256 of the secret */
+	crypto_hash_sha256(h, secret, CROWN_SECRET_BYTES);
+	crown_dice_hex(hex, h);
+	return strcmp(hex, commitment) == 0;
 }
