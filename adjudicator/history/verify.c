@@ -553,10 +553,10 @@ verify_turn(struct verify *v, int k, const char *parent, const char *id,
 	what = xasprintf("turn %d", k);
 	if (compare(stdout, what, got, &want) != 0)
 		goto cleanup;
-	printf("turn %d: ok (dice: replayed from the turn's key)", k);
+	printf("turn %d: ok (dice: replayed from the turn's key", k);
 	if (tag != NULL)
-		printf(" (the dice salt of turn %d of %s)", k, tag);
-	printf("\n");
+		printf("; the dice salt of turn %d of %s", k, tag);
+	printf(")\n");
 	bad = 0;
 cleanup:
 	free(tag);
@@ -903,9 +903,16 @@ verify_commit(struct verify *v, const struct crown_chain *c, size_t i,
 	}
 	if (k >= 0 && *format != CROWN_CAMPAIGN_FORMAT) {
 		/* the bytes of another crown: nothing to compare */
-		printf("turn %d: not replayed (format %d: dice checked at "
-		    "reveal): this crown writes format %d and cannot replay "
-		    "it byte for byte\n", k, *format, CROWN_CAMPAIGN_FORMAT);
+		if (*format < CROWN_CAMPAIGN_FORMAT)
+			printf("turn %d: not replayed (format %d: dice checked "
+			    "at reveal): this crown writes format %d and "
+			    "cannot replay it byte for byte\n", k, *format,
+			    CROWN_CAMPAIGN_FORMAT);
+		else
+			printf("turn %d: not replayed: written in format %d; "
+			    "this crown writes format %d and cannot replay it "
+			    "byte for byte\n", k, *format,
+			    CROWN_CAMPAIGN_FORMAT);
 		return COMMIT_OTHER_FORMAT;
 	}
 	odir = crown_campaign_orders_dir(k);
@@ -1043,11 +1050,10 @@ crown_campaign_verify(int *other, const struct crown_verify_input *in,
 			    c->last > v.other ? "s are" : " is");
 		printf("\n");
 	} else
-		printf("verify: %d turn%s match%s the replay, the dice from "
-		    "each turn's key, which chains back to the commitment "
-		    "(%s%s)\n", c->last + 1, c->last > 0 ? "s" : "",
-		    c->last > 0 ? "" : "es", v.have_secret ? "secret from " :
-		    "no secret needed", v.have_secret ? v.secret_from : "");
+		printf("verify: %d turn%s match%s the replay (dice from each "
+		    "turn's key; %s%s)\n", c->last + 1, c->last > 0 ? "s" :
+		    "", c->last > 0 ? "" : "es", v.have_secret ? "secret from "
+		    : "no secret needed", v.have_secret ? v.secret_from : "");
 	*other = v.other;
 cleanup:
 	sodium_memzero(v.secret, sizeof(v.secret));
