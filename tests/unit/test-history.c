@@ -1268,7 +1268,7 @@ static void
 test_format_two(void **state)
 {
 	struct run	 r;
-	char		*dir = path("c");
+	char		*dir = path("c"), *clone = path("p"), *text;
 
 	new_campaign(dir);
 	turn1(dir);
@@ -1293,6 +1293,41 @@ test_format_two(void **state)
 	    "reveal): this crown writes format 3");
 	assert_has(r.out, VK(2));
 	run_release(&r);
+
+	/* a player's clone: which turns are checked how */
+	text = sh("git clone -q '%s' '%s' 2>&1 && echo ok", dir, clone);
+	assert_string_equal(text, "ok\n");
+	free(text);
+	RUN(&r, crown_cmd_verify, clone, "--templates", TMPL);
+	assert_int_equal(r.status, 69);
+	assert_has(r.out, "turn 1: not replayed (format 2: dice checked at "
+	    "reveal): this crown writes format 3");
+	assert_has(r.out, ": ok: format 2 to 3, rules.yaml only gains lines; "
+	    "the dice chain begins at turn 2 (the turns before: format 2, "
+	    "dice checked at the reveal)\n" VK(2));
+	run_release(&r);
+	/* turn 2 is the chain's first: its key hashes once to k(0), the
+	 * commitment of game.dice_chain (hashlib) */
+	text = sh("cd '%s' && python3 -c 'import hashlib, sys; "
+	    "print(hashlib.sha256(bytes.fromhex(sys.argv[1])).hexdigest())' "
+	    "$(git show main:turns/turn-002/dice-key) && git show "
+	    "main:state.yaml | sed -n 's/.*dice_chain: {from_turn: 2, "
+	    "commitment: \"*\\([0-9a-f]*\\).*/\\1/p'", clone);
+	assert_int_equal(strlen(text), 130);
+	assert_memory_equal(text, text + 65, 65);
+	free(text);
+	/* a chain not of the campaign secret, found with the secret */
+	tamper_commits(clone, 2, "state.yaml", line_of(clone, "state.yaml",
+	    "  dice_chain: "), "  dice_chain: {from_turn: 2, commitment: "
+	    "\"0000000000000000000000000000000000000000000000000000000000"
+	    "000000\"}", true);
+	RUN(&r, crown_cmd_verify, clone, "--templates", TMPL, "--secret-file",
+	    SECRET);
+	assert_int_equal(r.status, 65);
+	assert_has(r.out, ": state.yaml:1: differs: game.dice_chain is not "
+	    "the chain of the campaign secret\n");
+	run_release(&r);
+	free(clone);
 	free(dir);
 }
 
