@@ -10,7 +10,7 @@
  * Draw number c of a stream is
  *
  *	BLAKE2b (crypto_generichash), 16-byte output, keyed with the
- *	32-byte campaign secret, over the message
+ *	32-byte key (the turn's key, below), over the message
  *
  *	    "crown-dice-v1"		13 ASCII bytes, no NUL
  *	    turn			8 bytes, big-endian, two's complement
@@ -33,11 +33,26 @@
  * order: re-adjudicating a turn with one order changed leaves every
  * independent roll as it was.
  *
+ * Turn keys (campaign format 3).  What keys a turn is not the campaign
+ * secret s but the turn's key of a hash chain: with N = 4096
+ * (CROWN_DICE_CHAIN_N),
+ *
+ *	k(t) = SHA-256^(N - t)(s),	t = 0..N	(crown_dice_chain_key)
+ *
+ * so that SHA-256(k(t)) = k(t - 1), and k(0) is the commitment: the turn
+ * commits k(t), anyone hashes it t times back to the commitment
+ * (crown_dice_chain_back) and replays the turn with it, and no key of a
+ * later turn follows from it.  Turn 0 is keyed by k(0).  A chain begun by
+ * crown upgrade is seeded not by s but by BLAKE2b, 32-byte output, keyed
+ * with s over "crown-dice-chain-v1" (crown_dice_chain_seed), so that the
+ * revealed s still opens every die.  The callers pass k(t) where the
+ * functions below say secret.
+ *
  * Salted streams (the turns of a campaign).  So that nobody, the holder
  * of the secret included, can compute a turn's dice before its orders
- * are in, the key of the draws above is not the secret itself but
+ * are in, the key of the draws above is not the turn key itself but
  *
- *	BLAKE2b, 32-byte output, keyed with the secret, over
+ *	BLAKE2b, 32-byte output, keyed with the turn key, over
  *	"crown-dice-salt-v1" (18 ASCII bytes) and the turn's 32-byte salt
  *
  * where the salt is BLAKE2b, 32-byte output, unkeyed, over
@@ -53,8 +68,8 @@
  * A side's optional seed: is in its file's bytes, so in the salt.  The
  * salt depends on nothing but the files, which are public once the turn
  * is committed, so anyone can check it; it only has to be unknown in
- * advance.  Without a salt (crown_dice_campaign) the secret keys the
- * draws directly: the campaigns made before salts, and turn 0.
+ * advance.  Without a salt (crown_dice_campaign) the key keys the draws
+ * directly: the campaigns made before salts, and turn 0.
  *
  * Streams are found through an open-addressing hash table (linear
  * probing, power-of-two size, at most half full) over an array of
