@@ -470,28 +470,39 @@ crown_campaign_salt(unsigned char *salt, int turn,
 	free(v);
 }
 
-int
-crown_campaign_salt_read(unsigned char *salt, struct crown_history *h,
-    const char *commit, int turn, struct crown_diags *d)
+/* turns/turn-NNN/name of commit, 32 bytes in hex (a salt, a key) into
+ * out; what names it in the diagnostic. */
+static int
+turn_hex_read(unsigned char *out, struct crown_history *h,
+    const char *commit, int turn, const char *name, const char *what,
+    struct crown_diags *d)
 {
 	struct crown_buf	 b = { 0 };
 	char			*dir, *path;
 	int			 error;
 
 	dir = crown_campaign_turn_dir(turn);
-	path = xasprintf("%s/%s", dir, CROWN_CAMPAIGN_DICE_SALT);
+	path = xasprintf("%s/%s", dir, name);
 	error = crown_history_read(&b, h, commit, path, d);
 	/* the same form as a secret's hex: 32 bytes, 64 digits */
-	if (error == 0 && crown_campaign_secret_parse(salt, b.data, b.len) !=
+	if (error == 0 && crown_campaign_secret_parse(out, b.data, b.len) !=
 	    0) {
-		crown_diag_add(d, path, 1, 1, NULL, "not a dice salt (64 "
-		    "lower-case hex digits and a newline)");
+		crown_diag_add(d, path, 1, 1, NULL, "not a %s (64 lower-case "
+		    "hex digits and a newline)", what);
 		error = CROWN_EINVALID;
 	}
 	crown_buf_release(&b);
 	free(path);
 	free(dir);
 	return error;
+}
+
+int
+crown_campaign_salt_read(unsigned char *salt, struct crown_history *h,
+    const char *commit, int turn, struct crown_diags *d)
+{
+	return turn_hex_read(salt, h, commit, turn, CROWN_CAMPAIGN_DICE_SALT,
+	    "dice salt", d);
 }
 
 int
@@ -589,23 +600,8 @@ int
 crown_campaign_dice_key_read(unsigned char *key, struct crown_history *h,
     const char *commit, int turn, struct crown_diags *d)
 {
-	struct crown_buf	 b = { 0 };
-	char			*dir, *path;
-	int			 error;
-
-	dir = crown_campaign_turn_dir(turn);
-	path = xasprintf("%s/%s", dir, CROWN_CAMPAIGN_DICE_KEY);
-	error = crown_history_read(&b, h, commit, path, d);
-	if (error == 0 && crown_campaign_secret_parse(key, b.data, b.len) !=
-	    0) {
-		crown_diag_add(d, path, 1, 1, NULL, "not a dice key (64 "
-		    "lower-case hex digits and a newline)");
-		error = CROWN_EINVALID;
-	}
-	crown_buf_release(&b);
-	free(path);
-	free(dir);
-	return error;
+	return turn_hex_read(key, h, commit, turn, CROWN_CAMPAIGN_DICE_KEY,
+	    "dice key", d);
 }
 
 int
