@@ -1268,7 +1268,7 @@ static void
 test_format_two(void **state)
 {
 	struct run	 r;
-	char		*dir = path("c"), *clone = path("p"), *text;
+	char		*dir = path("c"), *clone = path("p"), *text, *want;
 
 	new_campaign(dir);
 	turn1(dir);
@@ -1280,6 +1280,21 @@ test_format_two(void **state)
 	    "format 2 (an older crown); this crown reads and writes format 3: "
 	    "'crown upgrade ");
 	run_release(&r);
+	/* the chain of the turns to come needs the secret: without it, no
+	 * upgrade and nothing committed */
+	text = sh("mv '%s/.git/crown-secret' '%s/secret' && git -C '%s' "
+	    "rev-parse main", dir, base, dir);
+	RUN(&r, crown_cmd_upgrade, dir, "--rules", RULES, "--date",
+	    "2026-03-14");
+	assert_int_equal(r.status, 66);
+	assert_has(r.err, "cannot upgrade: the dice chain of the turns to "
+	    "come is seeded from the campaign secret");
+	run_release(&r);
+	want = sh("git -C '%s' rev-parse main && mv '%s/secret' "
+	    "'%s/.git/crown-secret'", dir, base, dir);
+	assert_string_equal(text, want);
+	free(want);
+	free(text);
 	RUN(&r, crown_cmd_upgrade, dir, "--rules", RULES, "--date",
 	    "2026-03-14");
 	assert_int_equal(r.status, 0);
