@@ -561,8 +561,8 @@ crown_campaign_dice_key(unsigned char *key, const struct crown_state *s,
 	}
 	if ((i = chain_index(from, turn)) < 0) {
 		crown_diag_add(d, CROWN_CAMPAIGN_STATE, 0, 0, NULL, "turn %d "
-		    "is not one of the %d turns of the dice chain from turn %d",
-		    turn, CROWN_DICE_CHAIN_N, from);
+		    "is not one of the %d turns of the dice chain from turn "
+		    "%d", turn, CROWN_DICE_CHAIN_N, from);
 		return CROWN_EINVALID;
 	}
 	/* a chain begun by crown upgrade has a seed of its own, from the

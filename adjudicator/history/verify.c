@@ -907,10 +907,10 @@ verify_commit(struct verify *v, const struct crown_chain *c, size_t i,
 	if (k >= 0 && *format != CROWN_CAMPAIGN_FORMAT) {
 		/* the bytes of another crown: nothing to compare */
 		if (*format < CROWN_CAMPAIGN_FORMAT)
-			printf("turn %d: not replayed (format %d: dice checked "
-			    "at reveal): this crown writes format %d and "
-			    "cannot replay it byte for byte\n", k, *format,
-			    CROWN_CAMPAIGN_FORMAT);
+			printf("turn %d: not replayed (format %d: dice "
+			    "checked at reveal): this crown writes format %d "
+			    "and cannot replay it byte for byte\n", k,
+			    *format, CROWN_CAMPAIGN_FORMAT);
 		else
 			printf("turn %d: not replayed: written in format %d; "
 			    "this crown writes format %d and cannot replay it "

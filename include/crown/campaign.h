@@ -263,8 +263,9 @@ int	crown_campaign_dice_key(unsigned char *key, const struct crown_state *,
 void	crown_campaign_upgrade_chain(char *hex65, const unsigned char *secret);
 /* The key recorded by turn `turn' of commit, as crown_campaign_salt_read
  * reads a salt. */
-int	crown_campaign_dice_key_read(unsigned char *key, struct crown_history *,
-	    const char *commit, int turn, struct crown_diags *d);
+int	crown_campaign_dice_key_read(unsigned char *key,
+	    struct crown_history *, const char *commit, int turn,
+	    struct crown_diags *d);
 
 /* What happened, in a few words, from the states before and after. */
 char	*crown_campaign_headline(const struct crown_state *before,

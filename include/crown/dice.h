@@ -110,7 +110,8 @@ void	crown_dice_chain_key(unsigned char *key, const unsigned char *seed,
 	    int index);
 void	crown_dice_chain_back(unsigned char *out, const unsigned char *key,
 	    int n);
-void	crown_dice_chain_seed(unsigned char *seed, const unsigned char *secret);
+void	crown_dice_chain_seed(unsigned char *seed,
+	    const unsigned char *secret);
 /* 32 bytes as 64 lower-case hex digits plus NUL. */
 void	crown_dice_hex(char *hex65, const unsigned char *bytes);
 

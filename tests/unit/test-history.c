@@ -1831,8 +1831,9 @@ static const char chain_py[] =
     "        k = hashlib.sha256(k).digest()\n"
     "    return k\n"
     "def show(p):\n"
-    "    return subprocess.run([\"git\", \"-C\", d, \"show\", \"main:\" + p],\n"
-    "        capture_output=True, text=True, check=True).stdout\n"
+    "    return subprocess.run([\"git\", \"-C\", d, \"show\",\n"
+    "        \"main:\" + p], capture_output=True, text=True,\n"
+    "        check=True).stdout\n"
     "s = bytes.fromhex(open(sec).read().strip())\n"
     "st = show(\"state.yaml\")\n"
     "c = st.split(\"dice_commitment: \")[1].split()[0].strip(\"\\\"\")\n"
@@ -1868,8 +1869,8 @@ static void
 test_dice_chain(void **state)
 {
 	struct run	 r;
-	char		*dir = path("c"), *clone = path("p"), *copy = path("q");
-	char		*text, *want, *roll;
+	char		*dir = path("c"), *clone = path("p");
+	char		*copy = path("q"), *text, *want, *roll;
 	unsigned	 line;
 	int		 k;
 
