@@ -6,6 +6,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <sodium.h>
+
+#include "crown/campaign.h"
 #include "crown/cmd.h"
 #include "crown/common.h"
 #include "crown/dice.h"
@@ -46,7 +49,9 @@ const struct crown_cmd crown_cmd_resolve = {
 	"DIR/events.yaml, the umpire's DIR/report.md, one DIR/report-SIDE.md\n"
 	"for each side and the map DIR/map.svg.  Dice come from a script\n"
 	"(integers in the order rolled) or from a campaign secret (32\n"
-	"bytes) and the salt of the orders files, as a campaign's turn.\n"
+	"bytes) and the salt of the orders files, as a campaign's turn:\n"
+	"a state with a dice commitment is keyed by its turn's key of the\n"
+	"dice chain the secret seeds.\n"
 	"The reports come from the templates in --templates DIR\n"
 	"(default: crown's own).  Orders are checked first; nothing is\n"
 	"written unless the whole turn resolves and every report renders.\n"
@@ -79,9 +84,10 @@ cmd_resolve_exec(struct crown_run *r)
 	struct crown_turn	  t = { 0 };
 	struct crown_timings	  tm;
 	unsigned char		  secret[CROWN_SECRET_BYTES];
+	unsigned char		  key[CROWN_SECRET_BYTES];
 	const char		 *state_path, *rules_path, *out, *script;
 	const char		 *secret_path = r->secret_file;
-	int			  error = 0, status;
+	int			  error = 0, status, from;
 	bool			  timings;
 
 	state_path = r->opt[RESOLVE_STATE].value;
@@ -124,8 +130,13 @@ cmd_resolve_exec(struct crown_run *r)
 		goto cleanup;
 	if (script != NULL)
 		error = crown_dice_script_load(&dice, script, &d);
-	else
-		error = crown_secret_read(secret, secret_path, &d);
+	else if ((error = crown_secret_read(secret, secret_path, &d)) == 0 &&
+	    crown_campaign_dice_chain(&from, key, s) == 0) {
+		/* a campaign's state: the turn's key of its dice chain, as
+		 * crown turn keys it */
+		error = crown_campaign_dice_key(key, s, secret, t.turn, &d);
+		in.key = key;
+	}
 	if (error != 0)
 		goto cleanup;
 	in.dice = dice;
@@ -141,6 +152,8 @@ cmd_resolve_exec(struct crown_run *r)
 		fprintf(stderr, "crown resolve: warning: %zu dice of the "
 		    "script were not used\n", crown_dice_unused(dice));
 cleanup:
+	sodium_memzero(key, sizeof(key));
+	sodium_memzero(secret, sizeof(secret));
 	status = crown_cmd_fail(&d, error);
 	crown_outputs_release(&files);
 	crown_turn_release(&t);

@@ -24,9 +24,10 @@ const struct crown_cmd crown_cmd_reveal = {
 	"At the end of the game, commit the campaign secret of DIR (from\n"
 	"DIR/.git/crown-secret or --secret-file) as secret.hex, 64 hex\n"
 	"digits, in a commit \"Reveal: ...\" on main tagged reveal, after\n"
-	"checking it against game.dice_commitment.  From then on anyone with\n"
-	"a clone can run crown verify and replay every die; no further turn\n"
-	"can be played.",
+	"checking it against game.dice_commitment.  Every turn's dice can be\n"
+	"checked on a clone before it, from the turn's key; the secret opens\n"
+	"the rest: the turns of an older format before crown upgrade, and\n"
+	"that every key is the secret's.  No further turn can be played.",
 	.flags = CROWN_CMD_CAMPAIGN | CROWN_CMD_LOCK | CROWN_CMD_SECRET |
 	    CROWN_CMD_WHO,
 	.operands = { 1, 1, "give one DIR" },

@@ -10,6 +10,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <sodium.h>
+
 #include "crown/advance.h"
 #include "crown/campaign.h"
 #include "crown/cmd.h"
@@ -28,16 +30,22 @@ static const struct crown_option upgrade_options[] = {
 
 const struct crown_cmd crown_cmd_upgrade = {
 	"upgrade",
-	"DIR [--rules FILE] [--umpire \"Name <email>\"] [--date DATE]",
+	"DIR [--rules FILE] [--secret-file F] [--umpire \"Name <email>\"]\n"
+	"       [--date DATE]",
 	"Carry on the campaign at DIR, written by an older crown (format 1:\n"
 	"the first release, which recorded no format), with this one: commit\n"
 	"\"Upgrade: campaign format 1 to 2\", which adds to DIR's rules.yaml\n"
 	"the sections and keys of this crown's rules (or of --rules FILE)\n"
 	"that it lacks, each with the comments above it, keeps every line\n"
-	"it had, and writes format.yaml.  The turns before it stay as they\n"
-	"were written: crown verify says it cannot replay them byte for\n"
-	"byte.  Nothing to do (exit 0) when DIR is in this crown's format.",
-	.flags = CROWN_CMD_CAMPAIGN | CROWN_CMD_LOCK | CROWN_CMD_WHO,
+	"it had, and writes format.yaml; state.yaml gains game.dice_chain,\n"
+	"the commitment of the dice keys of the turns to come, seeded from\n"
+	"the campaign secret (.git/crown-secret or --secret-file F).  The\n"
+	"turns before it stay as they were written: crown verify says it\n"
+	"cannot replay them byte for byte, and their dice are checked at\n"
+	"crown reveal.  Nothing to do (exit 0) when DIR is in this crown's\n"
+	"format.",
+	.flags = CROWN_CMD_CAMPAIGN | CROWN_CMD_LOCK | CROWN_CMD_WHO |
+	    CROWN_CMD_SECRET,
 	.options = upgrade_options,
 	.operands = { 1, 1, "give one DIR" },
 	.exec = cmd_upgrade_exec
@@ -82,6 +90,42 @@ wrap(struct crown_buf *b, const char *text)
 		while (*p == ' ')
 			p++;
 	}
+}
+
+/*
+ * files += the state with the dice chain of the turns to come (dice.c):
+ * its seed from the campaign secret, so that crown reveal's secret still
+ * opens every die; the turns played keep theirs, checked at the reveal.
+ */
+static int
+begin_chain(struct crown_outputs *files, struct crown_run *r,
+    const struct crown_state *s, const struct crown_buf *state,
+    struct crown_diags *d)
+{
+	unsigned char	secret[CROWN_SECRET_BYTES];
+	char		hex[2 * CROWN_SECRET_BYTES + 1];
+	int		error;
+
+	if (s->dice_chain_commitment != NULL)
+		return 0;
+	if ((error = crown_campaign_secret(secret, r->h, r->secret_file,
+	    s->dice_commitment, false, d)) != 0) {
+		crown_diag_add(d, r->dir, 0, 0, NULL, "cannot upgrade: the "
+		    "dice chain of the turns to come is seeded from the "
+		    "campaign secret");
+		return error;
+	}
+	crown_campaign_upgrade_chain(hex, secret);
+	sodium_memzero(secret, sizeof(secret));
+	if (crown_campaign_upgrade_state(crown_outputs_add(files,
+	    CROWN_CAMPAIGN_STATE), state->data, state->len, s->turn + 1,
+	    hex) != 0) {
+		crown_diag_add(d, CROWN_CAMPAIGN_STATE, 0, 0, NULL, "cannot "
+		    "upgrade: no line game.dice_commitment to begin the dice "
+		    "chain after");
+		return CROWN_EINVALID;
+	}
+	return 0;
 }
 
 static int
@@ -148,6 +192,8 @@ cmd_upgrade_exec(struct crown_run *r)
 		    "rules with what this crown's add do not load");
 		goto cleanup;
 	}
+	if ((error = begin_chain(&files, r, s, &state, &d)) != 0)
+		goto cleanup;
 	crown_buf_add(crown_outputs_add(&files, CROWN_CAMPAIGN_RULES),
 	    merged.data, merged.len);
 	crown_campaign_format_file(&files);
@@ -156,9 +202,12 @@ cmd_upgrade_exec(struct crown_run *r)
 	text = xasprintf("crown %s carries on this campaign, written in "
 	    "format %d. rules.yaml gains what the rules of this crown have "
 	    "and it lacked: %s. Every line it had stays; nothing else "
-	    "changes. The turns before this commit stay as they were "
-	    "written.", CROWN_VERSION, format, *added != '\0' ? added :
-	    "nothing");
+	    "changes but game.dice_chain, which begins a chain of dice keys "
+	    "at turn %d: from it on, every turn's dice can be checked on any "
+	    "clone once the turn is played. The turns before this commit "
+	    "stay as they were written, their dice checked at the reveal.",
+	    CROWN_VERSION, format, *added != '\0' ? added : "nothing",
+	    s->turn + 1);
 	wrap(&body, text);
 	crown_buf_puts(&body, "\n");
 	msg = body.data;

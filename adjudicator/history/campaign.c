@@ -471,22 +471,25 @@ crown_campaign_salt(unsigned char *salt, int turn,
 	free(v);
 }
 
-int
-crown_campaign_salt_read(unsigned char *salt, struct crown_history *h,
-    const char *commit, int turn, struct crown_diags *d)
+/* turns/turn-NNN/name of commit, 32 bytes in hex (a salt, a key) into
+ * out; what names it in the diagnostic. */
+static int
+turn_hex_read(unsigned char *out, struct crown_history *h,
+    const char *commit, int turn, const char *name, const char *what,
+    struct crown_diags *d)
 {
 	struct crown_buf	 b = { 0 };
 	char			*dir, *path;
 	int			 error;
 
 	dir = crown_campaign_turn_dir(turn);
-	path = xasprintf("%s/%s", dir, CROWN_CAMPAIGN_DICE_SALT);
+	path = xasprintf("%s/%s", dir, name);
 	error = crown_history_read(&b, h, commit, path, d);
 	/* the same form as a secret's hex: 32 bytes, 64 digits */
-	if (error == 0 && crown_campaign_secret_parse(salt, b.data, b.len) !=
+	if (error == 0 && crown_campaign_secret_parse(out, b.data, b.len) !=
 	    0) {
-		crown_diag_add(d, path, 1, 1, NULL, "not a dice salt (64 "
-		    "lower-case hex digits and a newline)");
+		crown_diag_add(d, path, 1, 1, NULL, "not a %s (64 lower-case "
+		    "hex digits and a newline)", what);
 		error = CROWN_EINVALID;
 	}
 	crown_buf_release(&b);
@@ -496,9 +499,135 @@ crown_campaign_salt_read(unsigned char *salt, struct crown_history *h,
 }
 
 int
+crown_campaign_salt_read(unsigned char *salt, struct crown_history *h,
+    const char *commit, int turn, struct crown_diags *d)
+{
+	return turn_hex_read(salt, h, commit, turn, CROWN_CAMPAIGN_DICE_SALT,
+	    "dice salt", d);
+}
+
+int
+crown_campaign_dice_chain(int *from, unsigned char *k0,
+    const struct crown_state *s)
+{
+	const char	*hex = s->dice_chain_commitment;
+
+	*from = s->dice_chain_from;
+	if (hex == NULL) {
+		/* begun in format 3: the chain of dice_commitment */
+		*from = 1;
+		hex = s->dice_commitment;
+	}
+	if (hex == NULL || *from < 1 || crown_campaign_secret_parse(k0, hex,
+	    strlen(hex)) != 0)
+		return -1;
+	return 0;
+}
+
+/* Turn `turn''s place in the chain that begins at turn from, 1..N; else
+ * -1. */
+static int
+chain_index(int from, int turn)
+{
+	if (turn < from || turn - from + 1 > CROWN_DICE_CHAIN_N)
+		return -1;
+	return turn - from + 1;
+}
+
+bool
+crown_campaign_dice_key_ok(const struct crown_state *s, int turn,
+    const unsigned char *key)
+{
+	unsigned char	k0[CROWN_SECRET_BYTES], back[CROWN_SECRET_BYTES];
+	int		from, i;
+
+	if (crown_campaign_dice_chain(&from, k0, s) != 0 ||
+	    (i = chain_index(from, turn)) < 0)
+		return false;
+	crown_dice_chain_back(back, key, i);
+	return sodium_memcmp(back, k0, sizeof(k0)) == 0;
+}
+
+int
+crown_campaign_dice_key(unsigned char *key, const struct crown_state *s,
+    const unsigned char *secret, int turn, struct crown_diags *d)
+{
+	unsigned char	k0[CROWN_SECRET_BYTES], seed[CROWN_SECRET_BYTES];
+	int		from, i, error = 0;
+
+	if (crown_campaign_dice_chain(&from, k0, s) != 0) {
+		crown_diag_add(d, CROWN_CAMPAIGN_STATE, 0, 0, NULL, "no dice "
+		    "chain: neither game.dice_chain nor game.dice_commitment");
+		return CROWN_EINVALID;
+	}
+	if ((i = chain_index(from, turn)) < 0) {
+		crown_diag_add(d, CROWN_CAMPAIGN_STATE, 0, 0, NULL, "turn %d "
+		    "is not one of the %d turns of the dice chain from turn "
+		    "%d", turn, CROWN_DICE_CHAIN_N, from);
+		return CROWN_EINVALID;
+	}
+	/* a chain begun by crown upgrade has a seed of its own, from the
+	 * secret; a campaign begun in format 3, the secret itself */
+	if (s->dice_chain_commitment != NULL && (s->dice_commitment == NULL ||
+	    strcmp(s->dice_chain_commitment, s->dice_commitment) != 0))
+		crown_dice_chain_seed(seed, secret);
+	else
+		memcpy(seed, secret, sizeof(seed));
+	crown_dice_chain_key(key, seed, i);
+	sodium_memzero(seed, sizeof(seed));
+	if (!crown_campaign_dice_key_ok(s, turn, key)) {
+		crown_diag_add(d, CROWN_CAMPAIGN_STATE, 0, 0, NULL, "the "
+		    "campaign secret does not seed the dice chain of "
+		    "game.%s", s->dice_chain_commitment != NULL ?
+		    "dice_chain" : "dice_commitment");
+		sodium_memzero(key, CROWN_SECRET_BYTES);
+		error = CROWN_EINVALID;
+	}
+	return error;
+}
+
+void
+crown_campaign_upgrade_chain(char *hex65, const unsigned char *secret)
+{
+	unsigned char	seed[CROWN_SECRET_BYTES], k0[CROWN_SECRET_BYTES];
+
+	crown_dice_chain_seed(seed, secret);
+	crown_dice_chain_key(k0, seed, 0);
+	crown_dice_hex(hex65, k0);
+	sodium_memzero(seed, sizeof(seed));
+}
+
+int
+crown_campaign_dice_key_read(unsigned char *key, struct crown_history *h,
+    const char *commit, int turn, struct crown_diags *d)
+{
+	return turn_hex_read(key, h, commit, turn, CROWN_CAMPAIGN_DICE_KEY,
+	    "dice key", d);
+}
+
+int
 crown_campaign_normalise(struct crown_buf *out, struct crown_state *s,
     const struct crown_rules *rules, const char *text, size_t len,
     const unsigned char *secret, struct crown_events *ev,
+    struct crown_diags *d)
+{
+	unsigned char	k0[CROWN_SECRET_BYTES];
+	int		error;
+
+	if (secret == NULL)
+		return crown_campaign_normalise_key(out, s, rules, text, len,
+		    NULL, ev, d);
+	crown_dice_chain_key(k0, secret, 0);
+	error = crown_campaign_normalise_key(out, s, rules, text, len, k0,
+	    ev, d);
+	sodium_memzero(k0, sizeof(k0));
+	return error;
+}
+
+int
+crown_campaign_normalise_key(struct crown_buf *out, struct crown_state *s,
+    const struct crown_rules *rules, const char *text, size_t len,
+    const unsigned char *key0, struct crown_events *ev,
     struct crown_diags *d)
 {
 	struct crown_ydoc		*doc = NULL;
@@ -529,11 +658,13 @@ crown_campaign_normalise(struct crown_buf *out, struct crown_state *s,
 		error = CROWN_EINVALID;
 	if (error != 0)
 		return error;
-	if (secret != NULL) {
-		crown_secret_commitment(hex, secret);
+	if (key0 != NULL) {
+		/* turn 0 rolls with k(0), the commitment: anyone can replay
+		 * it */
+		crown_dice_hex(hex, key0);
 		free(s->dice_commitment);
 		s->dice_commitment = xstrdup(hex);
-		if ((dice = crown_dice_campaign(secret)) == NULL) {
+		if ((dice = crown_dice_campaign(key0)) == NULL) {
 			crown_diag_add(d, "crown", 0, 0, NULL, "cannot "
 			    "initialise the campaign dice (libsodium)");
 			return CROWN_ERROR;
@@ -565,7 +696,6 @@ crown_campaign_secret(unsigned char *secret, struct crown_history *h,
     struct crown_diags *d)
 {
 	struct crown_diags	 mine = { 0 };
-	char			 hex[2 * CROWN_SECRET_BYTES + 1];
 	char			*own = NULL;
 	size_t			 i;
 	int			 error;
@@ -593,8 +723,7 @@ crown_campaign_secret(unsigned char *secret, struct crown_history *h,
 		goto done;
 	}
 	if (commitment != NULL) {
-		crown_secret_commitment(hex, secret);
-		if (strcmp(hex, commitment) != 0) {
+		if (!crown_secret_matches(secret, commitment)) {
 			crown_diag_add(d, path, 0, 0, NULL, "this secret "
 			    "does not match the campaign's dice_commitment "
 			    "%.12s...", commitment);

@@ -346,3 +346,33 @@ crown_campaign_format_refuse(struct crown_diags *d, const char *label,
 		    "and writes format %d", format, CROWN_CAMPAIGN_FORMAT);
 	free(name);
 }
+
+/* The line crown upgrade adds to game: in state.yaml, as the state's
+ * emitter writes it. */
+#define DICE_CHAIN_LINE \
+	"  dice_chain: {from_turn: %d, commitment: \"%s\"}\n"
+#define DICE_COMMITMENT_KEY	"  dice_commitment: "
+
+int
+crown_campaign_upgrade_state(struct crown_buf *out, const char *old,
+    size_t len, int from, const char *commitment)
+{
+	const char	*p, *end = old + len, *eol;
+
+	/* after the line of the dice commitment, where the emitter puts
+	 * it; every byte of the old state stays */
+	for (p = old; p < end; p = eol + 1) {
+		if ((eol = memchr(p, '\n', (size_t)(end - p))) == NULL)
+			return -1;
+		if ((size_t)(eol - p) > strlen(DICE_COMMITMENT_KEY) &&
+		    memcmp(p, DICE_COMMITMENT_KEY,
+		    strlen(DICE_COMMITMENT_KEY)) == 0)
+			break;
+	}
+	if (p >= end)
+		return -1;
+	crown_buf_add(out, old, (size_t)(eol + 1 - old));
+	crown_buf_printf(out, DICE_CHAIN_LINE, from, commitment);
+	crown_buf_add(out, eol + 1, (size_t)(end - eol - 1));
+	return 0;
+}

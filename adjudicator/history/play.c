@@ -121,8 +121,11 @@ crown_play_resolve(struct crown_turn *t, const struct crown_play_input *in,
 	int			 error;
 
 	t->step = CROWN_PLAY_RESOLVE;
+	if ((t->keyed = in->key != NULL))
+		memcpy(t->key, in->key, sizeof(t->key));
 	if (dice == NULL && (dice = mine = crown_dice_campaign_salted(
-	    in->secret, t->salted ? t->salt : NULL)) == NULL) {
+	    t->keyed ? t->key : in->secret, t->salted ? t->salt : NULL)) ==
+	    NULL) {
 		crown_diag_add(d, "crown", 0, 0, NULL, "cannot initialise "
 		    "the campaign dice (libsodium)");
 		return CROWN_ERROR;
@@ -170,7 +173,7 @@ crown_play(struct crown_turn *out, const struct crown_play_input *in,
 	int	error;
 
 	if ((error = crown_play_read(out, in, d)) != 0 ||
-	    (in->dice == NULL && in->secret == NULL))
+	    (in->dice == NULL && in->secret == NULL && in->key == NULL))
 		return error;
 	return crown_play_resolve(out, in, d);
 }
@@ -233,6 +236,12 @@ crown_play_files(struct crown_outputs *out, const struct crown_turn *t,
 		if (t->salted) {
 			hex = crown_campaign_secret_hex(t->salt);
 			put(out, dir, CROWN_CAMPAIGN_DICE_SALT, hex,
+			    strlen(hex));
+			free(hex);
+		}
+		if (t->keyed) {
+			hex = crown_campaign_secret_hex(t->key);
+			put(out, dir, CROWN_CAMPAIGN_DICE_KEY, hex,
 			    strlen(hex));
 			free(hex);
 		}

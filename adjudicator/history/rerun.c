@@ -419,6 +419,7 @@ rerun_turn(struct rerun *x, int k, const struct crown_outputs *orders)
 	struct crown_play_input	  in;
 	struct crown_turn	  t = { 0 };
 	unsigned char		  salt[CROWN_SALT_BYTES];
+	unsigned char		  key[CROWN_SECRET_BYTES];
 	char			  id[CROWN_OID_HEX + 1];
 	char			 *msg = NULL, *deadline;
 	int			  error, rc;
@@ -429,11 +430,15 @@ rerun_turn(struct rerun *x, int k, const struct crown_outputs *orders)
 	    x->d);
 	if (rc != 0 && rc != CROWN_ENOTFOUND)
 		return rc;
+	/* and the turn's key of the dice chain, as main's turn had it */
+	if ((error = crown_campaign_dice_key(key, x->cur, x->secret, k,
+	    x->d)) != 0)
+		return error;
 	memset(&in, 0, sizeof(in));
 	in.before = x->cur;
 	in.rules = x->camp.rules;
 	in.orders = orders;
-	in.secret = x->secret;
+	in.key = key;
 	in.salt = rc == 0 ? salt : NULL;
 	in.unsalted = rc != 0;
 	in.templates = x->in->templates;
@@ -460,6 +465,7 @@ rerun_turn(struct rerun *x, int k, const struct crown_outputs *orders)
 	x->cur = t.after;
 	t.after = NULL;
 cleanup:
+	sodium_memzero(key, sizeof(key));
 	free(msg);
 	crown_outputs_release(&files);
 	crown_turn_release(&t);

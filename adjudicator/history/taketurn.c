@@ -172,6 +172,7 @@ play_turn(struct crown_taketurn *out, const struct crown_taketurn_input *in,
 	struct crown_outputs	given = { 0 };
 	struct crown_play_input	pin;
 	unsigned char		secret[CROWN_SECRET_BYTES];
+	unsigned char		key[CROWN_SECRET_BYTES];
 	char			*next_deadline;
 	int			error;
 
@@ -192,18 +193,21 @@ play_turn(struct crown_taketurn *out, const struct crown_taketurn_input *in,
 		goto cleanup;
 
 	if ((error = crown_campaign_secret(secret, in->h, in->secret_file,
-	    camp->state->dice_commitment, false, d)) != 0)
+	    camp->state->dice_commitment, false, d)) != 0 ||
+	    (error = crown_campaign_dice_key(key, camp->state, secret,
+	    out->t.turn, d)) != 0)
 		goto cleanup;
 	/* the old deadline has passed: the new state has the next (given,
 	 * or game.deadline_every after it) or none */
 	next_deadline = crown_campaign_next_deadline(camp->state,
 	    in->deadline);
-	pin.secret = secret;
+	pin.key = key;
 	pin.deadline = next_deadline;
 	error = crown_play_resolve(&out->t, &pin, d);
 	free(next_deadline);
 cleanup:
 	sodium_memzero(secret, sizeof(secret));
+	sodium_memzero(key, sizeof(key));
 	crown_outputs_release(&given);
 	return error;
 }

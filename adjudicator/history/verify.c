@@ -54,7 +54,7 @@ struct verify {
  * costs each turn only its own files.
  */
 struct writes {
-	const char	*files[2];	/* files at the top (NULL: none) */
+	const char	*files[3];	/* files at the top (NULL: none) */
 	const char	*dirs[2];	/* directories (NULL: none) */
 };
 
@@ -202,20 +202,19 @@ find(const struct crown_outputs *o, const char *name)
 static int
 verify_turn0(struct verify *v, const char *id, const struct crown_outputs *got)
 {
-	const struct crown_output	*scen, *rules_f, *state_f, *ev_f, *ign;
+	const struct crown_output	*scen, *rules_f, *state_f, *ign;
 	const struct crown_output	*map;
 	struct crown_outputs		 want = { 0 };
 	struct crown_state		*s = NULL, *committed = NULL;
 	struct crown_rules		*rules = NULL;
 	struct crown_events		 ev = { 0 };
 	struct crown_buf		*b;
-	bool				 replayed = true;
-	int				 error = 0, bad = 1;
+	unsigned char			 k0[CROWN_SECRET_BYTES];
+	int				 bad = 1;
 
 	scen = find(got, CROWN_CAMPAIGN_SCENARIO);
 	rules_f = find(got, CROWN_CAMPAIGN_RULES);
 	state_f = find(got, CROWN_CAMPAIGN_STATE);
-	ev_f = find(got, "turns/turn-000/" CROWN_CAMPAIGN_EVENTS);
 	if (scen == NULL || rules_f == NULL || state_f == NULL) {
 		printf("turn 0: %s:1: differs: missing from the commit\n",
 		    scen == NULL ? CROWN_CAMPAIGN_SCENARIO : rules_f == NULL ?
@@ -257,52 +256,38 @@ verify_turn0(struct verify *v, const char *id, const struct crown_outputs *got)
 		free(s->umpire.openpgp);
 		s->umpire.openpgp = xstrdup(committed->umpire.openpgp);
 	}
-	if (!v->have_secret) {
-		free(s->dice_commitment);
-		s->dice_commitment = committed->dice_commitment != NULL ?
-		    xstrdup(committed->dice_commitment) : NULL;
+	/* turn 0 rolls with k(0), the committed dice_commitment (dice.c):
+	 * replayed without the secret, which find_secret checked against it
+	 * when there is one */
+	if (committed->dice_commitment == NULL ||
+	    crown_campaign_secret_parse(k0, committed->dice_commitment,
+	    strlen(committed->dice_commitment)) != 0) {
+		printf("turn 0: state.yaml: no dice_commitment\n");
+		goto cleanup;
 	}
 	b = crown_outputs_add(&want, CROWN_CAMPAIGN_STATE);
-	error = crown_campaign_normalise(b, s, rules, scen->data.data,
-	    scen->data.len, v->have_secret ? v->secret : NULL, &ev, v->d);
-	if (error == CROWN_ENOTFOUND) {
-		/* buildings to classify and no dice: take it as it is */
-		replayed = false;
-		crown_buf_release(b);
-		crown_buf_add(b, state_f->data.data, state_f->data.len);
-		if (ev_f != NULL)
-			add_copy(&want, ev_f);
-	} else if (error != 0) {
+	if (crown_campaign_normalise_key(b, s, rules, scen->data.data,
+	    scen->data.len, k0, &ev, v->d) != 0) {
 		printf("turn 0: the scenario is not sound\n");
 		goto cleanup;
-	} else {
-		b = crown_outputs_add(&want,
-		    "turns/turn-000/" CROWN_CAMPAIGN_EVENTS);
-		if (crown_events_emit(b, &ev) != 0) {
-			printf("turn 0: the events cannot be written\n");
-			goto cleanup;
-		}
+	}
+	b = crown_outputs_add(&want, "turns/turn-000/" CROWN_CAMPAIGN_EVENTS);
+	if (crown_events_emit(b, &ev) != 0) {
+		printf("turn 0: the events cannot be written\n");
+		goto cleanup;
 	}
 	/* the opening map (campaigns begun before it have none): drawn
-	 * again with the secret, as the turns' reports are; as committed
-	 * without it, as a player's clone draws no report either */
+	 * again, as the turns' reports are */
 	if ((map = find(got, "turns/turn-000/" CROWN_CAMPAIGN_MAP)) != NULL &&
-	    !v->have_secret)
-		add_copy(&want, map);
-	else if (map != NULL && crown_svg_opening(crown_outputs_add(&want,
-	    "turns/turn-000/" CROWN_CAMPAIGN_MAP), replayed ? s : committed,
-	    rules, v->templates, v->d) != 0) {
+	    crown_svg_opening(crown_outputs_add(&want,
+	    "turns/turn-000/" CROWN_CAMPAIGN_MAP), s, rules, v->templates,
+	    v->d) != 0) {
 		printf("turn 0: the opening map cannot be drawn\n");
 		goto cleanup;
 	}
 	if (compare(stdout, "turn 0", got, &want) != 0)
 		goto cleanup;
-	if (committed->dice_commitment == NULL) {
-		printf("turn 0: state.yaml: no dice_commitment\n");
-		goto cleanup;
-	}
-	printf("turn 0: ok%s\n", replayed ? "" : " (buildings classified by "
-	    "dice: not replayed without the secret)");
+	printf("turn 0: ok (dice: replayed from k(0), the commitment)\n");
 	bad = 0;
 cleanup:
 	crown_events_release(&ev);
@@ -422,6 +407,51 @@ want_salt(char **tag, struct verify *v, int k, const char *id,
 }
 
 /*
+ * The key turn k (commit id) is replayed with: its committed dice-key,
+ * which must come back to the commitment of the dice chain of start (the
+ * state it starts from) and, with the secret, be the secret's.  0, or 1
+ * when it is missing or wrong (printed, naming the turn).
+ */
+static int
+turn_key(unsigned char *key, struct verify *v, int k, const char *id,
+    const struct crown_state *start)
+{
+	struct crown_diags	 quiet = { 0 };
+	unsigned char		 mine[CROWN_SECRET_BYTES];
+	char			*dir;
+	const char		*why = NULL;
+	int			 rc;
+
+	rc = crown_campaign_dice_key_read(key, v->h, id, k, &quiet);
+	crown_diags_release(&quiet);
+	/* a clone that lacks the object: said on stderr, no difference */
+	if (rc != 0 && crown_history_missing(v->h))
+		return 1;
+	if (rc == CROWN_ENOTFOUND)
+		why = "differs: missing from the commit";
+	else if (rc != 0)
+		why = "differs: not a dice key (64 hex digits)";
+	else if (!crown_campaign_dice_key_ok(start, k, key))
+		why = "differs: the key does not chain back to the dice "
+		    "commitment";
+	else if (v->have_secret) {
+		rc = crown_campaign_dice_key(mine, start, v->secret, k,
+		    &quiet);
+		crown_diags_release(&quiet);
+		if (rc != 0 || sodium_memcmp(mine, key, sizeof(mine)) != 0)
+			why = "differs: not the key of the campaign secret";
+		sodium_memzero(mine, sizeof(mine));
+	}
+	if (why == NULL)
+		return 0;
+	dir = crown_campaign_turn_dir(k);
+	printf("turn %d: %s/%s:1: %s\n", k, dir, CROWN_CAMPAIGN_DICE_KEY,
+	    why);
+	free(dir);
+	return 1;
+}
+
+/*
  * What a turn starts from, its parent's: the state from pfiles (the turn
  * writes state.yaml, so the diff read it already) and, when the parent's
  * rules are the bytes of v->rules_text, v->rules (*shared: not the
@@ -472,18 +502,17 @@ verify_turn(struct verify *v, int k, const char *parent, const char *id,
 	struct crown_campaign	 camp = { 0 };
 	struct crown_outputs	 orders = { 0 }, want = { 0 };
 	struct crown_play_input	 in;
-	struct crown_state	*after = NULL;
 	struct crown_turn	 t = { 0 };
 	const struct crown_output *st;
-	char			*label, *odir, *tdir, *what = NULL;
-	char			*deadline = NULL, *tag = NULL, *hex;
+	unsigned char		 key[CROWN_SECRET_BYTES];
+	char			*label, *odir, *what = NULL;
+	char			*deadline = NULL, *tag = NULL;
 	size_t			 i;
 	int			 bad = 1;
 	bool			 shared = false;
 
 	label = xasprintf("turn-%d", k - 1);
 	odir = crown_campaign_orders_dir(k);
-	tdir = crown_campaign_turn_dir(k);
 	if (load_start(&camp, &shared, v, parent, pfiles, label) != 0) {
 		printf("turn %d: the state it starts from cannot be read\n",
 		    k);
@@ -517,65 +546,33 @@ verify_turn(struct verify *v, int k, const char *parent, const char *id,
 	free(what);
 	what = NULL;
 	want_salt(&tag, v, k, id, &t);
-	if (v->no_tags)
+	if (v->no_tags || turn_key(key, v, k, id, camp.state) != 0)
 		goto cleanup;
-	if (v->have_secret) {
-		/* the deadline is the umpire's input, like the date: take it
-		 * from the committed state; a broken state shows up in the
-		 * comparison below */
-		if ((st = find(got, CROWN_CAMPAIGN_STATE)) != NULL)
-			deadline = crown_state_deadline_of(st->data.data,
-			    st->data.len);
-		in.secret = v->secret;
-		in.deadline = deadline;
-		if (crown_play_resolve(&t, &in, v->d) != 0) {
-			printf("turn %d: cannot be replayed from its "
-			    "committed orders\n", k);
-			goto cleanup;
-		}
-		crown_play_files(&want, &t, CROWN_PLAY_COMMIT);
-	} else {
-		add_under(&want, &orders, NULL);
-		/* the salt needs no secret: checked all the same */
-		what = xasprintf("%s/%s", tdir, CROWN_CAMPAIGN_DICE_SALT);
-		for (i = 0; i < got->n; i++)
-			if (under(got->v[i].name, tdir) &&
-			    strcmp(got->v[i].name, what) != 0)
-				add_copy(&want, &got->v[i]);
-		if (t.salted) {
-			hex = crown_campaign_secret_hex(t.salt);
-			crown_buf_puts(crown_outputs_add(&want, what), hex);
-			free(hex);
-		}
-		if ((st = find(got, CROWN_CAMPAIGN_STATE)) != NULL)
-			add_copy(&want, st);
+	/* the deadline is the umpire's input, like the date: take it from
+	 * the committed state; a broken state shows up in the comparison
+	 * below */
+	if ((st = find(got, CROWN_CAMPAIGN_STATE)) != NULL)
+		deadline = crown_state_deadline_of(st->data.data,
+		    st->data.len);
+	in.key = key;
+	in.deadline = deadline;
+	if (crown_play_resolve(&t, &in, v->d) != 0) {
+		printf("turn %d: cannot be replayed from its committed "
+		    "orders\n", k);
+		goto cleanup;
 	}
-	free(what);
+	crown_play_files(&want, &t, CROWN_PLAY_COMMIT);
 	what = xasprintf("turn %d", k);
 	if (compare(stdout, what, got, &want) != 0)
 		goto cleanup;
-	if (!v->have_secret) {
-		st = find(got, CROWN_CAMPAIGN_STATE);
-		free(label);
-		label = xasprintf("turn-%d:%s", k, CROWN_CAMPAIGN_STATE);
-		if (st == NULL || crown_state_parse(&after, label,
-		    st->data.data, st->data.len, v->d) != 0 ||
-		    after->turn != k) {
-			printf("turn %d: %s:1: differs: not the state after "
-			    "turn %d\n", k, CROWN_CAMPAIGN_STATE, k);
-			goto cleanup;
-		}
-		printf("turn %d: orders and files ok; dice not replayed", k);
-	} else
-		printf("turn %d: ok", k);
+	printf("turn %d: ok (dice: replayed from the turn's key", k);
 	if (tag != NULL)
-		printf(" (the dice salt of turn %d of %s)", k, tag);
-	printf("\n");
+		printf("; the dice salt of turn %d of %s", k, tag);
+	printf(")\n");
 	bad = 0;
 cleanup:
 	free(tag);
 	free(deadline);
-	crown_state_free(after);
 	crown_turn_release(&t);
 	crown_outputs_release(&want);
 	crown_outputs_release(&orders);
@@ -583,7 +580,6 @@ cleanup:
 		camp.rules = NULL;
 	crown_campaign_release(&camp);
 	free(what);
-	free(tdir);
 	free(odir);
 	free(label);
 	return bad;
@@ -657,6 +653,59 @@ only_adds(const struct crown_buf *a, const struct crown_buf *b)
 }
 
 /*
+ * The state.yaml of crown upgrade's commit: its parent's with
+ * game.dice_chain from the next turn on, nothing else.  The chain's
+ * commitment is checked against the secret when there is one; else at
+ * the reveal.  The turn it begins at, or 0 (printed).
+ */
+static int
+upgrade_chain(struct verify *v, const struct crown_hcommit *hc,
+    const struct crown_outputs *pfiles, const struct crown_outputs *got)
+{
+	const struct crown_output *a = find(pfiles, CROWN_CAMPAIGN_STATE);
+	const struct crown_output *b = find(got, CROWN_CAMPAIGN_STATE);
+	struct crown_state	*before = NULL, *after = NULL;
+	struct crown_buf	 want = { 0 };
+	char			 hex[2 * CROWN_SECRET_BYTES + 1];
+	const char		*why = NULL;
+	int			 from = 0;
+
+	if (b == NULL)
+		why = "missing from the commit: an upgrade begins the dice "
+		    "chain in game.dice_chain";
+	else if (a == NULL || crown_state_parse(&before, "turn:"
+	    CROWN_CAMPAIGN_STATE, a->data.data, a->data.len, v->d) != 0 ||
+	    crown_state_parse(&after, "upgrade:" CROWN_CAMPAIGN_STATE,
+	    b->data.data, b->data.len, v->d) != 0)
+		why = "cannot be read";
+	else if (before->dice_chain_commitment != NULL ||
+	    after->dice_chain_commitment == NULL ||
+	    after->dice_chain_from != before->turn + 1)
+		why = "differs: game.dice_chain begins at the turn after the "
+		    "upgrade";
+	else if (crown_campaign_upgrade_state(&want, a->data.data,
+	    a->data.len, after->dice_chain_from,
+	    after->dice_chain_commitment) != 0 || want.len != b->data.len ||
+	    memcmp(want.data, b->data.data, want.len) != 0)
+		why = "differs: an upgrade only adds game.dice_chain to it";
+	else if (v->have_secret) {
+		crown_campaign_upgrade_chain(hex, v->secret);
+		if (strcmp(hex, after->dice_chain_commitment) != 0)
+			why = "differs: game.dice_chain is not the chain of "
+			    "the campaign secret";
+	}
+	if (why != NULL)
+		printf("upgrade %.7s: %s:1: %s\n", hc->id,
+		    CROWN_CAMPAIGN_STATE, why);
+	else
+		from = after->dice_chain_from;
+	crown_buf_release(&want);
+	crown_state_free(before);
+	crown_state_free(after);
+	return from;
+}
+
+/*
  * crown upgrade's commit: from an older format to this crown's, it
  * writes format.yaml and adds lines to rules.yaml, which must load as
  * this crown's rules; nothing else.
@@ -671,15 +720,16 @@ verify_upgrade(struct verify *v, const struct crown_hcommit *hc, int from,
 	struct crown_outputs	 want = { 0 };
 	struct crown_rules	*rules = NULL;
 	size_t			 i;
-	int			 bad = 1;
+	int			 bad = 1, from_turn;
 
 	for (i = 0; i < got->n; i++)
 		if (strcmp(got->v[i].name, CROWN_CAMPAIGN_RULES) != 0 &&
-		    strcmp(got->v[i].name, CROWN_CAMPAIGN_FORMAT_FILE) != 0) {
+		    strcmp(got->v[i].name, CROWN_CAMPAIGN_FORMAT_FILE) != 0 &&
+		    strcmp(got->v[i].name, CROWN_CAMPAIGN_STATE) != 0) {
 			printf("upgrade %.7s: %s:1: differs: an upgrade "
-			    "changes only %s and %s\n", hc->id,
+			    "changes only %s, %s and %s\n", hc->id,
 			    got->v[i].name, CROWN_CAMPAIGN_RULES,
-			    CROWN_CAMPAIGN_FORMAT_FILE);
+			    CROWN_CAMPAIGN_FORMAT_FILE, CROWN_CAMPAIGN_STATE);
 			return 1;
 		}
 	crown_campaign_format_file(&want);
@@ -698,10 +748,12 @@ verify_upgrade(struct verify *v, const struct crown_hcommit *hc, int from,
 	    b->data.data, b->data.len, v->d) != 0)
 		printf("upgrade %.7s: %s: not rules this crown reads\n",
 		    hc->id, CROWN_CAMPAIGN_RULES);
-	else {
+	else if ((from_turn = upgrade_chain(v, hc, pfiles, got)) > 0) {
 		printf("upgrade %.7s: ok: format %d to %d, %s only gains "
-		    "lines\n", hc->id, from, CROWN_CAMPAIGN_FORMAT,
-		    CROWN_CAMPAIGN_RULES);
+		    "lines; the dice chain begins at turn %d (the turns "
+		    "before: format %d, dice checked at the reveal)\n",
+		    hc->id, from, CROWN_CAMPAIGN_FORMAT, CROWN_CAMPAIGN_RULES,
+		    from_turn, from);
 		bad = 0;
 	}
 	crown_rules_free(rules);
@@ -746,7 +798,6 @@ find_secret(struct verify *v, const struct crown_chain *c,
 	struct crown_state	*s0 = NULL;
 	struct crown_buf	b = { 0 };
 	struct crown_diags	quiet = { 0 };
-	char			hex[2 * CROWN_SECRET_BYTES + 1];
 	int			error, bad = 0;
 
 	/* the state alone: the rules of a campaign of another format may
@@ -780,9 +831,7 @@ find_secret(struct verify *v, const struct crown_chain *c,
 		bad = 1;
 	if (error == 0) {
 		v->have_secret = true;
-		crown_secret_commitment(hex, v->secret);
-		if (s0->dice_commitment == NULL ||
-		    strcmp(hex, s0->dice_commitment) != 0) {
+		if (!crown_secret_matches(v->secret, s0->dice_commitment)) {
 			printf("turn 0: %s: the secret (%s) does not match "
 			    "the dice_commitment\n", CROWN_CAMPAIGN_STATE,
 			    v->secret_from);
@@ -965,9 +1014,16 @@ verify_commit(struct verify *v, const struct crown_chain *c, size_t i,
 	}
 	if (k >= 0 && *format != CROWN_CAMPAIGN_FORMAT) {
 		/* the bytes of another crown: nothing to compare */
-		printf("turn %d: not replayed: written in format %d; this "
-		    "crown writes format %d and cannot replay it byte for "
-		    "byte\n", k, *format, CROWN_CAMPAIGN_FORMAT);
+		if (*format < CROWN_CAMPAIGN_FORMAT)
+			printf("turn %d: not replayed (format %d: dice "
+			    "checked at reveal): this crown writes format %d "
+			    "and cannot replay it byte for byte\n", k,
+			    *format, CROWN_CAMPAIGN_FORMAT);
+		else
+			printf("turn %d: not replayed: written in format %d; "
+			    "this crown writes format %d and cannot replay it "
+			    "byte for byte\n", k, *format,
+			    CROWN_CAMPAIGN_FORMAT);
 		return COMMIT_OTHER_FORMAT;
 	}
 	odir = crown_campaign_orders_dir(k);
@@ -978,6 +1034,7 @@ verify_commit(struct verify *v, const struct crown_chain *c, size_t i,
 	else if (k < 0 && crown_campaign_subject_upgrade(hc->subject)) {
 		w.files[0] = CROWN_CAMPAIGN_RULES;
 		w.files[1] = CROWN_CAMPAIGN_FORMAT_FILE;
+		w.files[2] = CROWN_CAMPAIGN_STATE;
 	} else if (k > 0) {
 		w.files[0] = CROWN_CAMPAIGN_STATE;
 		w.dirs[0] = odir;
@@ -1110,15 +1167,11 @@ crown_campaign_verify(int *other, const struct crown_verify_input *in,
 			printf("; the %d other%s sound", c->last + 1 - v.other,
 			    c->last > v.other ? "s are" : " is");
 		printf("\n");
-	} else if (v.have_secret)
-		printf("verify: %d turn%s match%s the replay (secret from "
-		    "%s)\n", c->last + 1, c->last > 0 ? "s" : "",
-		    c->last > 0 ? "" : "es", v.secret_from);
-	else
-		printf("verify: the orders and files of %d turn%s are sound; "
-		    "cannot replay dice without the campaign secret (the "
-		    "umpire commits it with crown reveal at the end)\n",
-		    c->last + 1, c->last > 0 ? "s" : "");
+	} else
+		printf("verify: %d turn%s match%s the replay (dice from each "
+		    "turn's key; %s%s)\n", c->last + 1, c->last > 0 ? "s" :
+		    "", c->last > 0 ? "" : "es", v.have_secret ? "secret from "
+		    : "no secret needed", v.have_secret ? v.secret_from : "");
 	*other = v.other;
 cleanup:
 	sodium_memzero(v.secret, sizeof(v.secret));

@@ -10,7 +10,7 @@
  * Draw number c of a stream is
  *
  *	BLAKE2b (crypto_generichash), 16-byte output, keyed with the
- *	32-byte campaign secret, over the message
+ *	32-byte key (the turn's key, below), over the message
  *
  *	    "crown-dice-v1"		13 ASCII bytes, no NUL
  *	    turn			8 bytes, big-endian, two's complement
@@ -33,11 +33,26 @@
  * order: re-adjudicating a turn with one order changed leaves every
  * independent roll as it was.
  *
+ * Turn keys (campaign format 3).  What keys a turn is not the campaign
+ * secret s but the turn's key of a hash chain: with N = 4096
+ * (CROWN_DICE_CHAIN_N),
+ *
+ *	k(t) = SHA-256^(N - t)(s),	t = 0..N	(crown_dice_chain_key)
+ *
+ * so that SHA-256(k(t)) = k(t - 1), and k(0) is the commitment: the turn
+ * commits k(t), anyone hashes it t times back to the commitment
+ * (crown_dice_chain_back) and replays the turn with it, and no key of a
+ * later turn follows from it.  Turn 0 is keyed by k(0).  A chain begun by
+ * crown upgrade is seeded not by s but by BLAKE2b, 32-byte output, keyed
+ * with s over "crown-dice-chain-v1" (crown_dice_chain_seed), so that the
+ * revealed s still opens every die.  The callers pass k(t) where the
+ * functions below say secret.
+ *
  * Salted streams (the turns of a campaign).  So that nobody, the holder
  * of the secret included, can compute a turn's dice before its orders
- * are in, the key of the draws above is not the secret itself but
+ * are in, the key of the draws above is not the turn key itself but
  *
- *	BLAKE2b, 32-byte output, keyed with the secret, over
+ *	BLAKE2b, 32-byte output, keyed with the turn key, over
  *	"crown-dice-salt-v1" (18 ASCII bytes) and the turn's 32-byte salt
  *
  * where the salt is BLAKE2b, 32-byte output, unkeyed, over
@@ -53,8 +68,8 @@
  * A side's optional seed: is in its file's bytes, so in the salt.  The
  * salt depends on nothing but the files, which are public once the turn
  * is committed, so anyone can check it; it only has to be unknown in
- * advance.  Without a salt (crown_dice_campaign) the secret keys the
- * draws directly: the campaigns made before salts, and turn 0.
+ * advance.  Without a salt (crown_dice_campaign) the key keys the draws
+ * directly: the campaigns made before salts, and turn 0.
  *
  * Streams are found through an open-addressing hash table (linear
  * probing, power-of-two size, at most half full) over an array of
@@ -67,6 +82,7 @@
  */
 #include <assert.h>
 #include <stdarg.h>
+#include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -83,6 +99,7 @@
 #define DICE_TAG		"crown-dice-v1"
 #define DICE_SALT_TAG		"crown-dice-salt-v1"
 #define SALT_TAG		"crown-salt-v1"
+#define CHAIN_SEED_TAG		"crown-dice-chain-v1"
 #define DICE_HASH_BYTES		16
 #define DICE_SCRIPT_MAX		(1024 * 1024)
 #define SECRET_FILE_MAX		4096
@@ -754,16 +771,73 @@ crown_secret_new(unsigned char *secret)
 }
 
 void
-crown_secret_commitment(char *hex65, const unsigned char *secret)
+crown_dice_hex(char *hex65, const unsigned char *bytes)
 {
 	static const char	 digits[] = "0123456789abcdef";
-	unsigned char		 h[crypto_hash_sha256_BYTES];
 	size_t			 i;
 
-	crypto_hash_sha256(h, secret, CROWN_SECRET_BYTES);
-	for (i = 0; i < sizeof(h); i++) {
-		hex65[2 * i] = digits[h[i] >> 4];
-		hex65[2 * i + 1] = digits[h[i] & 0xf];
+	for (i = 0; i < CROWN_SECRET_BYTES; i++) {
+		hex65[2 * i] = digits[bytes[i] >> 4];
+		hex65[2 * i + 1] = digits[bytes[i] & 0xf];
 	}
-	hex65[2 * sizeof(h)] = '\0';
+	hex65[2 * CROWN_SECRET_BYTES] = '\0';
+}
+
+_Static_assert(crypto_hash_sha256_BYTES == CROWN_SECRET_BYTES,
+    "a chain key is a secret's size");
+
+void
+crown_dice_chain_back(unsigned char *out, const unsigned char *key, int n)
+{
+	unsigned char	h[crypto_hash_sha256_BYTES];
+	int		i;
+
+	memcpy(h, key, sizeof(h));
+	for (i = 0; i < n; i++)
+		crypto_hash_sha256(h, h, sizeof(h));
+	memcpy(out, h, sizeof(h));
+	sodium_memzero(h, sizeof(h));
+}
+
+void
+crown_dice_chain_key(unsigned char *key, const unsigned char *seed,
+    int index)
+{
+	assert(index >= 0 && index <= CROWN_DICE_CHAIN_N);
+	crown_dice_chain_back(key, seed, CROWN_DICE_CHAIN_N - index);
+}
+
+void
+crown_dice_chain_seed(unsigned char *seed, const unsigned char *secret)
+{
+	crypto_generichash(seed, CROWN_SECRET_BYTES,
+	    (const unsigned char *)CHAIN_SEED_TAG, sizeof(CHAIN_SEED_TAG) - 1,
+	    secret, CROWN_SECRET_BYTES);
+}
+
+void
+crown_secret_commitment(char *hex65, const unsigned char *secret)
+{
+	unsigned char	k0[CROWN_SECRET_BYTES];
+
+	crown_dice_chain_key(k0, secret, 0);
+	crown_dice_hex(hex65, k0);
+	sodium_memzero(k0, sizeof(k0));
+}
+
+bool
+crown_secret_matches(const unsigned char *secret, const char *commitment)
+{
+	unsigned char	h[crypto_hash_sha256_BYTES];
+	char		hex[2 * CROWN_SECRET_BYTES + 1];
+
+	if (commitment == NULL)
+		return false;
+	crown_secret_commitment(hex, secret);
+	if (strcmp(hex, commitment) == 0)
+		return true;
+	/* format 2: the SHA-256 of the secret */
+	crypto_hash_sha256(h, secret, CROWN_SECRET_BYTES);
+	crown_dice_hex(hex, h);
+	return strcmp(hex, commitment) == 0;
 }

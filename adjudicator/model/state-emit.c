@@ -124,6 +124,13 @@ emit_game(struct crown_yemit *e, const struct crown_state *s)
 	}
 	if (s->dice_commitment != NULL)
 		crown_yemit_kstr(e, "dice_commitment", s->dice_commitment);
+	if (s->dice_chain_commitment != NULL) {
+		crown_yemit_str(e, "dice_chain");
+		crown_yemit_map(e, true);
+		crown_yemit_kint(e, "from_turn", s->dice_chain_from);
+		crown_yemit_kstr(e, "commitment", s->dice_chain_commitment);
+		crown_yemit_end(e);
+	}
 	if (s->deadline != NULL)
 		crown_yemit_kstr(e, "deadline", s->deadline);
 	if (s->deadline_every != NULL)

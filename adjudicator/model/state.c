@@ -49,8 +49,8 @@ const char *const crown_army_names[CROWN_NARMY] = {
 
 static const char *const game_keys[] = {
 	"name", "rules", "turn", "attacker", "last_turn", "allow_elite",
-	"year", "umpire", "dice_commitment", "deadline", "deadline_every",
-	NULL
+	"year", "umpire", "dice_commitment", "dice_chain", "deadline",
+	"deadline_every", NULL
 };
 static const char *const person_keys[] = {
 	"name", "email", "password_sha256", NULL
@@ -502,6 +502,29 @@ is_fpr(const char *s)
 	return strlen(s) == 40 && strspn(s, "0123456789ABCDEF") == 40;
 }
 
+/* game.dice_chain: {from_turn: T, commitment: HEX} (dice.c) */
+static void
+read_dice_chain(struct loader *l, const struct crown_ynode *c)
+{
+	struct crown_state	*s = l->s;
+	long			 n = 0;
+
+	if (crown_ykind(&l->r, c, CROWN_Y_MAP, "dice_chain", NULL) != 0)
+		return;
+	crown_ykeys(&l->r, c, (const char *const[]){ "from_turn",
+	    "commitment", NULL }, NULL);
+	if (crown_yfield_int(&l->r, c, "from_turn", true, 1, MAX_TURN, NULL,
+	    &n) == 0)
+		s->dice_chain_from = (int)n;
+	crown_yfield_str(&l->r, c, "commitment", true, NULL,
+	    &s->dice_chain_commitment);
+	if (s->dice_chain_commitment != NULL &&
+	    !is_hex64(s->dice_chain_commitment))
+		crown_yerror(&l->r, crown_ymap_get(c, "commitment"), NULL,
+		    "'commitment' must be 64 lower-case hex digits (a "
+		    "SHA-256)");
+}
+
 static void
 read_game(struct loader *l, const struct crown_ynode *g)
 {
@@ -539,6 +562,8 @@ read_game(struct loader *l, const struct crown_ynode *g)
 		crown_yerror(&l->r, crown_ymap_get(g, "dice_commitment"),
 		    NULL, "'dice_commitment' must be 64 lower-case hex "
 		    "digits (a SHA-256)");
+	if ((v = crown_ymap_get(g, "dice_chain")) != NULL)
+		read_dice_chain(l, v);
 	crown_yfield_str(&l->r, g, "deadline", false, NULL, &s->deadline);
 	if (s->deadline != NULL && !crown_cal_time_valid(s->deadline))
 		crown_yerror(&l->r, crown_ymap_get(g, "deadline"), NULL,
@@ -1258,6 +1283,7 @@ crown_state_clone(const struct crown_state *s)
 	c->attacker = dup_or_null(s->attacker);
 	dup_person(&c->umpire, &s->umpire);
 	c->dice_commitment = dup_or_null(s->dice_commitment);
+	c->dice_chain_commitment = dup_or_null(s->dice_chain_commitment);
 	c->deadline = dup_or_null(s->deadline);
 	c->deadline_every = dup_or_null(s->deadline_every);
 	c->file = dup_or_null(s->file);
@@ -1368,6 +1394,7 @@ crown_state_free(struct crown_state *s)
 	free(s->umpire.password_sha256);
 	free(s->umpire.openpgp);
 	free(s->dice_commitment);
+	free(s->dice_chain_commitment);
 	free(s->deadline);
 	free(s->deadline_every);
 	free(s->file);

@@ -38,6 +38,9 @@
 /* turns/turn-NNN/dice-salt: the turn's salt as 64 hex digits and a
  * newline (dice.c); turns made before salts have none */
 #define CROWN_CAMPAIGN_DICE_SALT "dice-salt"
+/* turns/turn-NNN/dice-key: the turn's key of the dice chain, k(t), in
+ * the same form (dice.c); turns of format 2 have none */
+#define CROWN_CAMPAIGN_DICE_KEY	"dice-key"
 /*
  * The campaign's format: the files crown writes into a campaign, their
  * keys and the reports, one number for every release that changes them
@@ -163,6 +166,15 @@ int	crown_campaign_upgrade_rules(struct crown_buf *out, char **added,
 	    const char *file, const char *old, size_t oldlen,
 	    const char *cur, size_t curlen, struct crown_diags *d);
 
+/*
+ * The state.yaml of crown upgrade's commit: the old bytes with the line
+ * game.dice_chain: {from_turn: from, commitment: "HEX"} after that of
+ * game.dice_commitment, into out; -1 when the old state has no such
+ * line.  verify builds the same bytes to compare.
+ */
+int	crown_campaign_upgrade_state(struct crown_buf *out, const char *old,
+	    size_t len, int from, const char *commitment);
+
 /* "Turn 7: ..." -> 7; -1 when the subject is not a turn's. */
 int	crown_campaign_subject_turn(const char *subject);
 
@@ -228,19 +240,53 @@ void	crown_campaign_salt(unsigned char *salt, int turn,
 int	crown_campaign_salt_read(unsigned char *salt, struct crown_history *,
 	    const char *commit, int turn, struct crown_diags *d);
 
+/*
+ * The dice chain of a campaign in state s (doc/formats.md): the turn it
+ * begins at (*from: that turn's key is k(1)) and its k(0) (32 bytes):
+ * game.dice_chain, else the chain from turn 1 of game.dice_commitment.
+ * 0, or -1 when s has neither.
+ */
+int	crown_campaign_dice_chain(int *from, unsigned char *k0,
+	    const struct crown_state *s);
+/* Does key come back to the chain's k(0) as turn `turn''s key must? */
+bool	crown_campaign_dice_key_ok(const struct crown_state *s, int turn,
+	    const unsigned char *key);
+/*
+ * The key of turn `turn' from the campaign secret (32 bytes into key):
+ * 0, or CROWN_EINVALID with a diagnostic when the turn is not in the
+ * chain or the secret does not seed it.
+ */
+int	crown_campaign_dice_key(unsigned char *key, const struct crown_state *,
+	    const unsigned char *secret, int turn, struct crown_diags *d);
+/* The commitment (hex, k(0)) of the chain crown upgrade begins, whose
+ * seed is crown_dice_chain_seed of the secret. */
+void	crown_campaign_upgrade_chain(char *hex65, const unsigned char *secret);
+/* The key recorded by turn `turn' of commit, as crown_campaign_salt_read
+ * reads a salt. */
+int	crown_campaign_dice_key_read(unsigned char *key,
+	    struct crown_history *, const char *commit, int turn,
+	    struct crown_diags *d);
+
 /* What happened, in a few words, from the states before and after. */
 char	*crown_campaign_headline(const struct crown_state *before,
 	    const struct crown_state *after);
 
 /*
  * Make a scenario the turn-0 state: check it is at turn 0, set its dice
- * commitment, classify its buildings (R11.3, dice from secret; events to
- * ev) and write it.  With secret NULL, buildings must be classified.
+ * commitment (k(0) of the secret's chain), classify its buildings (R11.3,
+ * dice keyed by k(0); events to ev) and write it.  With secret NULL,
+ * buildings must be classified.  crown_campaign_normalise_key: the same
+ * from k(0) itself (verify has no secret, and needs none).
  */
 int	crown_campaign_normalise(struct crown_buf *out, struct crown_state *,
 	    const struct crown_rules *, const char *scenario_text,
 	    size_t scenario_len, const unsigned char *secret,
 	    struct crown_events *ev, struct crown_diags *d);
+int	crown_campaign_normalise_key(struct crown_buf *out,
+	    struct crown_state *, const struct crown_rules *,
+	    const char *scenario_text, size_t scenario_len,
+	    const unsigned char *key0, struct crown_events *ev,
+	    struct crown_diags *d);
 
 /*
  * The campaign secret: from path when given, else .git/crown-secret.

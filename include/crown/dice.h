@@ -9,6 +9,7 @@
 #ifndef CROWN_DICE_H
 #define CROWN_DICE_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -96,13 +97,35 @@ const struct crown_roll *crown_dice_log(const struct crown_dice *,
 /* Values of a script not consumed (0 for campaign dice). */
 size_t	crown_dice_unused(const struct crown_dice *);
 
+/*
+ * The hash chain of turn keys (dice.c): key k(index) = SHA-256 applied
+ * CROWN_DICE_CHAIN_N - index times to the 32-byte seed, so k(index - 1)
+ * is SHA-256(k(index)) and k(0) is the commitment.  crown_dice_chain_back
+ * hashes key n times (n >= 0) into out: a key of index i comes back to
+ * k(0) after i.  crown_dice_chain_seed: the seed of a chain begun by
+ * crown upgrade, from the campaign secret.  All outputs are 32 bytes.
+ */
+#define CROWN_DICE_CHAIN_N 4096
+void	crown_dice_chain_key(unsigned char *key, const unsigned char *seed,
+	    int index);
+void	crown_dice_chain_back(unsigned char *out, const unsigned char *key,
+	    int n);
+void	crown_dice_chain_seed(unsigned char *seed,
+	    const unsigned char *secret);
+/* 32 bytes as 64 lower-case hex digits plus NUL. */
+void	crown_dice_hex(char *hex65, const unsigned char *bytes);
+
 /* Secrets: read a secret file (exactly 32 raw bytes, or 64 hex digits
  * with an optional trailing newline; else CROWN_EINVALID, and
  * CROWN_ENOTFOUND if missing, each with a diagnostic), make a fresh one,
- * and its SHA-256 commitment as 64 lower-case hex digits plus NUL. */
+ * and its commitment, k(0) of the chain it seeds, as 64 lower-case hex
+ * digits plus NUL.  crown_secret_matches: is commitment that of the
+ * secret, the chain's k(0) or (format 2) the SHA-256 of the secret? */
 int	crown_secret_read(unsigned char *secret, const char *path,
 	    struct crown_diags *d);
 void	crown_secret_new(unsigned char *secret);
 void	crown_secret_commitment(char *hex65, const unsigned char *secret);
+bool	crown_secret_matches(const unsigned char *secret,
+	    const char *commitment);
 
 #endif

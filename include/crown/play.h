@@ -37,6 +37,10 @@ struct crown_play_input {
 	 */
 	struct crown_dice		*dice;
 	const unsigned char		*secret;
+	/* a campaign turn of format 3: the turn's key of the dice chain,
+	 * k(t) (dice.c), which keys its dice in the secret's place (secret
+	 * is then not needed) and which the turn records as dice-key */
+	const unsigned char		*key;
 	/* the salt: NULL for that of the orders; else this one (a rerun
 	 * keeps main's, dice.c) */
 	const unsigned char		*salt;
@@ -75,6 +79,8 @@ struct crown_turn {
 	struct crown_outputs	 orders_text;
 	bool			 salted;	/* false: the old keying */
 	unsigned char		 salt[CROWN_SALT_BYTES];
+	bool			 keyed;		/* by a chain key: */
+	unsigned char		 key[CROWN_SECRET_BYTES];
 	struct crown_state	*after;		/* the new state */
 	struct crown_buf	 state_text;	/* as state.yaml */
 	struct crown_events	 ev;
@@ -113,7 +119,8 @@ void	crown_turn_release(struct crown_turn *);
 /* Where crown_play_files lays a turn out. */
 enum crown_play_layout {
 	/* a campaign's commit: orders/turn-NNN/SIDE.yaml, state.yaml,
-	 * turns/turn-NNN/ (events.yaml, dice-salt when salted,
+	 * turns/turn-NNN/ (events.yaml, dice-salt when salted, dice-key when
+	 * keyed,
 	 * report.md, report-SIDE.md, map.svg) */
 	CROWN_PLAY_COMMIT,
 	/* crown resolve --out DIR: report.md, report-SIDE.md, map.svg,

@@ -132,6 +132,11 @@ struct crown_state {
 	int			 year;		/* 0: unknown (R10.1) */
 	struct crown_person	 umpire;
 	char			*dice_commitment;
+	/* game.dice_chain (crown upgrade; dice.c): the turn keys of turns
+	 * from dice_chain_from on are of the chain whose k(0) is
+	 * dice_chain_commitment; 0 and NULL when the state has none */
+	int			 dice_chain_from;
+	char			*dice_chain_commitment;
 	char			*deadline;	/* optional: next orders due,
 						 * "YYYY-MM-DDTHH:MM:SSZ" */
 	char			*deadline_every; /* optional: "7d": the

@@ -947,18 +947,59 @@ test_secret_commitment(void **state)
 	char		hex[65];
 
 	(void)state;
+	/* k(0) of the chain: SHA-256 4096 times (Python's hashlib) */
 	memset(hex, 'X', sizeof(hex));
 	crown_secret_commitment(hex, zero);
-	assert_string_equal(hex, "66687aadf862bd776c8fc18b8e9f8e20"
-	    "089714856ee233b3902a591d0d5f2925");
+	assert_string_equal(hex, "f34fce81c22cd52be6ede2808cda3a2f"
+	    "269bb810d9b14bed56e3acaf9d6d1c35");
 	crown_secret_commitment(hex, kat_secret);
-	assert_string_equal(hex, "630dcd2966c4336691125448bbb25b4f"
-	    "f412a49c732db2c8abc1b8581bd710dd");
+	assert_string_equal(hex, "fbd3136db367d4cb21dc522f7e8a28cc"
+	    "ce1bec79ee01d51fcd31af5d31c08754");
+	/* either commitment a secret may have: k(0), or (format 2) its
+	 * SHA-256 */
+	assert_true(crown_secret_matches(kat_secret, hex));
+	assert_true(crown_secret_matches(kat_secret, "630dcd2966c43366911254"
+	    "48bbb25b4ff412a49c732db2c8abc1b8581bd710dd"));
+	assert_false(crown_secret_matches(zero, hex));
+	assert_false(crown_secret_matches(kat_secret, NULL));
 
 	crown_secret_new(a);
 	crown_secret_new(b);
 	assert_memory_not_equal(a, b, sizeof(a));
 	assert_memory_not_equal(a, zero, sizeof(a));
+}
+
+/* The chain's keys: k(1) of kat_secret (hashlib), SHA-256 of k(t) is
+ * k(t - 1), and the seed of a chain crown upgrade begins. */
+static void
+test_chain_keys(void **state)
+{
+	unsigned char	k[CROWN_SECRET_BYTES], k0[CROWN_SECRET_BYTES];
+	unsigned char	back[CROWN_SECRET_BYTES];
+	char		hex[65];
+	int		t;
+
+	(void)state;
+	crown_dice_chain_key(k, kat_secret, 1);
+	crown_dice_hex(hex, k);
+	assert_string_equal(hex, "27ad82e6eeaf90dedb923c1fa2aa6d51"
+	    "88210e9ad587e6f1583ffb104245bc3e");
+	crown_dice_chain_key(k0, kat_secret, 0);
+	for (t = 1; t <= 5; t++) {
+		crown_dice_chain_key(k, kat_secret, t);
+		crown_dice_chain_back(back, k, t);
+		assert_memory_equal(back, k0, sizeof(k0));
+		/* one step short is not the commitment */
+		crown_dice_chain_back(back, k, t - 1);
+		assert_memory_not_equal(back, k0, sizeof(k0));
+	}
+	crown_dice_chain_key(k, kat_secret, CROWN_DICE_CHAIN_N);
+	assert_memory_equal(k, kat_secret, sizeof(k));
+	crown_dice_chain_seed(k, kat_secret);
+	crown_dice_hex(hex, k);
+	/* BLAKE2b-256 keyed with the secret over "crown-dice-chain-v1" */
+	assert_string_equal(hex, "03ea0cc45374ab183ad620186dc35a24"
+	    "2511c726b4c6ea4da5e2443f788d44ec");
 }
 
 int
@@ -981,6 +1022,7 @@ main(void)
 		cmocka_unit_test(test_script_load),
 		cmocka_unit_test(test_secret_read),
 		cmocka_unit_test(test_secret_commitment),
+		cmocka_unit_test(test_chain_keys),
 		cmocka_unit_test(test_salt),
 	};
 

@@ -37,6 +37,10 @@
 #define RULES	"rules/maximilian.yaml"
 #define TMPL	"templates"
 #define SECRET	DATA "/secret.hex"
+/* what crown verify says of a turn it replayed, and at the end */
+#define V0	"turn 0: ok (dice: replayed from k(0), the commitment)\n"
+#define VK(n)	"turn " #n ": ok (dice: replayed from the turn's key)\n"
+#define VSECRET	"(dice from each turn's key; secret from"
 
 static char	base[] = "/tmp/crown-history-XXXXXX";
 
@@ -179,7 +183,7 @@ test_blame(void **state)
 	    "    actions: [fire: 2-militia, reload, fire: 2-militia]\n"
 	    /* the dice depend on the orders' bytes: this seed makes the
 	     * first volley miss and the second hit */
-	    "seed: \"3\"\n", fp);
+	    "seed: \"19\"\n", fp);
 	assert_int_equal(fclose(fp), 0);
 	EXPECT(0, crown_cmd_new, dir, "--templates", TMPL, "--scenario", SCEN,
 	    "--rules", RULES, "--secret-file", sec, "--date",
@@ -194,17 +198,17 @@ test_blame(void **state)
 	    "180\n");
 	assert_has(r.out, "\nturn 1 (2026-03-08, ");
 	/* the first volley missed: no loss, no explanation */
-	assert_has(r.out, "rolled 9, 8, 7, scored 8, 7, 6 needing 3 or less: "
+	assert_has(r.out, "rolled 9, 8, 9, scored 8, 7, 8 needing 3 or less: "
 	    "no casualties.\n  4 fire");
-	assert_has(r.out, "    lost 1 figure (fire, R5.1)\n"
-	    "      D10 fire, stand 1: rolled 5, veteran -1 (R3.1), score 4\n"
-	    "      D10 fire, stand 2: rolled 1, veteran -1 (R3.1), score 0\n"
-	    "      D10 fire, stand 3: rolled 5, veteran -1 (R3.1), score 4\n"
+	assert_has(r.out, "    lost 3 figures (fire, R5.1)\n"
+	    "      D10 fire, stand 1: rolled 4, veteran -1 (R3.1), score 3\n"
+	    "      D10 fire, stand 2: rolled 2, veteran -1 (R3.1), score 1\n"
+	    "      D10 fire, stand 3: rolled 2, veteran -1 (R3.1), score 1\n"
 	    "      order: 1-legion fire 2-militia "
 	    "(orders/turn-001/french.yaml:6:40)\n");
-	assert_has(r.out, "  after the turn: 4 stands, 15 figures, ok, at "
+	assert_has(r.out, "  after the turn: 4 stands, 13 figures, ok, at "
 	    "(30.00, 22.00) facing 180\n");
-	assert_has(r.out, "2-militia: 1 figure lost to the events above over "
+	assert_has(r.out, "2-militia: 3 figures lost to the events above over "
 	    "1 turn\n");
 	run_release(&r);
 	/* the rules' identifiers as words; a gun's arms are its gun */
@@ -367,8 +371,8 @@ test_readme_tour(void **state)
 	run_release(&r);
 	RUN(&r, crown_cmd_verify, dir, "--templates", TMPL);
 	assert_int_equal(r.status, 0);
-	assert_string_equal(r.out, "turn 0: ok\nturn 1: ok\nverify: 2 turns "
-	    "match the replay (secret from .git/crown-secret)\n");
+	assert_string_equal(r.out, V0 VK(1) "verify: 2 turns "
+	    "match the replay " VSECRET " .git/crown-secret)\n");
 	run_release(&r);
 	free(dir);
 }
@@ -557,9 +561,9 @@ test_new_turn_verify(void **state)
 	free(p);
 	p = xasprintf("%s/state.yaml", dir);
 	text = tu_slurp(p);
-	/* SHA-256 of the 32 bytes 00 01 ... 1f */
-	assert_has(text, "dice_commitment: \"630dcd2966c4336691125448bbb25b4f"
-	    "f412a49c732db2c8abc1b8581bd710dd\"");
+	/* k(0): SHA-256 4096 times over the 32 bytes 00 01 ... 1f */
+	assert_has(text, "dice_commitment: fbd3136db367d4cb21dc522f7e8a28cc"
+	    "ce1bec79ee01d51fcd31af5d31c08754\n");
 	assert_has(text, "start_figures: 12");
 	free(text);
 	free(p);
@@ -583,7 +587,7 @@ test_new_turn_verify(void **state)
 	text = sh("git -C '%s' ls-files orders turns/turn-002", dir);
 	assert_string_equal(text, "orders/turn-001/french.yaml\n"
 	    "orders/turn-001/republic.yaml\norders/turn-002/republic.yaml\n"
-	    "turns/turn-002/dice-salt\n"
+	    "turns/turn-002/dice-key\nturns/turn-002/dice-salt\n"
 	    "turns/turn-002/events.yaml\nturns/turn-002/map.svg\n"
 	    "turns/turn-002/report-french.md\n"
 	    "turns/turn-002/report-republic.md\nturns/turn-002/report.md\n");
@@ -597,8 +601,8 @@ test_new_turn_verify(void **state)
 
 	RUN(&r, crown_cmd_verify, dir, "--templates", TMPL);
 	assert_int_equal(r.status, 0);
-	assert_string_equal(r.out, "turn 0: ok\nturn 1: ok\nturn 2: ok\n"
-	    "verify: 3 turns match the replay (secret from "
+	assert_string_equal(r.out, V0 VK(1) VK(2)
+	    "verify: 3 turns match the replay " VSECRET " "
 	    ".git/crown-secret)\n");
 	run_release(&r);
 
@@ -955,11 +959,11 @@ four_turns(const char *dir, const char *copy, bool roster)
 static void
 test_verify_in_order(void **state)
 {
-	static const char differs[] = "turn 0: ok\nturn 1: ok\nturn 2: "
+	static const char differs[] = V0 VK(1) "turn 2: "
 	    "turns/turn-002/events.yaml:3: differs\nverify: the campaign "
 	    "differs from its replay\n";
 	struct run	 r;
-	char		*dir = path("c"), *copy = path("d"), *text;
+	char		*dir = path("c"), *copy = path("d"), *text, *p, *q;
 	size_t		 k;
 
 	for (k = 0; k < 2; k++) {
@@ -967,14 +971,17 @@ test_verify_in_order(void **state)
 		verify(&r, dir);
 		assert_int_equal(r.status, 0);
 		assert_string_equal(r.err, "");
-		text = sh("printf '%%s' '%s' | sed 's/^roster [0-9a-f]*: "
-		    "ok$/roster: ok/'", r.out);
-		assert_string_equal(text, k == 0 ? "turn 0: ok\nturn 1: ok\n"
-		    "turn 2: ok\nturn 3: ok\nturn 4: ok\nverify: 5 turns "
-		    "match the replay (secret from .git/crown-secret)\n" :
-		    "turn 0: ok\nturn 1: ok\nturn 2: ok\nroster: ok\n"
-		    "turn 3: ok\nturn 4: ok\nverify: 5 turns match the "
-		    "replay (secret from .git/crown-secret)\n");
+		text = xstrdup(r.out);
+		/* "roster 1a2b3c4: ok" as "roster: ok" */
+		if ((p = strstr(text, "\nroster ")) != NULL &&
+		    (q = strstr(p, ": ok\n")) != NULL)
+			memmove(p + strlen("\nroster"), q, strlen(q) + 1);
+		assert_string_equal(text, k == 0 ? V0 VK(1)
+		    VK(2) VK(3) VK(4) "verify: 5 turns "
+		    "match the replay " VSECRET " .git/crown-secret)\n" :
+		    V0 VK(1) VK(2) "roster: ok\n"
+		    VK(3) VK(4) "verify: 5 turns match the "
+		    "replay " VSECRET " .git/crown-secret)\n");
 		free(text);
 		run_release(&r);
 		verify(&r, copy);
@@ -1015,7 +1022,7 @@ test_verify_refused_state(void **state)
 	free(with);
 	verify(&r, dir);
 	assert_int_equal(r.status, 65);
-	assert_string_equal(r.out, "turn 0: ok\nturn 1: ok\nturn 2: the "
+	assert_string_equal(r.out, V0 VK(1) "turn 2: the "
 	    "state it starts from cannot be read\nverify: the campaign "
 	    "differs from its replay\n");
 	assert_has(r.err, "'deadline' must be a UTC time");
@@ -1042,7 +1049,7 @@ test_verify_names_difference(void **state)
 	tamper(dir, "turns/turn-002/events.yaml", 3, "  turn: 7");
 	RUN(&r, crown_cmd_verify, dir, "--templates", TMPL);
 	assert_int_equal(r.status, 65);
-	assert_string_equal(r.out, "turn 0: ok\nturn 1: ok\n"
+	assert_string_equal(r.out, V0 VK(1)
 	    "turn 2: turns/turn-002/events.yaml:3: differs\n"
 	    "verify: the campaign differs from its replay\n");
 	run_release(&r);
@@ -1177,10 +1184,11 @@ test_format_one(void **state)
 
 	RUN(&r, crown_cmd_verify, dir, "--templates", TMPL);
 	assert_int_equal(r.status, 69);
-	assert_string_equal(r.out, "turn 0: not replayed: written in format "
-	    "1; this crown writes format 3 and cannot replay it byte for "
-	    "byte\nturn 1: not replayed: written in format 1; this crown "
-	    "writes format 3 and cannot replay it byte for byte\nverify: 2 "
+	assert_string_equal(r.out, "turn 0: not replayed (format 1: dice "
+	    "checked at reveal): this crown writes format 3 and cannot "
+	    "replay it byte for byte\nturn 1: not replayed (format 1: dice "
+	    "checked at reveal): this crown writes format 3 and cannot "
+	    "replay it byte for byte\nverify: 2 "
 	    "turns written in format 1 not replayed: this crown writes "
 	    "format 3, and a replay byte for byte needs a crown of format 1 "
 	    "(the first release)\n");
@@ -1198,8 +1206,14 @@ test_format_one(void **state)
 	assert_has(text, "Upgrade: campaign format 1 to 3\n");
 	assert_has(text, " format.yaml |");
 	assert_has(text, " rules.yaml  |");
-	assert_has(text, "2 files changed");
+	assert_has(text, " state.yaml  |  1 +");
+	assert_has(text, "3 files changed");
 	assert_null(strstr(text, "deletion"));
+	free(text);
+	/* the dice chain of the turns to come: its seed from the secret
+	 * (dice.c), its k(0) committed */
+	text = sh("git -C '%s' show HEAD:state.yaml | grep dice_chain", dir);
+	assert_has(text, "  dice_chain: {from_turn: 2, commitment: \"");
 	free(text);
 	/* the umpire of the state (game.umpire), not the author of the
 	 * turns before it */
@@ -1221,7 +1235,9 @@ test_format_one(void **state)
 	RUN(&r, crown_cmd_verify, dir, "--templates", TMPL);
 	assert_int_equal(r.status, 69);
 	assert_has(r.out, ": ok: format 1 to 3, rules.yaml only gains "
-	    "lines\nturn 2: ok\nverify: 2 turns written in format 1 not "
+	    "lines; the dice chain begins at turn 2 (the turns before: "
+	    "format 1, dice checked at the reveal)\n" VK(2) "verify: 2 "
+	    "turns written in format 1 not "
 	    "replayed: this crown writes format 3, and a replay byte for "
 	    "byte needs a crown of format 1 (the first release); the 1 "
 	    "other is sound\n");
@@ -1252,7 +1268,7 @@ static void
 test_format_two(void **state)
 {
 	struct run	 r;
-	char		*dir = path("c");
+	char		*dir = path("c"), *clone = path("p"), *text, *want;
 
 	new_campaign(dir);
 	turn1(dir);
@@ -1264,6 +1280,21 @@ test_format_two(void **state)
 	    "format 2 (an older crown); this crown reads and writes format 3: "
 	    "'crown upgrade ");
 	run_release(&r);
+	/* the chain of the turns to come needs the secret: without it, no
+	 * upgrade and nothing committed */
+	text = sh("mv '%s/.git/crown-secret' '%s/secret' && git -C '%s' "
+	    "rev-parse main", dir, base, dir);
+	RUN(&r, crown_cmd_upgrade, dir, "--rules", RULES, "--date",
+	    "2026-03-14");
+	assert_int_equal(r.status, 66);
+	assert_has(r.err, "cannot upgrade: the dice chain of the turns to "
+	    "come is seeded from the campaign secret");
+	run_release(&r);
+	want = sh("git -C '%s' rev-parse main && mv '%s/secret' "
+	    "'%s/.git/crown-secret'", dir, base, dir);
+	assert_string_equal(text, want);
+	free(want);
+	free(text);
 	RUN(&r, crown_cmd_upgrade, dir, "--rules", RULES, "--date",
 	    "2026-03-14");
 	assert_int_equal(r.status, 0);
@@ -1273,10 +1304,45 @@ test_format_two(void **state)
 	    TMPL, "--date", "2026-03-15", "--allow-missing");
 	RUN(&r, crown_cmd_verify, dir, "--templates", TMPL);
 	assert_int_equal(r.status, 69);
-	assert_has(r.out, "turn 1: not replayed: written in format 2; this "
-	    "crown writes format 3");
-	assert_has(r.out, "turn 2: ok\n");
+	assert_has(r.out, "turn 1: not replayed (format 2: dice checked at "
+	    "reveal): this crown writes format 3");
+	assert_has(r.out, VK(2));
 	run_release(&r);
+
+	/* a player's clone: which turns are checked how */
+	text = sh("git clone -q '%s' '%s' 2>&1 && echo ok", dir, clone);
+	assert_string_equal(text, "ok\n");
+	free(text);
+	RUN(&r, crown_cmd_verify, clone, "--templates", TMPL);
+	assert_int_equal(r.status, 69);
+	assert_has(r.out, "turn 1: not replayed (format 2: dice checked at "
+	    "reveal): this crown writes format 3");
+	assert_has(r.out, ": ok: format 2 to 3, rules.yaml only gains lines; "
+	    "the dice chain begins at turn 2 (the turns before: format 2, "
+	    "dice checked at the reveal)\n" VK(2));
+	run_release(&r);
+	/* turn 2 is the chain's first: its key hashes once to k(0), the
+	 * commitment of game.dice_chain (hashlib) */
+	text = sh("cd '%s' && python3 -c 'import hashlib, sys; "
+	    "print(hashlib.sha256(bytes.fromhex(sys.argv[1])).hexdigest())' "
+	    "$(git show main:turns/turn-002/dice-key) && git show "
+	    "main:state.yaml | sed -n 's/.*dice_chain: {from_turn: 2, "
+	    "commitment: \"*\\([0-9a-f]*\\).*/\\1/p'", clone);
+	assert_int_equal(strlen(text), 130);
+	assert_memory_equal(text, text + 65, 65);
+	free(text);
+	/* a chain not of the campaign secret, found with the secret */
+	tamper_commits(clone, 2, "state.yaml", line_of(clone, "state.yaml",
+	    "  dice_chain: "), "  dice_chain: {from_turn: 2, commitment: "
+	    "\"0000000000000000000000000000000000000000000000000000000000"
+	    "000000\"}", true);
+	RUN(&r, crown_cmd_verify, clone, "--templates", TMPL, "--secret-file",
+	    SECRET);
+	assert_int_equal(r.status, 65);
+	assert_has(r.out, ": state.yaml:1: differs: game.dice_chain is not "
+	    "the chain of the campaign secret\n");
+	run_release(&r);
+	free(clone);
 	free(dir);
 }
 
@@ -1301,7 +1367,7 @@ test_format_newer(void **state)
 	run_release(&r);
 	RUN(&r, crown_cmd_verify, dir, "--templates", TMPL);
 	assert_int_equal(r.status, 69);
-	assert_has(r.out, "turn 0: ok\nturn 1: not replayed: written in "
+	assert_has(r.out, V0 "turn 1: not replayed: written in "
 	    "format 4; this crown writes format 3");
 	run_release(&r);
 	free(dir);
@@ -1465,13 +1531,9 @@ test_player_clone(void **state)
 	free(text);
 	RUN(&r, crown_cmd_verify, clone);
 	assert_int_equal(r.status, 0);
-	assert_string_equal(r.out, "turn 0: ok (buildings classified by "
-	    "dice: not replayed without the secret)\n"
-	    "turn 1: orders and files ok; dice not replayed\n"
-	    "turn 2: orders and files ok; dice not replayed\n"
-	    "verify: the orders and files of 3 turns are sound; cannot "
-	    "replay dice without the campaign secret (the umpire commits it "
-	    "with crown reveal at the end)\n");
+	/* every die replayed, from each turn's key: no secret needed */
+	assert_string_equal(r.out, V0 VK(1) VK(2) "verify: 3 turns match the "
+	    "replay (dice from each turn's key; no secret needed)\n");
 	run_release(&r);
 	RUN(&r, crown_cmd_show, clone, "1", "--side", "french");
 	assert_int_equal(r.status, 0);
@@ -1511,9 +1573,9 @@ test_player_clone(void **state)
 	free(text);
 	RUN(&r, crown_cmd_verify, clone2, "--templates", TMPL);
 	assert_int_equal(r.status, 0);
-	assert_string_equal(r.out, "turn 0: ok\nturn 1: ok\nturn 2: ok\n"
+	assert_string_equal(r.out, V0 VK(1) VK(2)
 	    "reveal: ok: the secret matches the commitment of turn 0\n"
-	    "verify: 3 turns match the replay (secret from "
+	    "verify: 3 turns match the replay " VSECRET " "
 	    "secret.hex)\n");
 	run_release(&r);
 	RUN(&r, crown_cmd_log, clone2);
@@ -1871,15 +1933,15 @@ test_dice_salt(void **state)
 	/* verify recomputes it, with the secret and without */
 	EXPECT(0, crown_cmd_verify, b, "--templates", TMPL);
 	RUN(&r, crown_cmd_verify, a, "--templates", TMPL);
-	assert_string_equal(r.out, "turn 0: ok\nturn 1: ok\nverify: 2 turns "
-	    "match the replay (secret from .git/crown-secret)\n");
+	assert_string_equal(r.out, V0 VK(1) "verify: 2 turns "
+	    "match the replay " VSECRET " .git/crown-secret)\n");
 	run_release(&r);
 	line = xstrndup(sb, 64);
 	tamper(a, "turns/turn-001/dice-salt", 1, line);
 	free(line);
 	RUN(&r, crown_cmd_verify, a, "--templates", TMPL);
 	assert_int_equal(r.status, 65);
-	assert_string_equal(r.out, "turn 0: ok\n"
+	assert_string_equal(r.out, V0
 	    "turn 1: turns/turn-001/dice-salt:1: differs\n"
 	    "verify: the campaign differs from its replay\n");
 	run_release(&r);
@@ -1908,6 +1970,150 @@ test_dice_salt(void **state)
 	free(french);
 }
 
+/*
+ * The dice chain (issue 35): the keys each turn commits, worked out
+ * again here with Python's hashlib from the secret: k(t) is SHA-256
+ * 4096 - t times over it, t times more is the commitment.  argv[1] is the
+ * campaign, argv[2] the secret's file, argv[3] the last turn.
+ */
+static const char chain_py[] =
+    "import hashlib, subprocess, sys\n"
+    "d, sec, last = sys.argv[1], sys.argv[2], int(sys.argv[3])\n"
+    "def sha(k, n):\n"
+    "    for _ in range(n):\n"
+    "        k = hashlib.sha256(k).digest()\n"
+    "    return k\n"
+    "def show(p):\n"
+    "    return subprocess.run([\"git\", \"-C\", d, \"show\",\n"
+    "        \"main:\" + p], capture_output=True, text=True,\n"
+    "        check=True).stdout\n"
+    "s = bytes.fromhex(open(sec).read().strip())\n"
+    "st = show(\"state.yaml\")\n"
+    "c = st.split(\"dice_commitment: \")[1].split()[0].strip(\"\\\"\")\n"
+    "assert c == sha(s, 4096).hex(), \"commitment\"\n"
+    "for t in range(1, last + 1):\n"
+    "    k = show(\"turns/turn-%03d/dice-key\" % t)\n"
+    "    assert k == sha(s, 4096 - t).hex() + \"\\n\", t\n"
+    "    assert sha(bytes.fromhex(k), t).hex() == c, t\n"
+    "print(\"chain ok\", last)\n";
+
+/* Run chain_py on the campaign at dir up to turn last: its output. */
+static char *
+chain_check(const char *dir, int last)
+{
+	char	*py = path("chain.py"), *text;
+	FILE	*fp;
+
+	assert_non_null(fp = fopen(py, "w"));
+	fputs(chain_py, fp);
+	assert_int_equal(fclose(fp), 0);
+	text = sh("python3 '%s' '%s' '%s' %d 2>&1", py, dir, SECRET, last);
+	free(py);
+	return text;
+}
+
+/*
+ * Dice anyone can check after every turn: a player's clone, without the
+ * secret, replays every turn's dice from the turn's key after each turn;
+ * the keys are those of the chain (checked by hashlib); a forged key and
+ * a replaced roll are differences (65) naming the turn.
+ */
+static void
+test_dice_chain(void **state)
+{
+	struct run	 r;
+	char		*dir = path("c"), *clone = path("p");
+	char		*copy = path("q"), *text, *want, *roll;
+	unsigned	 line;
+	int		 k;
+
+	new_campaign(dir);
+	turn1(dir);
+	text = sh("git clone -q '%s' '%s' 2>&1 && echo ok", dir, clone);
+	assert_string_equal(text, "ok\n");
+	free(text);
+	for (k = 1; k <= 3; k++) {
+		if (k == 2)
+			turn2(dir);
+		else if (k == 3)
+			EXPECT(0, crown_cmd_turn, dir, "--templates", TMPL,
+			    "--date", "2026-03-22", "--allow-missing");
+		text = sh("git -C '%s' pull -q 2>&1 && echo ok", clone);
+		assert_string_equal(text, "ok\n");
+		free(text);
+		RUN(&r, crown_cmd_verify, clone, "--templates", TMPL);
+		assert_int_equal(r.status, 0);
+		want = xasprintf("turn %d: ok (dice: replayed from the turn's "
+		    "key)\nverify: %d turns match the replay (dice from each "
+		    "turn's key; no secret needed)\n", k, k + 1);
+		assert_has(r.out, want);
+		free(want);
+		run_release(&r);
+		text = chain_check(clone, k);
+		want = xasprintf("chain ok %d\n", k);
+		assert_string_equal(text, want);
+		free(want);
+		free(text);
+	}
+	/* the test's own check fails on a wrong key */
+	text = sh("git clone -q '%s' '%s' 2>&1 && echo ok", clone, copy);
+	assert_string_equal(text, "ok\n");
+	free(text);
+	tamper_at(copy, 2, "turns/turn-002/dice-key", 1, "0000000000000000"
+	    "000000000000000000000000000000000000000000000000");
+	text = chain_check(copy, 3);
+	assert_null(strstr(text, "chain ok"));
+	free(text);
+	/* a forged key: it does not chain back to the commitment */
+	RUN(&r, crown_cmd_verify, copy, "--templates", TMPL);
+	assert_int_equal(r.status, 65);
+	assert_has(r.out, V0 VK(1) "turn 2: turns/turn-002/dice-key:1: "
+	    "differs: the key does not chain back to the dice commitment\n"
+	    "verify: the campaign differs from its replay\n");
+	run_release(&r);
+	/* a later turn's key in an earlier turn: no more use */
+	text = sh("rm -rf '%s' && git clone -q '%s' '%s' 2>&1 && echo ok",
+	    copy, clone, copy);
+	assert_string_equal(text, "ok\n");
+	free(text);
+	text = sh("git -C '%s' show main:turns/turn-003/dice-key | tr -d "
+	    "'\\n'", copy);
+	tamper_at(copy, 2, "turns/turn-002/dice-key", 1, text);
+	free(text);
+	RUN(&r, crown_cmd_verify, copy, "--templates", TMPL);
+	assert_int_equal(r.status, 65);
+	assert_has(r.out, "turn 2: turns/turn-002/dice-key:1: differs: the "
+	    "key does not chain back to the dice commitment\n");
+	run_release(&r);
+	/* a roll replaced in the events: the key's dice say otherwise */
+	text = sh("rm -rf '%s' && git clone -q '%s' '%s' 2>&1 && echo ok",
+	    copy, clone, copy);
+	assert_string_equal(text, "ok\n");
+	free(text);
+	text = sh("git -C '%s' checkout -q turn-2 2>&1 && echo ok", copy);
+	assert_string_equal(text, "ok\n");
+	free(text);
+	line = line_of(copy, "turns/turn-002/events.yaml", "  - {die: ");
+	text = sh("sed -n %up '%s/turns/turn-002/events.yaml' | tr -d '\\n'",
+	    line, copy);
+	assert_non_null(roll = strstr(text, "roll: "));
+	roll += strlen("roll: ");
+	*roll = *roll == '9' ? '0' : (char)(*roll + 1);
+	free(sh("git -C '%s' checkout -q main", copy));
+	tamper_at(copy, 2, "turns/turn-002/events.yaml", line, text);
+	free(text);
+	RUN(&r, crown_cmd_verify, copy, "--templates", TMPL);
+	assert_int_equal(r.status, 65);
+	want = xasprintf(V0 VK(1) "turn 2: turns/turn-002/events.yaml:%u: "
+	    "differs\nverify: the campaign differs from its replay\n", line);
+	assert_string_equal(r.out, want);
+	free(want);
+	run_release(&r);
+	free(copy);
+	free(clone);
+	free(dir);
+}
+
 /* A rerun keeps the salt: an amended order changes only the rolls it
  * touches, and verify finds the salt of an adopted rerun's turn in the
  * turn it replaced. */
@@ -1925,6 +2131,13 @@ test_rerun_keeps_salt(void **state)
 	s1 = salt_at(dir, "main");
 	s2 = salt_at(dir, "rerun/turn-1");
 	assert_string_equal(s1, s2);
+	/* and the turn's key of the dice chain */
+	d1 = sh("git -C '%s' show main:turns/turn-001/dice-key", dir);
+	d2 = sh("git -C '%s' show rerun/turn-1:turns/turn-001/dice-key", dir);
+	assert_int_equal(strlen(d1), 65);
+	assert_string_equal(d1, d2);
+	free(d1);
+	free(d2);
 	/* the Legion's orders were not amended: its dice stand */
 	d1 = fire_rolls(dir, "main");
 	d2 = fire_rolls(dir, "rerun/turn-1");
@@ -1940,12 +2153,13 @@ test_rerun_keeps_salt(void **state)
 	    "2026-03-21");
 	RUN(&r, crown_cmd_verify, dir, "--templates", TMPL);
 	assert_int_equal(r.status, 0);
-	assert_has(r.out, "turn 1: ok (the dice salt of turn 1 of "
+	assert_has(r.out, "turn 1: ok (dice: replayed from the turn's key; "
+	    "the dice salt of turn 1 of "
 	    "replaced/turn-1)\n");
 	run_release(&r);
 	RUN(&r, crown_cmd_verify, fresh, "--templates", TMPL);
 	assert_int_equal(r.status, 0);
-	assert_has(r.out, "turn 1: ok\n");
+	assert_has(r.out, VK(1));
 	run_release(&r);
 
 	free(d1);
@@ -3199,6 +3413,8 @@ main(void)
 		    teardown),
 		cmocka_unit_test_setup_teardown(test_adopt_keeps_schedule,
 		    setup, teardown),
+		cmocka_unit_test_setup_teardown(test_dice_chain, setup,
+		    teardown),
 		cmocka_unit_test_setup_teardown(test_rerun_keeps_salt, setup,
 		    teardown),
 		cmocka_unit_test_setup_teardown(test_repair_head, setup,

@@ -86,6 +86,62 @@ test_round_trip_is_byte_identical(void **state)
 	crown_state_free(c);
 }
 
+/* The state with line inserted after its game's "  turn: 2" line;
+ * caller frees. */
+static char *
+with_game_line(const char *line)
+{
+	char	*text = tu_slurp("tests/data/state-small.yaml"), *p, *out;
+
+	assert_non_null(text);
+	assert_non_null(p = strstr(text, "  turn: 2\n"));
+	p += strlen("  turn: 2\n");
+	out = xasprintf("%.*s%s%s", (int)(p - text), text, line, p);
+	free(text);
+	return out;
+}
+
+/* game.dice_chain (crown upgrade, doc/formats.md): read, cloned and
+ * written back as the line crown upgrade adds; a bad one refused. */
+static void
+test_dice_chain(void **state)
+{
+	static const char line[] = "  dice_chain: {from_turn: 3, commitment: "
+	    "\"78bcd551c2be110d5bfea2d44c1bc91325e7da3c623dcc28c2371ab0c285"
+	    "9593\"}\n";
+	struct crown_diags	 d = { 0 };
+	struct crown_state	*s = NULL, *c;
+	char			*text, *a;
+
+	(void)state;
+	text = with_game_line(line);
+	assert_int_equal(crown_state_parse(&s, "chain.yaml", text,
+	    strlen(text), &d), 0);
+	assert_no_diags(&d);
+	assert_int_equal(s->dice_chain_from, 3);
+	assert_string_equal(s->dice_chain_commitment, "78bcd551c2be110d5bfea2"
+	    "d44c1bc91325e7da3c623dcc28c2371ab0c2859593");
+	c = crown_state_clone(s);
+	a = emit(c);
+	assert_non_null(strstr(a, line));
+	free(a);
+	crown_state_free(c);
+	crown_state_free(s);
+	free(text);
+	s = NULL;
+	text = with_game_line("  dice_chain: {from_turn: 0, commitment: "
+	    "abc}\n");
+	assert_int_equal(crown_state_parse(&s, "bad.yaml", text,
+	    strlen(text), &d), CROWN_EINVALID);
+	assert_null(s);
+	assert_diag(&d, "bad.yaml:6:27: error: 'from_turn' must be from 1 to "
+	    "100000, not 0");
+	assert_diag(&d, "bad.yaml:6:42: error: 'commitment' must be 64 "
+	    "lower-case hex digits (a SHA-256)");
+	crown_diags_release(&d);
+	free(text);
+}
+
 static void
 test_positions_round_to_hundredths(void **state)
 {
@@ -426,6 +482,7 @@ main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_load_fixture),
 		cmocka_unit_test(test_round_trip_is_byte_identical),
+		cmocka_unit_test(test_dice_chain),
 		cmocka_unit_test(test_positions_round_to_hundredths),
 		cmocka_unit_test(test_every_problem_at_once),
 		cmocka_unit_test(test_missing_file),

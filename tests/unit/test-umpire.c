@@ -173,7 +173,8 @@ test_umpire_everywhere(void **state)
 	free(text);
 	RUN(&r, crown_cmd_verify, dir, "--templates", TMPL);
 	assert_int_equal(r.status, 0);
-	assert_has(r.out, "turn 0: ok\n");
+	assert_has(r.out, "turn 0: ok (dice: replayed from k(0), the "
+	    "commitment)\n");
 	run_release(&r);
 	free(mail);
 	free(dir);
