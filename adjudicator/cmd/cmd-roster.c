@@ -9,22 +9,28 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "crown/calendar.h"
 #include "crown/campaign.h"
 #include "crown/cmd.h"
 #include "crown/common.h"
 #include "crown/history.h"
+#include "crown/mail.h"
 #include "crown/roster.h"
 #include "crown/xalloc.h"
 
 static int	cmd_roster_check(const struct crown_run *);
 static int	cmd_roster_exec(struct crown_run *);
 
-enum { ROSTER_PASSWORD_FILE, ROSTER_OPENPGP, ROSTER_KEY_FILE, ROSTER_NOPTS };
+enum {
+	ROSTER_PASSWORD_FILE, ROSTER_OPENPGP, ROSTER_KEY_FILE, ROSTER_UNTIL,
+	ROSTER_NOPTS
+};
 
 static const struct crown_option roster_options[] = {
 	[ROSTER_PASSWORD_FILE] = { "password-file", CROWN_OPT_VALUE },
 	[ROSTER_OPENPGP] = { "openpgp", CROWN_OPT_VALUE },
 	[ROSTER_KEY_FILE] = { "key-file", CROWN_OPT_VALUE },
+	[ROSTER_UNTIL] = { "until", CROWN_OPT_VALUE },
 	[ROSTER_NOPTS] = { NULL, CROWN_OPT_FLAG }
 };
 
@@ -35,6 +41,10 @@ const struct crown_cmd crown_cmd_roster = {
 	"           [--openpgp FPR --key-file F]\n"
 	"       crown roster DIR remove EMAIL\n"
 	"       crown roster DIR password EMAIL --password-file F\n"
+	"       crown roster DIR away EMAIL --until TIME\n"
+	"       crown roster DIR back EMAIL\n"
+	"       crown roster DIR replace OLD_EMAIL \"Name <email>\"\n"
+	"           [--password-file F] [--openpgp FPR --key-file F]\n"
 	"       [--umpire \"Name <email>\"] [--date DATE]",
 	"The players of the campaign at DIR.  list prints each side's\n"
 	"players and how each must prove who they are (From address,\n"
@@ -46,11 +56,21 @@ const struct crown_cmd crown_cmd_roster = {
 	"DIR/.git/crown-roster, never in a commit.  --openpgp FPR makes the\n"
 	"player sign every mail with the OpenPGP key of fingerprint FPR, as\n"
 	"PGP/MIME (inline PGP is not read); the public key is imported from\n"
-	"the file F of --key-file into a keyring in DIR/.git/crown-gnupg.",
+	"the file F of --key-file into a keyring in DIR/.git/crown-gnupg.\n"
+	"away marks EMAIL away until TIME (YYYY-MM-DDTHH:MM:SSZ, or with an\n"
+	"offset, made UTC); while every player of a side is away, the\n"
+	"deadline follows game.absence: extend (the default) moves it to the\n"
+	"end of the absence, at most game.max_absence (default 14d) after the\n"
+	"deadline set, and tells every player why; hold leaves it, and the\n"
+	"side's units hold (R2.3).  back ends the absence early; a deadline\n"
+	"it moved stays.  replace hands OLD_EMAIL's side to \"Name <email>\"\n"
+	"(identified as add does, and sent the briefing); crown log shows\n"
+	"who held each side for which turns.",
 	.flags = CROWN_CMD_CAMPAIGN | CROWN_CMD_LOCK | CROWN_CMD_WHO,
 	.options = roster_options,
 	.operands = { 2, 4, "give DIR and list, add SIDE \"Name <email>\", "
-	    "remove EMAIL or password EMAIL" },
+	    "remove EMAIL, password EMAIL, away EMAIL, back EMAIL or "
+	    "replace OLD_EMAIL \"Name <email>\"" },
 	.check = cmd_roster_check,
 	.exec = cmd_roster_exec
 };
@@ -59,18 +79,21 @@ static int
 cmd_roster_check(const struct crown_run *r)
 {
 	const char	*what = r->operand[1];
+	const char	*until = r->opt[ROSTER_UNTIL].value;
+	long long	 t;
 	size_t		 want;
 
 	if (strcmp(what, "list") == 0)
 		want = 2;
-	else if (strcmp(what, "add") == 0)
+	else if (strcmp(what, "add") == 0 || strcmp(what, "replace") == 0)
 		want = 4;
 	else if (strcmp(what, "remove") == 0 ||
-	    strcmp(what, "password") == 0)
+	    strcmp(what, "password") == 0 || strcmp(what, "away") == 0 ||
+	    strcmp(what, "back") == 0)
 		want = 3;
 	else
 		return crown_cmd_usage_error(r->cmd, "'%s' is not list, add, "
-		    "remove or password", what);
+		    "remove, password, away, back or replace", what);
 	if (r->noperands != want)
 		return crown_cmd_usage_error(r->cmd, "%s takes %zu operand%s "
 		    "after DIR", what, want - 2, want == 3 ? "" : "s");
@@ -79,11 +102,20 @@ cmd_roster_check(const struct crown_run *r)
 		return crown_cmd_usage_error(r->cmd, "password needs "
 		    "--password-file F");
 	if (strcmp(what, "add") != 0 && strcmp(what, "password") != 0 &&
+	    strcmp(what, "replace") != 0 &&
 	    r->opt[ROSTER_PASSWORD_FILE].value != NULL)
 		return crown_cmd_usage_error(r->cmd, "--password-file goes "
-		    "with add or password");
-	if (strcmp(what, "add") != 0 && r->opt[ROSTER_OPENPGP].value != NULL)
-		return crown_cmd_usage_error(r->cmd, "--openpgp goes with add");
+		    "with add, replace or password");
+	if (strcmp(what, "add") != 0 && strcmp(what, "replace") != 0 &&
+	    r->opt[ROSTER_OPENPGP].value != NULL)
+		return crown_cmd_usage_error(r->cmd, "--openpgp goes with add "
+		    "or replace");
+	if ((strcmp(what, "away") == 0) != (until != NULL))
+		return crown_cmd_usage_error(r->cmd, until != NULL ?
+		    "--until goes with away" : "away needs --until TIME");
+	if (until != NULL && crown_cal_parse_time(&t, until) != 0)
+		return crown_cmd_usage_error(r->cmd, "--until: '%s' is not a "
+		    "time (YYYY-MM-DDTHH:MM:SSZ)", until);
 	if ((r->opt[ROSTER_OPENPGP].value != NULL) !=
 	    (r->opt[ROSTER_KEY_FILE].value != NULL))
 		return crown_cmd_usage_error(r->cmd, "--openpgp FPR and "
@@ -123,13 +155,17 @@ list(const struct crown_state *s, const struct crown_roster *ro)
 	}
 }
 
-/* The change crown roster DIR add, remove or password makes. */
+/* The change crown roster DIR add, remove, password, away, back or
+ * replace makes. */
 static int
-change(char **msg, struct crown_state *s, struct crown_roster *ro,
-    const struct crown_run *r, struct crown_diags *d)
+change(char **msg, const char **side, struct crown_state *s,
+    struct crown_roster *ro, const struct crown_run *r,
+    struct crown_diags *d)
 {
 	const char			*what = r->operand[1];
 	struct crown_roster_player	 np = { 0 };
+	char				 until[CROWN_CAL_TIME_LEN];
+	long long			 t;
 
 	if (strcmp(what, "remove") == 0)
 		return crown_roster_remove_player(msg, s, r->dir,
@@ -137,12 +173,60 @@ change(char **msg, struct crown_state *s, struct crown_roster *ro,
 	if (strcmp(what, "password") == 0)
 		return crown_roster_new_password(msg, s, ro, r->dir,
 		    r->operand[2], r->opt[ROSTER_PASSWORD_FILE].value, d);
-	np.side = r->operand[2];
+	if (strcmp(what, "back") == 0)
+		return crown_roster_away(msg, s, r->dir, r->operand[2], NULL,
+		    d);
+	if (strcmp(what, "away") == 0) {
+		(void)crown_cal_parse_time(&t, r->opt[ROSTER_UNTIL].value);
+		crown_cal_format_time(until, sizeof(until), t);
+		return crown_roster_away(msg, s, r->dir, r->operand[2], until,
+		    d);
+	}
+	np.side = *side = r->operand[2];
 	np.person = r->operand[3];
 	np.password_file = r->opt[ROSTER_PASSWORD_FILE].value;
 	np.openpgp = r->opt[ROSTER_OPENPGP].value;
 	np.key_file = r->opt[ROSTER_KEY_FILE].value;
+	if (strcmp(what, "replace") == 0)
+		return crown_roster_replace_player(msg, side, s, ro, r->dir,
+		    r->operand[2], &np, d);
 	return crown_roster_add_player(msg, s, ro, r->dir, &np, d);
+}
+
+/*
+ * What an absence makes of the deadline (crown roster away), said in
+ * the commit message *msg; when the deadline moves, every player is
+ * told, by mails.  back leaves the deadline.
+ */
+static int
+absence(char **msg, struct crown_outputs *mails, struct crown_state *s,
+    const struct crown_run *r, const struct crown_who *who)
+{
+	char	*why, *subject, *m;
+	int	 moved, error = 0;
+
+	if (strcmp(r->operand[1], "back") == 0) {
+		m = xasprintf("%s\nA deadline the absence moved stays where it "
+		    "is.\n", *msg);
+		free(*msg);
+		*msg = m;
+		return 0;
+	}
+	moved = crown_campaign_absence_deadline(&why, s, r->h, &r->chain,
+	    who->stamp.time);
+	if (why == NULL)
+		return 0;
+	m = xasprintf("%s\n%s\n", *msg, why);
+	free(*msg);
+	*msg = m;
+	if (moved) {
+		subject = xasprintf("The deadline moves to %s", s->deadline);
+		error = crown_mail_notice(mails, s, subject, why,
+		    who->stamp.time);
+		free(subject);
+	}
+	free(why);
+	return error;
 }
 
 static int
@@ -157,7 +241,7 @@ cmd_roster_exec(struct crown_run *r)
 	const struct crown_side	*sd;
 	char			 id[CROWN_OID_HEX + 1];
 	char			*label, *path, *msg = NULL, *vic;
-	const char		*what = r->operand[1];
+	const char		*what = r->operand[1], *side = NULL;
 	int			 error;
 
 	label = xasprintf("turn-%d", c->last);
@@ -173,27 +257,31 @@ cmd_roster_exec(struct crown_run *r)
 	if ((error = crown_cmd_game_over(r, &d)) != 0 ||
 	    (error = crown_campaign_who(&who, r->umpire, r->date, camp.state,
 	    &d)) != 0 ||
-	    (error = change(&msg, camp.state, &ro, r, &d)) != 0)
+	    (error = change(&msg, &side, camp.state, &ro, r, &d)) != 0)
 		goto cleanup;
-	if (strcmp(what, "add") == 0) {
+	if (strcmp(what, "add") == 0 || strcmp(what, "replace") == 0) {
 		vic = crown_cmd_victory(camp.state->name);
 		error = crown_campaign_brief_player(&mails, r->h, c, &camp,
-		    r->operand[2], &who.stamp, vic, &d);
+		    side, &who.stamp, vic, &d);
 		free(vic);
-	}
+	} else if (strcmp(what, "away") == 0 || strcmp(what, "back") == 0)
+		error = absence(&msg, &mails, camp.state, r, &who);
 	if (error != 0 || (error = crown_campaign_commit_state(id, r->h, c,
 	    camp.state, msg, &who.stamp, &mails, &d)) != 0)
 		goto cleanup;
 	/* the player is gone from the state: the credentials can go */
-	if (strcmp(what, "remove") == 0)
+	if (strcmp(what, "remove") == 0 || strcmp(what, "replace") == 0)
 		error = crown_roster_forget(&ro, path, r->operand[2], &d);
 	printf("%.*s (%.7s)\n", (int)strcspn(msg, "\n"), msg, id);
-	if (mails.n > 0) {
-		sd = &camp.state->sides[crown_state_side(camp.state,
-		    r->operand[2])];
+	if (mails.n > 0 && (strcmp(what, "add") == 0 ||
+	    strcmp(what, "replace") == 0)) {
+		sd = &camp.state->sides[crown_state_side(camp.state, side)];
 		printf("the briefing for %s is in %s/outbox\n",
 		    sd->players[sd->nplayers - 1].email, r->dir);
-	}
+	} else if (mails.n > 0)
+		printf("%s\n%zu mail%s to the players in %s/outbox\n",
+		    strchr(msg, '\n') + 2, mails.n, mails.n == 1 ? "" : "s",
+		    r->dir);
 cleanup:
 	crown_outputs_release(&mails);
 	free(msg);

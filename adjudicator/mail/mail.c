@@ -1425,3 +1425,29 @@ crown_mail_briefing(struct crown_outputs *mails,
 	crown_buf_release(&state);
 	return error;
 }
+
+int
+crown_mail_notice(struct crown_outputs *mails, const struct crown_state *s,
+    const char *subject, const char *text, long long t)
+{
+	struct crown_buf	 body = { 0 };
+	char			*subj;
+	size_t			 i;
+	int			 error = 0;
+
+	subj = xasprintf("[%s] %s", s->name, subject);
+	for (i = 0; i < s->nsides && error == 0; i++) {
+		if (s->sides[i].nplayers == 0)
+			continue;
+		body.len = 0;
+		crown_buf_puts(&body, "");
+		line(&body, text);
+		crown_buf_printf(&body, "\n-- \ncrown, umpiring %s: side %s "
+		    "(%s).\n", s->name, s->sides[i].id, s->sides[i].name);
+		error = mail_side(mails, s, &s->sides[i], NULL, subj,
+		    body.data, NULL, 0, t, NULL);
+	}
+	crown_buf_release(&body);
+	free(subj);
+	return error;
+}

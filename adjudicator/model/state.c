@@ -50,10 +50,14 @@ const char *const crown_army_names[CROWN_NARMY] = {
 static const char *const game_keys[] = {
 	"name", "rules", "turn", "attacker", "last_turn", "allow_elite",
 	"year", "umpire", "dice_commitment", "deadline", "deadline_every",
-	NULL
+	"absence", "max_absence", "missed_orders", NULL
 };
 static const char *const person_keys[] = {
-	"name", "email", "password_sha256", NULL
+	"name", "email", "password_sha256", "away_until", NULL
+};
+static const char *const missed_keys[] = { "limit", NULL };
+const char *const crown_absence_names[CROWN_NABSENCE] = {
+	NULL, "extend", "hold"
 };
 static const char *const side_keys[] = {
 	"id", "name", "home_edge", "army", "players", NULL
@@ -452,6 +456,8 @@ struct loader {
 	struct crown_state	*s;
 };
 
+static void	read_absence(struct loader *, const struct crown_ynode *);
+
 static void
 read_person(struct loader *l, const struct crown_ynode *n,
     struct crown_person *p, const char *what)
@@ -467,6 +473,11 @@ read_person(struct loader *l, const struct crown_ynode *n,
 		crown_yerror(&l->r, crown_ymap_get(n, "password_sha256"),
 		    NULL, "'password_sha256' must be 64 lower-case hex "
 		    "digits (the SHA-256 of the password)");
+	crown_yfield_str(&l->r, n, "away_until", false, NULL, &p->away_until);
+	if (p->away_until != NULL && !crown_cal_time_valid(p->away_until))
+		crown_yerror(&l->r, crown_ymap_get(n, "away_until"), NULL,
+		    "'away_until' must be a UTC time written "
+		    "YYYY-MM-DDTHH:MM:SSZ, as 2026-12-05T18:00:00Z");
 }
 
 static bool
@@ -529,6 +540,35 @@ read_game(struct loader *l, const struct crown_ynode *g)
 	    crown_cal_duration_parse(&every, s->deadline_every) != 0)
 		crown_yerror(&l->r, crown_ymap_get(g, "deadline_every"), NULL,
 		    "'deadline_every' must be a duration, as 7d or 36h");
+	read_absence(l, g);
+}
+
+/* game.absence, game.max_absence and game.missed_orders (absence.h). */
+static void
+read_absence(struct loader *l, const struct crown_ynode *g)
+{
+	struct crown_state		*s = l->s;
+	const struct crown_ynode	*v;
+	long				 n;
+	long long			 span;
+	int				 k = CROWN_ABSENCE_DEFAULT;
+
+	crown_yfield_enum(&l->r, g, "absence", false, crown_absence_names,
+	    CROWN_NABSENCE, NULL, &k);
+	s->absence = k;
+	crown_yfield_str(&l->r, g, "max_absence", false, NULL,
+	    &s->max_absence);
+	if (s->max_absence != NULL &&
+	    crown_cal_duration_parse(&span, s->max_absence) != 0)
+		crown_yerror(&l->r, crown_ymap_get(g, "max_absence"), NULL,
+		    "'max_absence' must be a duration, as 14d or 2w");
+	if ((v = crown_ymap_get(g, "missed_orders")) == NULL ||
+	    crown_ykind(&l->r, v, CROWN_Y_MAP, "missed_orders", NULL) != 0)
+		return;
+	crown_ykeys(&l->r, v, missed_keys, NULL);
+	if (crown_yfield_int(&l->r, v, "limit", true, 1, MAX_TURN, NULL,
+	    &n) == 0)
+		s->missed_limit = (int)n;
 }
 
 static void
@@ -1221,6 +1261,7 @@ dup_person(struct crown_person *to, const struct crown_person *from)
 	to->name = dup_or_null(from->name);
 	to->email = dup_or_null(from->email);
 	to->password_sha256 = dup_or_null(from->password_sha256);
+	to->away_until = dup_or_null(from->away_until);
 }
 
 struct crown_state *
@@ -1238,6 +1279,7 @@ crown_state_clone(const struct crown_state *s)
 	c->dice_commitment = dup_or_null(s->dice_commitment);
 	c->deadline = dup_or_null(s->deadline);
 	c->deadline_every = dup_or_null(s->deadline_every);
+	c->max_absence = dup_or_null(s->max_absence);
 	c->file = dup_or_null(s->file);
 	c->sides = dup_mem(s->sides, s->nsides, sizeof(*s->sides));
 	for (i = 0; i < s->nsides; i++) {
@@ -1332,6 +1374,7 @@ crown_state_free(struct crown_state *s)
 			free(s->sides[i].players[j].name);
 			free(s->sides[i].players[j].email);
 			free(s->sides[i].players[j].password_sha256);
+			free(s->sides[i].players[j].away_until);
 		}
 		free(s->sides[i].players);
 		free(s->sides[i].id);
@@ -1347,6 +1390,7 @@ crown_state_free(struct crown_state *s)
 	free(s->dice_commitment);
 	free(s->deadline);
 	free(s->deadline_every);
+	free(s->max_absence);
 	free(s->file);
 	free(s->unit_order);
 	free(s->unit_slots);

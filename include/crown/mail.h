@@ -273,4 +273,14 @@ int	crown_mail_briefing(struct crown_outputs *mails,
 	    const struct crown_buf *map, const char *only, const char *date,
 	    size_t *sent, struct crown_diags *d);
 
+/*
+ * A notice from the umpire (a deadline moved, and why) to every player
+ * of s with an address, one message each, added to mails as
+ * crown_mail_turn_reports does: text (one paragraph, filled to the mail's
+ * width) under the subject "[GAME] subject", dated t.  0 or CROWN_ERROR.
+ */
+int	crown_mail_notice(struct crown_outputs *mails,
+	    const struct crown_state *s, const char *subject,
+	    const char *text, long long t);
+
 #endif
