@@ -241,6 +241,7 @@ cmd_roster_exec(struct crown_run *r)
 	const struct crown_side	*sd;
 	char			 id[CROWN_OID_HEX + 1];
 	char			*label, *path, *msg = NULL, *vic;
+	const char		*body;
 	const char		*what = r->operand[1], *side = NULL;
 	int			 error;
 
@@ -278,10 +279,14 @@ cmd_roster_exec(struct crown_run *r)
 		sd = &camp.state->sides[crown_state_side(camp.state, side)];
 		printf("the briefing for %s is in %s/outbox\n",
 		    sd->players[sd->nplayers - 1].email, r->dir);
-	} else if (mails.n > 0)
-		printf("%s\n%zu mail%s to the players in %s/outbox\n",
-		    strchr(msg, '\n') + 2, mails.n, mails.n == 1 ? "" : "s",
-		    r->dir);
+	} else if (strcmp(what, "away") == 0 || strcmp(what, "back") == 0) {
+		/* what became of the deadline */
+		if ((body = strstr(msg, "\n\n")) != NULL)
+			printf("%s", body + 2);
+		if (mails.n > 0)
+			printf("%zu mail%s to the players in %s/outbox\n",
+			    mails.n, mails.n == 1 ? "" : "s", r->dir);
+	}
 cleanup:
 	crown_outputs_release(&mails);
 	free(msg);
