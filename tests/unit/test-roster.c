@@ -575,6 +575,8 @@ test_away_extends(void **state)
 	EXPECT(0, "Deadline: 2026-03-08T18:00:00Z", crown_cmd_deadline, dir,
 	    "2026-03-08T18:00:00Z", "--every", "7d", "--date",
 	    "2026-03-01T11:00:00Z");
+	assert_int_equal(mails_with(dir, "The orders of turn 1 are due by "
+	    "2026-03-08T18:00:00Z."), 2);
 	EXPECT(2, "away needs --until TIME", crown_cmd_roster, dir, "away",
 	    "danjou@example.org");
 	EXPECT(2, "--until goes with away", crown_cmd_roster, dir, "back",
@@ -639,6 +641,19 @@ test_away_extends(void **state)
 	if (strstr(r.out, "away") != NULL)
 		fail();
 	run_release(&r);
+	/* crown deadline tells every player too, with the reason */
+	EXPECT(2, "--reason is one line", crown_cmd_deadline, dir, "+1d",
+	    "--reason", "");
+	EXPECT(0, "3 mails to the players", crown_cmd_deadline, dir,
+	    "2026-03-23T18:00:00Z", "--reason", "the post is slow");
+	assert_int_equal(mails_with(dir, "Subject: [Test Campaign] Turn 1: "
+	    "the orders are due by 2026-03-23T18:00:00Z"), 3);
+	assert_int_equal(mails_with(dir, "moves from 2026-03-22T18:00:00Z"),
+	    3);
+	assert_int_equal(mails_with(dir, "the post is slow"), 3);
+	st = tu_sh("git -C '%s' log -1 --format=%%B", dir);
+	has(st, "\nReason: the post is slow\n");
+	free(st);
 	EXPECT(0, "verify: 1 turn matches", crown_cmd_verify, dir,
 	    "--templates", TMPL);
 	free(dir);
