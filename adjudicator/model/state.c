@@ -457,6 +457,35 @@ struct loader {
 };
 
 static void	read_absence(struct loader *, const struct crown_ynode *);
+static void	read_time(struct loader *, const struct crown_ynode *,
+		    const char *, char **);
+static void	read_duration(struct loader *, const struct crown_ynode *,
+		    const char *, const char *, char **);
+
+/* map[key], if there, into *out: a UTC time as crown writes it. */
+static void
+read_time(struct loader *l, const struct crown_ynode *map, const char *key,
+    char **out)
+{
+	crown_yfield_str(&l->r, map, key, false, NULL, out);
+	if (*out != NULL && !crown_cal_time_valid(*out))
+		crown_yerror(&l->r, crown_ymap_get(map, key), NULL, "'%s' "
+		    "must be a UTC time written YYYY-MM-DDTHH:MM:SSZ, as "
+		    "2026-12-05T18:00:00Z", key);
+}
+
+/* map[key], if there, into *out: a duration (examples: "7d or 36h"). */
+static void
+read_duration(struct loader *l, const struct crown_ynode *map,
+    const char *key, const char *examples, char **out)
+{
+	long long	span;
+
+	crown_yfield_str(&l->r, map, key, false, NULL, out);
+	if (*out != NULL && crown_cal_duration_parse(&span, *out) != 0)
+		crown_yerror(&l->r, crown_ymap_get(map, key), NULL, "'%s' "
+		    "must be a duration, as %s", key, examples);
+}
 
 static void
 read_person(struct loader *l, const struct crown_ynode *n,
@@ -473,11 +502,7 @@ read_person(struct loader *l, const struct crown_ynode *n,
 		crown_yerror(&l->r, crown_ymap_get(n, "password_sha256"),
 		    NULL, "'password_sha256' must be 64 lower-case hex "
 		    "digits (the SHA-256 of the password)");
-	crown_yfield_str(&l->r, n, "away_until", false, NULL, &p->away_until);
-	if (p->away_until != NULL && !crown_cal_time_valid(p->away_until))
-		crown_yerror(&l->r, crown_ymap_get(n, "away_until"), NULL,
-		    "'away_until' must be a UTC time written "
-		    "YYYY-MM-DDTHH:MM:SSZ, as 2026-12-05T18:00:00Z");
+	read_time(l, n, "away_until", &p->away_until);
 }
 
 static bool
@@ -498,7 +523,6 @@ read_game(struct loader *l, const struct crown_ynode *g)
 	struct crown_state		*s = l->s;
 	const struct crown_ynode	*v;
 	long				 n;
-	long long			 every;
 
 	if (crown_ykind(&l->r, g, CROWN_Y_MAP, "game", NULL) != 0)
 		return;
@@ -529,17 +553,8 @@ read_game(struct loader *l, const struct crown_ynode *g)
 		crown_yerror(&l->r, crown_ymap_get(g, "dice_commitment"),
 		    NULL, "'dice_commitment' must be 64 lower-case hex "
 		    "digits (a SHA-256)");
-	crown_yfield_str(&l->r, g, "deadline", false, NULL, &s->deadline);
-	if (s->deadline != NULL && !crown_cal_time_valid(s->deadline))
-		crown_yerror(&l->r, crown_ymap_get(g, "deadline"), NULL,
-		    "'deadline' must be a UTC time written "
-		    "YYYY-MM-DDTHH:MM:SSZ, as 2026-12-05T18:00:00Z");
-	crown_yfield_str(&l->r, g, "deadline_every", false, NULL,
-	    &s->deadline_every);
-	if (s->deadline_every != NULL &&
-	    crown_cal_duration_parse(&every, s->deadline_every) != 0)
-		crown_yerror(&l->r, crown_ymap_get(g, "deadline_every"), NULL,
-		    "'deadline_every' must be a duration, as 7d or 36h");
+	read_time(l, g, "deadline", &s->deadline);
+	read_duration(l, g, "deadline_every", "7d or 36h", &s->deadline_every);
 	read_absence(l, g);
 }
 
@@ -550,18 +565,12 @@ read_absence(struct loader *l, const struct crown_ynode *g)
 	struct crown_state		*s = l->s;
 	const struct crown_ynode	*v;
 	long				 n;
-	long long			 span;
 	int				 k = CROWN_ABSENCE_DEFAULT;
 
 	crown_yfield_enum(&l->r, g, "absence", false, crown_absence_names,
 	    CROWN_NABSENCE, NULL, &k);
 	s->absence = k;
-	crown_yfield_str(&l->r, g, "max_absence", false, NULL,
-	    &s->max_absence);
-	if (s->max_absence != NULL &&
-	    crown_cal_duration_parse(&span, s->max_absence) != 0)
-		crown_yerror(&l->r, crown_ymap_get(g, "max_absence"), NULL,
-		    "'max_absence' must be a duration, as 14d or 2w");
+	read_duration(l, g, "max_absence", "14d or 2w", &s->max_absence);
 	if ((v = crown_ymap_get(g, "missed_orders")) == NULL ||
 	    crown_ykind(&l->r, v, CROWN_Y_MAP, "missed_orders", NULL) != 0)
 		return;
