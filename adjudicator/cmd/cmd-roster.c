@@ -193,6 +193,26 @@ change(char **msg, const char **side, struct crown_state *s,
 	return crown_roster_add_player(msg, s, ro, r->dir, &np, d);
 }
 
+/* An absence ends after the change that records it. */
+static int
+future(const struct crown_run *r, const struct crown_who *who,
+    struct crown_diags *d)
+{
+	char		 at[CROWN_CAL_TIME_LEN];
+	long long	 t;
+
+	if (strcmp(r->operand[1], "away") != 0)
+		return 0;
+	(void)crown_cal_parse_time(&t, r->opt[ROSTER_UNTIL].value);
+	if (t > who->stamp.time)
+		return 0;
+	crown_cal_format_time(at, sizeof(at), who->stamp.time);
+	crown_diag_add(d, r->dir, 0, 0, NULL, "--until %s is not after the "
+	    "time of the change, %s: that absence is over",
+	    r->opt[ROSTER_UNTIL].value, at);
+	return CROWN_EINVALID;
+}
+
 /*
  * What an absence makes of the deadline (crown roster away), said in
  * the commit message *msg; when the deadline moves, every player is
@@ -257,7 +277,7 @@ cmd_roster_exec(struct crown_run *r)
 	}
 	if ((error = crown_cmd_game_over(r, &d)) != 0 ||
 	    (error = crown_campaign_who(&who, r->umpire, r->date, camp.state,
-	    &d)) != 0 ||
+	    &d)) != 0 || (error = future(r, &who, &d)) != 0 ||
 	    (error = change(&msg, &side, camp.state, &ro, r, &d)) != 0)
 		goto cleanup;
 	if (strcmp(what, "add") == 0 || strcmp(what, "replace") == 0) {

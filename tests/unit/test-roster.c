@@ -585,9 +585,13 @@ test_away_extends(void **state)
 	    "away", "danjou@example.org", "--until", "friday");
 	EXPECT(65, "'nobody@example.org' is not a player", crown_cmd_roster,
 	    dir, "away", "nobody@example.org", "--until",
-	    "2026-03-12T00:00:00Z");
+	    "2026-03-12T00:00:00Z", "--date", "2026-03-02T00:00:00Z");
 	EXPECT(65, "'danjou@example.org' is not away", crown_cmd_roster, dir,
 	    "back", "danjou@example.org");
+	EXPECT(65, "--until 2026-03-02T00:00:00Z is not after the time of the "
+	    "change, 2026-03-02T00:00:00Z", crown_cmd_roster, dir, "away",
+	    "danjou@example.org", "--until", "2026-03-02T00:00:00Z", "--date",
+	    "2026-03-02T00:00:00Z");
 	EXPECT(0, "The deadline moves from 2026-03-08T18:00:00Z to "
 	    "2026-03-12T00:00:00Z because every player of french is away "
 	    "until 2026-03-12T00:00:00Z", crown_cmd_roster, dir, "away",
