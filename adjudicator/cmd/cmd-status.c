@@ -138,10 +138,11 @@ print_absence(const struct crown_state *s, struct crown_history *h,
 	crown_campaign_missed(missed, h, c, s);
 	for (i = 0; i < s->nsides; i++)
 		if (crown_state_disorder(s, missed[i]))
-			printf("%s: in civil disorder (%d turns in a row without "
-			    "orders, game.missed_orders): its units hold "
-			    "(R2.3) until a player takes the side over (crown "
-			    "roster replace)\n", s->sides[i].id, missed[i]);
+			printf("%s: in civil disorder (%d turn%s in a row "
+			    "without orders, game.missed_orders): its units "
+			    "hold (R2.3) until a player takes the side over "
+			    "(crown roster replace)\n", s->sides[i].id,
+			    missed[i], missed[i] == 1 ? "" : "s");
 		else if (missed[i] > 0)
 			printf("%s: %d turn%s in a row without orders (civil "
 			    "disorder at %d)\n", s->sides[i].id, missed[i],

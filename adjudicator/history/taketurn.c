@@ -250,10 +250,10 @@ excused_lines(struct crown_buf *body, size_t *others,
 		if (has_orders(t->orders, t->norders, s->sides[i].id))
 			continue;
 		if (ex->why[i] == EXCUSE_DISORDER)
-			crown_buf_printf(body, CROWN_DISORDER_KEY "%s (%d turns "
+			crown_buf_printf(body, CROWN_DISORDER_KEY "%s (%d turn%s "
 			    "in a row without orders, game.missed_orders): its "
 			    "units held (R2.3).\n", s->sides[i].id,
-			    ex->missed[i]);
+			    ex->missed[i], ex->missed[i] == 1 ? "" : "s");
 		else if (ex->why[i] == EXCUSE_AWAY) {
 			crown_cal_format_time(until, sizeof(until),
 			    ex->until[i]);
@@ -316,10 +316,10 @@ mailed_reports(const struct crown_turn *t, const struct crown_state *s,
 		if (ex->why[i] == EXCUSE_DISORDER &&
 		    !has_orders(t->orders, t->norders, s->sides[i].id))
 			crown_buf_printf(&note, "**Civil disorder:** %s has "
-			    "sent no orders for %d turns in a row: its units "
+			    "sent no orders for %d turn%s in a row: its units "
 			    "held this turn (R2.3), and hold until a player "
 			    "takes the side over.\n\n", s->sides[i].name,
-			    ex->missed[i]);
+			    ex->missed[i], ex->missed[i] == 1 ? "" : "s");
 	if (note.len == 0 || t->nreports == 0)
 		return NULL;
 	v = xcalloc(t->nreports, sizeof(*v));

@@ -783,6 +783,38 @@ test_civil_disorder(void **state)
 	free(dir);
 }
 
+/*
+ * game.missed_orders {limit: 1}: a side in civil disorder whose player
+ * sends orders again has them played, and is no longer in it.
+ */
+static void
+test_disorder_ends_with_orders(void **state)
+{
+	char		*dir = path("c"), *f1, *f2;
+	struct run	 r;
+
+	(void)state;
+	new_campaign_with(dir, "  missed_orders: {limit: 1}\n");
+	f1 = french(1);
+	f2 = french(2);
+	EXPECT(0, "turn 1 committed", crown_cmd_turn, dir, f1, "--templates",
+	    TMPL, "--allow-missing", "--date", "2026-03-02T00:00:00Z");
+	EXPECT(0, "republic: in civil disorder (1 turn in a row without "
+	    "orders", crown_cmd_status, dir, "--now", "2026-03-02T01:00:00Z");
+	EXPECT(0, "turn 2 committed", crown_cmd_turn, dir, f2, DATA
+	    "/republic-2.yaml", "--templates", TMPL, "--date",
+	    "2026-03-03T00:00:00Z");
+	RUN(&r, crown_cmd_status, dir, "--now", "2026-03-03T01:00:00Z");
+	assert_int_equal(r.status, 0);
+	if (strstr(r.out, "civil disorder") != NULL ||
+	    strstr(r.out, "in a row") != NULL)
+		fail();
+	run_release(&r);
+	free(f1);
+	free(f2);
+	free(dir);
+}
+
 int
 main(void)
 {
@@ -799,6 +831,8 @@ main(void)
 		    teardown),
 		cmocka_unit_test_setup_teardown(test_civil_disorder, setup,
 		    teardown),
+		cmocka_unit_test_setup_teardown(test_disorder_ends_with_orders,
+		    setup, teardown),
 	};
 
 	return cmocka_run_group_tests_name("roster", tests, NULL, NULL);
