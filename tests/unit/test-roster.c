@@ -525,6 +525,22 @@ new_campaign_with(const char *dir, const char *extra)
 	free(scen);
 }
 
+/* crown status DIR --now now succeeds and does not say text. */
+static void
+status_lacks(const char *dir, const char *now, const char *text)
+{
+	struct run	r;
+
+	RUN(&r, crown_cmd_status, dir, "--now", now);
+	assert_int_equal(r.status, 0);
+	has(r.out, "sides have orders in\n");
+	if (strstr(r.out, text) != NULL) {
+		print_error("\"%s\" in:\n%s\n", text, r.out);
+		fail();
+	}
+	run_release(&r);
+}
+
 /* How many mails of dir's outbox hold text. */
 static int
 mails_with(const char *dir, const char *text)
@@ -568,7 +584,6 @@ static void
 test_away_extends(void **state)
 {
 	char		*dir = path("c"), *st;
-	struct run	 r;
 
 	(void)state;
 	new_campaign(dir);
@@ -640,11 +655,7 @@ test_away_extends(void **state)
 	st = state_of(dir);
 	has(st, "deadline: \"2026-03-22T18:00:00Z\"");
 	free(st);
-	RUN(&r, crown_cmd_status, dir, "--now", "2026-03-04T00:00:00Z");
-	assert_int_equal(r.status, 0);
-	if (strstr(r.out, "away") != NULL)
-		fail();
-	run_release(&r);
+	status_lacks(dir, "2026-03-04T00:00:00Z", "away");
 	/* crown deadline tells every player too, with the reason */
 	EXPECT(2, "--reason is one line", crown_cmd_deadline, dir, "+1d",
 	    "--reason", "");
@@ -712,7 +723,6 @@ test_civil_disorder(void **state)
 {
 	char		*dir = path("c"), *pw = path("pw"), *f1, *f2, *f3, *f4;
 	char		*st;
-	struct run	 r;
 
 	(void)state;
 	new_campaign_with(dir, "  missed_orders: {limit: 2}\n");
@@ -762,12 +772,7 @@ test_civil_disorder(void **state)
 		fail();
 	free(st);
 	/* the new player's side is waited for again */
-	RUN(&r, crown_cmd_status, dir, "--now", "2026-03-04T02:00:00Z");
-	assert_int_equal(r.status, 0);
-	has(r.out, "0 of 2 sides have orders in\n");
-	if (strstr(r.out, "civil disorder") != NULL)
-		fail();
-	run_release(&r);
+	status_lacks(dir, "2026-03-04T02:00:00Z", "civil disorder");
 	EXPECT(65, "no orders from side 'republic' for turn 4", crown_cmd_turn,
 	    dir, f4, "--templates", TMPL, "--date", "2026-03-05T00:00:00Z");
 	EXPECT(0, "held by:\n  french: Jean Danjou (turns 1-)\n  republic: "
@@ -791,7 +796,6 @@ static void
 test_disorder_ends_with_orders(void **state)
 {
 	char		*dir = path("c"), *f1, *f2;
-	struct run	 r;
 
 	(void)state;
 	new_campaign_with(dir, "  missed_orders: {limit: 1}\n");
@@ -804,12 +808,8 @@ test_disorder_ends_with_orders(void **state)
 	EXPECT(0, "turn 2 committed", crown_cmd_turn, dir, f2, DATA
 	    "/republic-2.yaml", "--templates", TMPL, "--date",
 	    "2026-03-03T00:00:00Z");
-	RUN(&r, crown_cmd_status, dir, "--now", "2026-03-03T01:00:00Z");
-	assert_int_equal(r.status, 0);
-	if (strstr(r.out, "civil disorder") != NULL ||
-	    strstr(r.out, "in a row") != NULL)
-		fail();
-	run_release(&r);
+	status_lacks(dir, "2026-03-03T01:00:00Z", "civil disorder");
+	status_lacks(dir, "2026-03-03T01:00:00Z", "in a row");
 	free(f1);
 	free(f2);
 	free(dir);
