@@ -15,6 +15,7 @@
 #include "crown/common.h"
 #include "crown/history.h"
 #include "crown/mail.h"
+#include "crown/plaintext.h"
 #include "crown/roster.h"
 #include "crown/xalloc.h"
 
@@ -222,8 +223,9 @@ static int
 absence(char **msg, struct crown_outputs *mails, struct crown_state *s,
     const struct crown_run *r, const struct crown_who *who)
 {
-	char	*why, *subject, *m;
-	int	 moved, error = 0;
+	struct crown_buf	 b = { 0 };
+	char			*why, *subject, *m;
+	int			 moved, error = 0;
 
 	if (strcmp(r->operand[1], "back") == 0) {
 		m = xasprintf("%s\nA deadline the absence moved stays where it "
@@ -236,9 +238,13 @@ absence(char **msg, struct crown_outputs *mails, struct crown_state *s,
 	    who->stamp.time);
 	if (why == NULL)
 		return 0;
-	m = xasprintf("%s\n%s\n", *msg, why);
+	/* the message's lines as git wants them, 72 columns */
+	crown_buf_puts(&b, *msg);
+	crown_buf_puts(&b, "\n");
+	crown_text_fill(&b, why, strlen(why), 72, "", "");
 	free(*msg);
-	*msg = m;
+	*msg = xstrdup(b.data);
+	crown_buf_release(&b);
 	if (moved) {
 		subject = xasprintf("The deadline moves to %s", s->deadline);
 		error = crown_mail_notice(mails, s, subject, why,

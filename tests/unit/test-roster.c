@@ -608,8 +608,8 @@ test_away_extends(void **state)
 	    "danjou@example.org", "--until", "2026-03-02T00:00:00Z", "--date",
 	    "2026-03-02T00:00:00Z");
 	EXPECT(0, "The deadline moves from 2026-03-08T18:00:00Z to "
-	    "2026-03-12T00:00:00Z because every player of french is away "
-	    "until 2026-03-12T00:00:00Z", crown_cmd_roster, dir, "away",
+	    "2026-03-12T00:00:00Z\nbecause every player of french is away "
+	    "until 2026-03-12T00:00:00Z\n", crown_cmd_roster, dir, "away",
 	    "danjou@example.org", "--until", "2026-03-12T01:00:00+01:00",
 	    "--date", "2026-03-02T00:00:00Z");
 	st = state_of(dir);
@@ -628,12 +628,12 @@ test_away_extends(void **state)
 	    "2026-03-12T00:00:00Z");
 	free(st);
 	/* the cap, exactly: 14d after the deadline set */
-	EXPECT(0, "to 2026-03-22T18:00:00Z because", crown_cmd_roster, dir,
+	EXPECT(0, "to 2026-03-22T18:00:00Z\nbecause", crown_cmd_roster, dir,
 	    "away", "danjou@example.org", "--until", "2026-03-22T18:00:00Z",
 	    "--date", "2026-03-02T01:00:00Z");
 	/* a second past it: no further */
-	EXPECT(0, "the deadline, 2026-03-22T18:00:00Z, stays (it was moved "
-	    "as far as game.max_absence lets it)", crown_cmd_roster, dir,
+	EXPECT(0, "the deadline,\n2026-03-22T18:00:00Z, stays (it was moved "
+	    "as far as game.max_absence\nlets it)", crown_cmd_roster, dir,
 	    "away", "danjou@example.org", "--until", "2026-03-22T18:00:01Z",
 	    "--date", "2026-03-02T02:00:00Z");
 	assert_int_equal(mails_with(dir, "The deadline moves to "
@@ -688,7 +688,7 @@ test_away_holds(void **state)
 	new_campaign_with(dir, "  absence: hold\n");
 	EXPECT(0, "Deadline: 2026-03-08T18:00:00Z", crown_cmd_deadline, dir,
 	    "2026-03-08T18:00:00Z", "--date", "2026-03-01T11:00:00Z");
-	EXPECT(0, "the deadline stays (game.absence: hold)", crown_cmd_roster,
+	EXPECT(0, "the deadline\nstays (game.absence: hold)", crown_cmd_roster,
 	    dir, "away", "danjou@example.org", "--until",
 	    "2026-03-09T00:00:00Z", "--date", "2026-03-02T00:00:00Z");
 	st = state_of(dir);
