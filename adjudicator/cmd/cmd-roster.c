@@ -49,7 +49,7 @@ const struct crown_cmd crown_cmd_roster = {
 	"       [--umpire \"Name <email>\"] [--date DATE]",
 	"The players of the campaign at DIR.  list prints each side's\n"
 	"players and how each must prove who they are (From address,\n"
-	"password, OpenPGP signature).  add makes \"Name <email>\" a player\n"
+	"password, OpenPGP signature), and until when one is away.  add makes \"Name <email>\" a player\n"
 	"of SIDE, remove takes EMAIL off every side, and each is committed\n"
 	"as \"Roster: ...\" (crown log shows it, crown verify checks that it\n"
 	"changes only the players).  password sets EMAIL's password to the\n"
@@ -142,16 +142,19 @@ list(const struct crown_state *s, const struct crown_roster *ro)
 			printf("  %s <%s>: ", p->name != NULL ? p->name : "",
 			    p->email != NULL ? p->email : "");
 			if (c != NULL && c->openpgp != NULL)
-				printf("OpenPGP signature, key %s\n",
+				printf("OpenPGP signature, key %s",
 				    c->openpgp);
 			else if (c != NULL && c->password != NULL)
-				printf("password\n");
+				printf("password");
 			else if (p->password_sha256 != NULL)
 				printf("password (an old unsalted hash in the "
 				    "state: set it again with crown roster "
-				    "password)\n");
+				    "password)");
 			else
-				printf("From address only\n");
+				printf("From address only");
+			if (p->away_until != NULL)
+				printf("; away until %s", p->away_until);
+			printf("\n");
 		}
 	}
 }

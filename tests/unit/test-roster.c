@@ -616,6 +616,8 @@ test_away_extends(void **state)
 	has(st, "deadline: \"2026-03-12T00:00:00Z\"");
 	has(st, "away_until: \"2026-03-12T00:00:00Z\"");
 	free(st);
+	EXPECT(0, "danjou@example.org>: From address only; away until "
+	    "2026-03-12T00:00:00Z\n", crown_cmd_roster, dir, "list");
 	EXPECT(0, "french: every player is away until 2026-03-12T00:00:00Z "
 	    "(game.absence: extend)", crown_cmd_status, dir, "--now",
 	    "2026-03-11T23:59:59Z");
