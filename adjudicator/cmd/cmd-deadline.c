@@ -91,17 +91,19 @@ tell(char **msg, struct crown_outputs *mails, const struct crown_state *s,
 	    (old != NULL && now_dl != NULL && strcmp(old, now_dl) == 0))
 		return 0;
 	if (now_dl == NULL)
-		text = xasprintf("There is no deadline any more for the orders "
-		    "of turn %d (it was %s).%s%s", turn, old, reason != NULL ?
-		    " Reason: " : "", reason != NULL ? reason : "");
+		text = xasprintf("There is no deadline any more for the "
+		    "orders of turn %d (it was %s).%s%s", turn, old,
+		    reason != NULL ? " Reason: " : "", reason != NULL ?
+		    reason : "");
 	else if (old == NULL)
 		text = xasprintf("The orders of turn %d are due by %s.%s%s",
 		    turn, now_dl, reason != NULL ? " Reason: " : "",
 		    reason != NULL ? reason : "");
 	else
-		text = xasprintf("The deadline for the orders of turn %d moves "
-		    "from %s to %s.%s%s", turn, old, now_dl, reason != NULL ?
-		    " Reason: " : "", reason != NULL ? reason : "");
+		text = xasprintf("The deadline for the orders of turn %d "
+		    "moves from %s to %s.%s%s", turn, old, now_dl,
+		    reason != NULL ? " Reason: " : "", reason != NULL ?
+		    reason : "");
 	subject = now_dl != NULL ? xasprintf("Turn %d: the orders are due by "
 	    "%s", turn, now_dl) : xasprintf("Turn %d: no deadline", turn);
 	error = crown_mail_notice(mails, s, subject, text, now);

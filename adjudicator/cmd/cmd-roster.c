@@ -49,22 +49,23 @@ const struct crown_cmd crown_cmd_roster = {
 	"       [--umpire \"Name <email>\"] [--date DATE]",
 	"The players of the campaign at DIR.  list prints each side's\n"
 	"players and how each must prove who they are (From address,\n"
-	"password, OpenPGP signature), and until when one is away.  add makes \"Name <email>\" a player\n"
-	"of SIDE, remove takes EMAIL off every side, and each is committed\n"
-	"as \"Roster: ...\" (crown log shows it, crown verify checks that it\n"
-	"changes only the players).  password sets EMAIL's password to the\n"
-	"first line of F.  A password is kept only as an Argon2id hash, in\n"
-	"DIR/.git/crown-roster, never in a commit.  --openpgp FPR makes the\n"
-	"player sign every mail with the OpenPGP key of fingerprint FPR, as\n"
-	"PGP/MIME (inline PGP is not read); the public key is imported from\n"
-	"the file F of --key-file into a keyring in DIR/.git/crown-gnupg.\n"
-	"away marks EMAIL away until TIME (YYYY-MM-DDTHH:MM:SSZ, or with an\n"
-	"offset, made UTC); while every player of a side is away, the\n"
-	"deadline follows game.absence: extend (the default) moves it to the\n"
-	"end of the absence, at most game.max_absence (default 14d) after the\n"
-	"deadline set, and tells every player why; hold leaves it, and the\n"
-	"side's units hold (R2.3).  back ends the absence early; a deadline\n"
-	"it moved stays.  replace hands OLD_EMAIL's side to \"Name <email>\"\n"
+	"password, OpenPGP signature), and until when one is away.  add\n"
+	"makes \"Name <email>\" a player of SIDE, remove takes EMAIL off\n"
+	"every side, and each is committed as \"Roster: ...\" (crown log\n"
+	"shows it, crown verify checks that it changes only the players).\n"
+	"password sets EMAIL's password to the first line of F.  A password\n"
+	"is kept only as an Argon2id hash, in DIR/.git/crown-roster, never\n"
+	"in a commit.  --openpgp FPR makes the player sign every mail with\n"
+	"the OpenPGP key of fingerprint FPR, as PGP/MIME (inline PGP is not\n"
+	"read); the public key is imported from the file F of --key-file\n"
+	"into a keyring in DIR/.git/crown-gnupg.  away marks EMAIL away\n"
+	"until TIME (YYYY-MM-DDTHH:MM:SSZ, or with an offset, made UTC);\n"
+	"while every player of a side is away, the deadline follows\n"
+	"game.absence: extend (the default) moves it to the end of the\n"
+	"absence, at most game.max_absence (default 14d) after the deadline\n"
+	"set, and tells every player why; hold leaves it, and the side's\n"
+	"units hold (R2.3).  back ends the absence early; a deadline it\n"
+	"moved stays.  replace hands OLD_EMAIL's side to \"Name <email>\"\n"
 	"(identified as add does, and sent the briefing); crown log shows\n"
 	"who held each side for which turns.",
 	.flags = CROWN_CMD_CAMPAIGN | CROWN_CMD_LOCK | CROWN_CMD_WHO,
@@ -231,8 +232,8 @@ absence(char **msg, struct crown_outputs *mails, struct crown_state *s,
 	int			 moved, error = 0;
 
 	if (strcmp(r->operand[1], "back") == 0) {
-		m = xasprintf("%s\nA deadline the absence moved stays where it "
-		    "is.\n", *msg);
+		m = xasprintf("%s\nA deadline the absence moved stays where "
+		    "it is.\n", *msg);
 		free(*msg);
 		*msg = m;
 		return 0;

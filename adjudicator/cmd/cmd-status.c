@@ -126,11 +126,12 @@ print_absence(const struct crown_state *s, struct crown_history *h,
 	for (i = 0; i < s->nsides; i++)
 		if (crown_side_away(&s->sides[i], now, &t)) {
 			crown_cal_format_time(until, sizeof(until), t);
-			printf("%s: every player is away until %s (game.absence: "
-			    "%s)%s\n", s->sides[i].id, until,
-			    s->absence == CROWN_ABSENCE_HOLD ? "hold" : "extend",
-			    "; a turn played while they are away does not wait "
-			    "for its orders: its units hold (R2.3)");
+			printf("%s: every player is away until %s "
+			    "(game.absence: %s); a turn played while they "
+			    "are away does not wait for its orders: its units "
+			    "hold (R2.3)\n", s->sides[i].id, until,
+			    s->absence == CROWN_ABSENCE_HOLD ? "hold" :
+			    "extend");
 		}
 	if (h == NULL || s->missed_limit <= 0)
 		return;
@@ -197,8 +198,8 @@ cmd_status_exec(struct crown_run *r)
 	if (now_arg == NULL)
 		now = crown_cal_now();
 
-	if ((error = crown_cmd_mail_campaign(&s, NULL, &h, &chain, r->operand[0],
-	    false, &d)) != 0)
+	if ((error = crown_cmd_mail_campaign(&s, NULL, &h, &chain,
+	    r->operand[0], false, &d)) != 0)
 		goto cleanup;
 	crown_campaign_status(&st, r->operand[0], s, now);
 	if (st.over) {

@@ -250,16 +250,17 @@ excused_lines(struct crown_buf *body, size_t *others,
 		if (has_orders(t->orders, t->norders, s->sides[i].id))
 			continue;
 		if (ex->why[i] == EXCUSE_DISORDER)
-			crown_buf_printf(body, CROWN_DISORDER_KEY "%s (%d turn%s "
-			    "in a row without orders, game.missed_orders): its "
-			    "units held (R2.3).\n", s->sides[i].id,
-			    ex->missed[i], ex->missed[i] == 1 ? "" : "s");
+			crown_buf_printf(body, CROWN_DISORDER_KEY "%s (%d "
+			    "turn%s in a row without orders, "
+			    "game.missed_orders): its units held (R2.3).\n",
+			    s->sides[i].id, ex->missed[i],
+			    ex->missed[i] == 1 ? "" : "s");
 		else if (ex->why[i] == EXCUSE_AWAY) {
 			crown_cal_format_time(until, sizeof(until),
 			    ex->until[i]);
-			crown_buf_printf(body, "Away: every player of %s, until "
-			    "%s: its units held (R2.3).\n", s->sides[i].id,
-			    until);
+			crown_buf_printf(body, "Away: every player of %s, "
+			    "until %s: its units held (R2.3).\n",
+			    s->sides[i].id, until);
 		} else
 			(*others)++;
 	}

@@ -605,7 +605,8 @@ crown_roster_away(char **msg, struct crown_state *s, const char *dir,
 	for (i = 0; i < s->nsides; i++)
 		for (j = 0; j < s->sides[i].nplayers; j++) {
 			p = &s->sides[i].players[j];
-			if (p->email == NULL || strcasecmp(p->email, email) != 0)
+			if (p->email == NULL ||
+			    strcasecmp(p->email, email) != 0)
 				continue;
 			n += p->away_until != NULL;
 			free(p->away_until);
@@ -622,8 +623,9 @@ crown_roster_away(char **msg, struct crown_state *s, const char *dir,
 
 int
 crown_roster_replace_player(char **msg, const char **side,
-    struct crown_state *s, struct crown_roster *ro, const char *dir, const char *old,
-    const struct crown_roster_player *np, struct crown_diags *d)
+    struct crown_state *s, struct crown_roster *ro, const char *dir,
+    const char *old, const struct crown_roster_player *np,
+    struct crown_diags *d)
 {
 	struct crown_roster_player	 take = *np;
 	char				*added = NULL, *removed = NULL;

@@ -128,7 +128,8 @@ emit_game(struct crown_yemit *e, const struct crown_state *s)
 	if (s->deadline_every != NULL)
 		crown_yemit_kstr(e, "deadline_every", s->deadline_every);
 	if (s->absence != CROWN_ABSENCE_DEFAULT)
-		crown_yemit_kstr(e, "absence", crown_absence_names[s->absence]);
+		crown_yemit_kstr(e, "absence",
+		    crown_absence_names[s->absence]);
 	if (s->max_absence != NULL)
 		crown_yemit_kstr(e, "max_absence", s->max_absence);
 	if (s->missed_limit > 0) {

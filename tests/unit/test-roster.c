@@ -757,7 +757,8 @@ test_civil_disorder(void **state)
 	EXPECT(0, "no casualties  [civil disorder: republic]\nheld by:",
 	    crown_cmd_log, dir);
 	EXPECT(65, "'nobody@example.org' is not a player", crown_cmd_roster,
-	    dir, "replace", "nobody@example.org", "Ana Ruiz <ana@example.org>");
+	    dir, "replace", "nobody@example.org",
+	    "Ana Ruiz <ana@example.org>");
 	EXPECT(0, "Roster: replace milan@example.org by Ana Ruiz "
 	    "<ana@example.org> on republic", crown_cmd_roster, dir, "replace",
 	    "milan@example.org", "Ana Ruiz <ana@example.org>",

@@ -242,10 +242,12 @@ test_absence_fields(void **state)
 	    &d), CROWN_EINVALID);
 	assert_null(s);
 	assert_diag(&d, "b.yaml:5:12: error: unknown absence 'sometimes'");
-	assert_diag(&d, "b.yaml:6:16: error: 'max_absence' must be a duration");
+	assert_diag(&d, "b.yaml:6:16: error: 'max_absence' must be a "
+	    "duration");
 	assert_diag(&d, "b.yaml:7:26: error: 'limit' must be from 1 to "
 	    "100000, not 0");
-	assert_diag(&d, "b.yaml:13:59: error: 'away_until' must be a UTC time");
+	assert_diag(&d, "b.yaml:13:59: error: 'away_until' must be a UTC "
+	    "time");
 	crown_diags_release(&d);
 	free(text);
 }
