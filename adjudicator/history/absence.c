@@ -69,7 +69,7 @@ crown_campaign_absence_deadline(char **why, struct crown_state *s,
     struct crown_history *h, const struct crown_chain *c, long long now)
 {
 	char		 from[CROWN_CAL_TIME_LEN], to[CROWN_CAL_TIME_LEN];
-	char		 back[CROWN_CAL_TIME_LEN], cap_s[CROWN_CAL_TIME_LEN];
+	char		 back[CROWN_CAL_TIME_LEN], set[CROWN_CAL_TIME_LEN];
 	long long	 dl, base, cap, until, want, best = -1;
 	size_t		 i, side = 0;
 
@@ -111,12 +111,12 @@ crown_campaign_absence_deadline(char **why, struct crown_state *s,
 		return 0;
 	}
 	crown_cal_format_time(to, sizeof(to), want);
-	crown_cal_format_time(cap_s, sizeof(cap_s), base);
+	crown_cal_format_time(set, sizeof(set), base);
 	*why = xasprintf("The deadline moves from %s to %s because every "
 	    "player of %s is away until %s (game.absence: extend, by at most "
 	    "%s after the deadline set, %s).", from, to, s->sides[side].id,
 	    back, s->max_absence != NULL ? s->max_absence :
-	    CROWN_MAX_ABSENCE_DEFAULT, cap_s);
+	    CROWN_MAX_ABSENCE_DEFAULT, set);
 	free(s->deadline);
 	s->deadline = xstrdup(to);
 	return 1;

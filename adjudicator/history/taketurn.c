@@ -37,6 +37,7 @@ struct excused {
 static void	excuse_sides(struct excused *,
 		    const struct crown_taketurn_input *,
 		    const struct crown_state *, long long);
+static void	excused_release(struct excused *);
 static int	missing_sides(const struct crown_state *,
 		    struct crown_orders *const *, size_t, const char *,
 		    const struct excused *, struct crown_diags *);

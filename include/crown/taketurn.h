@@ -72,7 +72,9 @@ int	crown_campaign_turn_refuse(struct crown_campaign *start,
 /*
  * Take the next turn of in->chain: the orders read and validated, all of
  * them, before any die (CROWN_EINVALID with every problem, and with every
- * side that has none unless in->allow_missing, nothing touched), and
+ * side that has none unless in->allow_missing, nothing touched; a side
+ * in civil disorder, game.missed_orders, or whose every player is away
+ * at the turn's date holds without it, as the commit message says), and
  * not while the mailboxes crown inbox last read hold mail it has not
  * read, delivered by the deadline, unless in->ignore_unread; the
  * turn resolved with the campaign dice; then, unless in->dry_run,
