@@ -18,17 +18,18 @@
 static int	cmd_deadline_check(const struct crown_run *);
 static int	cmd_deadline_exec(struct crown_run *);
 
-enum { DEADLINE_EVERY, DEADLINE_NOPTS };
+enum { DEADLINE_EVERY, DEADLINE_REASON, DEADLINE_NOPTS };
 
 static const struct crown_option deadline_options[] = {
 	[DEADLINE_EVERY] = { "every", CROWN_OPT_VALUE },
+	[DEADLINE_REASON] = { "reason", CROWN_OPT_VALUE },
 	[DEADLINE_NOPTS] = { NULL, CROWN_OPT_FLAG }
 };
 
 const struct crown_cmd crown_cmd_deadline = {
 	"deadline",
-	"DIR TIME|+DURATION|none [--every DURATION] [--umpire \"Name <email>\"]"
-	"\n       [--date DATE]",
+	"DIR TIME|+DURATION|none [--every DURATION] [--reason TEXT]\n"
+	"       [--umpire \"Name <email>\"] [--date DATE]",
 	"Set the next orders deadline of the campaign at DIR (game.deadline)\n"
 	"and commit it as \"Deadline: ...\".  TIME is YYYY-MM-DDTHH:MM:SSZ\n"
 	"(or with an offset, made UTC); +DURATION is that long after --date\n"
@@ -39,8 +40,9 @@ const struct crown_cmd crown_cmd_deadline = {
 	"sets another; none clears the deadline and --every.  crown inbox\n"
 	"holds mail after the deadline as late.  When the deadline changes,\n"
 	"each player with an address is mailed the new one (DIR/outbox),\n"
-	"with how to send orders and how he is identified, as the briefing\n"
-	"says it.",
+	"with the old one, --reason TEXT (one line, also put in the\n"
+	"commit's message as \"Reason: TEXT\"), and how to send orders and\n"
+	"how he is identified, as the briefing says it.",
 	.flags = CROWN_CMD_CAMPAIGN | CROWN_CMD_LOCK | CROWN_CMD_WHO,
 	.options = deadline_options,
 	.operands = { 2, 2, "give DIR and TIME, +DURATION or none" },
@@ -67,7 +69,7 @@ cmd_deadline_check(const struct crown_run *r)
 	if (every != NULL && crown_cal_duration_parse(&t, every) != 0)
 		return crown_cmd_usage_error(r->cmd, "--every: '%s' is not a "
 		    "duration (7d, 36h, 1w)", every);
-	return 0;
+	return crown_cmd_reason_check(r->cmd, r->opt[DEADLINE_REASON].value);
 }
 
 static int
@@ -83,9 +85,10 @@ cmd_deadline_exec(struct crown_run *r)
 	char			 id[CROWN_OID_HEX + 1];
 	char			 buf[CROWN_CAL_TIME_LEN];
 	char			*label, *path, *msg = NULL;
-	char			*was = NULL, *now = NULL;
+	char			*was = NULL, *now = NULL, *old = NULL, *m;
 	const char		*when = r->operand[1];
 	const char		*every = r->opt[DEADLINE_EVERY].value;
+	const char		*reason = r->opt[DEADLINE_REASON].value;
 	long long		 t, span;
 	size_t			 sent = 0;
 	int			 error;
@@ -103,7 +106,7 @@ cmd_deadline_exec(struct crown_run *r)
 	/* the players are told of a change, not of the same again */
 	was = xasprintf("%s %s", s->deadline != NULL ? s->deadline : "-",
 	    s->deadline_every != NULL ? s->deadline_every : "-");
-	free(s->deadline);
+	old = s->deadline;
 	s->deadline = NULL;
 	if (strcmp(when, "none") == 0) {
 		free(s->deadline_every);
@@ -127,6 +130,11 @@ cmd_deadline_exec(struct crown_run *r)
 		    ", then every " : "", s->deadline_every != NULL ?
 		    s->deadline_every : "", c->last + 1, buf);
 	}
+	if (reason != NULL) {
+		m = xasprintf("%s%s%s\n", msg, CROWN_REASON_KEY, reason);
+		free(msg);
+		msg = m;
+	}
 	/* the players told, as the briefing would have told them */
 	now = xasprintf("%s %s", s->deadline != NULL ? s->deadline : "-",
 	    s->deadline_every != NULL ? s->deadline_every : "-");
@@ -134,8 +142,8 @@ cmd_deadline_exec(struct crown_run *r)
 		if ((error = crown_roster_load(&ro, path, &d)) != 0)
 			goto cleanup;
 		crown_mail_notes(&notes, s, &ro);
-		if ((error = crown_mail_deadline(&mails, s, &notes,
-		    who.stamp.time, &sent, &d)) != 0)
+		if ((error = crown_mail_deadline(&mails, s, &notes, old,
+		    reason, who.stamp.time, &sent, &d)) != 0)
 			goto cleanup;
 	}
 	if ((error = crown_campaign_commit_state(id, r->h, c, s, msg,
@@ -149,6 +157,7 @@ cleanup:
 	crown_outputs_release(&notes);
 	crown_outputs_release(&mails);
 	crown_roster_release(&ro);
+	free(old);
 	free(now);
 	free(was);
 	free(path);

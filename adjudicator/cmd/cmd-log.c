@@ -23,12 +23,31 @@ const struct crown_cmd crown_cmd_log = {
 	"made, last).  A turn that an adopted crown rerun played again is\n"
 	"marked [rerun: REASON; adopted: REASON], with the --reason each\n"
 	"was given, and the turns after it that the rerun replayed\n"
-	"[replayed: rerun of turn N].  Reads only the history, so it works\n"
-	"in a player's clone.",
+	"[replayed: rerun of turn N].  A turn played while a side was in\n"
+	"civil disorder (game.missed_orders) is marked [civil disorder:\n"
+	"SIDE].  Then who held each side for which turns: \"french: Jean\n"
+	"Danjou (turns 1-4), Ana Ruiz (turns 5-)\".  Reads only the\n"
+	"history, so it works in a player's clone.",
 	.flags = CROWN_CMD_CAMPAIGN,
 	.operands = { 1, 1, "give one DIR" },
 	.exec = cmd_log_exec
 };
+
+/* "  [civil disorder: SIDE, SIDE]" of a turn's message, into b. */
+static void
+disorder_mark(struct crown_buf *b, const char *message)
+{
+	const char	*p = message;
+	size_t		 n = 0, klen = strlen(CROWN_DISORDER_KEY);
+
+	while ((p = strstr(p, "\n" CROWN_DISORDER_KEY)) != NULL) {
+		p += 1 + klen;
+		crown_buf_printf(b, "%s%.*s", n++ == 0 ?
+		    "  [civil disorder: " : ", ", (int)strcspn(p, " \n"), p);
+	}
+	if (n > 0)
+		crown_buf_puts(b, "]");
+}
 
 static int
 cmd_log_exec(struct crown_run *r)
@@ -70,10 +89,17 @@ cmd_log_exec(struct crown_run *r)
 				crown_buf_puts(&mark, "]");
 			}
 			crown_rerun_mark_release(&rm);
+			disorder_mark(&mark, hc->message);
 		}
 		printf("%-8s  %s  %.7s  %s%s\n", label, date, hc->id, sub,
 		    mark.data);
 		crown_buf_release(&mark);
 	}
+	/* who held each side, from the players of the history's states */
+	crown_buf_puts(&mark, "");
+	crown_campaign_tenure(&mark, r->h, c);
+	if (mark.len > 0)
+		printf("held by:\n%s", mark.data);
+	crown_buf_release(&mark);
 	return 0;
 }

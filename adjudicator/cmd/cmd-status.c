@@ -13,9 +13,12 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "crown/absence.h"
 #include "crown/calendar.h"
+#include "crown/campaign.h"
 #include "crown/cmd.h"
 #include "crown/status.h"
+#include "crown/xalloc.h"
 
 static int	cmd_status_exec(struct crown_run *);
 
@@ -185,6 +188,48 @@ print_side(const struct crown_orders_status *st, const char *id, size_t i,
 	printf("%s\n", st->passed ? "; holds (R2.3)" : "");
 }
 
+/*
+ * The sides whose every player is away at now, and the turns in a row
+ * each side has played without orders (game.missed_orders), from the
+ * history: civil disorder, and how near a side is to it.
+ */
+static void
+print_absence(const struct crown_state *s, struct crown_history *h,
+    const struct crown_chain *c, long long now)
+{
+	char		 until[CROWN_CAL_TIME_LEN];
+	long long	 t;
+	int		*missed;
+	size_t		 i;
+
+	for (i = 0; i < s->nsides; i++)
+		if (crown_side_away(&s->sides[i], now, &t)) {
+			crown_cal_format_time(until, sizeof(until), t);
+			printf("%s: every player is away until %s "
+			    "(game.absence: %s); a turn played while they "
+			    "are away does not wait for its orders: its units "
+			    "hold (R2.3)\n", s->sides[i].id, until,
+			    s->absence == CROWN_ABSENCE_HOLD ? "hold" :
+			    "extend");
+		}
+	if (h == NULL || s->missed_limit <= 0)
+		return;
+	missed = xcalloc(s->nsides ? s->nsides : 1, sizeof(*missed));
+	crown_campaign_missed(missed, h, c, s);
+	for (i = 0; i < s->nsides; i++)
+		if (crown_state_disorder(s, missed[i]))
+			printf("%s: in civil disorder (%d turn%s in a row "
+			    "without orders, game.missed_orders): its units "
+			    "hold (R2.3) until a player takes the side over "
+			    "(crown roster replace)\n", s->sides[i].id,
+			    missed[i], missed[i] == 1 ? "" : "s");
+		else if (missed[i] > 0)
+			printf("%s: %d turn%s in a row without orders (civil "
+			    "disorder at %d)\n", s->sides[i].id, missed[i],
+			    missed[i] == 1 ? "" : "s", s->missed_limit);
+	free(missed);
+}
+
 /* The mail crown inbox has not read yet, and what it read too late. */
 static void
 print_mail(const struct crown_orders_status *st, int played)
@@ -218,6 +263,7 @@ cmd_status_exec(struct crown_run *r)
 	struct crown_state	*s = NULL;
 	struct crown_history	*h = NULL;
 	struct crown_orders_status	 st = { 0 };
+	struct crown_chain	 chain = { 0 };
 	const char		*now_arg;
 	char			 dl[64];
 	long long		 now;
@@ -231,8 +277,8 @@ cmd_status_exec(struct crown_run *r)
 	if (now_arg == NULL)
 		now = crown_cal_now();
 
-	if ((error = crown_cmd_mail_campaign(&s, NULL, &h, NULL, r->operand[0],
-	    false, &d)) != 0)
+	if ((error = crown_cmd_mail_campaign(&s, NULL, &h, &chain,
+	    r->operand[0], false, &d)) != 0)
 		goto cleanup;
 	crown_campaign_status(&st, r->operand[0], s, now);
 	if (st.over) {
@@ -259,9 +305,11 @@ cmd_status_exec(struct crown_run *r)
 	printf("%zu of %zu sides have orders in%s\n", st.nin, s->nsides,
 	    st.passed && st.nin < s->nsides ? "; the others hold (R2.3) if "
 	    "the turn is played with --allow-missing" : "");
+	print_absence(s, h, &chain, now);
 	print_stops(&st);
 	print_mail(&st, s->turn);
 cleanup:
+	crown_chain_release(&chain);
 	crown_campaign_status_release(&st);
 	crown_state_free(s);
 	crown_history_close(h);

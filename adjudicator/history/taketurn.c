@@ -9,6 +9,7 @@
 
 #include <sodium.h>
 
+#include "crown/absence.h"
 #include "crown/advance.h"
 #include "crown/calendar.h"
 #include "crown/campaign.h"
@@ -20,9 +21,30 @@
 #include "crown/tidy.h"
 #include "crown/xalloc.h"
 
+/* Why a side need not send orders for the turn: its units hold (R2.3). */
+enum excuse {
+	EXCUSE_NONE,
+	EXCUSE_DISORDER,	/* game.missed_orders: in civil disorder */
+	EXCUSE_AWAY		/* every player away (crown roster away) */
+};
+
+/* The sides a turn need not wait for, and why. */
+struct excused {
+	enum excuse	*why;		/* one a side of the start */
+	int		*missed;	/* crown_campaign_missed */
+	long long	*until;		/* EXCUSE_AWAY: when one is back */
+};
+
+static void	excuse_sides(struct excused *,
+		    const struct crown_taketurn_input *,
+		    const struct crown_state *, long long);
+static void	excused_release(struct excused *);
 static int	missing_sides(const struct crown_state *,
 		    struct crown_orders *const *, size_t, const char *,
-		    struct crown_diags *);
+		    const struct excused *, struct crown_diags *);
+static bool	unexcused_missing(const struct crown_state *,
+		    struct crown_orders *const *, size_t,
+		    const struct excused *);
 static int	early(bool *, const struct crown_state *,
 		    const struct crown_taketurn_input *, long long,
 		    struct crown_diags *);
@@ -35,31 +57,75 @@ static int	load_start(struct crown_campaign *,
 static int	play_turn(struct crown_taketurn *,
 		    const struct crown_taketurn_input *,
 		    const struct crown_campaign *, long long,
-		    struct crown_diags *);
-static char	*turn_message(const struct crown_turn *, size_t,
+		    const struct excused *, struct crown_diags *);
+static char	*turn_message(const struct crown_turn *,
+		    const struct crown_state *, const struct excused *,
 		    const char *);
 static int	commit_turn(struct crown_taketurn *,
 		    const struct crown_taketurn_input *,
 		    const struct crown_campaign *, const struct crown_who *,
-		    struct crown_diags *);
+		    const struct excused *, struct crown_diags *);
+
+/*
+ * The sides of s, the turn's start, that the turn played at time now need
+ * not wait for: those in civil disorder (game.missed_orders) and those
+ * whose every player is away.  Release with excused_release.
+ */
+static void
+excuse_sides(struct excused *ex, const struct crown_taketurn_input *in,
+    const struct crown_state *s, long long now)
+{
+	size_t	i, n = s->nsides ? s->nsides : 1;
+
+	ex->why = xcalloc(n, sizeof(*ex->why));
+	ex->missed = xcalloc(n, sizeof(*ex->missed));
+	ex->until = xcalloc(n, sizeof(*ex->until));
+	crown_campaign_missed(ex->missed, in->h, in->chain, s);
+	for (i = 0; i < s->nsides; i++)
+		if (crown_state_disorder(s, ex->missed[i]))
+			ex->why[i] = EXCUSE_DISORDER;
+		else if (crown_side_away(&s->sides[i], now, &ex->until[i]))
+			ex->why[i] = EXCUSE_AWAY;
+}
+
+static void
+excused_release(struct excused *ex)
+{
+	free(ex->why);
+	free(ex->missed);
+	free(ex->until);
+	memset(ex, 0, sizeof(*ex));
+}
+
+/* Has side id orders among ov? */
+static bool
+has_orders(struct crown_orders *const *ov, size_t n, const char *id)
+{
+	size_t	k;
+
+	for (k = 0; k < n; k++)
+		if (strcmp(ov[k]->side, id) == 0)
+			return true;
+	return false;
+}
 
 /*
  * Every side of s without orders among ov, to d; CROWN_EINVALID when
  * there is one.  A forgotten file would otherwise play the turn with
- * that side holding (R2.3), which only --allow-missing asks for.
+ * that side holding (R2.3), which only --allow-missing asks for; a side
+ * ex excuses holds without it.
  */
 static int
 missing_sides(const struct crown_state *s, struct crown_orders *const *ov,
-    size_t n, const char *dir, struct crown_diags *d)
+    size_t n, const char *dir, const struct excused *ex,
+    struct crown_diags *d)
 {
-	size_t	i, k;
+	size_t	i;
 	int	error = 0;
 
 	for (i = 0; i < s->nsides; i++) {
-		for (k = 0; k < n; k++)
-			if (strcmp(ov[k]->side, s->sides[i].id) == 0)
-				break;
-		if (k < n)
+		if (ex->why[i] != EXCUSE_NONE ||
+		    has_orders(ov, n, s->sides[i].id))
 			continue;
 		crown_diag_add(d, dir, 0, 0, "R2.3", "no orders from side "
 		    "'%s' for turn %d; give them, or --allow-missing to let "
@@ -67,6 +133,20 @@ missing_sides(const struct crown_state *s, struct crown_orders *const *ov,
 		error = CROWN_EINVALID;
 	}
 	return error;
+}
+
+/* Is a side of s without orders among ov that ex does not excuse? */
+static bool
+unexcused_missing(const struct crown_state *s, struct crown_orders *const *ov,
+    size_t n, const struct excused *ex)
+{
+	size_t	i;
+
+	for (i = 0; i < s->nsides; i++)
+		if (ex->why[i] == EXCUSE_NONE &&
+		    !has_orders(ov, n, s->sides[i].id))
+			return true;
+	return false;
 }
 
 /*
@@ -167,7 +247,8 @@ load_start(struct crown_campaign *camp, const struct crown_taketurn_input *in,
  * dice and the resolution. */
 static int
 play_turn(struct crown_taketurn *out, const struct crown_taketurn_input *in,
-    const struct crown_campaign *camp, long long now, struct crown_diags *d)
+    const struct crown_campaign *camp, long long now,
+    const struct excused *ex, struct crown_diags *d)
 {
 	struct crown_outputs	given = { 0 };
 	struct crown_play_input	pin;
@@ -185,11 +266,12 @@ play_turn(struct crown_taketurn *out, const struct crown_taketurn_input *in,
 	    d)) != 0 || (error = crown_play_read(&out->t, &pin, d)) != 0)
 		goto cleanup;
 	if (!in->allow_missing && (error = missing_sides(camp->state,
-	    out->t.orders, out->t.norders, in->dir, d)) != 0)
+	    out->t.orders, out->t.norders, in->dir, ex, d)) != 0)
 		goto cleanup;
-	/* a side left to hold before its time is up: only with --force */
-	if (out->t.norders < camp->state->nsides && (error = early(
-	    &out->early, camp->state, in, now, d)) != 0)
+	/* a side left to hold before its time is up: only with --force
+	 * (a side excused holds at any time) */
+	if (unexcused_missing(camp->state, out->t.orders, out->t.norders,
+	    ex) && (error = early(&out->early, camp->state, in, now, d)) != 0)
 		goto cleanup;
 
 	if ((error = crown_campaign_secret(secret, in->h, in->secret_file,
@@ -212,16 +294,50 @@ cleanup:
 	return error;
 }
 
+/* The lines of a turn's message for the sides ex excused that sent no
+ * orders: their units held; *others is how many other sides sent none. */
+static void
+excused_lines(struct crown_buf *body, size_t *others,
+    const struct crown_turn *t, const struct crown_state *s,
+    const struct excused *ex)
+{
+	char	until[CROWN_CAL_TIME_LEN];
+	size_t	i;
+
+	*others = 0;
+	for (i = 0; i < s->nsides; i++) {
+		if (has_orders(t->orders, t->norders, s->sides[i].id))
+			continue;
+		if (ex->why[i] == EXCUSE_DISORDER)
+			crown_buf_printf(body, CROWN_DISORDER_KEY "%s (%d "
+			    "turn%s in a row without orders, "
+			    "game.missed_orders): its units held (R2.3).\n",
+			    s->sides[i].id, ex->missed[i],
+			    ex->missed[i] == 1 ? "" : "s");
+		else if (ex->why[i] == EXCUSE_AWAY) {
+			crown_cal_format_time(until, sizeof(until),
+			    ex->until[i]);
+			crown_buf_printf(body, "Away: every player of %s, "
+			    "until %s: its units held (R2.3).\n",
+			    s->sides[i].id, until);
+		} else
+			(*others)++;
+	}
+}
+
 /* "Turn N: headline", whose orders, and how many events; that it was
  * played before deadline when not NULL (--force); caller frees. */
 static char *
-turn_message(const struct crown_turn *t, size_t nsides, const char *deadline)
+turn_message(const struct crown_turn *t, const struct crown_state *s,
+    const struct excused *ex, const char *deadline)
 {
-	struct crown_buf	body = { 0 };
+	struct crown_buf	body = { 0 }, held = { 0 };
 	char			*msg;
-	size_t			i;
+	size_t			i, others;
 
 	crown_buf_puts(&body, "");
+	crown_buf_puts(&held, "");
+	excused_lines(&held, &others, t, s, ex);
 	if (t->norders == 0)
 		crown_buf_puts(&body, "No orders: every unit held (R2.3).\n");
 	else {
@@ -231,18 +347,52 @@ turn_message(const struct crown_turn *t, size_t nsides, const char *deadline)
 			    i + 1 == t->norders ? " and" : ",",
 			    t->orders[i]->side);
 		crown_buf_puts(&body, ".\n");
-		if (t->norders < nsides)
+		if (others > 0)
 			crown_buf_puts(&body, "The other sides had none "
 			    "(--allow-missing): their units held (R2.3).\n");
 	}
+	crown_buf_add(&body, held.data, held.len);
 	if (deadline != NULL)
 		crown_buf_printf(&body, "The turn was played before its "
 		    "deadline %s (--force).\n", deadline);
 	crown_buf_printf(&body, "%zu events.\n", t->ev.n);
 	msg = xasprintf("Turn %d: %s\n\n%s", t->turn, t->headline,
 	    body.data);
+	crown_buf_release(&held);
 	crown_buf_release(&body);
 	return msg;
+}
+
+/*
+ * The reports as mailed: each side's with a paragraph first on the sides
+ * in civil disorder, which the committed reports (crown verify draws them
+ * again from the state and the events) do not carry.  NULL when no side
+ * is; else *n buffers, caller frees.
+ */
+static struct crown_buf *
+mailed_reports(const struct crown_turn *t, const struct crown_state *s,
+    const struct excused *ex)
+{
+	struct crown_buf	 note = { 0 }, *v;
+	size_t			 i;
+
+	for (i = 0; i < s->nsides; i++)
+		if (ex->why[i] == EXCUSE_DISORDER &&
+		    !has_orders(t->orders, t->norders, s->sides[i].id))
+			crown_buf_printf(&note, "**Civil disorder:** %s has "
+			    "sent no orders for %d turn%s in a row: its units "
+			    "held this turn (R2.3), and hold until a player "
+			    "takes the side over.\n\n", s->sides[i].name,
+			    ex->missed[i], ex->missed[i] == 1 ? "" : "s");
+	if (note.len == 0 || t->nreports == 0)
+		return NULL;
+	v = xcalloc(t->nreports, sizeof(*v));
+	for (i = 0; i < t->nreports; i++) {
+		crown_buf_add(&v[i], note.data, note.len);
+		crown_buf_add(&v[i], t->reports[i].data, t->reports[i].len);
+	}
+	crown_buf_release(&note);
+	return v;
 }
 
 /* The turn committed on main, tagged, and each player's report as a
@@ -250,11 +400,12 @@ turn_message(const struct crown_turn *t, size_t nsides, const char *deadline)
 static int
 commit_turn(struct crown_taketurn *out, const struct crown_taketurn_input *in,
     const struct crown_campaign *camp, const struct crown_who *who,
-    struct crown_diags *d)
+    const struct excused *ex, struct crown_diags *d)
 {
 	const struct crown_chain *c = in->chain;
 	const struct crown_turn	 *t = &out->t;
 	struct crown_outputs	  files = { 0 }, mails = { 0 };
+	struct crown_buf	 *reports;
 	struct crown_advance	  step = { 0 };
 	struct crown_tidy	  tidy;
 	const char		 *head = c->l.v[c->tip].id;
@@ -264,13 +415,18 @@ commit_turn(struct crown_taketurn *out, const struct crown_taketurn_input *in,
 	int			  error;
 
 	crown_play_files(&files, t, CROWN_PLAY_COMMIT);
-	msg = turn_message(t, camp->state->nsides, out->early ?
+	msg = turn_message(t, camp->state, ex, out->early ?
 	    camp->state->deadline : NULL);
+	reports = mailed_reports(t, camp->state, ex);
 	when = xasprintf("@%lld", (long long)who->stamp.time);
 	tag = xasprintf("turn-%d", t->turn);
 	done = xasprintf("turn %d is committed", t->turn);
-	if ((error = crown_mail_turn_reports(&mails, t->after, camp->rules,
-	    t->reports, &t->map, when, NULL, d)) != 0)
+	error = crown_mail_turn_reports(&mails, t->after, camp->rules,
+	    reports != NULL ? reports : t->reports, &t->map, when, NULL, d);
+	for (i = 0; reports != NULL && i < t->nreports; i++)
+		crown_buf_release(&reports[i]);
+	free(reports);
+	if (error != 0)
 		goto cleanup;
 	step.ref = CROWN_MAIN_REF;
 	step.expect = head;
@@ -356,6 +512,7 @@ crown_campaign_turn(struct crown_taketurn *out,
 {
 	struct crown_campaign	camp = { 0 };
 	struct crown_who	who = { 0 };
+	struct excused		ex = { 0 };
 	int			error;
 
 	memset(out, 0, sizeof(*out));
@@ -381,11 +538,13 @@ crown_campaign_turn(struct crown_taketurn *out,
 		out->ignored = (const char *const *)out->pending;
 		out->nignored = out->npending;
 	}
-	if ((error = play_turn(out, in, &camp, who.stamp.time, d)) != 0 ||
+	excuse_sides(&ex, in, camp.state, who.stamp.time);
+	if ((error = play_turn(out, in, &camp, who.stamp.time, &ex, d)) != 0 ||
 	    in->dry_run)
 		goto cleanup;
-	error = commit_turn(out, in, &camp, &who, d);
+	error = commit_turn(out, in, &camp, &who, &ex, d);
 cleanup:
+	excused_release(&ex);
 	crown_who_release(&who);
 	crown_campaign_release(&camp);
 	return error;

@@ -120,9 +120,8 @@ crown_mail_printable(const char *s, bool lines)
 
 /* Reading a message. */
 
-/* A printable address without blanks, as it can go in a log line. */
-static bool
-addr_ok(const char *a)
+bool
+crown_mail_addr_ok(const char *a)
 {
 	size_t	i;
 
@@ -414,7 +413,7 @@ crown_mail_parse(struct crown_mail **out, const char *data, size_t len)
 			continue;
 		s = internet_address_mailbox_get_addr(
 		    INTERNET_ADDRESS_MAILBOX(ia));
-		if (!addr_ok(s))
+		if (!crown_mail_addr_ok(s))
 			continue;
 		m = xcalloc(1, sizeof(*m));
 		m->from = xstrdup(s);
@@ -433,7 +432,7 @@ crown_mail_parse(struct crown_mail **out, const char *data, size_t len)
 	m->raw = data;
 	m->raw_len = len;
 	s = g_mime_message_get_message_id(msg);
-	if (s != NULL && addr_ok(s))
+	if (s != NULL && crown_mail_addr_ok(s))
 		m->message_id = xstrdup(s);
 	crown_mail_walk(m, msg);
 	labels_printable(m);
@@ -1136,7 +1135,7 @@ crown_mail_umpire(const struct crown_state *s)
 	struct crown_mail_addr	a = { "crown", "crown@localhost" };
 
 	if (s != NULL && s->umpire.email != NULL &&
-	    addr_ok(s->umpire.email)) {
+	    crown_mail_addr_ok(s->umpire.email)) {
 		a.addr = s->umpire.email;
 		a.name = s->umpire.name;
 	}
@@ -1257,7 +1256,7 @@ mail_side(struct crown_outputs *mails, const struct crown_state *s,
 	int	error = 0;
 
 	for (j = 0; j < sd->nplayers && error == 0; j++) {
-		if (!addr_ok(sd->players[j].email) || (only != NULL &&
+		if (!crown_mail_addr_ok(sd->players[j].email) || (only != NULL &&
 		    strcasecmp(sd->players[j].email, only) != 0))
 			continue;
 		error = crown_mail_to(mails, s, &sd->players[j], subject,
@@ -1403,7 +1402,7 @@ crown_mail_briefing(struct crown_outputs *mails,
 		/* a mail a player: each is told how he is identified */
 		for (j = 0; j < sd->nplayers && error == 0; j++) {
 			p = &sd->players[j];
-			if (!addr_ok(p->email) || (only != NULL &&
+			if (!crown_mail_addr_ok(p->email) || (only != NULL &&
 			    strcasecmp(p->email, only) != 0))
 				continue;
 			text.len = 0;
@@ -1486,12 +1485,6 @@ cleanup:
 	crown_buf_release(&body);
 	crown_buf_release(&state);
 	return error;
-}
-
-bool
-crown_mail_addr_ok(const char *a)
-{
-	return addr_ok(a);
 }
 
 const struct crown_buf *

@@ -518,6 +518,7 @@ crown_roster_remove_player(char **msg, struct crown_state *s,
 			free(sd->players[j].name);
 			free(sd->players[j].email);
 			free(sd->players[j].password_sha256);
+			free(sd->players[j].away_until);
 			memmove(&sd->players[j], &sd->players[j + 1],
 			    (sd->nplayers - j - 1) * sizeof(*sd->players));
 			sd->nplayers--;
@@ -587,4 +588,79 @@ crown_roster_forget(struct crown_roster *ro, const char *path,
 		return 0;
 	crown_roster_remove(ro, email);
 	return crown_roster_save(ro, path, d);
+}
+
+int
+crown_roster_away(char **msg, struct crown_state *s, const char *dir,
+    const char *email, const char *until, struct crown_diags *d)
+{
+	struct crown_person	*p;
+	size_t			 i, j, n = 0;
+
+	if (find_player(s, email) == NULL) {
+		crown_diag_add(d, dir, 0, 0, NULL, "'%s' is not a player",
+		    email);
+		return CROWN_EINVALID;
+	}
+	for (i = 0; i < s->nsides; i++)
+		for (j = 0; j < s->sides[i].nplayers; j++) {
+			p = &s->sides[i].players[j];
+			if (p->email == NULL ||
+			    strcasecmp(p->email, email) != 0)
+				continue;
+			n += p->away_until != NULL;
+			free(p->away_until);
+			p->away_until = until != NULL ? xstrdup(until) : NULL;
+		}
+	if (until == NULL && n == 0) {
+		crown_diag_add(d, dir, 0, 0, NULL, "'%s' is not away", email);
+		return CROWN_EINVALID;
+	}
+	*msg = until != NULL ? xasprintf("Roster: %s away until %s\n", email,
+	    until) : xasprintf("Roster: %s back\n", email);
+	return 0;
+}
+
+int
+crown_roster_replace_player(char **msg, const char **side,
+    struct crown_state *s, struct crown_roster *ro, const char *dir,
+    const char *old, const struct crown_roster_player *np,
+    struct crown_diags *d)
+{
+	struct crown_roster_player	 take = *np;
+	char				*added = NULL, *removed = NULL;
+	const char			*who;
+	size_t				 i, j, n = 0;
+	int				 error;
+
+	for (i = 0; i < s->nsides; i++)
+		for (j = 0; j < s->sides[i].nplayers; j++)
+			if (s->sides[i].players[j].email != NULL &&
+			    strcasecmp(s->sides[i].players[j].email, old) ==
+			    0 && n++ == 0)
+				take.side = s->sides[i].id;
+	if (n != 1) {
+		crown_diag_add(d, dir, 0, 0, NULL, n == 0 ? "'%s' is not a "
+		    "player" : "'%s' plays more than one side: give each its "
+		    "new player with crown roster remove and add", old);
+		return CROWN_EINVALID;
+	}
+	if ((error = crown_roster_add_player(&added, s, ro, dir, &take,
+	    d)) != 0)
+		return error;
+	/* added last: the side's last player is the new one */
+	i = (size_t)crown_state_side(s, take.side);
+	who = s->sides[i].players[s->sides[i].nplayers - 1].email;
+	if ((error = crown_roster_remove_player(&removed, s, dir, old,
+	    d)) != 0) {
+		free(added);
+		return error;
+	}
+	*msg = xasprintf("Roster: replace %s by %s on %s\n\n%s takes over "
+	    "side %s from turn %d.%s", old, np->person, take.side, who,
+	    take.side, s->turn + 1, strchr(added, '\n') + 1);
+	*side = s->sides[i].id;
+	free(removed);
+	free(added);
+	return 0;
 }

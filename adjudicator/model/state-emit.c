@@ -100,6 +100,8 @@ emit_person(struct crown_yemit *e, const struct crown_person *p)
 		crown_yemit_kstr(e, "password_sha256", p->password_sha256);
 	if (p->openpgp != NULL)
 		crown_yemit_kstr(e, "openpgp", p->openpgp);
+	if (p->away_until != NULL)
+		crown_yemit_kstr(e, "away_until", p->away_until);
 	crown_yemit_end(e);
 }
 
@@ -135,6 +137,17 @@ emit_game(struct crown_yemit *e, const struct crown_state *s)
 		crown_yemit_kstr(e, "deadline", s->deadline);
 	if (s->deadline_every != NULL)
 		crown_yemit_kstr(e, "deadline_every", s->deadline_every);
+	if (s->absence != CROWN_ABSENCE_DEFAULT)
+		crown_yemit_kstr(e, "absence",
+		    crown_absence_names[s->absence]);
+	if (s->max_absence != NULL)
+		crown_yemit_kstr(e, "max_absence", s->max_absence);
+	if (s->missed_limit > 0) {
+		crown_yemit_str(e, "missed_orders");
+		crown_yemit_map(e, true);
+		crown_yemit_kint(e, "limit", s->missed_limit);
+		crown_yemit_end(e);
+	}
 	crown_yemit_end(e);
 }
 

@@ -50,10 +50,14 @@ const char *const crown_army_names[CROWN_NARMY] = {
 static const char *const game_keys[] = {
 	"name", "rules", "turn", "attacker", "last_turn", "allow_elite",
 	"year", "umpire", "dice_commitment", "dice_chain", "deadline",
-	"deadline_every", NULL
+	"deadline_every", "absence", "max_absence", "missed_orders", NULL
 };
 static const char *const person_keys[] = {
-	"name", "email", "password_sha256", NULL
+	"name", "email", "password_sha256", "away_until", NULL
+};
+static const char *const missed_keys[] = { "limit", NULL };
+const char *const crown_absence_names[CROWN_NABSENCE] = {
+	NULL, "extend", "hold"
 };
 static const char *const umpire_keys[] = {
 	"name", "email", "password_sha256", "openpgp", NULL
@@ -456,6 +460,37 @@ struct loader {
 	struct crown_state	*s;
 };
 
+static void	read_absence(struct loader *, const struct crown_ynode *);
+static void	read_time(struct loader *, const struct crown_ynode *,
+		    const char *, char **);
+static void	read_duration(struct loader *, const struct crown_ynode *,
+		    const char *, const char *, char **);
+
+/* map[key], if there, into *out: a UTC time as crown writes it. */
+static void
+read_time(struct loader *l, const struct crown_ynode *map, const char *key,
+    char **out)
+{
+	crown_yfield_str(&l->r, map, key, false, NULL, out);
+	if (*out != NULL && !crown_cal_time_valid(*out))
+		crown_yerror(&l->r, crown_ymap_get(map, key), NULL, "'%s' "
+		    "must be a UTC time written YYYY-MM-DDTHH:MM:SSZ, as "
+		    "2026-12-05T18:00:00Z", key);
+}
+
+/* map[key], if there, into *out: a duration (examples: "7d or 36h"). */
+static void
+read_duration(struct loader *l, const struct crown_ynode *map,
+    const char *key, const char *examples, char **out)
+{
+	long long	span;
+
+	crown_yfield_str(&l->r, map, key, false, NULL, out);
+	if (*out != NULL && crown_cal_duration_parse(&span, *out) != 0)
+		crown_yerror(&l->r, crown_ymap_get(map, key), NULL, "'%s' "
+		    "must be a duration, as %s", key, examples);
+}
+
 static void
 read_person(struct loader *l, const struct crown_ynode *n,
     struct crown_person *p, const char *what)
@@ -474,8 +509,10 @@ read_person(struct loader *l, const struct crown_ynode *n,
 		crown_yerror(&l->r, crown_ymap_get(n, "password_sha256"),
 		    NULL, "'password_sha256' must be 64 lower-case hex "
 		    "digits (the SHA-256 of the password)");
-	if (!umpire)
+	if (!umpire) {
+		read_time(l, n, "away_until", &p->away_until);
 		return;
+	}
 	crown_yfield_str(&l->r, n, "openpgp", false, NULL, &p->openpgp);
 	if (p->openpgp != NULL && !is_fpr(p->openpgp))
 		crown_yerror(&l->r, crown_ymap_get(n, "openpgp"), NULL,
@@ -531,7 +568,6 @@ read_game(struct loader *l, const struct crown_ynode *g)
 	struct crown_state		*s = l->s;
 	const struct crown_ynode	*v;
 	long				 n;
-	long long			 every;
 
 	if (crown_ykind(&l->r, g, CROWN_Y_MAP, "game", NULL) != 0)
 		return;
@@ -564,17 +600,31 @@ read_game(struct loader *l, const struct crown_ynode *g)
 		    "digits (a SHA-256)");
 	if ((v = crown_ymap_get(g, "dice_chain")) != NULL)
 		read_dice_chain(l, v);
-	crown_yfield_str(&l->r, g, "deadline", false, NULL, &s->deadline);
-	if (s->deadline != NULL && !crown_cal_time_valid(s->deadline))
-		crown_yerror(&l->r, crown_ymap_get(g, "deadline"), NULL,
-		    "'deadline' must be a UTC time written "
-		    "YYYY-MM-DDTHH:MM:SSZ, as 2026-12-05T18:00:00Z");
-	crown_yfield_str(&l->r, g, "deadline_every", false, NULL,
-	    &s->deadline_every);
-	if (s->deadline_every != NULL &&
-	    crown_cal_duration_parse(&every, s->deadline_every) != 0)
-		crown_yerror(&l->r, crown_ymap_get(g, "deadline_every"), NULL,
-		    "'deadline_every' must be a duration, as 7d or 36h");
+	read_time(l, g, "deadline", &s->deadline);
+	read_duration(l, g, "deadline_every", "7d or 36h", &s->deadline_every);
+	read_absence(l, g);
+}
+
+/* game.absence, game.max_absence and game.missed_orders (absence.h). */
+static void
+read_absence(struct loader *l, const struct crown_ynode *g)
+{
+	struct crown_state		*s = l->s;
+	const struct crown_ynode	*v;
+	long				 n;
+	int				 k = CROWN_ABSENCE_DEFAULT;
+
+	crown_yfield_enum(&l->r, g, "absence", false, crown_absence_names,
+	    CROWN_NABSENCE, NULL, &k);
+	s->absence = k;
+	read_duration(l, g, "max_absence", "14d or 2w", &s->max_absence);
+	if ((v = crown_ymap_get(g, "missed_orders")) == NULL ||
+	    crown_ykind(&l->r, v, CROWN_Y_MAP, "missed_orders", NULL) != 0)
+		return;
+	crown_ykeys(&l->r, v, missed_keys, NULL);
+	if (crown_yfield_int(&l->r, v, "limit", true, 1, MAX_TURN, NULL,
+	    &n) == 0)
+		s->missed_limit = (int)n;
 }
 
 static void
@@ -1230,108 +1280,7 @@ crown_state_load(struct crown_state **out, const char *path,
 	return error;
 }
 
-/* Copying and freeing. */
-
-static char *
-dup_or_null(const char *s)
-{
-	return s != NULL ? xstrdup(s) : NULL;
-}
-
-static void *
-dup_mem(const void *p, size_t n, size_t sz)
-{
-	void	*q;
-
-	q = xreallocarray(NULL, n ? n : 1, sz);
-	if (n > 0)
-		memcpy(q, p, n * sz);
-	return q;
-}
-
-static char **
-dup_ids(char **ids, size_t n)
-{
-	char	**v;
-	size_t	  i;
-
-	v = xcalloc(n ? n : 1, sizeof(*v));
-	for (i = 0; i < n; i++)
-		v[i] = xstrdup(ids[i]);
-	return v;
-}
-
-static void
-dup_person(struct crown_person *to, const struct crown_person *from)
-{
-	to->name = dup_or_null(from->name);
-	to->email = dup_or_null(from->email);
-	to->password_sha256 = dup_or_null(from->password_sha256);
-	to->openpgp = dup_or_null(from->openpgp);
-}
-
-struct crown_state *
-crown_state_clone(const struct crown_state *s)
-{
-	struct crown_state	*c;
-	size_t			 i, j;
-
-	c = xcalloc(1, sizeof(*c));
-	*c = *s;
-	c->name = dup_or_null(s->name);
-	c->rules = dup_or_null(s->rules);
-	c->attacker = dup_or_null(s->attacker);
-	dup_person(&c->umpire, &s->umpire);
-	c->dice_commitment = dup_or_null(s->dice_commitment);
-	c->dice_chain_commitment = dup_or_null(s->dice_chain_commitment);
-	c->deadline = dup_or_null(s->deadline);
-	c->deadline_every = dup_or_null(s->deadline_every);
-	c->file = dup_or_null(s->file);
-	c->sides = dup_mem(s->sides, s->nsides, sizeof(*s->sides));
-	for (i = 0; i < s->nsides; i++) {
-		struct crown_side *sd = &c->sides[i];
-
-		sd->id = xstrdup(s->sides[i].id);
-		sd->name = xstrdup(s->sides[i].name);
-		sd->players = dup_mem(s->sides[i].players, sd->nplayers,
-		    sizeof(*sd->players));
-		for (j = 0; j < sd->nplayers; j++)
-			dup_person(&sd->players[j], &s->sides[i].players[j]);
-	}
-	c->terrain = dup_mem(s->terrain, s->nterrain, sizeof(*s->terrain));
-	for (i = 0; i < s->nterrain; i++) {
-		c->terrain[i].id = xstrdup(s->terrain[i].id);
-		c->terrain[i].name = dup_or_null(s->terrain[i].name);
-		c->terrain[i].pts = dup_mem(s->terrain[i].pts,
-		    s->terrain[i].npts, sizeof(*s->terrain[i].pts));
-	}
-	c->units = dup_mem(s->units, s->nunits, sizeof(*s->units));
-	for (i = 0; i < s->nunits; i++) {
-		c->units[i].id = xstrdup(s->units[i].id);
-		c->units[i].name = xstrdup(s->units[i].name);
-		c->units[i].side = xstrdup(s->units[i].side);
-		c->units[i].stands = dup_mem(s->units[i].stands,
-		    s->units[i].nstands, sizeof(int));
-	}
-	c->leaders = dup_mem(s->leaders, s->nleaders, sizeof(*s->leaders));
-	for (i = 0; i < s->nleaders; i++) {
-		c->leaders[i].id = xstrdup(s->leaders[i].id);
-		c->leaders[i].name = xstrdup(s->leaders[i].name);
-		c->leaders[i].side = xstrdup(s->leaders[i].side);
-		c->leaders[i].attached = dup_or_null(s->leaders[i].attached);
-	}
-	c->melees = dup_mem(s->melees, s->nmelees, sizeof(*s->melees));
-	for (i = 0; i < s->nmelees; i++) {
-		c->melees[i].attackers = dup_ids(s->melees[i].attackers,
-		    s->melees[i].nattackers);
-		c->melees[i].defenders = dup_ids(s->melees[i].defenders,
-		    s->melees[i].ndefenders);
-	}
-	c->unit_order = NULL;
-	c->unit_slots = NULL;
-	crown_state_index(c);
-	return c;
-}
+/* Freeing. */
 
 static void
 free_ids(char **ids, size_t n)
@@ -1380,6 +1329,7 @@ crown_state_free(struct crown_state *s)
 			free(s->sides[i].players[j].name);
 			free(s->sides[i].players[j].email);
 			free(s->sides[i].players[j].password_sha256);
+			free(s->sides[i].players[j].away_until);
 		}
 		free(s->sides[i].players);
 		free(s->sides[i].id);
@@ -1397,6 +1347,7 @@ crown_state_free(struct crown_state *s)
 	free(s->dice_chain_commitment);
 	free(s->deadline);
 	free(s->deadline_every);
+	free(s->max_absence);
 	free(s->file);
 	free(s->unit_order);
 	free(s->unit_slots);

@@ -206,6 +206,42 @@ int	crown_campaign_brief_player(struct crown_outputs *mails,
 	    struct crown_diags *d);
 
 /*
+ * Absences and missed orders (history/attendance.c; doc/umpire.md,
+ * "Absences and civil disorder").
+ *
+ * After crown roster away has marked a player of s away, at time now:
+ * when every player of a side is away and game.absence is extend, the
+ * deadline of s moves to the end of their absence, but no further than
+ * game.max_absence after the deadline the last turn or crown deadline
+ * set (read from c's commits); 1 when it moved, else 0.  *why (caller
+ * frees; NULL when no side is away) is the sentence that says what
+ * became of the deadline, and why, for the commit and the players.
+ */
+int	crown_campaign_absence_deadline(char **why, struct crown_state *s,
+	    struct crown_history *, const struct crown_chain *c,
+	    long long now);
+/*
+ * missed[i] (now->nsides of them): the turns in a row, back from c's
+ * last, that side i of now played without orders while it had the
+ * players it has now (a player who joined since ends the count, and so
+ * does a turn played while every player was away), counted up to
+ * game.missed_orders.limit; all 0 without a limit.
+ */
+void	crown_campaign_missed(int *missed, struct crown_history *,
+	    const struct crown_chain *c, const struct crown_state *now);
+/*
+ * Who held each side for which turns, a line "  SIDE: A (turns 1-4), B
+ * (turns 5-)" a side, appended to out; from turn 0's players and each
+ * "Roster: ..." commit's.  1 when some side changed hands, else 0.
+ */
+int	crown_campaign_tenure(struct crown_buf *out, struct crown_history *,
+	    const struct crown_chain *c);
+/* The line of a turn's commit message that names the sides in civil
+ * disorder ("Civil disorder: french, republic ..."), which crown log
+ * marks. */
+#define CROWN_DISORDER_KEY	"Civil disorder: "
+
+/*
  * Parse orders held in memory (names are their paths) and validate them
  * together against the state the turn starts from.  *out (caller frees
  * with crown_campaign_orders_free) only on success.

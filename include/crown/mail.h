@@ -309,15 +309,17 @@ const struct crown_buf *crown_mail_note(const struct crown_outputs *notes,
 /*
  * The mail crown deadline writes (deadline.c): to each player of s with
  * an address, the deadline of turn s->turn + 1 as s records it
- * (game.deadline, game.deadline_every; or that there is none), and what
- * the briefing says of sending orders (his note in notes,
- * crown_mail_notes), dated
- * date (seconds since 1970), added to mails under its Maildir name;
- * *sent is the number of messages.  0 or CROWN_ERROR.
+ * (game.deadline, game.deadline_every; or that there is none), the
+ * deadline it replaces (old, NULL: none) and why (reason, NULL: not
+ * said), and what the briefing says of sending orders (his note in
+ * notes, crown_mail_notes), dated date (seconds since 1970), added to
+ * mails under its Maildir name; *sent is the number of messages.  0 or
+ * CROWN_ERROR.
  */
 int	crown_mail_deadline(struct crown_outputs *mails,
 	    const struct crown_state *s, const struct crown_outputs *notes,
-	    long long date, size_t *sent, struct crown_diags *d);
+	    const char *old, const char *reason, long long date, size_t *sent,
+	    struct crown_diags *d);
 
 /*
  * A message of text to each player of side sd of s with an address (only
@@ -334,5 +336,15 @@ int	crown_mail_to_side(struct crown_outputs *mails,
 	    const struct crown_side *sd, const char *only,
 	    const char *subject, const char *text, const char *signature,
 	    long long date, size_t *sent, struct crown_diags *d);
+
+/*
+ * A notice from the umpire (a deadline moved, and why) to every player
+ * of s with an address, one message each, added to mails as
+ * crown_mail_turn_reports does: text (one paragraph, filled to the mail's
+ * width) under the subject "[GAME] subject", dated t.  0 or CROWN_ERROR.
+ */
+int	crown_mail_notice(struct crown_outputs *mails,
+	    const struct crown_state *s, const char *subject,
+	    const char *text, long long t);
 
 #endif

@@ -132,4 +132,18 @@ int	crown_roster_new_password(char **msg, struct crown_state *s,
 int	crown_roster_forget(struct crown_roster *ro, const char *path,
 	    const char *email, struct crown_diags *d);
 
+/* Mark email away until the time until ("YYYY-MM-DDTHH:MM:SSZ"), on
+ * every side it plays (away_until in the state); until NULL: back
+ * (CROWN_EINVALID when email is not away). */
+int	crown_roster_away(char **msg, struct crown_state *s, const char *dir,
+	    const char *email, const char *until, struct crown_diags *d);
+
+/* Hand the side old plays (*side, of s) to np->person (np->side is not
+ * read): added as crown_roster_add_player adds, then old taken off.
+ * CROWN_EINVALID when old plays no side, or more than one. */
+int	crown_roster_replace_player(char **msg, const char **side,
+	    struct crown_state *s,
+	    struct crown_roster *ro, const char *dir, const char *old,
+	    const struct crown_roster_player *np, struct crown_diags *d);
+
 #endif

@@ -20,6 +20,9 @@ struct crown_person {
 	char	*password_sha256;	/* optional: hex SHA-256 (mail.h) */
 	char	*openpgp;		/* the umpire's only: the key that
 					 * signs the history, 40 hex digits */
+	char	*away_until;		/* optional: a player's absence ends,
+					 * "YYYY-MM-DDTHH:MM:SSZ" (crown
+					 * roster away; absence.h) */
 };
 
 /* R10.1: which leader allowance a side has (optional `army` key). */
@@ -142,6 +145,18 @@ struct crown_state {
 	char			*deadline_every; /* optional: "7d": the
 						 * next deadline after a turn
 						 * is this after the last */
+	/* while every player of a side is away (game.absence): the
+	 * deadline moves (extend, at most max_absence later) or the side
+	 * holds (hold); and the turns in a row without orders after which
+	 * a side is in civil disorder (game.missed_orders.limit, 0: never) */
+	enum crown_absence {
+		CROWN_ABSENCE_DEFAULT,	/* not given: extend */
+		CROWN_ABSENCE_EXTEND,
+		CROWN_ABSENCE_HOLD,
+		CROWN_NABSENCE
+	}			 absence;
+	char			*max_absence;	/* optional: "14d" */
+	int			 missed_limit;
 	/* table */
 	double			 width, height;
 	struct crown_side	*sides;
@@ -166,6 +181,7 @@ struct crown_state {
 extern const char *const crown_leader_status_names[CROWN_NLEADER_STATUS];
 extern const char *const crown_attack_names[CROWN_NATTACK];
 extern const char *const crown_army_names[CROWN_NARMY];
+extern const char *const crown_absence_names[CROWN_NABSENCE];
 
 /*
  * Load a state or scenario.  Every problem of the file goes to d; returns

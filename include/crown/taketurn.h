@@ -79,6 +79,8 @@ int	crown_campaign_turn_refuse(struct crown_campaign *start,
  * side that has none unless in->allow_missing, nothing touched; a side
  * without orders before game.deadline has passed at the commit's date
  * only with in->force, the commit message then saying so), and
+ * in civil disorder, game.missed_orders, or whose every player is away
+ * at the turn's date holds without it, as the commit message says), and
  * not while the mailboxes crown inbox last read hold mail it has not
  * read, delivered by the deadline, unless in->ignore_unread; the
  * turn resolved with the campaign dice; then, unless in->dry_run,

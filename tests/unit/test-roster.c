@@ -498,7 +498,8 @@ test_roster_and_deadline(void **state)
 	    "2026-03-01T11:00:00Z");
 	EXPECT(65, "already plays side 'republic'", crown_cmd_roster, dir,
 	    "add", "republic", "Ana <ana@example.org>");
-	EXPECT(2, "not list, add, remove or password", crown_cmd_roster, dir,
+	EXPECT(2, "not list, add, remove, password, away, back or replace",
+	    crown_cmd_roster, dir,
 	    "rename", "x");
 	EXPECT(2, "password needs --password-file", crown_cmd_roster, dir,
 	    "password", "ana@example.org");
@@ -583,6 +584,321 @@ test_roster_and_deadline(void **state)
 	free(dir);
 }
 
+/* A campaign at dir of the small scenario with the game settings extra
+ * ("  absence: hold\n"...) added. */
+static void
+new_campaign_with(const char *dir, const char *extra)
+{
+	char	*text, *with, *scen = path("scen.yaml"), *at;
+
+	text = tu_slurp(SCEN);
+	assert_non_null(text);
+	at = strstr(text, "  last_turn: 12\n");
+	assert_non_null(at);
+	at += strlen("  last_turn: 12\n");
+	with = xasprintf("%.*s%s%s", (int)(at - text), text, extra, at);
+	put(scen, with);
+	EXPECT(0, "turn 0 committed", crown_cmd_new, dir, "--templates", TMPL,
+	    "--scenario", scen, "--rules", RULES, "--secret-file", SECRET,
+	    "--date", "2026-03-01T10:00:00Z");
+	free(with);
+	free(text);
+	free(scen);
+}
+
+/* crown status DIR --now now succeeds and does not say text. */
+static void
+status_lacks(const char *dir, const char *now, const char *text)
+{
+	struct run	r;
+
+	RUN(&r, crown_cmd_status, dir, "--now", now);
+	assert_int_equal(r.status, 0);
+	has(r.out, "sides have orders in\n");
+	if (strstr(r.out, text) != NULL) {
+		print_error("\"%s\" in:\n%s\n", text, r.out);
+		fail();
+	}
+	run_release(&r);
+}
+
+/* How many mails of dir's outbox hold text. */
+static int
+mails_with(const char *dir, const char *text)
+{
+	char	*n = tu_sh("grep -lF '%s' '%s'/outbox/new/* 2>/dev/null | "
+	    "wc -l", text, dir);
+	int	 k = (int)strtol(n, NULL, 10);
+
+	free(n);
+	return k;
+}
+
+/* side's orders for turn (the french orders of turn 1 made over), in
+ * base; caller frees. */
+static char *
+french(int turn)
+{
+	char	*text, *p, *with;
+
+	text = tu_slurp(DATA "/french-1.yaml");
+	assert_non_null(text);
+	p = strstr(text, "turn: 1\n");
+	assert_non_null(p);
+	with = xasprintf("%.*sturn: %d\n%s", (int)(p - text), text, turn,
+	    p + strlen("turn: 1\n"));
+	p = xasprintf("%s/french-%d.yaml", base, turn);
+	put(p, with);
+	free(with);
+	free(text);
+	return p;
+}
+
+/*
+ * crown roster away and back with game.absence extend (the default):
+ * the deadline moves to the end of the absence in the same commit, and
+ * every player is told why; at most max_absence after the deadline the
+ * turn or crown deadline set (both sides of the cap); back leaves it; a
+ * side with a player at home keeps its deadline.
+ */
+static void
+test_away_extends(void **state)
+{
+	char		*dir = path("c"), *st;
+
+	(void)state;
+	new_campaign(dir);
+	EXPECT(0, "Deadline: 2026-03-08T18:00:00Z", crown_cmd_deadline, dir,
+	    "2026-03-08T18:00:00Z", "--every", "7d", "--date",
+	    "2026-03-01T11:00:00Z");
+	assert_int_equal(mails_with(dir, "Orders for turn 1 are due by "
+	    "2026-03-08T18:00:00Z (UTC)"), 2);
+	EXPECT(2, "away needs --until TIME", crown_cmd_roster, dir, "away",
+	    "danjou@example.org");
+	EXPECT(2, "--until goes with away", crown_cmd_roster, dir, "back",
+	    "danjou@example.org", "--until", "2026-03-12T00:00:00Z");
+	EXPECT(2, "--until: 'friday' is not a time", crown_cmd_roster, dir,
+	    "away", "danjou@example.org", "--until", "friday");
+	EXPECT(65, "'nobody@example.org' is not a player", crown_cmd_roster,
+	    dir, "away", "nobody@example.org", "--until",
+	    "2026-03-12T00:00:00Z", "--date", "2026-03-02T00:00:00Z");
+	EXPECT(65, "'danjou@example.org' is not away", crown_cmd_roster, dir,
+	    "back", "danjou@example.org");
+	EXPECT(65, "--until 2026-03-02T00:00:00Z is not after the time of the "
+	    "change, 2026-03-02T00:00:00Z", crown_cmd_roster, dir, "away",
+	    "danjou@example.org", "--until", "2026-03-02T00:00:00Z", "--date",
+	    "2026-03-02T00:00:00Z");
+	EXPECT(0, "The deadline moves from 2026-03-08T18:00:00Z to "
+	    "2026-03-12T00:00:00Z\nbecause every player of french is away "
+	    "until 2026-03-12T00:00:00Z\n", crown_cmd_roster, dir, "away",
+	    "danjou@example.org", "--until", "2026-03-12T01:00:00+01:00",
+	    "--date", "2026-03-02T00:00:00Z");
+	st = state_of(dir);
+	has(st, "deadline: \"2026-03-12T00:00:00Z\"");
+	has(st, "away_until: \"2026-03-12T00:00:00Z\"");
+	free(st);
+	EXPECT(0, "danjou@example.org>: From address only; away until "
+	    "2026-03-12T00:00:00Z\n", crown_cmd_roster, dir, "list");
+	EXPECT(0, "french: every player is away until 2026-03-12T00:00:00Z "
+	    "(game.absence: extend)", crown_cmd_status, dir, "--now",
+	    "2026-03-11T23:59:59Z");
+	/* one mail to each player, and the commit says it too */
+	assert_int_equal(mails_with(dir, "Subject: [Test Campaign] The "
+	    "deadline moves to 2026-03-12T00:00:00Z"), 2);
+	st = tu_sh("git -C '%s' log -1 --format=%%B", dir);
+	has(st, "Roster: danjou@example.org away until 2026-03-12T00:00:00Z\n"
+	    "\nThe deadline moves from 2026-03-08T18:00:00Z to "
+	    "2026-03-12T00:00:00Z");
+	free(st);
+	/* the cap, exactly: 14d after the deadline set */
+	EXPECT(0, "to 2026-03-22T18:00:00Z\nbecause", crown_cmd_roster, dir,
+	    "away", "danjou@example.org", "--until", "2026-03-22T18:00:00Z",
+	    "--date", "2026-03-02T01:00:00Z");
+	/* a second past it: no further */
+	EXPECT(0, "the deadline,\n2026-03-22T18:00:00Z, stays (it was moved "
+	    "as far as game.max_absence\nlets it)", crown_cmd_roster, dir,
+	    "away", "danjou@example.org", "--until", "2026-03-22T18:00:01Z",
+	    "--date", "2026-03-02T02:00:00Z");
+	assert_int_equal(mails_with(dir, "The deadline moves to "
+	    "2026-03-22T18:00:00Z"), 2);
+	EXPECT(0, "Roster: danjou@example.org back", crown_cmd_roster, dir,
+	    "back", "danjou@example.org", "--date", "2026-03-03T00:00:00Z");
+	st = state_of(dir);
+	has(st, "deadline: \"2026-03-22T18:00:00Z\"");
+	if (strstr(st, "away_until") != NULL)
+		fail();
+	free(st);
+	/* a side with a player at home: the deadline stays */
+	EXPECT(0, "Roster: add Ana", crown_cmd_roster, dir, "add", "french",
+	    "Ana Ruiz <ana@example.org>", "--date", "2026-03-03T01:00:00Z");
+	EXPECT(0, "Roster: danjou@example.org away until 2026-03-30T00:00:00Z "
+	    "(", crown_cmd_roster, dir, "away", "danjou@example.org",
+	    "--until", "2026-03-30T00:00:00Z", "--date",
+	    "2026-03-03T02:00:00Z");
+	st = state_of(dir);
+	has(st, "deadline: \"2026-03-22T18:00:00Z\"");
+	free(st);
+	status_lacks(dir, "2026-03-04T00:00:00Z", "away");
+	/* crown deadline tells every player too, with the reason */
+	EXPECT(2, "--reason is one line", crown_cmd_deadline, dir, "+1d",
+	    "--reason", "");
+	EXPECT(0, "3 mails to the players", crown_cmd_deadline, dir,
+	    "2026-03-23T18:00:00Z", "--reason", "the post is slow");
+	assert_int_equal(mails_with(dir, "Subject: [Test Campaign] Deadline: "
+	    "orders for turn 1 by 2026-03-23T18:00:00Z"), 3);
+	assert_int_equal(mails_with(dir, "moves from 2026-03-22T18:00:00Z"),
+	    3);
+	assert_int_equal(mails_with(dir, "the post is slow"), 3);
+	st = tu_sh("git -C '%s' log -1 --format=%%B", dir);
+	has(st, "\nReason: the post is slow\n");
+	free(st);
+	EXPECT(0, "verify: 1 turn matches", crown_cmd_verify, dir,
+	    "--templates", TMPL);
+	free(dir);
+}
+
+/*
+ * game.absence hold: the deadline stays, and a turn played while every
+ * player of a side is away does not wait for its orders; once the
+ * absence is over it does.
+ */
+static void
+test_away_holds(void **state)
+{
+	char	*dir = path("c"), *st;
+
+	(void)state;
+	new_campaign_with(dir, "  absence: hold\n");
+	EXPECT(0, "Deadline: 2026-03-08T18:00:00Z", crown_cmd_deadline, dir,
+	    "2026-03-08T18:00:00Z", "--date", "2026-03-01T11:00:00Z");
+	EXPECT(0, "the deadline\nstays (game.absence: hold)", crown_cmd_roster,
+	    dir, "away", "danjou@example.org", "--until",
+	    "2026-03-09T00:00:00Z", "--date", "2026-03-02T00:00:00Z");
+	st = state_of(dir);
+	has(st, "deadline: \"2026-03-08T18:00:00Z\"");
+	free(st);
+	assert_int_equal(mails_with(dir, "The deadline moves"), 0);
+	/* after the absence, the side is waited for again */
+	EXPECT(65, "no orders from side 'french' for turn 1", crown_cmd_turn,
+	    dir, DATA "/republic-1.yaml", "--templates", TMPL, "--date",
+	    "2026-03-09T00:00:00Z");
+	EXPECT(0, "turn 1 committed", crown_cmd_turn, dir, DATA
+	    "/republic-1.yaml", "--templates", TMPL, "--date",
+	    "2026-03-08T23:59:59Z");
+	st = tu_sh("git -C '%s' log -1 --format=%%B", dir);
+	has(st, "Orders from republic.\nAway: every player of french, until "
+	    "2026-03-09T00:00:00Z: its units held (R2.3).\n");
+	free(st);
+	EXPECT(0, "verify: 2 turns match", crown_cmd_verify, dir,
+	    "--templates", TMPL);
+	free(dir);
+}
+
+/*
+ * game.missed_orders {limit: 2}: one turn missed is not civil disorder,
+ * two are; a side in civil disorder does not hold up crown turn, which
+ * says so in its commit and in the mailed reports, and crown log marks
+ * it; crown roster replace hands the side to a new player, which ends
+ * it, and crown log shows who held the side for which turns.
+ */
+static void
+test_civil_disorder(void **state)
+{
+	char		*dir = path("c"), *pw = path("pw"), *f1, *f2, *f3, *f4;
+	char		*st;
+
+	(void)state;
+	new_campaign_with(dir, "  missed_orders: {limit: 2}\n");
+	put(pw, "mezcal\n");
+	f1 = french(1);
+	f2 = french(2);
+	f3 = french(3);
+	f4 = french(4);
+	EXPECT(0, "turn 1 committed", crown_cmd_turn, dir, f1, "--templates",
+	    TMPL, "--allow-missing", "--date", "2026-03-02T00:00:00Z");
+	EXPECT(0, "republic: 1 turn in a row without orders (civil disorder "
+	    "at 2)", crown_cmd_status, dir, "--now", "2026-03-02T01:00:00Z");
+	EXPECT(65, "no orders from side 'republic' for turn 2", crown_cmd_turn,
+	    dir, f2, "--templates", TMPL, "--date", "2026-03-03T00:00:00Z");
+	EXPECT(0, "turn 2 committed", crown_cmd_turn, dir, f2, "--templates",
+	    TMPL, "--allow-missing", "--date", "2026-03-03T00:00:00Z");
+	EXPECT(0, "republic: in civil disorder (2 turns in a row without "
+	    "orders", crown_cmd_status, dir, "--now", "2026-03-03T01:00:00Z");
+	/* no --allow-missing: the side in civil disorder holds */
+	EXPECT(0, "turn 3 committed", crown_cmd_turn, dir, f3, "--templates",
+	    TMPL, "--date", "2026-03-04T00:00:00Z");
+	st = tu_sh("git -C '%s' log -1 --format=%%B", dir);
+	has(st, "Orders from french.\nCivil disorder: republic (2 turns in a "
+	    "row without orders, game.missed_orders): its units held "
+	    "(R2.3).\n");
+	if (strstr(st, "--allow-missing") != NULL)
+		fail();
+	free(st);
+	assert_int_equal(mails_with(dir, "Civil disorder:"), 2);
+	EXPECT(0, "no casualties  [civil disorder: republic]\nheld by:",
+	    crown_cmd_log, dir);
+	EXPECT(65, "'nobody@example.org' is not a player", crown_cmd_roster,
+	    dir, "replace", "nobody@example.org",
+	    "Ana Ruiz <ana@example.org>");
+	EXPECT(0, "Roster: replace milan@example.org by Ana Ruiz "
+	    "<ana@example.org> on republic", crown_cmd_roster, dir, "replace",
+	    "milan@example.org", "Ana Ruiz <ana@example.org>",
+	    "--password-file", pw, "--date", "2026-03-04T01:00:00Z");
+	assert_int_equal(mails_with(dir, "To: Ana Ruiz <ana@example.org>"), 1);
+	EXPECT(0, "  Ana Ruiz <ana@example.org>: password\n", crown_cmd_roster,
+	    dir, "list");
+	st = state_of(dir);
+	if (strstr(st, "milan@example.org") != NULL)
+		fail();
+	free(st);
+	st = tu_sh("cat '%s'/.git/crown-roster", dir);
+	if (strstr(st, "milan@example.org") != NULL)
+		fail();
+	free(st);
+	/* the new player's side is waited for again */
+	status_lacks(dir, "2026-03-04T02:00:00Z", "civil disorder");
+	EXPECT(65, "no orders from side 'republic' for turn 4", crown_cmd_turn,
+	    dir, f4, "--templates", TMPL, "--date", "2026-03-05T00:00:00Z");
+	EXPECT(0, "held by:\n  french: Jean Danjou (turns 1-)\n  republic: "
+	    "Francisco Milan (turns 1-3), Ana Ruiz (turns 4-)\n",
+	    crown_cmd_log, dir);
+	EXPECT(0, "verify: 4 turns match", crown_cmd_verify, dir,
+	    "--templates", TMPL);
+	free(f1);
+	free(f2);
+	free(f3);
+	free(f4);
+	free(pw);
+	free(dir);
+}
+
+/*
+ * game.missed_orders {limit: 1}: a side in civil disorder whose player
+ * sends orders again has them played, and is no longer in it.
+ */
+static void
+test_disorder_ends_with_orders(void **state)
+{
+	char		*dir = path("c"), *f1, *f2;
+
+	(void)state;
+	new_campaign_with(dir, "  missed_orders: {limit: 1}\n");
+	f1 = french(1);
+	f2 = french(2);
+	EXPECT(0, "turn 1 committed", crown_cmd_turn, dir, f1, "--templates",
+	    TMPL, "--allow-missing", "--date", "2026-03-02T00:00:00Z");
+	EXPECT(0, "republic: in civil disorder (1 turn in a row without "
+	    "orders", crown_cmd_status, dir, "--now", "2026-03-02T01:00:00Z");
+	EXPECT(0, "turn 2 committed", crown_cmd_turn, dir, f2, DATA
+	    "/republic-2.yaml", "--templates", TMPL, "--date",
+	    "2026-03-03T00:00:00Z");
+	status_lacks(dir, "2026-03-03T01:00:00Z", "civil disorder");
+	status_lacks(dir, "2026-03-03T01:00:00Z", "in a row");
+	free(f1);
+	free(f2);
+	free(dir);
+}
+
 int
 main(void)
 {
@@ -594,6 +910,14 @@ main(void)
 		cmocka_unit_test_setup_teardown(test_briefing_identifies,
 		    setup, teardown),
 		cmocka_unit_test_setup_teardown(test_roster_and_deadline,
+		    setup, teardown),
+		cmocka_unit_test_setup_teardown(test_away_extends, setup,
+		    teardown),
+		cmocka_unit_test_setup_teardown(test_away_holds, setup,
+		    teardown),
+		cmocka_unit_test_setup_teardown(test_civil_disorder, setup,
+		    teardown),
+		cmocka_unit_test_setup_teardown(test_disorder_ends_with_orders,
 		    setup, teardown),
 	};
 

@@ -239,6 +239,75 @@ test_every_problem_at_once(void **state)
 	crown_diags_release(&d);
 }
 
+/*
+ * game.absence, max_absence, missed_orders and a player's away_until:
+ * read, written back the same, copied; a bad value of each is refused
+ * with its place.
+ */
+static const char absent_state[] =
+    "game:\n"
+    "  name: Away\n"
+    "  turn: 0\n"
+    "  attacker: a\n"
+    "  absence: %s\n"
+    "  max_absence: %s\n"
+    "  missed_orders: {limit: %s}\n"
+    "table: {width: 72, height: 48}\n"
+    "sides:\n"
+    "  - id: a\n"
+    "    name: A\n"
+    "    home_edge: south\n"
+    "    players: [{name: P, email: p@example.org, away_until: \"%s\"}]\n"
+    "  - {id: b, name: B, home_edge: north}\n"
+    "units: []\n";
+
+static void
+test_absence_fields(void **state)
+{
+	struct crown_diags	 d = { 0 };
+	struct crown_state	*s = NULL, *c;
+	char			*text, *a, *b;
+
+	(void)state;
+	text = xasprintf(absent_state, "hold", "10d", "3",
+	    "2026-03-12T00:00:00Z");
+	assert_int_equal(crown_state_parse(&s, "a.yaml", text, strlen(text),
+	    &d), 0);
+	assert_no_diags(&d);
+	assert_int_equal(s->absence, CROWN_ABSENCE_HOLD);
+	assert_string_equal(s->max_absence, "10d");
+	assert_int_equal(s->missed_limit, 3);
+	assert_string_equal(s->sides[0].players[0].away_until,
+	    "2026-03-12T00:00:00Z");
+	a = emit(s);
+	assert_non_null(strstr(a, "  absence: hold\n  max_absence: \"10d\"\n"
+	    "  missed_orders: {limit: 3}\n"));
+	assert_non_null(strstr(a, "away_until: \"2026-03-12T00:00:00Z\""));
+	c = crown_state_clone(s);
+	b = emit(c);
+	assert_string_equal(a, b);
+	free(a);
+	free(b);
+	crown_state_free(c);
+	crown_state_free(s);
+	free(text);
+
+	s = NULL;
+	text = xasprintf(absent_state, "sometimes", "soon", "0", "friday");
+	assert_int_equal(crown_state_parse(&s, "b.yaml", text, strlen(text),
+	    &d), CROWN_EINVALID);
+	assert_null(s);
+	assert_diag(&d, "b.yaml:5:12: error: unknown absence 'sometimes'");
+	assert_diag(&d, "b.yaml:6:16: error: 'max_absence' must be a "
+	    "duration");
+	assert_diag(&d, "b.yaml:7:26: error: 'limit' must be from 1 to "
+	    "100000, not 0");
+	assert_diag(&d, "b.yaml:13:59: error: 'away_until' must be a UTC "
+	    "time");
+	crown_diags_release(&d);
+	free(text);
+}
+
 static void
 test_missing_file(void **state)
 {
@@ -485,6 +554,7 @@ main(void)
 		cmocka_unit_test(test_dice_chain),
 		cmocka_unit_test(test_positions_round_to_hundredths),
 		cmocka_unit_test(test_every_problem_at_once),
+		cmocka_unit_test(test_absence_fields),
 		cmocka_unit_test(test_missing_file),
 		cmocka_unit_test(test_scenario_defaults),
 		cmocka_unit_test(test_unit_lookup),
