@@ -1529,7 +1529,7 @@ test_player_clone(void **state)
 	text = sh("git clone -q '%s' '%s' 2>&1 && echo ok", dir, clone);
 	assert_string_equal(text, "ok\n");
 	free(text);
-	RUN(&r, crown_cmd_verify, clone);
+	RUN(&r, crown_cmd_verify, clone, "--templates", TMPL);
 	assert_int_equal(r.status, 0);
 	/* every die replayed, from each turn's key: no secret needed */
 	assert_string_equal(r.out, V0 VK(1) VK(2) "verify: 3 turns match the "
@@ -1949,7 +1949,7 @@ test_dice_salt(void **state)
 	line = sh("git clone -q '%s' '%s' 2>&1 && echo ok", a, clone);
 	assert_string_equal(line, "ok\n");
 	free(line);
-	RUN(&r, crown_cmd_verify, clone);
+	RUN(&r, crown_cmd_verify, clone, "--templates", TMPL);
 	assert_int_equal(r.status, 65);
 	assert_has(r.out, "turn 1: turns/turn-001/dice-salt:1: differs\n");
 	run_release(&r);
@@ -2239,7 +2239,7 @@ test_publish(void **state)
 	    "casualties\nTurn 0: Test Campaign, Foreign Legion against "
 	    "Mexican Republic\n");
 	free(text);
-	RUN(&r, crown_cmd_verify, clone);
+	RUN(&r, crown_cmd_verify, clone, "--templates", TMPL);
 	assert_int_equal(r.status, 0);
 	run_release(&r);
 	/* after an adoption main is pushed again, with force */
